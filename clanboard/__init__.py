@@ -1,0 +1,13 @@
+"""clanboard: Scottish clan board games by their exact rules."""
+
+from clanboard.core import GameRecord, IllegalMove, InvalidState, games, get_game, replay
+
+__version__ = "0.1.0"
+
+
+def new_game(game_id: str, num_players: int | None = None, seed: int = 0, **options: object):
+    """Start a game by id: ``clanboard.new_game("schotten-totten", seed=7, tactics=True)``."""
+    return get_game(game_id).new_state(num_players, seed, options)
+
+
+__all__ = ["GameRecord", "IllegalMove", "InvalidState", "games", "get_game", "new_game", "replay"]

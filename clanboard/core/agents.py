@@ -1,0 +1,79 @@
+"""Agents: anything that picks a move for a seat. Generic ones live here; games add their own."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from clanboard.core.game import Game, Move, State
+from clanboard.core.rng import Rng
+
+
+class Agent(Protocol):
+    """Chooses a legal move for ``player`` using only what that player may know."""
+
+    name: str
+
+    def choose(self, state: State, player: int) -> Move: ...
+
+
+class RandomAgent:
+    """Uniformly random among the legal moves."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: State, player: int) -> Move:
+        return self.rng.choice(state.legal_moves(player))
+
+
+AgentFactory = Callable[..., Agent]
+_GENERIC: dict[str, AgentFactory] = {"random": RandomAgent}
+
+
+def register_agent(name: str, factory: AgentFactory) -> None:
+    """Register an agent that works for every game (e.g. a search)."""
+    _GENERIC[name] = factory
+
+
+def agent_names(game: Game) -> list[str]:
+    _load_plugins()
+    return sorted(set(_GENERIC) | set(game.agents()))
+
+
+def make_agent(game: Game, name: str, seed: int = 0, **kwargs: Any) -> Agent:
+    """An agent by name: a game-specific one first, else a generic one.
+
+    ``name`` may carry a level after a colon, e.g. ``ismcts:hard``."""
+    _load_plugins()
+    base, _, level = name.partition(":")
+    if level:
+        kwargs["level"] = level
+    factories = {**_GENERIC, **dict(game.agents())}
+    if base not in factories:
+        raise ValueError(
+            f"no agent {base!r} for {game.id}; available: {', '.join(sorted(factories))}"
+        )
+    return factories[base](seed=seed, **kwargs)
+
+
+def _load_plugins() -> None:
+    # the AI package registers its searchers on import; it is optional at this layer
+    try:
+        import clanboard.ai  # noqa: F401
+    except ImportError:
+        pass
+
+
+def play_game(state: State, agents: list[Agent]) -> State:
+    """Play ``state`` to the end with one agent per seat; returns the state."""
+    while True:
+        seats = state.players_to_move()
+        if not seats:
+            return state
+        for seat in seats:
+            state.apply_trusted(agents[seat].choose(state, seat), seat)
+            if state.current_player() >= 0:  # a sequential step: one move at a time
+                break

@@ -1,0 +1,427 @@
+"""The game-agnostic API: a :class:`Game` describes a game, a :class:`State` is one position.
+
+Everything outside ``clanboard/games`` (AI, adapters, server, CLI) talks to games
+through these two classes only. A game subclasses both; the base classes supply
+validation, chance handling, records and JSON framing so each game writes only
+its rules.
+
+Whose turn it is: :meth:`State.current_player` returns a seat (0-based),
+:data:`CHANCE` while a random event is pending, :data:`SIMULTANEOUS` while
+several seats commit hidden choices (see :meth:`State.players_to_move`), or
+:data:`TERMINAL` when the game is over.
+
+Moves are small immutable, hashable values whose ``str()`` is the game's
+documented notation; :meth:`State.parse_move` reads it back.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from clanboard.core.errors import IllegalMove, InvalidState
+from clanboard.core.rng import Rng
+
+CHANCE = -1
+SIMULTANEOUS = -2
+TERMINAL = -4
+
+Move = Hashable
+"""A move: hashable, equality-comparable, ``str(move)`` is its notation."""
+
+STATE_FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game (a variant switch, a number of rounds, ...)."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+    def check(self, value: Any) -> Any:
+        kind = type(self.default)
+        if kind is bool and isinstance(value, str) and value.lower() in ("true", "false", "1", "0"):
+            value = value.lower() in ("true", "1")
+        elif kind is int and isinstance(value, str) and value.lstrip("-").isdigit():
+            value = int(value)
+        if type(value) is not kind:
+            raise InvalidState(
+                f"option {self.name!r} must be a {kind.__name__}, got {value!r}"
+            )
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise InvalidState(f"option {self.name!r} must be one of {allowed}; got {value!r}")
+        return value
+
+
+class Game(ABC):
+    """A registered game: its id, player counts, options and how to start or load a state."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    #: variant name -> option values, offered by front ends as presets
+    variants: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    #: True when some information is hidden from some player
+    imperfect_information: ClassVar[bool] = True
+    #: True when returns always sum to zero (two-player win/loss/draw games)
+    zero_sum: ClassVar[bool] = False
+
+    # -- options and creation ------------------------------------------------------------
+
+    def check_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Fill defaults and validate; raises :class:`InvalidState` naming the bad option."""
+        given = dict(options or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise InvalidState(
+                f"unknown option(s) {', '.join(unknown)} for {self.id}; "
+                f"known: {', '.join(known) or 'none'}"
+            )
+        return {name: o.check(given.get(name, o.default)) for name, o in known.items()}
+
+    def variant_options(self, variant: str) -> dict[str, Any]:
+        if variant not in self.variants:
+            raise InvalidState(
+                f"unknown variant {variant!r} for {self.id}; known: {', '.join(self.variants)}"
+            )
+        return dict(self.variants[variant])
+
+    def check_players(self, num_players: int | None) -> int:
+        n = self.min_players if num_players is None else num_players
+        if not self.min_players <= n <= self.max_players:
+            raise InvalidState(
+                f"{self.name} is for {self.min_players}-{self.max_players} players, not {n}"
+            )
+        return n
+
+    def new_state(
+        self,
+        num_players: int | None = None,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        auto_chance: bool = True,
+    ) -> State:
+        """A new game. All randomness flows from ``seed``.
+
+        With ``auto_chance`` (the default) chance events are resolved at once from
+        the seeded generator; without it the state stops at :data:`CHANCE` nodes
+        and the caller applies one of :meth:`State.chance_outcomes`.
+        """
+        n = self.check_players(num_players)
+        opts = self.check_options(options)
+        state = self._new_state(n, seed, opts)
+        state.auto_chance = auto_chance
+        if auto_chance:
+            state.resolve_chance()
+        return state
+
+    @abstractmethod
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
+        """Set up the game; may leave the state at a chance node."""
+
+    # -- JSON ---------------------------------------------------------------------------
+
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from :meth:`State.to_json`; raises :class:`InvalidState` if corrupt."""
+        if not isinstance(data, Mapping):
+            raise InvalidState("a state must be a JSON object")
+        if data.get("game") != self.id:
+            raise InvalidState(f"this state is for {data.get('game')!r}, not {self.id!r}")
+        if data.get("version") != STATE_FORMAT_VERSION:
+            raise InvalidState(
+                f"unsupported state format version {data.get('version')!r}; "
+                f"expected {STATE_FORMAT_VERSION}"
+            )
+        try:
+            n = self.check_players(int(data["num_players"]))
+            opts = self.check_options(data.get("options", {}))
+            seed = int(data.get("seed", 0))
+            body = data["state"]
+            state = self._state_from_json(n, seed, opts, body)
+            state.rng = Rng(int(data["rng"]))
+            state.auto_chance = bool(data.get("auto_chance", True))
+            state.history = [(int(p), state._parse_history(p, m)) for p, m in data.get("history", [])]
+        except InvalidState:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, IllegalMove) as exc:
+            raise InvalidState(f"corrupt {self.id} state: {type(exc).__name__}: {exc}") from exc
+        state.check_consistency()
+        return state
+
+    @abstractmethod
+    def _state_from_json(
+        self, num_players: int, seed: int, options: dict[str, Any], body: Any
+    ) -> State:
+        """Rebuild the game-specific part written by :meth:`State._to_json`."""
+
+    # -- AI and encodings (optional) ------------------------------------------------------
+
+    def agents(self) -> Mapping[str, Any]:
+        """Game-specific agent factories ``name -> factory(seed: int) -> Agent``."""
+        return {}
+
+    def num_distinct_actions(self, num_players: int, options: Mapping[str, Any]) -> int:
+        """Size of the fixed integer action space (for RL adapters)."""
+        raise NotImplementedError(f"{self.id} has no integer action encoding")
+
+    def max_chance_outcomes(self, num_players: int, options: Mapping[str, Any]) -> int:
+        raise NotImplementedError(f"{self.id} has no integer chance encoding")
+
+    def observation_tensor_size(self, num_players: int, options: Mapping[str, Any]) -> int:
+        raise NotImplementedError(f"{self.id} has no observation tensor")
+
+    def max_game_length(self, num_players: int, options: Mapping[str, Any]) -> int:
+        """An upper bound on the number of moves (player and chance) in one game."""
+        raise NotImplementedError(f"{self.id} gives no game-length bound")
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"
+
+
+class State(ABC):
+    """One position of a game. Mutable: :meth:`apply` changes it; :meth:`clone` copies it."""
+
+    game: Game
+    num_players: int
+    options: dict[str, Any]
+    seed: int
+    rng: Rng
+    auto_chance: bool
+    history: list[tuple[int, Move]]
+
+    def __init__(self, game: Game, num_players: int, seed: int, options: dict[str, Any]) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self.auto_chance = True
+        self.history = []
+
+    # -- whose turn -----------------------------------------------------------------------
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to move, or :data:`CHANCE`, :data:`SIMULTANEOUS`, :data:`TERMINAL`."""
+
+    def players_to_move(self) -> list[int]:
+        """Seats whose move is awaited now (several at a simultaneous step, none otherwise)."""
+        p = self.current_player()
+        return [p] if p >= 0 else []
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.current_player() == CHANCE
+
+    # -- moves ----------------------------------------------------------------------------
+
+    @abstractmethod
+    def legal_moves(self, player: int | None = None) -> list[Move]:
+        """Legal moves of ``player`` (default: the player to move); chance outcomes at a
+        chance node; empty when the game is over or the player has nothing to do now."""
+
+    @abstractmethod
+    def parse_move(self, text: str, player: int | None = None) -> Move:
+        """Read a move in this game's notation; raises :class:`IllegalMove` if malformed."""
+
+    @abstractmethod
+    def _apply(self, move: Move, player: int) -> None:
+        """Apply a move already known to be legal for ``player`` (CHANCE for outcomes)."""
+
+    def explain_illegal(self, move: Move, player: int) -> str:
+        """Why a well-formed move is not legal now (games override for precise reasons)."""
+        return f"{move} is not a legal move now"
+
+    def _actor(self, player: int | None) -> int:
+        cur = self.current_player()
+        if cur == TERMINAL:
+            raise IllegalMove("the game is over; no more moves can be made")
+        if cur == CHANCE:
+            if player not in (None, CHANCE):
+                raise IllegalMove(f"a chance event is pending; player {player} cannot move now")
+            return CHANCE
+        waiting = self.players_to_move()
+        if player is None:
+            if cur == SIMULTANEOUS:
+                raise IllegalMove(
+                    "this is a simultaneous step: say which player moves",
+                    [f"player {p}" for p in waiting],
+                )
+            return cur
+        if player not in waiting:
+            who = ", ".join(f"player {p}" for p in waiting)
+            raise IllegalMove(f"it is not player {player}'s turn; waiting for {who}")
+        return player
+
+    def apply(self, move: Move | str, player: int | None = None) -> None:
+        """Validate and apply a move (a move value or its notation) for ``player``.
+
+        Raises :class:`IllegalMove` with the reason and the allowed moves, leaving
+        the state unchanged. With ``auto_chance`` any chance events that follow are
+        resolved from the seeded generator.
+        """
+        actor = self._actor(player)
+        if isinstance(move, str):
+            move = self.parse_move(move, actor)
+        legal = self.legal_moves(actor)
+        if move not in legal:
+            raise IllegalMove(self.explain_illegal(move, actor), [str(m) for m in legal])
+        self.apply_trusted(move, actor)
+
+    def apply_trusted(self, move: Move, player: int | None = None) -> None:
+        """Apply a move taken from :meth:`legal_moves` without re-checking it (fast path)."""
+        actor = self.current_player() if player is None else player
+        self._apply(move, actor)
+        self.history.append((actor, move))
+        if self.auto_chance:
+            self.resolve_chance()
+
+    # -- chance ---------------------------------------------------------------------------
+
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
+        """At a chance node: every outcome with its probability."""
+        return []
+
+    def sample_chance(self, rng: Rng) -> Move:
+        """Draw one chance outcome; games may override with a faster direct draw."""
+        outcomes = self.chance_outcomes()
+        r = rng.random()
+        for outcome, p in outcomes:
+            r -= p
+            if r < 0:
+                return outcome
+        return outcomes[-1][0]
+
+    def resolve_chance(self) -> None:
+        """Resolve pending chance events from the state's own seeded generator."""
+        while self.current_player() == CHANCE:
+            self._apply(self.sample_chance(self.rng), CHANCE)
+
+    # -- outcome --------------------------------------------------------------------------
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's points as the game counts them (final when terminal)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats once terminal (several on a shared win); empty before."""
+
+    def returns(self) -> list[float]:
+        """Per seat: 1 for a sole win, 1/k for a k-way shared win, 0 otherwise."""
+        w = self.winners()
+        if not w:
+            return [0.0] * self.num_players
+        return [1.0 / len(w) if p in w else 0.0 for p in range(self.num_players)]
+
+    # -- information ----------------------------------------------------------------------
+
+    @abstractmethod
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see, as JSON-ready data (``None``: a spectator's view).
+
+        Two states that differ only in what is hidden from ``player`` give equal
+        observations.
+        """
+
+    def determinize(self, player: int, rng: Rng) -> State:
+        """A copy in which everything hidden from ``player`` is re-dealt at random,
+        consistently with ``player``'s observation, and future chance is re-seeded.
+        Used by information-set search."""
+        if self.game.imperfect_information:
+            raise NotImplementedError(f"{self.game.id} does not implement determinize()")
+        clone = self.clone()
+        clone.rng = rng.fork()
+        return clone
+
+    def render(self, player: int | None = None) -> str:
+        """A text picture of the position as ``player`` sees it (rich console markup)."""
+        import json
+
+        return json.dumps(self.observation(player), indent=1)
+
+    # -- copying and JSON ---------------------------------------------------------------
+
+    def clone(self) -> State:
+        """An independent copy (games override with a faster shallow-structured copy)."""
+        return copy.deepcopy(self)
+
+    @abstractmethod
+    def _to_json(self) -> Any:
+        """The game-specific part of :meth:`to_json` (everything, hidden parts included)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The complete state, hidden information included (a save, not an observation)."""
+        return {
+            "game": self.game.id,
+            "version": STATE_FORMAT_VERSION,
+            "num_players": self.num_players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "auto_chance": self.auto_chance,
+            "history": [[p, str(m)] for p, m in self.history],
+            "state": self._to_json(),
+        }
+
+    def _parse_history(self, player: int, text: str) -> Move:
+        """History entries are kept as parsed text where the position no longer allows
+        re-parsing; games whose notation needs context may override."""
+        return _HistoryMove(text)
+
+    def check_consistency(self) -> None:
+        """Raise :class:`InvalidState` if the position breaks the game's invariants."""
+
+    # -- records --------------------------------------------------------------------------
+
+    def record(self, players: Sequence[str] | None = None) -> GameRecord:
+        from clanboard.core.record import GameRecord
+
+        return GameRecord(
+            game=self.game.id,
+            options=dict(self.options),
+            seed=self.seed,
+            num_players=self.num_players,
+            moves=[(p, str(m)) for p, m in self.history],
+            players=list(players) if players else None,
+        )
+
+    # -- RL encodings (optional) ------------------------------------------------------------
+
+    def move_to_action(self, move: Move) -> int:
+        raise NotImplementedError(f"{self.game.id} has no integer action encoding")
+
+    def action_to_move(self, action: int) -> Move:
+        raise NotImplementedError(f"{self.game.id} has no integer action encoding")
+
+    def observation_tensor(self, player: int) -> list[float]:
+        raise NotImplementedError(f"{self.game.id} has no observation tensor")
+
+    def __str__(self) -> str:
+        return self.render(None)
+
+
+@dataclass(frozen=True)
+class _HistoryMove:
+    """A history entry restored from JSON, kept as its notation."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# imported late to avoid a cycle (record uses State)
+from clanboard.core.record import GameRecord  # noqa: E402

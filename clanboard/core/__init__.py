@@ -1,6 +1,14 @@
 """The game-agnostic core: the Game/State API, records, registry, RNG and errors."""
 
-from clanboard.core.agents import Agent, RandomAgent, agent_names, make_agent, play_game, register_agent
+from clanboard.core.agents import (
+    Agent,
+    RandomAgent,
+    SearchHints,
+    agent_names,
+    make_agent,
+    play_game,
+    register_agent,
+)
 from clanboard.core.errors import ClanboardError, IllegalMove, InvalidState, UnknownGame
 from clanboard.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, Move, Option, State
 from clanboard.core.record import GameRecord, replay
@@ -9,7 +17,7 @@ from clanboard.core.rng import Rng
 
 __all__ = [
     "CHANCE", "SIMULTANEOUS", "TERMINAL", "Agent", "ClanboardError", "Game", "GameRecord",
-    "IllegalMove", "InvalidState", "Move", "Option", "RandomAgent", "Rng", "State",
+    "IllegalMove", "InvalidState", "Move", "Option", "RandomAgent", "Rng", "SearchHints", "State",
     "UnknownGame", "agent_names", "games", "get_game", "make_agent", "play_game",
     "register", "register_agent", "replay",
 ]

@@ -77,3 +77,22 @@ def play_game(state: State, agents: list[Agent]) -> State:
             state.apply_trusted(agents[seat].choose(state, seat), seat)
             if state.current_player() >= 0:  # a sequential step: one move at a time
                 break
+
+
+class SearchHints:
+    """Game knowledge a generic search may use; a game returns a subclass from
+    ``Game.search_hints()``. Every method has a neutral default."""
+
+    def rollout_move(self, state: State, player: int, rng: Rng) -> Move:
+        """The move a playout makes for ``player`` (default: uniform random)."""
+        return rng.choice(state.legal_moves(player))
+
+    def candidate_moves(self, state: State, player: int) -> list[Move]:
+        """The moves a search expands, best first; may prune dominated ones
+        (default: all legal moves)."""
+        return state.legal_moves(player)
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """An estimate of each seat's return in a non-terminal state, for playouts cut
+        short; ``None`` means play to the end."""
+        return None

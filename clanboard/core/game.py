@@ -20,10 +20,13 @@ import copy
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from clanboard.core.errors import IllegalMove, InvalidState
 from clanboard.core.rng import Rng
+
+if TYPE_CHECKING:
+    from clanboard.core.agents import SearchHints
 
 CHANCE = -1
 SIMULTANEOUS = -2
@@ -169,6 +172,12 @@ class Game(ABC):
     def agents(self) -> Mapping[str, Any]:
         """Game-specific agent factories ``name -> factory(seed: int) -> Agent``."""
         return {}
+
+    def search_hints(self) -> SearchHints:
+        """Game knowledge for generic search (rollout policy, pruning, evaluation)."""
+        from clanboard.core.agents import SearchHints
+
+        return SearchHints()
 
     def num_distinct_actions(self, num_players: int, options: Mapping[str, Any]) -> int:
         """Size of the fixed integer action space (for RL adapters)."""

@@ -1,0 +1,31 @@
+"""The ``clanboard`` command. Sub-commands of other areas (arena, bench, serve) plug in
+through a ``register(app)`` function in their module."""
+
+from __future__ import annotations
+
+import importlib
+
+import typer
+
+app = typer.Typer(
+    help="clanboard: Scottish clan board games by their exact rules.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+from clanboard.cli import play as _play  # noqa: E402
+
+_play.register(app)
+
+for _name in ("arena", "bench", "serve"):
+    try:
+        _module = importlib.import_module(f"clanboard.cli.{_name}")
+    except ModuleNotFoundError as _exc:
+        if _exc.name != f"clanboard.cli.{_name}":
+            raise
+        continue
+    _module.register(app)
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,59 @@
+"""The ISMCTS agent and its difficulty levels (``ismcts``, ``ismcts:hard``, ``ismcts:500``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from clanboard.ai.ismcts import ISMCTS, SearchConfig, SearchResult
+from clanboard.core import Move, State
+
+#: The levels users pick. ``normal`` (the default) answers within a second on a
+#: 2-core laptop; the iteration caps only bind on very fast engines.
+LEVELS: dict[str, SearchConfig] = {
+    "easy": SearchConfig(iterations=200, seconds=0.25),
+    "normal": SearchConfig(iterations=100_000, seconds=0.8),
+    "hard": SearchConfig(iterations=1_000_000, seconds=3.0),
+}
+DEFAULT_LEVEL = "normal"
+
+
+def parse_level(level: str | None) -> SearchConfig:
+    """A level name, an iteration budget (``"500"``) or a time budget (``"1.5s"``)."""
+    text = (level or DEFAULT_LEVEL).strip().lower()
+    if text in LEVELS:
+        return LEVELS[text]
+    try:
+        if text.endswith("s"):
+            return SearchConfig(iterations=None, seconds=float(text[:-1]))
+        return SearchConfig(iterations=int(text), seconds=None)
+    except ValueError:
+        pass
+    raise ValueError(
+        f"unknown ISMCTS level {level!r}: use {', '.join(LEVELS)}, an iteration count "
+        "such as 500, or seconds per move such as 1.5s"
+    )
+
+
+class ISMCTSAgent:
+    """Chooses moves by information-set MCTS; ``last`` holds the latest search."""
+
+    def __init__(self, seed: int = 0, level: str | None = None, *,
+                 iterations: int | None = None, seconds: float | None = None,
+                 config: SearchConfig | None = None) -> None:
+        cfg = config or parse_level(level)
+        if iterations is not None or seconds is not None:
+            cfg = replace(cfg, iterations=iterations, seconds=seconds)
+        self.config = cfg
+        self.level = (level or DEFAULT_LEVEL) if config is None else "custom"
+        self.name = f"ismcts:{self.level}"
+        self.searcher = ISMCTS(cfg, seed)
+        self.last: SearchResult | None = None
+
+    def choose(self, state: State, player: int) -> Move:
+        self.last = self.searcher.search(state, player)
+        return self.last.move
+
+
+def make_ismcts(seed: int = 0, level: str | None = None, **kwargs: object) -> ISMCTSAgent:
+    """The factory registered with the core as ``ismcts``."""
+    return ISMCTSAgent(seed=seed, level=level, **kwargs)  # type: ignore[arg-type]

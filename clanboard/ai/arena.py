@@ -1,0 +1,294 @@
+"""Tournaments between agents: seats rotated fairly, games played in parallel.
+
+With ``k`` agents (one per seat) the games come in blocks of ``k``: every game of
+a block is the same deal (the same game seed) with the agents rotated one seat
+further, so each agent plays each seat and each deal equally often when the
+number of games is a multiple of ``k``.
+
+An agent's *points* are its returns summed over games (1 for a sole win, 1/j
+for a win shared by j seats); its win rate is points / games with a 95%
+Wilson interval.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from clanboard.ai.stats import wilson_interval
+from clanboard.core import IllegalMove, get_game, make_agent
+
+_MASK = (1 << 64) - 1
+
+
+def mix_seed(*parts: int) -> int:
+    """A well-spread 63-bit seed from several integers (SplitMix64 finaliser)."""
+    h = 0x243F6A8885A308D3
+    for part in parts:
+        h = (h ^ (part & _MASK)) * 0x9E3779B97F4A7C15 & _MASK
+        h ^= h >> 31
+        h = h * 0xBF58476D1CE4E5B9 & _MASK
+        h ^= h >> 29
+    return h >> 1
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game of a tournament: who sits where and every seed."""
+
+    index: int
+    game: str
+    num_players: int
+    options: Mapping[str, Any]
+    seed: int
+    seat_agents: tuple[int, ...]  # seat -> index into the agent list
+    agent_names: tuple[str, ...]
+    agent_seeds: tuple[int, ...]  # per seat
+    save_path: str | None = None
+
+
+@dataclass
+class GameOutcome:
+    """What one game produced, per seat."""
+
+    index: int
+    seat_agents: tuple[int, ...]
+    returns: list[float]
+    scores: list[float]
+    think_seconds: list[float]
+    decisions: list[int]
+    max_think: list[float]
+    moves: int
+    error: str | None = None
+
+
+@dataclass
+class AgentSummary:
+    label: str
+    games: int = 0
+    wins: int = 0
+    shared: int = 0
+    losses: int = 0
+    points: float = 0.0
+    score_sum: float = 0.0
+    think_seconds: float = 0.0
+    decisions: int = 0
+    max_think: float = 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.points, self.games)
+
+    @property
+    def mean_score(self) -> float:
+        return self.score_sum / self.games if self.games else 0.0
+
+    @property
+    def mean_think(self) -> float:
+        return self.think_seconds / self.decisions if self.decisions else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        lo, hi = self.interval
+        return {
+            "agent": self.label, "games": self.games, "wins": self.wins,
+            "shared_wins": self.shared, "losses": self.losses, "points": self.points,
+            "win_rate": self.win_rate, "ci95": [lo, hi], "mean_score": self.mean_score,
+            "mean_decision_s": self.mean_think, "max_decision_s": self.max_think,
+            "decisions": self.decisions,
+        }
+
+
+@dataclass
+class ArenaReport:
+    game: str
+    num_players: int
+    options: dict[str, Any]
+    seed: int
+    agents: list[AgentSummary]
+    seat_points: list[float]
+    games: int
+    errors: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "num_players": self.num_players, "options": self.options,
+            "seed": self.seed, "games": self.games, "seconds": self.seconds,
+            "agents": [a.to_json() for a in self.agents],
+            "seat_win_rate": [p / self.games if self.games else 0.0 for p in self.seat_points],
+            "errors": self.errors,
+        }
+
+
+def agent_labels(names: list[str]) -> list[str]:
+    """Distinct labels: a name given twice becomes ``name#1``, ``name#2``."""
+    labels = []
+    for i, name in enumerate(names):
+        if names.count(name) > 1:
+            labels.append(f"{name}#{names[:i + 1].count(name)}")
+        else:
+            labels.append(name)
+    return labels
+
+
+def plan(game: str, agents: list[str], games: int, seed: int, num_players: int,
+         options: Mapping[str, Any], save_dir: str | Path | None = None) -> list[GameTask]:
+    """The tournament's games in order (deterministic from the arguments)."""
+    k = len(agents)
+    if k != num_players:
+        example = ",".join((agents * num_players)[:num_players])
+        raise ValueError(
+            f"give one agent per seat: {num_players} players need {num_players} agents, "
+            f"got {k} ({','.join(agents)}); e.g. --agents {example}"
+        )
+    if games < 1:
+        raise ValueError(f"the number of games must be at least 1, not {games}")
+    tasks = []
+    for g in range(games):
+        shift = g % k
+        seat_agents = tuple((seat + shift) % k for seat in range(k))
+        path = str(Path(save_dir) / f"game-{g + 1:05d}.json") if save_dir else None
+        tasks.append(GameTask(
+            index=g, game=game, num_players=num_players, options=dict(options),
+            seed=mix_seed(seed, g // k),
+            seat_agents=seat_agents,
+            agent_names=tuple(agents[a] for a in seat_agents),
+            agent_seeds=tuple(mix_seed(seed, g, 1 + a) for a in seat_agents),
+            save_path=path,
+        ))
+    return tasks
+
+
+def play(task: GameTask, labels: list[str] | None = None) -> GameOutcome:
+    """Play one game; every move is validated (an illegal move ends the game as an error)."""
+    game = get_game(task.game)
+    state = game.new_state(task.num_players, task.seed, task.options)
+    agents = [make_agent(game, name, seed=s) for name, s in zip(task.agent_names,
+                                                                 task.agent_seeds, strict=True)]
+    n = task.num_players
+    think = [0.0] * n
+    decisions = [0] * n
+    longest = [0.0] * n
+    error = None
+    clock = time.perf_counter
+    while error is None:
+        seats = state.players_to_move()
+        if not seats:
+            break
+        for seat in seats:
+            t0 = clock()
+            move = agents[seat].choose(state, seat)
+            dt = clock() - t0
+            think[seat] += dt
+            decisions[seat] += 1
+            longest[seat] = max(longest[seat], dt)
+            try:
+                state.apply(move, seat)
+            except IllegalMove as exc:
+                error = f"game {task.index + 1}: {task.agent_names[seat]} at seat {seat}: {exc}"
+                break
+            if state.current_player() >= 0:
+                break
+    if task.save_path:
+        names = [labels[a] for a in task.seat_agents] if labels else list(task.agent_names)
+        state.record(players=names).save(task.save_path)
+    over = state.is_terminal()
+    return GameOutcome(
+        index=task.index, seat_agents=task.seat_agents,
+        returns=state.returns() if over else [0.0] * n,
+        scores=state.scores(), think_seconds=think, decisions=decisions, max_think=longest,
+        moves=len(state.history), error=error,
+    )
+
+
+def _play_labelled(args: tuple[GameTask, list[str]]) -> GameOutcome:
+    return play(*args)
+
+
+def run_tasks(tasks: list[GameTask], labels: list[str], workers: int = 1) -> Iterator[GameOutcome]:
+    """Play the games, in parallel over ``workers`` processes; yields as each finishes."""
+    if workers <= 1 or len(tasks) == 1:
+        for t in tasks:
+            yield play(t, labels)
+        return
+    methods = multiprocessing.get_all_start_methods()
+    # fork keeps games registered at run time (tests, plug-ins); spawn elsewhere
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with ctx.Pool(min(workers, len(tasks))) as pool:
+        yield from pool.imap_unordered(_play_labelled, [(t, labels) for t in tasks])
+
+
+def summarise(outcomes: list[GameOutcome], labels: list[str], game: str, num_players: int,
+              options: dict[str, Any], seed: int, seconds: float = 0.0) -> ArenaReport:
+    agents = [AgentSummary(label) for label in labels]
+    seat_points = [0.0] * num_players
+    errors = []
+    for o in sorted(outcomes, key=lambda o: o.index):
+        if o.error:
+            errors.append(o.error)
+        for seat, a in enumerate(o.seat_agents):
+            s = agents[a]
+            r = o.returns[seat]
+            s.games += 1
+            s.points += r
+            if r >= 1.0:
+                s.wins += 1
+            elif r > 0:
+                s.shared += 1
+            else:
+                s.losses += 1
+            s.score_sum += o.scores[seat]
+            s.think_seconds += o.think_seconds[seat]
+            s.decisions += o.decisions[seat]
+            s.max_think = max(s.max_think, o.max_think[seat])
+            seat_points[seat] += r
+    return ArenaReport(game, num_players, options, seed, agents, seat_points,
+                       len(outcomes), errors, seconds)
+
+
+def check(game: str, agents: list[str], num_players: int | None = None,
+          options: Mapping[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
+    """Validate a tournament's set-up; returns the number of players and the full options.
+    Raises ``ValueError`` (or a :class:`ClanboardError`) saying what is wrong."""
+    g = get_game(game)
+    if not agents:
+        raise ValueError("name at least one agent, e.g. --agents ismcts,random")
+    n = g.check_players(num_players if num_players is not None else len(agents))
+    opts = g.check_options(options)
+    if len(agents) != n:
+        example = ",".join((agents * n)[:n])
+        raise ValueError(
+            f"give one agent per seat: {n} players need {n} agents, "
+            f"got {len(agents)} ({','.join(agents)}); e.g. --agents {example}"
+        )
+    for name in dict.fromkeys(agents):  # fail early on an unknown agent or level
+        make_agent(g, name, seed=0)
+    return n, opts
+
+
+def run_arena(game: str, agents: list[str], games: int, seed: int = 0,
+              num_players: int | None = None, options: Mapping[str, Any] | None = None,
+              workers: int | None = None, save_dir: str | Path | None = None,
+              on_game: Callable[[GameOutcome], None] | None = None) -> ArenaReport:
+    """Plan, play and summarise a tournament (see the module docstring)."""
+    n, opts = check(game, agents, num_players, options)
+    if save_dir:
+        Path(save_dir).mkdir(parents=True, exist_ok=True)
+    labels = agent_labels(agents)
+    tasks = plan(game, agents, games, seed, n, opts, save_dir)
+    start = time.perf_counter()
+    outcomes = []
+    for outcome in run_tasks(tasks, labels, workers or os.cpu_count() or 1):
+        outcomes.append(outcome)
+        if on_game:
+            on_game(outcome)
+    return summarise(outcomes, labels, game, n, opts, seed, time.perf_counter() - start)

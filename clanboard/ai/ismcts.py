@@ -1,0 +1,208 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS).
+
+Each iteration deals a fresh *determinization* of the root position — everything
+hidden from the searching seat re-dealt by :meth:`State.determinize`, future
+chance re-seeded — and descends one shared tree with it. Tree nodes are reached
+by move notations (``str(move)``), so one node stands for every determinization
+that shares the same public move sequence: an information set of the searching
+seat. Because a node's children are legal only in some determinizations, the
+selection uses *availability counts* (Cowling, Powley & Whitehouse, 2012,
+"Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2)).
+
+Every node keeps the total return of the seat that moved into it, so the search
+works for any number of seats. Chance events are resolved by sampling (the
+determinized state re-seeds them) and are not branched on. At a simultaneous
+step the searching seat moves first, then the other waiting seats in
+:meth:`State.players_to_move` order. Game knowledge enters only through the
+game's :class:`clanboard.core.SearchHints`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from clanboard.core import Game, Move, Rng, SearchHints, State
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """How long and how a search runs.
+
+    ``iterations`` and ``seconds`` are budgets (``None`` = unlimited; at least one must
+    be set); the search stops at whichever runs out first. ``rollout_limit`` cuts a
+    playout after that many moves and scores it with ``SearchHints.evaluate`` (a game
+    without an evaluation plays on to the end).
+    """
+
+    iterations: int | None = 2000
+    seconds: float | None = None
+    exploration: float = 0.7
+    rollout_limit: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("a search needs an iteration budget, a time budget or both")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError(f"the iteration budget must be at least 1, not {self.iterations}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError(f"the time budget must be positive, not {self.seconds}")
+
+
+@dataclass
+class SearchResult:
+    """The chosen move and what the search saw: root children by notation as
+    ``(visits, mean return of the searching seat)``."""
+
+    move: Move
+    iterations: int
+    seconds: float
+    children: dict[str, tuple[int, float]] = field(default_factory=dict)
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "reward", "player")
+
+    def __init__(self, player: int) -> None:
+        self.player = player  # the seat whose move led here
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+
+
+_hints_cache: dict[int, tuple[Game, SearchHints]] = {}
+
+
+def hints_for(game: Game) -> SearchHints:
+    """The game's search hints (asked for once per game object)."""
+    cached = _hints_cache.get(id(game))
+    if cached is None or cached[0] is not game:
+        cached = (game, game.search_hints())
+        _hints_cache[id(game)] = cached
+    return cached[1]
+
+
+class ISMCTS:
+    """The searcher. ``search(state, player)`` uses only what ``player`` may know:
+    the real state is read only through ``legal_moves(player)`` and ``determinize``."""
+
+    def __init__(self, config: SearchConfig | None = None, seed: int = 0) -> None:
+        self.config = config or SearchConfig()
+        self.rng = Rng(seed)
+
+    def search(self, state: State, player: int) -> SearchResult:
+        start = time.perf_counter()
+        legal = state.legal_moves(player)
+        if not legal:
+            raise ValueError(f"player {player} has no legal move in this position")
+        if len(legal) == 1:
+            return SearchResult(legal[0], 0, time.perf_counter() - start)
+        cfg = self.config
+        hints = hints_for(state.game)
+        rng = self.rng
+        root = _Node(player)
+        budget = cfg.iterations if cfg.iterations is not None else 1 << 62
+        deadline = start + cfg.seconds if cfg.seconds is not None else math.inf
+        clock = time.perf_counter
+        done = 0
+        while done < budget:
+            if done and clock() >= deadline:
+                break
+            det = state.determinize(player, rng)
+            det.auto_chance = True
+            det.resolve_chance()
+            self._iterate(det, root, player, hints, rng, cfg)
+            done += 1
+        return self._result(root, legal, done, clock() - start)
+
+    # -- one iteration --------------------------------------------------------------------
+
+    def _iterate(self, det: State, root: _Node, observer: int, hints: SearchHints,
+                 rng: Rng, cfg: SearchConfig) -> None:
+        c = cfg.exploration
+        path = [root]
+        node = root
+        expanded = False
+        while not expanded:
+            seats = det.players_to_move()
+            if not seats:
+                break
+            actor = observer if observer in seats else seats[0]
+            moves = hints.candidate_moves(det, actor)
+            if not moves:  # a game may prune to nothing: fall back to the rules
+                moves = det.legal_moves(actor)
+            children = node.children
+            chosen: Move | None = None
+            chosen_key = ""
+            best = -math.inf
+            untried: Move | None = None
+            untried_key = ""
+            for m in moves:
+                key = str(m)
+                child = children.get(key)
+                if child is None:
+                    if untried is None:
+                        untried, untried_key = m, key
+                    continue
+                child.avail += 1
+                if untried is None:
+                    v = child.visits
+                    score = child.reward / v + c * math.sqrt(math.log(child.avail) / v)
+                    if score > best:
+                        best, chosen, chosen_key = score, m, key
+            if untried is not None:
+                child = _Node(actor)
+                child.avail = 1
+                children[untried_key] = child
+                det.apply_trusted(untried, actor)
+                expanded = True
+            else:
+                child = children[chosen_key]
+                det.apply_trusted(chosen, actor)
+            node = child
+            path.append(child)
+        returns = self._playout(det, hints, rng, cfg)
+        for n in path:
+            n.visits += 1
+            n.reward += returns[n.player]
+
+    @staticmethod
+    def _playout(det: State, hints: SearchHints, rng: Rng, cfg: SearchConfig) -> list[float]:
+        limit = cfg.rollout_limit
+        steps = 0
+        rollout = hints.rollout_move
+        while True:
+            seats = det.players_to_move()
+            if not seats:
+                return det.returns()
+            if limit is not None and steps >= limit:
+                estimate = hints.evaluate(det)
+                if estimate is not None:
+                    return estimate
+                limit = None
+            seat = seats[0]
+            det.apply_trusted(rollout(det, seat, rng), seat)
+            steps += 1
+
+    # -- the answer -----------------------------------------------------------------------
+
+    @staticmethod
+    def _result(root: _Node, legal: list[Move], done: int, seconds: float) -> SearchResult:
+        stats = {k: (n.visits, n.reward / n.visits if n.visits else 0.0)
+                 for k, n in root.children.items()}
+        best: Move = legal[0]
+        best_rank: tuple[int, float] = (-1, -math.inf)
+        for m in legal:
+            visits, value = stats.get(str(m), (0, 0.0))
+            if (visits, value) > best_rank:
+                best, best_rank = m, (visits, value)
+        return SearchResult(best, done, seconds, stats)
+
+
+def describe(result: SearchResult, top: int = 5) -> str:
+    """A one-line summary of a search, for logs: the most visited moves."""
+    ranked = sorted(result.children.items(), key=lambda kv: -kv[1][0])[:top]
+    parts = [f"{k} {v}×{q:.2f}" for k, (v, q) in ranked]
+    return f"{result.iterations} it in {result.seconds:.2f}s: " + ", ".join(parts)

@@ -1,0 +1,123 @@
+"""``clanboard arena``: a tournament between agents, in parallel, with win-rate intervals."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import typer
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``["tactics=true", "rounds=3"]`` -> ``{"tactics": "true", "rounds": "3"}``
+    (the game checks and converts the values)."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise typer.BadParameter(f"write an option as NAME=VALUE, not {pair!r}")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("arena")
+    def arena_cmd(
+        game: str = typer.Argument(..., help="Game id, e.g. schotten-totten."),
+        agents: str = typer.Option(
+            ..., "--agents", "-a",
+            help="Comma-separated agents, one per seat, e.g. ismcts,heuristic or "
+                 "ismcts:hard,random. Levels: easy, normal, hard, N (iterations), Xs (seconds).",
+        ),
+        games: int = typer.Option(20, "--games", "-n", help="Number of games."),
+        seed: int = typer.Option(0, "--seed", "-s", help="Tournament seed."),
+        players: int | None = typer.Option(
+            None, "--players", "-p", help="Number of players (default: one per agent)."),
+        variant: str | None = typer.Option(None, "--variant", "-v", help="A variant preset."),
+        option: list[str] = typer.Option(  # noqa: B008
+            [], "--option", "-o", help="A game option NAME=VALUE (repeatable)."),
+        workers: int = typer.Option(
+            0, "--workers", "-w", help="Parallel processes (default: one per core)."),
+        save_dir: str | None = typer.Option(
+            None, "--save-dir", help="Save every game record (JSON) in this folder."),
+        as_json: bool = typer.Option(False, "--json", help="Print the results as JSON."),
+    ) -> None:
+        """Play a tournament between agents (seats rotated) and print win rates with
+        95% Wilson intervals, average scores and mean decision time."""
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        from clanboard.ai.arena import check, run_arena
+        from clanboard.core import ClanboardError, get_game
+
+        console = Console(stderr=as_json)
+        names = [a.strip() for a in agents.split(",") if a.strip()]
+        try:
+            g = get_game(game)
+            options = g.variant_options(variant) if variant else {}
+            options.update(parse_options(option))
+            check(game, names, players, options)
+        except (ClanboardError, ValueError) as exc:
+            console.print(f"[red]error:[/red] {exc}")
+            raise typer.Exit(2) from exc
+        progress = Progress(
+            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
+            console=console, transient=as_json,
+        )
+        try:
+            with progress:
+                task = progress.add_task(f"{game}: {' vs '.join(names)}", total=games)
+                report = run_arena(
+                    game, names, games, seed=seed, num_players=players, options=options,
+                    workers=workers or os.cpu_count() or 1, save_dir=save_dir,
+                    on_game=lambda _: progress.advance(task),
+                )
+        except (ClanboardError, ValueError) as exc:
+            console.print(f"[red]error:[/red] {exc}")
+            raise typer.Exit(2) from exc
+        if as_json:
+            typer.echo(json.dumps(report.to_json(), indent=1))
+        else:
+            print_report(console, report, save_dir)
+        if report.errors:
+            raise typer.Exit(1)
+
+
+def print_report(console: Any, report: Any, save_dir: str | None) -> None:
+    from rich import box
+    from rich.table import Table
+
+    opts = ", ".join(f"{k}={v}" for k, v in report.options.items()) or "defaults"
+    table = Table(
+        title=f"{report.game} · {report.num_players} players · {report.games} games · "
+              f"seed {report.seed} · {opts}",
+        box=box.SIMPLE_HEAD, pad_edge=False,
+    )
+    table.add_column("agent", no_wrap=True)
+    for col in ("games", "W/S/L", "win rate", "95% CI", "score", "ms/move", "max ms"):
+        table.add_column(col, justify="right", no_wrap=True, min_width=len(col))
+    for a in report.agents:
+        lo, hi = a.interval
+        table.add_row(
+            a.label, str(a.games), f"{a.wins}/{a.shared}/{a.losses}",
+            f"{a.win_rate:.1%}", f"{lo * 100:.1f}-{hi:.1%}", f"{a.mean_score:.2f}",
+            f"{a.mean_think * 1000:.1f}", f"{a.max_think * 1000:.0f}",
+        )
+    console.print(table)
+    console.print("W/S/L: sole wins / shared wins / losses; win rate counts a win shared "
+                  "by k seats as 1/k; score: mean final score")
+    seat = ", ".join(f"seat {i}: {p / report.games:.1%}" for i, p in enumerate(report.seat_points))
+    console.print(f"win rate by seat: {seat} · {report.seconds:.1f}s wall")
+    if save_dir:
+        console.print(f"records saved in {save_dir}/")
+    for err in report.errors:
+        console.print(f"[red]{err}[/red]")

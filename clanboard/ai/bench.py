@@ -1,0 +1,196 @@
+"""Engine benchmarks through the core API: random playouts, clone, legal moves,
+determinize and ISMCTS iterations per second, for every registered game."""
+
+from __future__ import annotations
+
+import os
+import platform
+import time
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from clanboard.ai.ismcts import ISMCTS, SearchConfig
+from clanboard.core import Game, Rng, State, games, get_game
+
+MAX_MOVES = 100_000  # a random game longer than this is reported as not terminating
+
+
+@dataclass
+class BenchResult:
+    """One game's figures (rates per second, costs in microseconds)."""
+
+    game: str
+    variant: str
+    players: int
+    games_per_s: float
+    moves_per_s: float
+    moves_per_game: float
+    clone_us: float
+    legal_moves_us: float
+    determinize_us: float
+    ismcts_iterations_per_s: float
+    ismcts_iterations_per_s_start: float
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def random_game(state: State, rng: Rng, keep_every: int = 0) -> tuple[int, list[State]]:
+    """Play uniformly random moves to the end; returns the number of moves and, if
+    ``keep_every`` > 0, a copy of every ``keep_every``-th position."""
+    kept: list[State] = []
+    moves = 0
+    while True:
+        seats = state.players_to_move()
+        if not seats:
+            return moves, kept
+        if keep_every and moves % keep_every == 0:
+            kept.append(state.clone())
+        seat = seats[0]
+        state.apply_trusted(rng.choice(state.legal_moves(seat)), seat)
+        moves += 1
+        if moves > MAX_MOVES:
+            raise RuntimeError(f"{state.game.id}: a random game did not end in {MAX_MOVES} moves")
+
+
+def _timed_loop(seconds: float, items: list[State], work: Any) -> float:
+    """Microseconds per call of ``work(item)``, cycling over ``items`` for ``seconds``."""
+    calls = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for item in items:
+            work(item)
+        calls += len(items)
+        now = time.perf_counter()
+        if now >= deadline:
+            return (now - start) / calls * 1e6
+
+
+def bench_game(game: Game, options: Mapping[str, Any] | None = None, variant: str = "default",
+               num_players: int | None = None, seconds: float = 1.0, seed: int = 0) -> BenchResult:
+    """Measure one game; ``seconds`` scales every part (about 4.5 × seconds in all,
+    the first second-scale spent warming the engine up with random games)."""
+    n = game.check_players(num_players)
+    opts = game.check_options(options)
+    rng = Rng(seed)
+
+    # warm up first: engines may fill lazy tables and caches during their first games
+    warm_rng = Rng(seed ^ 0x5EED)
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        random_game(game.new_state(n, warm_rng.next_u64() >> 1, opts), warm_rng)
+
+    # random full games (and sample positions for the other measurements)
+    played = moves = 0
+    samples: list[State] = []
+    start = time.perf_counter()
+    while True:
+        state = game.new_state(n, rng.next_u64() >> 1, opts)
+        m, kept = random_game(state, rng, keep_every=7 if len(samples) < 400 else 0)
+        samples += kept
+        played += 1
+        moves += m
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+    # the sampling clones cost a little; the rate is still within a few percent
+
+    def legal(s: State) -> None:
+        for seat in s.players_to_move():
+            s.legal_moves(seat)
+
+    def determinize(s: State) -> None:
+        s.determinize(s.players_to_move()[0], rng)
+
+    clone_us = _timed_loop(seconds * 0.3, samples, lambda s: s.clone())
+    legal_us = _timed_loop(seconds * 0.3, samples, legal) / _mean_movers(samples)
+    determinize_us = _timed_loop(seconds * 0.3, samples, determinize)
+
+    # ISMCTS: from the opening and from positions spread over random games
+    start_state = game.new_state(n, seed, opts)
+    opening_rate = _search_rate(start_state, seconds * 0.5, seed)
+    spread = [s for s in samples[:: max(1, len(samples) // 8)]][:8]
+    total_it = 0
+    total_s = 0.0
+    for s in spread:
+        searcher = ISMCTS(SearchConfig(iterations=None, seconds=seconds * 1.5 / len(spread)), seed)
+        seat = s.players_to_move()[0]
+        if len(s.legal_moves(seat)) < 2:
+            continue
+        result = searcher.search(s, seat)
+        total_it += result.iterations
+        total_s += result.seconds
+    spread_rate = total_it / total_s if total_s else opening_rate
+    return BenchResult(
+        game=game.id, variant=variant, players=n,
+        games_per_s=played / elapsed, moves_per_s=moves / elapsed,
+        moves_per_game=moves / played, clone_us=clone_us, legal_moves_us=legal_us,
+        determinize_us=determinize_us, ismcts_iterations_per_s=spread_rate,
+        ismcts_iterations_per_s_start=opening_rate,
+    )
+
+
+def _mean_movers(samples: list[State]) -> float:
+    return sum(len(s.players_to_move()) for s in samples) / len(samples)
+
+
+def _search_rate(state: State, seconds: float, seed: int) -> float:
+    seat = state.players_to_move()[0]
+    result = ISMCTS(SearchConfig(iterations=None, seconds=seconds), seed).search(state, seat)
+    return result.iterations / result.seconds if result.seconds else 0.0
+
+
+def run_bench(game_ids: list[str] | None = None, all_variants: bool = False,
+              variant: str | None = None, num_players: int | None = None,
+              seconds: float = 1.0, seed: int = 0) -> list[BenchResult]:
+    """Benchmark the given games (default: every registered game)."""
+    chosen = [get_game(g) for g in game_ids] if game_ids else games()
+    results = []
+    for game in chosen:
+        if variant:
+            runs = [(variant, game.variant_options(variant))]
+        elif all_variants and game.variants:
+            runs = [(name, dict(opts)) for name, opts in game.variants.items()]
+        else:
+            runs = [("default", {})]
+        for name, opts in runs:
+            results.append(bench_game(game, opts, name, num_players, seconds, seed))
+    return results
+
+
+def machine() -> dict[str, Any]:
+    """What the figures were measured on."""
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+
+
+COLUMNS = (
+    ("game", "game", "{}"), ("variant", "variant", "{}"), ("players", "pl", "{}"),
+    ("games_per_s", "games/s", "{:,.0f}"), ("moves_per_s", "moves/s", "{:,.0f}"),
+    ("moves_per_game", "moves/game", "{:.0f}"), ("clone_us", "clone µs", "{:.1f}"),
+    ("legal_moves_us", "legal µs", "{:.1f}"), ("determinize_us", "determ. µs", "{:.1f}"),
+    ("ismcts_iterations_per_s", "ISMCTS it/s", "{:,.0f}"),
+    ("ismcts_iterations_per_s_start", "it/s opening", "{:,.0f}"),
+)
+
+
+def table(results: list[BenchResult]) -> Any:
+    """The results as a rich table."""
+    from rich import box
+    from rich.table import Table
+
+    t = Table(title="clanboard engine benchmark", box=box.SIMPLE_HEAD, pad_edge=False)
+    for _, header, _ in COLUMNS:
+        t.add_column(header, justify="left" if header in ("game", "variant") else "right",
+                     no_wrap=True, min_width=len(header))
+    for r in results:
+        data = r.to_json()
+        t.add_row(*(fmt.format(data[key]) for key, _, fmt in COLUMNS))
+    return t

@@ -1,0 +1,46 @@
+"""``clanboard bench``: engine speed per game (playouts, clone, legal moves, ISMCTS)."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("bench")
+    def bench_cmd(
+        game: list[str] = typer.Option(  # noqa: B008
+            [], "--game", "-g", help="Game id (repeatable; default: every registered game)."),
+        variant: str | None = typer.Option(None, "--variant", "-v", help="A variant preset."),
+        all_variants: bool = typer.Option(
+            False, "--all-variants", help="Measure every variant preset of each game."),
+        players: int | None = typer.Option(None, "--players", "-p", help="Number of players."),
+        seconds: float = typer.Option(
+            1.0, "--seconds", help="Time scale: each game takes about 4.5 × this."),
+        seed: int = typer.Option(0, "--seed", "-s"),
+        as_json: bool = typer.Option(False, "--json", help="Print JSON (for tracking)."),
+    ) -> None:
+        """Random full games/s and moves/s, clone, legal-move and determinize cost, and
+        ISMCTS iterations/s for each game."""
+        from rich.console import Console
+
+        from clanboard.ai.bench import machine, run_bench, table
+        from clanboard.core import ClanboardError
+
+        console = Console(stderr=True)
+        if seconds <= 0:
+            raise typer.BadParameter("--seconds must be positive")
+        try:
+            with console.status("measuring…"):
+                results = run_bench(game or None, all_variants, variant, players, seconds, seed)
+        except ClanboardError as exc:
+            console.print(f"[red]error:[/red] {exc}")
+            raise typer.Exit(2) from exc
+        if as_json:
+            out = {"machine": machine(), "results": [r.to_json() for r in results]}
+            typer.echo(json.dumps(out, indent=1))
+        else:
+            out_console = Console()
+            out_console.width = max(out_console.width, 132)  # a wide table: never squeeze
+            out_console.print(table(results))

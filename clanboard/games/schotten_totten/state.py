@@ -292,9 +292,15 @@ class SchottenState(State):
         if jokers:
             pick["joker"] = jokers[-1] if self.pending >= 0 else jokers[0]
         try:
-            return parse(text, pick)  # type: ignore[return-value]
+            move = parse(text, pick)
         except NotationError as exc:
             raise IllegalMove(str(exc), [str(m) for m in self.legal_moves(player)]) from None
+        if "joker" in text.lower():  # two jokers share a name: take the one the move means
+            wanted = str(move)
+            for m in self.legal_moves(player):
+                if str(m) == wanted:
+                    return m
+        return move
 
     def explain_illegal(self, move: Move, player: int) -> str:
         p = player
@@ -358,6 +364,7 @@ class SchottenState(State):
             self.pending, self.pending_for = move.deck, p  # type: ignore[attr-defined]
         elif move == RECRUIT:
             self._use_tactic(p, RECRUITER)
+            self.discard.append(RECRUITER)
             self.recruit_left = 3
             self._recruit_step()
         elif cls is Return:
@@ -464,7 +471,7 @@ class SchottenState(State):
 
     def _end_turn(self) -> None:
         self.null_turns = 0 if self.acted else self.null_turns + 1
-        if self.null_turns >= 2:
+        if self.null_turns >= 2 and not self.claimable(0) and not self.claimable(1):
             # neither player can make progress: not covered by the rulebook (see docs)
             mine, theirs = (sum(1 for o in self.owner if o == q) for q in (0, 1))
             self._end_round(None if mine == theirs else (0 if mine > theirs else 1))

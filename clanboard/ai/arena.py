@@ -58,7 +58,7 @@ class GameOutcome:
 
     index: int
     seat_agents: tuple[int, ...]
-    returns: list[float]
+    returns: list[float]  # win shares: 1 sole win, 1/k shared by k, 0 otherwise
     scores: list[float]
     think_seconds: list[float]
     decisions: list[int]
@@ -204,10 +204,16 @@ def play(task: GameTask, labels: list[str] | None = None) -> GameOutcome:
     over = state.is_terminal()
     return GameOutcome(
         index=task.index, seat_agents=task.seat_agents,
-        returns=state.returns() if over else [0.0] * n,
+        returns=_win_shares(state.winners(), n) if over else [0.0] * n,
         scores=state.scores(), think_seconds=think, decisions=decisions, max_think=longest,
         moves=len(state.history), error=error,
     )
+
+
+def _win_shares(winners: list[int], n: int) -> list[float]:
+    """1 for a sole winner, 1/k for each of k sharing a win, 0 otherwise (games may
+    define other returns, e.g. zero-sum ±1; the statistics count wins)."""
+    return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
 
 
 def _play_labelled(args: tuple[GameTask, list[str]]) -> GameOutcome:

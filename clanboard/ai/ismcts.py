@@ -91,6 +91,9 @@ class ISMCTS:
     def __init__(self, config: SearchConfig | None = None, seed: int = 0) -> None:
         self.config = config or SearchConfig()
         self.rng = Rng(seed)
+        # the spread of returns seen so far scales exploration (games return 0..1, ±1, ...)
+        self._low = 0.0
+        self._high = 1.0
 
     def search(self, state: State, player: int) -> SearchResult:
         start = time.perf_counter()
@@ -103,6 +106,7 @@ class ISMCTS:
         hints = hints_for(state.game)
         rng = self.rng
         root = _Node(player)
+        self._low, self._high = 0.0, 1.0
         budget = cfg.iterations if cfg.iterations is not None else 1 << 62
         deadline = start + cfg.seconds if cfg.seconds is not None else math.inf
         clock = time.perf_counter
@@ -121,7 +125,7 @@ class ISMCTS:
 
     def _iterate(self, det: State, root: _Node, observer: int, hints: SearchHints,
                  rng: Rng, cfg: SearchConfig) -> None:
-        c = cfg.exploration
+        c = cfg.exploration * (self._high - self._low)
         path = [root]
         node = root
         expanded = False
@@ -164,6 +168,11 @@ class ISMCTS:
             node = child
             path.append(child)
         returns = self._playout(det, hints, rng, cfg)
+        low, high = min(returns), max(returns)
+        if low < self._low:
+            self._low = low
+        if high > self._high:
+            self._high = high
         for n in path:
             n.visits += 1
             n.reward += returns[n.player]

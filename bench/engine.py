@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> None:
         from rich.console import Console
 
         console = Console()
-        console.width = max(console.width, 132)
+        console.width = max(console.width, 150)
         console.print(table(results))
 
 

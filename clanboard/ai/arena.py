@@ -24,6 +24,7 @@ from clanboard.ai.stats import wilson_interval
 from clanboard.core import IllegalMove, get_game, make_agent
 
 _MASK = (1 << 64) - 1
+MAX_MOVES = 100_000  # for games that state no length bound
 
 
 def mix_seed(*parts: int) -> int:
@@ -180,9 +181,16 @@ def play(task: GameTask, labels: list[str] | None = None) -> GameOutcome:
     longest = [0.0] * n
     error = None
     clock = time.perf_counter
+    try:
+        cap = game.max_game_length(task.num_players, task.options)
+    except NotImplementedError:
+        cap = MAX_MOVES
     while error is None:
         seats = state.players_to_move()
         if not seats:
+            break
+        if len(state.history) > cap:
+            error = f"game {task.index + 1} did not end within {cap} moves"
             break
         for seat in seats:
             t0 = clock()

@@ -33,13 +33,21 @@ class SearchConfig:
     ``iterations`` and ``seconds`` are budgets (``None`` = unlimited; at least one must
     be set); the search stops at whichever runs out first. ``rollout_limit`` cuts a
     playout after that many moves and scores it with ``SearchHints.evaluate`` (a game
-    without an evaluation plays on to the end).
+    without an evaluation plays on to the end). ``mast`` is the probability that a
+    playout move is the one with the best average return so far in this search (the
+    Move-Average Sampling Technique, Finnsson & Björnsson 2008) rather than the game's
+    ``rollout_move``; the same averages order the expansion of untried moves.
+    ``score_weight`` adds that much of each seat's final score margin over the mean
+    (scaled by the largest spread of scores seen) to its return: a denser signal for
+    games scored in points.
     """
 
     iterations: int | None = 2000
     seconds: float | None = None
     exploration: float = 0.7
     rollout_limit: int | None = None
+    mast: float = 0.0
+    score_weight: float = 0.0
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -59,6 +67,11 @@ class SearchResult:
     iterations: int
     seconds: float
     children: dict[str, tuple[int, float]] = field(default_factory=dict)
+
+
+MAX_PLAYOUT = 5000
+"""Playout moves after which a game that has not ended is scored as a draw (or by
+``SearchHints.evaluate``): a guard against policies that cycle."""
 
 
 class _Node:
@@ -94,6 +107,8 @@ class ISMCTS:
         # the spread of returns seen so far scales exploration (games return 0..1, ±1, ...)
         self._low = 0.0
         self._high = 1.0
+        self._mast: list[dict[Move, list[float]]] = []
+        self._score_span = 1e-9
 
     def search(self, state: State, player: int) -> SearchResult:
         start = time.perf_counter()
@@ -107,6 +122,8 @@ class ISMCTS:
         rng = self.rng
         root = _Node(player)
         self._low, self._high = 0.0, 1.0
+        self._mast = [{} for _ in range(state.num_players)]
+        self._score_span = 1e-9
         budget = cfg.iterations if cfg.iterations is not None else 1 << 62
         deadline = start + cfg.seconds if cfg.seconds is not None else math.inf
         clock = time.perf_counter
@@ -127,6 +144,7 @@ class ISMCTS:
                  rng: Rng, cfg: SearchConfig) -> None:
         c = cfg.exploration * (self._high - self._low)
         path = [root]
+        played: list[tuple[int, Move]] = []
         node = root
         expanded = False
         while not expanded:
@@ -141,33 +159,34 @@ class ISMCTS:
             chosen: Move | None = None
             chosen_key = ""
             best = -math.inf
-            untried: Move | None = None
-            untried_key = ""
+            untried: list[tuple[Move, str]] = []
             for m in moves:
                 key = str(m)
                 child = children.get(key)
                 if child is None:
-                    if untried is None:
-                        untried, untried_key = m, key
+                    untried.append((m, key))
                     continue
                 child.avail += 1
-                if untried is None:
+                if not untried:
                     v = child.visits
                     score = child.reward / v + c * math.sqrt(math.log(child.avail) / v)
                     if score > best:
                         best, chosen, chosen_key = score, m, key
-            if untried is not None:
+            if untried:
+                chosen, chosen_key = self._pick_untried(untried, actor)
                 child = _Node(actor)
                 child.avail = 1
-                children[untried_key] = child
-                det.apply_trusted(untried, actor)
+                children[chosen_key] = child
                 expanded = True
             else:
                 child = children[chosen_key]
-                det.apply_trusted(chosen, actor)
+            det.apply_trusted(chosen, actor)
+            played.append((actor, chosen))
             node = child
             path.append(child)
-        returns = self._playout(det, hints, rng, cfg)
+        returns = self._playout(det, hints, rng, cfg, played)
+        if cfg.score_weight:
+            returns = self._shaped(det, returns, cfg.score_weight)
         low, high = min(returns), max(returns)
         if low < self._low:
             self._low = low
@@ -176,24 +195,84 @@ class ISMCTS:
         for n in path:
             n.visits += 1
             n.reward += returns[n.player]
+        if cfg.mast:
+            tables = self._mast
+            for seat, m in played:
+                entry = tables[seat].get(m)
+                if entry is None:
+                    tables[seat][m] = [returns[seat], 1]
+                else:
+                    entry[0] += returns[seat]
+                    entry[1] += 1
 
-    @staticmethod
-    def _playout(det: State, hints: SearchHints, rng: Rng, cfg: SearchConfig) -> list[float]:
+    def _shaped(self, det: State, returns: list[float], weight: float) -> list[float]:
+        scores = det.scores()
+        mean = sum(scores) / len(scores)
+        spread = max(scores) - min(scores)
+        if spread > self._score_span:
+            self._score_span = spread
+        scale = weight / self._score_span
+        return [r + (s - mean) * scale for r, s in zip(returns, scores, strict=True)]
+
+    def _pick_untried(self, untried: list[tuple[Move, str]], actor: int) -> tuple[Move, str]:
+        """The first untried candidate, or with MAST the one with the best average so far
+        (unseen moves first, in candidate order)."""
+        if not self.config.mast or len(untried) == 1:
+            return untried[0]
+        table = self._mast[actor]
+        best, best_value = untried[0], -math.inf
+        for item in untried:
+            entry = table.get(item[0])
+            value = math.inf if entry is None else entry[0] / entry[1]
+            if value > best_value:
+                best, best_value = item, value
+                if value == math.inf:
+                    break
+        return best
+
+    def _playout(self, det: State, hints: SearchHints, rng: Rng, cfg: SearchConfig,
+                 played: list[tuple[int, Move]]) -> list[float]:
         limit = cfg.rollout_limit
         steps = 0
         rollout = hints.rollout_move
+        mast = cfg.mast
+        tables = self._mast
         while True:
             seats = det.players_to_move()
             if not seats:
                 return det.returns()
+            if steps >= MAX_PLAYOUT:  # a policy that never ends the game: call it a draw
+                return hints.evaluate(det) or [0.0] * det.num_players
             if limit is not None and steps >= limit:
                 estimate = hints.evaluate(det)
                 if estimate is not None:
                     return estimate
                 limit = None
             seat = seats[0]
-            det.apply_trusted(rollout(det, seat, rng), seat)
+            if mast and rng.random() < mast:
+                move = self._mast_move(det.legal_moves(seat), tables[seat], rng)
+            else:
+                move = rollout(det, seat, rng)
+            det.apply_trusted(move, seat)
+            if mast:
+                played.append((seat, move))
             steps += 1
+
+    def _mast_move(self, moves: list[Move], table: dict[Move, list[float]], rng: Rng) -> Move:
+        """The legal move with the best average return in this search (Move-Average
+        Sampling Technique; unseen moves count as the best return seen); ties at random."""
+        n = len(moves)
+        offset = rng.randrange(n)
+        best = moves[offset]
+        best_value = -math.inf
+        optimistic = self._high
+        for i in range(n):
+            m = moves[(offset + i) % n]
+            entry = table.get(m)
+            value = optimistic if entry is None else entry[0] / entry[1]
+            if value > best_value:
+                best, best_value = m, value
+        return best
 
     # -- the answer -----------------------------------------------------------------------
 

@@ -42,5 +42,5 @@ def register(app: typer.Typer) -> None:
             typer.echo(json.dumps(out, indent=1))
         else:
             out_console = Console()
-            out_console.width = max(out_console.width, 132)  # a wide table: never squeeze
+            out_console.width = max(out_console.width, 150)  # a wide table: never squeeze
             out_console.print(table(results))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from clanboard.core import SIMULTANEOUS, TERMINAL, Game, IllegalMove, Rng, State
+from clanboard.core import SIMULTANEOUS, TERMINAL, Game, IllegalMove, Rng, SearchHints, State
 
 ROUNDS = 3
 BIDS = (1, 2, 3)
@@ -162,3 +162,75 @@ class RaceGame(Game):
 
 BIDS_GAME = BidsGame()
 RACE_GAME = RaceGame()
+
+
+class LoopState(State):
+    """*Stay or stop* (registered as ``test-loop``): seats alternate saying ``stay`` or
+    ``stop``; ``stop`` ends the game and the other seat wins. Its playout hint always
+    says ``stay``, so playouts never end on their own."""
+
+    def __init__(self, game: Game, n: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(game, n, seed, options)
+        self.turn = 0
+        self.stopped_by = -1
+
+    def current_player(self) -> int:
+        return TERMINAL if self.stopped_by >= 0 else self.turn % 2
+
+    def legal_moves(self, player: int | None = None) -> list[Any]:
+        if self.stopped_by >= 0 or (player is not None and player != self.turn % 2):
+            return []
+        return ["stay", "stop"]
+
+    def parse_move(self, text: str, player: int | None = None) -> Any:
+        if text in ("stay", "stop"):
+            return text
+        raise IllegalMove(f"cannot read {text!r}: say stay or stop")
+
+    def _apply(self, move: Any, player: int) -> None:
+        if move == "stop":
+            self.stopped_by = player
+        self.turn += 1
+
+    def scores(self) -> list[float]:
+        return [0.0, 0.0]
+
+    def winners(self) -> list[int]:
+        return [1 - self.stopped_by] if self.stopped_by >= 0 else []
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        return {"turn": self.turn, "stopped_by": self.stopped_by}
+
+    def _to_json(self) -> Any:
+        return {"turn": self.turn, "stopped_by": self.stopped_by}
+
+
+class StayHints(SearchHints):
+    def rollout_move(self, state: State, player: int, rng: Rng) -> Any:
+        return "stay"
+
+
+class LoopGame(Game):
+    id = "test-loop"
+    name = "Stay or stop (test game)"
+    min_players = 2
+    max_players = 2
+    imperfect_information = False
+
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
+        return LoopState(self, num_players, seed, options)
+
+    def _state_from_json(self, num_players: int, seed: int, options: dict[str, Any],
+                         body: Any) -> State:
+        s = LoopState(self, num_players, seed, options)
+        s.turn, s.stopped_by = body["turn"], body["stopped_by"]
+        return s
+
+    def search_hints(self) -> SearchHints:
+        return StayHints()
+
+    def max_game_length(self, num_players: int, options: Any) -> int:
+        return 40
+
+
+LOOP_GAME = LoopGame()

@@ -150,3 +150,23 @@ def test_cli_bench_json() -> None:
         assert row[key] > 0, key
     bad = CliRunner().invoke(app, ["bench", "--game", "nope"])
     assert bad.exit_code == 2 and "no game 'nope'" in bad.output
+
+
+def test_a_game_that_does_not_end_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two agents that always stay never finish the loop game: the arena stops each game
+    at the game's length bound and reports it instead of hanging."""
+    from clanboard.core import agents
+
+    class Stayer:
+        name = "stayer"
+
+        def __init__(self, seed: int = 0, **_: object) -> None:
+            pass
+
+        def choose(self, state: object, player: int) -> str:
+            return "stay"
+
+    monkeypatch.setitem(agents._GENERIC, "test-stayer", Stayer)
+    report = run_arena("test-loop", ["test-stayer", "test-stayer"], 2, workers=1)
+    assert len(report.errors) == 2 and "did not end within 40 moves" in report.errors[0]
+    assert all(a.points == 0 for a in report.agents)

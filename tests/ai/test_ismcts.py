@@ -229,3 +229,34 @@ def test_search_config_rejects_no_budget() -> None:
 def test_a_whole_toy_game_by_level_names() -> None:
     state = _play(get_game("toy-duel").new_state(seed=9), ["ismcts:easy", "ismcts:40"], 3)
     assert state.is_terminal()
+
+
+@pytest.mark.parametrize("extra", [{"mast": 0.5}, {"score_weight": 0.3},
+                                   {"mast": 0.9, "score_weight": 0.5}])
+def test_search_options_keep_the_guarantees(extra: dict[str, float], game: Game) -> None:
+    """MAST playouts and score shaping: still legal, budgeted and reproducible."""
+    for state in positions(game, 2, seed=6):
+        seat = mover(state)
+        cfg = SearchConfig(iterations=40, **extra)  # type: ignore[arg-type]
+        a = ISMCTS(cfg, seed=2).search(state, seat)
+        b = ISMCTS(cfg, seed=2).search(state, seat)
+        assert a.move in state.legal_moves(seat)
+        assert a.iterations == 40 and a.children == b.children
+
+
+def test_mast_still_finds_the_winning_move() -> None:
+    state = get_game("test-race").new_state(2)
+    for m in (1, 1):
+        state.apply(m)
+    cfg = SearchConfig(iterations=3000, mast=0.5, score_weight=0.2)
+    assert ISMCTS(cfg, seed=3).search(state, 0).move == 2
+
+
+def test_a_playout_that_never_ends_is_cut_off() -> None:
+    """The loop game's playout policy never stops; the search must still answer, and
+    stopping (which loses at once) must not look better than staying (a draw)."""
+    state = get_game("test-loop").new_state(2)
+    result = ISMCTS(SearchConfig(iterations=30), seed=1).search(state, 0)
+    assert result.iterations == 30
+    assert result.move == "stay"
+    assert result.children["stop"][1] == 0.0 and result.children["stay"][1] > 0.0

@@ -1,7 +1,7 @@
 """Playing-strength benchmark: ISMCTS against the random and heuristic players of each
 game, through the arena (seats rotated, records optional).
 
-    python bench/strength.py [--game ID] [--agent ismcts] [--games N] [--workers W] [--json]
+    python bench/strength.py [--game ID] [--agent ismcts] [--players N] [--games N] [--json]
 
 Prints one arena table per opponent; the targets are in docs/ai.md.
 """
@@ -24,6 +24,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", action="append", help="game id (repeatable; default all)")
     parser.add_argument("--variant", help="a variant preset")
     parser.add_argument("--agent", default="ismcts", help="the agent under test")
+    parser.add_argument("--players", type=int, help="seats (default: the game's minimum)")
     parser.add_argument("--games", type=int, default=20, help="games per opponent")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=0, help="processes (default: cores)")
@@ -40,7 +41,7 @@ def main(argv: list[str] | None = None) -> None:
         for opponent in ("random", "heuristic"):
             if opponent not in agent_names(game):
                 continue
-            seats = [args.agent] + [opponent] * (game.min_players - 1)
+            seats = [args.agent] + [opponent] * (game.check_players(args.players) - 1)
             report = run_arena(game.id, seats, args.games, seed=args.seed,
                                options=options, workers=args.workers or None)
             reports.append(report.to_json())

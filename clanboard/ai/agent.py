@@ -8,11 +8,12 @@ from clanboard.ai.ismcts import ISMCTS, SearchConfig, SearchResult
 from clanboard.core import Move, State
 
 #: The levels users pick. ``normal`` (the default) answers within a second on a
-#: 2-core laptop; the iteration caps only bind on very fast engines.
+#: 2-core laptop; the iteration caps only bind on very fast engines. Where a game's
+#: ``SearchHints.evaluate`` gives an estimate, it replaces the playout (rollout_limit=0).
 LEVELS: dict[str, SearchConfig] = {
-    "easy": SearchConfig(iterations=200, seconds=0.25),
-    "normal": SearchConfig(iterations=100_000, seconds=0.8),
-    "hard": SearchConfig(iterations=1_000_000, seconds=3.0),
+    "easy": SearchConfig(iterations=200, seconds=0.25, rollout_limit=0),
+    "normal": SearchConfig(iterations=100_000, seconds=0.8, rollout_limit=0),
+    "hard": SearchConfig(iterations=1_000_000, seconds=3.0, rollout_limit=0),
 }
 DEFAULT_LEVEL = "normal"
 
@@ -24,8 +25,8 @@ def parse_level(level: str | None) -> SearchConfig:
         return LEVELS[text]
     try:
         if text.endswith("s"):
-            return SearchConfig(iterations=None, seconds=float(text[:-1]))
-        return SearchConfig(iterations=int(text), seconds=None)
+            return SearchConfig(iterations=None, seconds=float(text[:-1]), rollout_limit=0)
+        return SearchConfig(iterations=int(text), seconds=None, rollout_limit=0)
     except ValueError:
         pass
     raise ValueError(

@@ -3,25 +3,33 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
-from clanboard.ai import ISMCTS, LEVELS, ISMCTSAgent, SearchConfig, parse_level
+from clanboard.ai import ISMCTS, LEVELS, ISMCTSAgent, SearchConfig, SearchResult, parse_level
 from clanboard.core import CHANCE, Game, Rng, State, get_game, make_agent
 from tests.ai.helpers import mover, positions
 
 # Games whose determinize() is known to depend on how the hidden cards are arranged
-# (so a search can tell two such states apart); a bug in the game, reported to its owner.
+# (so a search can tell two such states apart): a bug in the game, reported to its owner
+# with a fix (bench/proposals/schotten-totten-determinize.patch). Once fixed, the tests
+# below pass for it like for any other game.
 NONCANONICAL_DETERMINIZE = {
     "schotten-totten": "SchottenState.determinize shuffles a pool built in the hidden "
                        "deck/hand order; sorting the pool before the shuffle fixes it",
 }
 
 
-def _xfail_if_known(game: Game) -> None:
-    reason = NONCANONICAL_DETERMINIZE.get(game.id)
-    if reason:
-        pytest.xfail(reason)
+def _known_failure(game: Game, check: Callable[[], None]) -> None:
+    """Run ``check``; a game listed above may fail it (reported as xfail, not hidden)."""
+    try:
+        check()
+    except AssertionError:
+        reason = NONCANONICAL_DETERMINIZE.get(game.id)
+        if reason:
+            pytest.xfail(reason)
+        raise
 
 
 def test_never_returns_an_illegal_move(game: Game) -> None:
@@ -92,12 +100,16 @@ def test_determinize_depends_only_on_the_observation(game: Game) -> None:
     cannot see give the same determinization from the same generator."""
     if not game.imperfect_information:
         pytest.skip("perfect information")
-    _xfail_if_known(game)
     for state in positions(game, 4, seed=3):
         seat = mover(state)
         twin = state.determinize(seat, Rng(12345))
         assert twin.observation(seat) == state.observation(seat)
-        assert state.determinize(seat, Rng(7)).to_json() == twin.determinize(seat, Rng(7)).to_json()
+
+        def same(state: State = state, twin: State = twin, seat: int = seat) -> None:
+            assert state.determinize(seat, Rng(7)).to_json() == \
+                twin.determinize(seat, Rng(7)).to_json()
+
+        _known_failure(game, same)
 
 
 def test_never_looks_at_hidden_information(game: Game) -> None:
@@ -105,7 +117,6 @@ def test_never_looks_at_hidden_information(game: Game) -> None:
     second re-deals it with determinize) give the same search, move and statistics."""
     if not game.imperfect_information:
         pytest.skip("perfect information")
-    _xfail_if_known(game)
     differed = 0
     for state in positions(game, 4, seed=4):
         seat = mover(state)
@@ -113,8 +124,12 @@ def test_never_looks_at_hidden_information(game: Game) -> None:
         differed += twin.to_json()["state"] != state.to_json()["state"]
         a = ISMCTS(SearchConfig(iterations=80), seed=5).search(state, seat)
         b = ISMCTS(SearchConfig(iterations=80), seed=5).search(twin, seat)
-        assert a.move == b.move
-        assert a.children == b.children
+
+        def same(a: SearchResult = a, b: SearchResult = b) -> None:
+            assert a.move == b.move
+            assert a.children == b.children
+
+        _known_failure(game, same)
     assert differed, "the twins never differed: the test would prove nothing"
 
 
@@ -205,8 +220,8 @@ def _play(state: State, names: list[str], seed: int) -> State:
 def test_levels_and_parsing() -> None:
     assert parse_level(None) == LEVELS["normal"]
     assert parse_level("hard").seconds is not None
-    assert parse_level("500") == SearchConfig(iterations=500, seconds=None)
-    assert parse_level("1.5s") == SearchConfig(iterations=None, seconds=1.5)
+    assert parse_level("500") == SearchConfig(iterations=500, seconds=None, rollout_limit=0)
+    assert parse_level("1.5s") == SearchConfig(iterations=None, seconds=1.5, rollout_limit=0)
     for bad in ("medium", "0", "-2s", "fast"):
         with pytest.raises(ValueError):
             parse_level(bad)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -61,10 +62,8 @@ def make_agent(game: Game, name: str, seed: int = 0, **kwargs: Any) -> Agent:
 
 def _load_plugins() -> None:
     # the AI package registers its searchers on import; it is optional at this layer
-    try:
+    with contextlib.suppress(ImportError):
         import clanboard.ai  # noqa: F401
-    except ImportError:
-        pass
 
 
 def play_game(state: State, agents: list[Agent]) -> State:

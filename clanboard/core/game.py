@@ -153,7 +153,9 @@ class Game(ABC):
             state = self._state_from_json(n, seed, opts, body)
             state.rng = Rng(int(data["rng"]))
             state.auto_chance = bool(data.get("auto_chance", True))
-            state.history = [(int(p), state._parse_history(p, m)) for p, m in data.get("history", [])]
+            state.history = [
+                (int(p), state._parse_history(p, m)) for p, m in data.get("history", [])
+            ]
         except InvalidState:
             raise
         except (KeyError, TypeError, ValueError, IndexError, IllegalMove) as exc:
@@ -390,7 +392,7 @@ class State(ABC):
         re-parsing; games whose notation needs context may override."""
         return _HistoryMove(text)
 
-    def check_consistency(self) -> None:
+    def check_consistency(self) -> None:  # noqa: B027 - optional hook
         """Raise :class:`InvalidState` if the position breaks the game's invariants."""
 
     # -- records --------------------------------------------------------------------------

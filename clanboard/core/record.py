@@ -90,14 +90,13 @@ class GameRecord:
             try:
                 state.apply(text, player)
             except IllegalMove as exc:
-                raise InvalidState(f"record move {i + 1} ({player}: {text}) is illegal: {exc}") from exc
+                raise InvalidState(
+                    f"record move {i + 1} ({player}: {text}) is illegal: {exc}"
+                ) from exc
             yield state
 
 
 def replay(record: GameRecord) -> State:
     """The final position of a record, every move checked."""
-    state = None
-    for state in record.states():
-        pass
-    assert state is not None
-    return state
+    *_, final = record.states()
+    return final

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -10,15 +11,16 @@ import typer
 def register(app: typer.Typer) -> None:
     @app.command("serve")
     def serve(
-        host: str = typer.Option("127.0.0.1", help="Address to listen on."),
-        port: int = typer.Option(8000, help="Port to listen on."),
-        data_dir: Path = typer.Option(Path("data"), help="Where the SQLite database lives."),
-        db_url: str = typer.Option(
-            None, help="SQLAlchemy database URL instead of SQLite under --data-dir, "
-                       "e.g. postgresql+psycopg://user:pw@host/clanboard"),
-        ai_workers: int = typer.Option(
-            -1, help="Processes for AI seats (0: one thread; default: up to 4 by CPUs)."),
-        log_level: str = typer.Option("info", help="uvicorn log level."),
+        host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+        data_dir: Annotated[Path, typer.Option(
+            help="Where the SQLite database lives.")] = Path("data"),
+        db_url: Annotated[str | None, typer.Option(
+            help="SQLAlchemy database URL instead of SQLite under --data-dir, "
+                 "e.g. postgresql+psycopg://user:pw@host/clanboard")] = None,
+        ai_workers: Annotated[int, typer.Option(
+            help="Processes for AI seats (0: one thread; -1: up to 4 by CPUs).")] = -1,
+        log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
     ) -> None:
         """Serve the web app: open http://HOST:PORT/ in a browser."""
         try:

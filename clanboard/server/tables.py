@@ -115,7 +115,7 @@ def rebuild(stored: StoredTable) -> LiveTable:
         try:
             state.apply(text, player)
         except IllegalMove as exc:
-            raise InvalidState(f"table {stored.id}: stored move {i} ({text}) fails: {exc}")
+            raise InvalidState(f"table {stored.id}: stored move {i} ({text}) fails: {exc}") from exc
     return LiveTable(stored.id, stored.variant, stored.seats, state, list(stored.moves))
 
 class Tables:

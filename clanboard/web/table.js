@@ -130,6 +130,10 @@
 
   function draw() {
     document.body.classList.toggle("busy", busy);
+    // for tests and styling: where the game stands
+    document.body.dataset.seq = view.seq;
+    document.body.dataset.status = view.status;
+    document.body.dataset.myturn = seat !== null && view.legal_moves.length && !busy ? "1" : "0";
     $("status").replaceChildren(...statusLine());
     // join panel
     const joining = params.get("join") && view.status === "waiting" && seat === null;

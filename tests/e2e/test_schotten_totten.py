@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-import clanboard
+from clanboard.core import games as all_games
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +40,7 @@ def click_a_move(page: Any) -> None:
     page.locator("#moves button.move").first.click()
 
 
-@pytest.mark.skipif("schotten-totten" not in [g.id for g in clanboard.games()],
+@pytest.mark.skipif("schotten-totten" not in [g.id for g in all_games()],
                     reason="Schotten Totten is not installed")
 def test_full_game_against_the_ai(base_url: str, phone: Any, shots: Path) -> None:
     page = phone

@@ -23,7 +23,8 @@ def run() -> None:
     url = context.get_x_argument(as_dictionary=True).get("url") or config.get_main_option(
         "sqlalchemy.url")
     if not url:
-        raise SystemExit("give the database: alembic -x url=sqlite:///data/clanboard.db upgrade head")
+        raise SystemExit("give the database: alembic -x url=sqlite:///data/clanboard.db "
+                         "upgrade head")
     engine = create_engine(url)
     with engine.connect() as conn:
         context.configure(connection=conn, target_metadata=target_metadata, render_as_batch=True)

@@ -1,0 +1,118 @@
+"""WebSockets, AI seats, restarts, and which moves a viewer may read in the log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import clanboard
+from clanboard.core import Rng, make_agent
+from clanboard.core import games as all_games
+from clanboard.server.visibility import SPECTATOR, public_to
+from tests.server.conftest import TestClient, auth, new_table
+from tests.support.toygame import TOY
+
+HAS_ST = "schotten-totten" in [g.id for g in all_games()]
+
+
+def next_view(ws: Any) -> dict[str, Any]:
+    msg = ws.receive_json()
+    assert msg["type"] == "view", msg
+    return msg["view"]  # type: ignore[no-any-return]
+
+
+def test_websocket_views_moves_and_errors(client: TestClient) -> None:
+    t = new_table(client)
+    tid, tok0 = t["table"], t["tokens"]["0"]
+    with client.websocket_connect(f"/api/tables/{tid}/ws?seat=0&token={tok0}") as me, \
+            client.websocket_connect(f"/api/tables/{tid}/ws") as watcher:
+        v = next_view(me)
+        assert next_view(watcher)["observation"]["hand"] is None
+        me.send_json({"move": "nine", "seq": v["seq"]})
+        err = me.receive_json()
+        assert err["type"] == "error" and err["error"] == "illegal_move" and err["status"] == 422
+        me.send_json({"move": v["legal_moves"][0], "seq": 5})
+        assert me.receive_json()["error"] == "stale_move"
+        me.send_json({"nonsense": 1})
+        assert me.receive_json()["error"] == "malformed_request"
+        me.send_json({"move": v["legal_moves"][0], "seq": v["seq"]})
+        after = next_view(me)
+        assert after["seq"] == 1 and after["legal_moves"] == []
+        seen = next_view(watcher)
+        assert seen["seq"] == 1 and seen["log"][0]["move"] == v["legal_moves"][0]
+        watcher.send_json({"move": "1"})
+        assert watcher.receive_json()["error"] == "spectator"
+
+
+def test_websocket_with_a_wrong_token_is_refused(client: TestClient) -> None:
+    t = new_table(client)
+    with client.websocket_connect(f"/api/tables/{t['table']}/ws?seat=1&token=guess") as ws:
+        msg = ws.receive_json()
+        assert msg["type"] == "error" and msg["error"] == "wrong_token"
+
+
+def test_ai_seat_answers_each_move(client: TestClient) -> None:
+    t = new_table(client, seats=[{"kind": "human"}, {"kind": "ai", "difficulty": "hard"}])
+    tid, tok = t["table"], t["tokens"]["0"]
+    assert t["seats"][1]["agent"] == "random"  # no search installed for the toy game
+    with client.websocket_connect(f"/api/tables/{tid}/ws?seat=0&token={tok}") as ws:
+        v = next_view(ws)
+        while v["status"] != "over":
+            ws.send_json({"move": v["legal_moves"][0], "seq": v["seq"]})
+            v = next_view(ws)
+            while v["status"] != "over" and not v["legal_moves"]:
+                v = next_view(ws)  # the AI's reply arrives as the next view
+    assert v["seq"] == 6 and [e["player"] for e in v["log"]] == [0, 1] * 3
+
+
+def test_restart_rebuilds_every_table(make_client: Callable[[], TestClient]) -> None:
+    first = make_client()
+    t = new_table(first, seats=[{"kind": "human"}, {"kind": "human"}])
+    tid, tokens = t["table"], t["tokens"]
+    for _ in range(3):
+        v = first.get(f"/api/tables/{tid}/view").json()
+        seat = v["to_move"][0]
+        legal = first.get(f"/api/tables/{tid}/view?seat={seat}",
+                          headers=auth(tokens[str(seat)])).json()["legal_moves"]
+        assert first.post(f"/api/tables/{tid}/moves", headers=auth(tokens[str(seat)]),
+                          json={"seat": seat, "move": legal[0]}).status_code == 200
+    before = [first.get(f"/api/tables/{tid}/view?seat={s}", headers=auth(tokens[str(s)])).json()
+              for s in (0, 1)]
+    first.__exit__(None, None, None)
+    second = make_client()
+    after = [second.get(f"/api/tables/{tid}/view?seat={s}",
+                        headers=auth(tokens[str(s)])).json() for s in (0, 1)]
+    assert after == before and after[0]["seq"] == 3
+
+
+def test_toy_card_plays_are_public() -> None:
+    state = TOY.new_state(2, 5)
+    move = state.legal_moves(0)[0]
+    assert public_to(state, 0, move) == [SPECTATOR, 0, 1]
+
+
+@pytest.mark.skipif(not HAS_ST, reason="Schotten Totten is not installed")
+def test_returned_recruiter_cards_stay_hidden_and_plays_are_public() -> None:
+    game = clanboard.get_game("schotten-totten")
+    rng = Rng(3)
+    found = {"return": 0, "play": 0}
+    for seed in range(200):
+        state = game.new_state(2, seed, {"tactics": True})
+        agent = make_agent(game, "random", seed)
+        while not state.is_terminal() and min(found.values()) < 3:
+            p = state.current_player()
+            m = agent.choose(state, p)
+            text = str(m)
+            if text.startswith("return "):
+                assert public_to(state, p, m) == [p], f"{text} must stay hidden"
+                found["return"] += 1
+            elif "@" in text and not text.startswith(("strategist", "banshee", "traitor")) \
+                    and rng.random() < 0.2:
+                assert public_to(state, p, m) == sorted([SPECTATOR, 0, 1]), text
+                found["play"] += 1
+            state.apply(m, p)
+        if min(found.values()) >= 3:
+            break
+    assert min(found.values()) >= 3, found

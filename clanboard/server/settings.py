@@ -20,7 +20,7 @@ class Settings:
     db_url: str | None = None
     ai_workers: int = min(4, os.cpu_count() or 1)
     #: the most legal moves probed when deciding whether a move's notation is public
-    visibility_probe_limit: int = 400
+    visibility_probe_limit: int = int(os.environ.get("CLANBOARD_PROBE_LIMIT", "400"))
 
     def database_url(self) -> str:
         if self.db_url:

@@ -6,6 +6,9 @@ the move tells it apart from every other legal move of the mover: then the text 
 nothing the viewer does not already see. Forced moves (a single legal move) and
 moves whose effect the viewer cannot see (a card returned to a hidden deck, a secret
 bid) stay hidden until the game is over.
+
+A seat sees at least what a spectator sees, so a move a spectator can tell apart is
+public to every seat; the seats are probed one by one only when it is not.
 """
 
 from __future__ import annotations
@@ -19,26 +22,27 @@ def public_to(before: State, player: int, move: Move, limit: int = 400) -> list[
     """The viewers (seats, :data:`SPECTATOR`) allowed to read ``move``'s notation; the
     mover always is."""
     legal = before.legal_moves(player)
-    others: list[int | None] = [v for v in range(before.num_players) if v != player]
-    others.append(None)
     if len(legal) < 2 or len(legal) > limit:
         return [player]
+    afters: list[State] = []
 
     def after(m: Move) -> State:
         clone = before.clone()
         clone.apply_trusted(m, player)
         return clone
 
+    def tells_apart(viewer: int | None) -> bool:
+        target = chosen.observation(viewer)
+        for i, m in enumerate(others):
+            if i == len(afters):
+                afters.append(after(m))
+            if afters[i].observation(viewer) == target:
+                return False
+        return True
+
     chosen = after(move)
-    target = {v: chosen.observation(v) for v in others}
-    telling = set(others)
-    for m in legal:
-        if m == move:
-            continue
-        alt = after(m)
-        for v in list(telling):
-            if alt.observation(v) == target[v]:
-                telling.discard(v)
-        if not telling:
-            break
-    return sorted([player] + [SPECTATOR if v is None else v for v in telling])
+    others = [m for m in legal if m != move]
+    if tells_apart(None):
+        return [SPECTATOR, *range(before.num_players)]
+    seats = [v for v in range(before.num_players) if v != player and tells_apart(v)]
+    return sorted([player, *seats])

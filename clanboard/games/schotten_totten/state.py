@@ -234,12 +234,16 @@ class SchottenState(State):
             hand &= ~(1 << JOKER_B)
         return [Return(c) for c in bits(hand)]
 
-    def _play_moves(self, p: int) -> list[Move]:
+    def free_stones(self, p: int) -> list[int]:
+        """Unclaimed stones where ``p``'s side has room."""
         owner = self.owner
         sides_p = self.sides[p]
         mud = self.mud
-        free = [s for s in range(STONES)
+        return [s for s in range(STONES)
                 if owner[s] < 0 and len(sides_p[s]) < (4 if mud >> s & 1 else 3)]
+
+    def _play_moves(self, p: int) -> list[Move]:
+        free = self.free_stones(p)
         hand = self.hands[p]
         moves: list[Move] = []
         clan = hand & ALL_CLAN

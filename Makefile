@@ -24,7 +24,7 @@ run: setup
 	$(BIN)/clanboard serve --host $(HOST) --port $(PORT)
 
 test: setup browser
-	$(BIN)/ruff check clanboard tests bench
+	$(BIN)/ruff check .
 	$(BIN)/mypy clanboard
 	$(BIN)/python -m pytest -n 2 -q
 

@@ -56,6 +56,21 @@ def start_server(data_dir: str, port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start")
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time of a process and its children so far (Linux /proc), in seconds."""
+    pids = [pid]
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        pids += [int(c) for c in children]
+        total = 0
+        for p in pids:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        return total / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError):
+        return float("nan")
+
+
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
@@ -149,8 +164,14 @@ def main() -> None:
         proc = start_server(tmp.name, port)
         url = f"http://127.0.0.1:{port}"
     try:
+        cpu0 = cpu_seconds(proc.pid) if proc else 0.0
         result = asyncio.run(run(url, args.games, args.game, args.variant or None,
                                  args.seconds, args.think, args.seed))
+        if proc is not None:
+            used = cpu_seconds(proc.pid) - cpu0
+            result["server_cpu_s"] = round(used, 2)
+            result["server_cpu_ms_per_move"] = round(1000 * used / max(result["moves"], 1), 2)
+        result["client_cpu_s"] = round(time.process_time(), 2)
     finally:
         if proc is not None:
             os.killpg(proc.pid, signal.SIGTERM)

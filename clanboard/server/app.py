@@ -59,12 +59,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         ai_pool = make_pool(settings.ai_workers)
+        probe_pool = make_pool(settings.probe_workers) if settings.probe_workers >= 0 else None
         url = settings.database_url()
         engine = make_engine(url)
         migrate(engine)
         db = ThreadPoolExecutor(max_workers=1 if url.startswith("sqlite") else 4,
                                 thread_name_prefix="clanboard-db")
-        tables = Tables(Store(engine), db, ai_pool, settings.visibility_probe_limit)
+        tables = Tables(Store(engine), db, ai_pool, settings.visibility_probe_limit, probe_pool)
         app.state.tables = tables
         resumed = await tables.resume_all()
         log.info("storage %s ready; %d unfinished table(s) resumed",
@@ -74,6 +75,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await tables.close()
             ai_pool.shutdown(wait=False, cancel_futures=True)
+            if probe_pool is not None:
+                probe_pool.shutdown(wait=False, cancel_futures=True)
             db.shutdown(wait=True)
             engine.dispose()
 

@@ -19,6 +19,9 @@ class Settings:
     data_dir: Path = Path("data")
     db_url: str | None = None
     ai_workers: int = min(4, os.cpu_count() or 1)
+    #: processes that work out which moves are public, after the move is acknowledged
+    #: (0: a thread; -1: on the event loop, before the acknowledgement)
+    probe_workers: int = int(os.environ.get("CLANBOARD_PROBE_WORKERS", "1"))
     #: the most legal moves probed when deciding whether a move's notation is public
     visibility_probe_limit: int = int(os.environ.get("CLANBOARD_PROBE_LIMIT", "400"))
 

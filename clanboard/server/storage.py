@@ -11,7 +11,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, delete, event, select, update
+from sqlalchemy import Engine, create_engine, delete, event, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from clanboard.server.models import MoveRow, SeatRow, TableRow
@@ -108,11 +108,19 @@ class Store:
     def add_move(self, table_id: str, seq: int, player: int, text: str,
                  visible_to: list[int], status: str) -> None:
         """Commit one accepted move (the primary key refuses a second move ``seq``)."""
-        with self.sessions.begin() as s:
-            s.add(MoveRow(table_id=table_id, seq=seq, player=player, text=text,
-                          visible_to=visible_to))
-            s.execute(update(TableRow).where(TableRow.id == table_id)
-                      .values(status=status, updated_at=_now()))
+        with self.engine.begin() as conn:
+            conn.execute(insert(MoveRow.__table__).values(  # type: ignore[arg-type]
+                table_id=table_id, seq=seq, player=player, text=text, visible_to=visible_to))
+            conn.execute(update(TableRow.__table__)  # type: ignore[arg-type]
+                         .where(TableRow.__table__.c.id == table_id)
+                         .values(status=status, updated_at=_now()))
+
+    def set_visible(self, table_id: str, seq: int, visible_to: list[int]) -> None:
+        moves = MoveRow.__table__
+        with self.engine.begin() as conn:
+            conn.execute(update(moves)  # type: ignore[arg-type]
+                         .where(moves.c.table_id == table_id, moves.c.seq == seq)
+                         .values(visible_to=visible_to))
 
     def load(self, table_id: str) -> StoredTable | None:
         with self.sessions() as s:

@@ -12,7 +12,7 @@ import hashlib
 import logging
 import secrets
 from collections.abc import Callable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -20,7 +20,7 @@ from clanboard.core import IllegalMove, InvalidState, State, UnknownGame, get_ga
 from clanboard.server.ai import choose_move, resolve_agent
 from clanboard.server.errors import ApiError
 from clanboard.server.storage import Store, StoredSeat, StoredTable
-from clanboard.server.visibility import SPECTATOR, public_to
+from clanboard.server.visibility import SPECTATOR, probe_from_json, public_to
 
 log = logging.getLogger("clanboard.server")
 T = TypeVar("T")
@@ -122,13 +122,15 @@ class Tables:
     """Every live table, the database thread and the AI pool."""
 
     def __init__(self, store: Store, db: Executor, ai_pool: Executor,
-                 probe_limit: int = 400) -> None:
+                 probe_limit: int = 400, probe_pool: Executor | None = None) -> None:
         self.store = store
         self.db = db
         self.ai_pool = ai_pool
+        self.probe_pool = probe_pool
         self.probe_limit = probe_limit
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
         self.closing = False
 
     async def run_db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -271,24 +273,64 @@ class Tables:
             except IllegalMove as exc:
                 raise ApiError(422, "illegal_move", exc.reason, allowed=exc.allowed) from exc
             move = after.history[-1][1]
+            before = table.state
+            reveal = None
             if after.is_terminal():
-                visible = list(range(after.num_players)) + [SPECTATOR]
-            else:
-                visible = public_to(table.state, seat, move, self.probe_limit)
+                visible = [SPECTATOR, *range(after.num_players)]
+            elif self.probe_pool is None or callable(getattr(before, "public_viewers", None)):
+                visible = public_to(before, seat, move, self.probe_limit)
+            else:  # worked out after the acknowledgement; hidden from others until then
+                visible = [seat]
+                reveal = self._probe_job(before, seat, move)
             new_status = "over" if after.is_terminal() else status
-            await self.run_db(self.store.add_move, table.id, table.seq, seat, str(move),
+            index = table.seq
+            await self.run_db(self.store.add_move, table.id, index, seat, str(move),
                               visible, new_status)
             table.state = after
             table.moves.append((seat, str(move), visible))
         await self.broadcast(table)
+        if reveal is not None:
+            self._spawn(self._reveal(table, index, reveal))
         self.kick_ai(table)
+
+    def _probe_job(self, before: State, seat: int, move: Any) -> Callable[[], Any]:
+        loop = asyncio.get_running_loop()
+        pool = self.probe_pool
+        assert pool is not None
+        if isinstance(pool, ProcessPoolExecutor):
+            args: tuple[Any, ...] = (probe_from_json, before.game.id, before.to_json(), seat,
+                                     str(move), self.probe_limit)
+        else:
+            args = (public_to, before.clone(), seat, move, self.probe_limit)
+        return lambda: loop.run_in_executor(pool, *args)
+
+    async def _reveal(self, table: LiveTable, index: int, job: Callable[[], Any]) -> None:
+        """Work out who may read move ``index`` (off the event loop), store it, tell them."""
+        try:
+            visible = sorted(await job())
+        except Exception:
+            log.exception("visibility of move %d at table %s", index, table.id)
+            return
+        player, text, current = table.moves[index]
+        if table.state.is_terminal() or visible == current:
+            return
+        await self.run_db(self.store.set_visible, table.id, index, visible)
+        table.moves[index] = (player, text, visible)
+        await self.broadcast(table, skip_seat=player)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     # -- watchers ------------------------------------------------------------------------------
 
-    async def broadcast(self, table: LiveTable) -> None:
+    async def broadcast(self, table: LiveTable, skip_seat: int | None = None) -> None:
         views: dict[int | None, dict[str, Any]] = {}
         dead: list[Watcher] = []
         for w in list(table.watchers):
+            if skip_seat is not None and w.seat == skip_seat:
+                continue
             if w.seat not in views:
                 views[w.seat] = table.view(w.seat)
             try:
@@ -338,6 +380,7 @@ class Tables:
     async def close(self) -> None:
         self.closing = True
         tasks = [t.ai_task for t in self.live.values() if t.ai_task and not t.ai_task.done()]
+        tasks += [t for t in self._tasks if not t.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -13,14 +13,20 @@ public to every seat; the seats are probed one by one only when it is not.
 
 from __future__ import annotations
 
-from clanboard.core import Move, State
+from typing import Any
+
+from clanboard.core import Move, State, get_game
 
 SPECTATOR = -1
 
 
 def public_to(before: State, player: int, move: Move, limit: int = 400) -> list[int]:
     """The viewers (seats, :data:`SPECTATOR`) allowed to read ``move``'s notation; the
-    mover always is."""
+    mover always is. A game may answer itself with ``State.public_viewers(move, player)``
+    (same result format); otherwise the legal moves are probed."""
+    own = getattr(before, "public_viewers", None)
+    if callable(own):
+        return sorted({player, *own(move, player)})
     legal = before.legal_moves(player)
     if len(legal) < 2 or len(legal) > limit:
         return [player]
@@ -46,3 +52,10 @@ def public_to(before: State, player: int, move: Move, limit: int = 400) -> list[
         return [SPECTATOR, *range(before.num_players)]
     seats = [v for v in range(before.num_players) if v != player and tells_apart(v)]
     return sorted([player, *seats])
+
+
+def probe_from_json(game_id: str, state_json: dict[str, Any], player: int, move_text: str,
+                    limit: int) -> list[int]:
+    """:func:`public_to` on a state sent as JSON (runs in a worker process)."""
+    state = get_game(game_id).state_from_json(state_json)
+    return public_to(state, player, state.parse_move(move_text, player), limit)

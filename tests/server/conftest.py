@@ -32,7 +32,8 @@ def make_client(data_dir: Path) -> Iterator[Callable[[], TestClient]]:
     opened: list[TestClient] = []
 
     def make() -> TestClient:
-        client = TestClient(create_app(Settings(data_dir=data_dir, ai_workers=0)))
+        client = TestClient(create_app(Settings(data_dir=data_dir, ai_workers=0,
+                                                probe_workers=-1)))
         client.__enter__()
         opened.append(client)
         return client

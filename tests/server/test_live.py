@@ -46,6 +46,30 @@ def test_websocket_views_moves_and_errors(client: TestClient) -> None:
         assert watcher.receive_json()["error"] == "spectator"
 
 
+@pytest.mark.parametrize("workers", [0, 1])
+def test_log_lines_are_revealed_after_the_acknowledgement(data_dir: Any, workers: int) -> None:
+    """With a probe pool the move is acknowledged first; watchers then get the log line."""
+    from clanboard.server import Settings, create_app
+
+    settings = Settings(data_dir=data_dir, ai_workers=0, probe_workers=workers)
+    with TestClient(create_app(settings)) as client:
+        t = new_table(client)
+        tid, tok0 = t["table"], t["tokens"]["0"]
+        with client.websocket_connect(f"/api/tables/{tid}/ws?seat=0&token={tok0}") as me, \
+                client.websocket_connect(f"/api/tables/{tid}/ws?seat=1&token="
+                                         f"{t['tokens']['1']}") as other:
+            v = next_view(me)
+            next_view(other)
+            played = v["legal_moves"][0]
+            me.send_json({"move": played, "seq": 0})
+            assert next_view(me)["log"][0]["move"] == played
+            first = next_view(other)
+            assert first["seq"] == 1 and first["log"][0]["move"] is None
+            assert next_view(other)["log"][0]["move"] == played
+        stored = client.get(f"/api/tables/{tid}/view").json()
+        assert stored["log"][0]["move"] == played
+
+
 def test_websocket_with_a_wrong_token_is_refused(client: TestClient) -> None:
     t = new_table(client)
     with client.websocket_connect(f"/api/tables/{t['table']}/ws?seat=1&token=guess") as ws:

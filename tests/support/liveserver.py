@@ -21,10 +21,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def live_server(data_dir: Path, ai_workers: int = 0) -> Iterator[str]:
+def live_server(data_dir: Path, ai_workers: int = 0, probe_workers: int = 0) -> Iterator[str]:
     """Serve the app on a free loopback port; yields the base URL."""
     port = free_port()
-    app = create_app(Settings(data_dir=data_dir, ai_workers=ai_workers))
+    app = create_app(Settings(data_dir=data_dir, ai_workers=ai_workers,
+                              probe_workers=probe_workers))
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                             ws_ping_interval=None)
     server = uvicorn.Server(config)

@@ -89,6 +89,8 @@ async def seat_client(ws_url: str, seat: int, stop_at: float, think: float,
                 stats.errors += 1
                 sent_seq = None
                 continue
+            if msg["type"] != "view":  # a log line revealed
+                continue
             view = msg["view"]
             if sent_seq is not None and view["seq"] > sent_seq:
                 stats.latencies.append(time.perf_counter() - sent_at)

@@ -47,6 +47,10 @@ class SocketWatcher:
         async with self.lock:
             await self.ws.send_json({"type": "view", "view": view})
 
+    async def send_message(self, message: dict[str, Any]) -> None:
+        async with self.lock:
+            await self.ws.send_json(message)
+
     async def send_error(self, exc: ApiError) -> None:
         async with self.lock:
             await self.ws.send_json({"type": "error", "status": exc.status, **exc.body()})
@@ -214,8 +218,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.websocket("/api/tables/{table_id}/ws")
     async def socket(ws: WebSocket, table_id: str, seat: int | None = None,
                      token: str | None = None) -> None:
-        """Live views: one ``{"type": "view"}`` message now and after every change. Send
-        ``{"move": "...", "seq": n}`` to play; a refusal comes back as ``{"type": "error"}``."""
+        """Live views: one ``{"type": "view"}`` message now and after every change, and
+        ``{"type": "reveal", "seq", "player", "move"}`` when a log line becomes readable.
+        Send ``{"move": "...", "seq": n}`` to play; a refusal comes back as
+        ``{"type": "error"}``."""
         await ws.accept()
         tables = tables_of(ws)
         watcher = SocketWatcher(ws, seat)

@@ -32,6 +32,8 @@ class Watcher(Protocol):
 
     async def send_view(self, view: dict[str, Any]) -> None: ...
 
+    async def send_message(self, message: dict[str, Any]) -> None: ...
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -316,7 +318,15 @@ class Tables:
             return
         await self.run_db(self.store.set_visible, table.id, index, visible)
         table.moves[index] = (player, text, visible)
-        await self.broadcast(table, skip_seat=player)
+        note = {"type": "reveal", "table": table.id, "seq": index, "player": player,
+                "move": text}
+        for w in list(table.watchers):
+            key = SPECTATOR if w.seat is None else w.seat
+            if key in visible and key not in current:
+                try:
+                    await w.send_message(note)
+                except Exception:
+                    table.watchers.discard(w)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -325,12 +335,10 @@ class Tables:
 
     # -- watchers ------------------------------------------------------------------------------
 
-    async def broadcast(self, table: LiveTable, skip_seat: int | None = None) -> None:
+    async def broadcast(self, table: LiveTable) -> None:
         views: dict[int | None, dict[str, Any]] = {}
         dead: list[Watcher] = []
         for w in list(table.watchers):
-            if skip_seat is not None and w.seat == skip_seat:
-                continue
             if w.seat not in views:
                 views[w.seat] = table.view(w.seat)
             try:

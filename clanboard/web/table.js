@@ -47,6 +47,8 @@
         $("move-error").textContent = "";
         view = msg.view;
         update();
+      } else if (msg.type === "reveal") {
+        if (view && view.log[msg.seq]) { view.log[msg.seq].move = msg.move; drawLog(); }
       } else if (msg.type === "error") {
         busy = false;
         showError(msg);
@@ -176,10 +178,7 @@
     }
     const rest = legal.filter((m) => !handled.includes(m));
     $("moves").replaceChildren(...rest.map((m) => h("button", {class: "move", "data-move": m, text: m, onclick: () => play(m)})));
-    // log
-    $("log").replaceChildren(...view.log.map((e) => h("li", {class: e.move ? "" : "muted"},
-      `${name(e.player)}: ${e.move === null ? "(hidden move)" : e.move}`)));
-    $("log").scrollTop = $("log").scrollHeight;
+    drawLog();
     // result
     $("result").hidden = !view.result;
     if (view.result) {
@@ -194,6 +193,12 @@
           h("a", {class: "button", href: `/api/tables/${tableId}/record`, download: `clanboard-${tableId}.json`, text: "Download record"}),
           h("a", {class: "button", href: "/", text: "New game"})));
     }
+  }
+
+  function drawLog() {
+    $("log").replaceChildren(...view.log.map((e) => h("li", {class: e.move ? "" : "muted"},
+      `${name(e.player)}: ${e.move === null ? "(hidden move)" : e.move}`)));
+    $("log").scrollTop = $("log").scrollHeight;
   }
 
   // -- replay ----------------------------------------------------------------------------

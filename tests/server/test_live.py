@@ -65,7 +65,8 @@ def test_log_lines_are_revealed_after_the_acknowledgement(data_dir: Any, workers
             assert next_view(me)["log"][0]["move"] == played
             first = next_view(other)
             assert first["seq"] == 1 and first["log"][0]["move"] is None
-            assert next_view(other)["log"][0]["move"] == played
+            assert other.receive_json() == {"type": "reveal", "table": tid, "seq": 0,
+                                            "player": 0, "move": played}
         stored = client.get(f"/api/tables/{tid}/view").json()
         assert stored["log"][0]["move"] == played
 

@@ -20,21 +20,25 @@ def wait_after(page: Any, seq: str) -> None:
     page.wait_for_function(MY_TURN_OR_OVER, timeout=20_000)
 
 
-def click_a_move(page: Any) -> None:
+def click_a_move(page: Any, turn: int) -> None:
     """One move the way a person makes it: claim a glowing stone, pick a deck, or pick a
-    card in hand and then a highlighted place; 'done'/'pass' buttons last."""
-    for sel in (".st-stone.claimable", ".st-deck.target"):
-        if page.locator(sel).count():
-            page.locator(sel).first.click()
-            return
+    card in hand and then a highlighted place; 'done'/'pass' buttons last. ``turn`` varies
+    the choices so that tactic cards get drawn and played too."""
+    if page.locator(".st-stone.claimable").count():
+        page.locator(".st-stone.claimable").first.click()
+        return
+    decks = page.locator(".st-deck.target")
+    if decks.count():
+        (decks.last if turn % 3 == 0 else decks.first).click()
+        return
     hand = page.locator("[data-testid=hand] .st-card.playable")
     if hand.count():
-        hand.first.click()
-        for sel in (".st-stone.target", ".st-card.pick", "#board button.move"):
+        hand.nth(turn % hand.count()).click()
+        if page.locator(".st-card.pick").count():  # Strategist, Banshee, Traitor
+            page.locator(".st-card.pick").first.click()
+        for sel in (".st-stone.target", "#board button.move"):
             if page.locator(sel).count():
                 page.locator(sel).first.click()
-                if sel == ".st-card.pick" and page.locator(".st-stone.target").count():
-                    page.locator(".st-stone.target").first.click()
                 return
         return  # a card played at once (a return, the Recruiter)
     page.locator("#moves button.move").first.click()
@@ -42,27 +46,28 @@ def click_a_move(page: Any) -> None:
 
 @pytest.mark.skipif("schotten-totten" not in [g.id for g in all_games()],
                     reason="Schotten Totten is not installed")
-def test_full_game_against_the_ai(base_url: str, phone: Any, shots: Path) -> None:
+@pytest.mark.parametrize("variant", ["base", "tactics"])
+def test_full_game_against_the_ai(base_url: str, phone: Any, shots: Path, variant: str) -> None:
     page = phone
     page.goto(base_url + "/")
     page.select_option("[data-testid=game]", "schotten-totten")
-    page.select_option("[data-testid=variant]", "base")
+    page.select_option("[data-testid=variant]", variant)
     page.select_option("[data-testid=seat-1]", "ai:heuristic")
     page.click("[data-testid=create]")
     page.wait_for_selector("[data-testid=st-board]")
     page.wait_for_function(MY_TURN_OR_OVER)
-    page.screenshot(path=str(shots / "st-start.png"), full_page=True)
+    page.screenshot(path=str(shots / f"st-{variant}-start.png"), full_page=True)
 
     moves = 0
     while page.evaluate("document.body.dataset.status") != "over":
         seq = page.evaluate("document.body.dataset.seq")
-        click_a_move(page)
+        click_a_move(page, moves)
         wait_after(page, seq)
         moves += 1
-        if moves == 12:
-            page.screenshot(path=str(shots / "st-middle.png"), full_page=True)
+        if moves == 20:
+            page.screenshot(path=str(shots / f"st-{variant}-middle.png"), full_page=True)
         assert moves < 200, "the game did not end"
-    page.screenshot(path=str(shots / "st-over.png"), full_page=True)
+    page.screenshot(path=str(shots / f"st-{variant}-over.png"), full_page=True)
 
     result = page.locator("[data-testid=result-text]").inner_text()
     assert result in ("You win!", "AI (heuristic) wins", "No winner")
@@ -83,4 +88,4 @@ def test_full_game_against_the_ai(base_url: str, phone: Any, shots: Path) -> Non
     page.click("#rp-first")
     assert label.inner_text().startswith("start")
     assert page.locator("#rp-board .st-side .st-card").count() == 0
-    page.screenshot(path=str(shots / "st-replay.png"), full_page=True)
+    page.screenshot(path=str(shots / f"st-{variant}-replay.png"), full_page=True)

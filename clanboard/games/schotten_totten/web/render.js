@@ -35,7 +35,7 @@
   .st-card.picked { outline: 3px solid var(--hi); }
   .st-hand { display: flex; flex-wrap: wrap; gap: 6px; margin: .6rem 0 .2rem; align-items: flex-end; }
   .st-hand .st-card { width: 46px; height: 66px; font-size: 1.15rem; border-radius: 6px; }
-  .st-hand .st-card.tactic { font-size: .62rem; }
+  .st-hand .st-card.tactic { font-size: .56rem; text-align: center; line-height: 1.1; overflow-wrap: anywhere; padding: 2px; }
   .st-hand .st-card.playable { cursor: pointer; outline: 2px solid var(--good); }
   .st-hand .st-card.selected { transform: translateY(-8px); outline: 3px solid var(--hi); }
   .st-label { font-size: .85rem; color: var(--muted); margin: .1rem 0; }

@@ -370,9 +370,19 @@ class Tables:
             agent = table.seats[seat].agent or "random"
             seed = (table.state.seed * 1_000_003 + seq * 7 + seat) % (1 << 62)
             try:
-                text = await loop.run_in_executor(
-                    self.ai_pool, choose_move, table.state.game.id, table.state.to_json(),
-                    agent, seed, seat)
+                try:
+                    text = await loop.run_in_executor(
+                        self.ai_pool, choose_move, table.state.game.id, table.state.to_json(),
+                        agent, seed, seat)
+                except Exception:
+                    if self.closing or agent == "random":
+                        raise
+                    # a broken agent must not stall the game: this move is a random one
+                    log.exception("agent %s at table %s failed; playing a random move",
+                                  agent, table.id)
+                    text = await loop.run_in_executor(
+                        self.ai_pool, choose_move, table.state.game.id,
+                        table.state.to_json(), "random", seed, seat)
                 await self.play(table, seat, text, seq)
             except ApiError as exc:
                 if exc.code == "stale_move":

@@ -90,6 +90,7 @@
     if (mine.length < 2 || view.status !== "playing") return false;
     const next = view.to_move.find((s) => mine.includes(s));
     if (next === undefined || next === seat) return false;
+    $("board").replaceChildren();  // the last seat's hand must not show through
     $("cover-text").textContent = `${name(next)}'s turn — pass the device.`;
     $("cover").hidden = false;
     $("cover-ok").onclick = () => {

@@ -59,3 +59,26 @@ def test_a_friend_joins_by_link_and_sees_the_move(base_url: str, browser: Any,
     finally:
         host_ctx.close()
         friend_ctx.close()
+
+
+def test_hotseat_covers_the_screen_between_turns(base_url: str, phone: Any,
+                                                 shots: Path) -> None:
+    page = phone
+    page.goto(base_url + "/")
+    page.select_option("[data-testid=game]", "schotten-totten")
+    page.select_option("[data-testid=seat-1]", "human")
+    page.click("[data-testid=create]")
+    page.wait_for_function("document.body.dataset.myturn === '1'")
+    first_hand = page.locator("[data-testid=hand]").inner_text()
+    page.locator("[data-testid=hand] .st-card.playable").first.click()
+    page.locator(".st-stone.target").first.click()
+    cover = page.locator("#cover")
+    cover.wait_for(state="visible")
+    assert "Player 2's turn" in cover.inner_text()
+    assert page.locator("[data-testid=hand]").count() == 0, "a hand shows under the cover"
+    page.screenshot(path=str(shots / "st-hotseat-cover.png"))
+    page.click("#cover-ok")
+    page.wait_for_function("location.search === '?seat=1' && "
+                           "document.body.dataset.myturn === '1'")
+    assert page.locator("[data-testid=hand]").inner_text() != first_hand
+    assert "Player 2 (you)" in page.locator("[data-testid=status]").inner_text()

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from starlette.websockets import WebSocketDisconnect
 
 import clanboard
 from clanboard.core import Rng, make_agent
@@ -141,3 +142,36 @@ def test_returned_recruiter_cards_stay_hidden_and_plays_are_public() -> None:
         if min(found.values()) >= 3:
             break
     assert min(found.values()) >= 3, found
+
+
+def test_a_failing_agent_falls_back_to_random(client: TestClient,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from clanboard.core import agents
+
+    class Broken:
+        name = "broken"
+
+        def __init__(self, seed: int = 0, **_: Any) -> None:
+            pass
+
+        def choose(self, state: Any, player: int) -> Any:
+            raise RuntimeError("out of ideas")
+
+    monkeypatch.setitem(agents._GENERIC, "broken", Broken)
+    t = new_table(client, seats=[{"kind": "ai", "agent": "broken"}, {"kind": "human"}])
+    tid, tok = t["table"], t["tokens"]["1"]
+    with client.websocket_connect(f"/api/tables/{tid}/ws?seat=1&token={tok}") as ws:
+        v = next_view(ws)
+        while not v["legal_moves"]:
+            v = next_view(ws)
+    assert v["seq"] == 1 and v["log"][0]["player"] == 0
+
+
+def test_websocket_text_that_is_not_json_closes_the_socket(client: TestClient) -> None:
+    t = new_table(client)
+    with client.websocket_connect(f"/api/tables/{t['table']}/ws") as ws:
+        next_view(ws)
+        ws.send_text("{not json")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4400

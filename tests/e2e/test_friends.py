@@ -36,8 +36,8 @@ def test_a_friend_joins_by_link_and_sees_the_move(base_url: str, browser: Any,
         friend.goto(url)
         friend.fill("[data-testid=join-name]", "Morag")
         friend.click("[data-testid=take-seat-1]")
-        friend.wait_for_selector("[data-testid=st-board]")
-        friend.wait_for_function("document.body.dataset.status === 'playing'")
+        friend.wait_for_url("**/t/*?seat=1")
+        friend.wait_for_selector("[data-testid=hand] .st-card")
         assert friend.locator("[data-testid=hand] .st-card").count() == 6
 
         host.wait_for_function("document.body.dataset.myturn === '1'")

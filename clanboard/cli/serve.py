@@ -38,5 +38,9 @@ def register(app: typer.Typer) -> None:
 
         shown = make_url(settings.database_url()).render_as_string(hide_password=True)
         typer.echo(f"clanboard: http://{host}:{port}/ (storage: {shown})")
+        import gc
+
+        # fewer, shorter collections: a server holds many long-lived game states
+        gc.set_threshold(50_000, 50, 100)
         uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level,
                     ws_ping_interval=20)

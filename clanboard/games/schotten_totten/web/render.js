@@ -24,6 +24,10 @@
   .st-side.target { background: rgba(45,122,58,.15); outline: 2px dashed var(--good); cursor: pointer; }
   .st-stone { display: flex; justify-content: center; align-items: center; position: relative; cursor: default; }
   .st-stone.target, .st-stone.claimable { cursor: pointer; }
+  .st-stone.claimable svg { animation: st-glow 1.2s ease-in-out infinite alternate; }
+  @keyframes st-glow { from { filter: drop-shadow(0 0 1px #f2c14e); } to { filter: drop-shadow(0 0 6px #f2c14e); } }
+  .st-stone.won-me svg { transform: translateY(8px); }
+  .st-stone.won-them svg { transform: translateY(-8px); }
   .st-stone svg { width: 100%; max-width: 46px; height: 40px; }
   .st-stone .mode { position: absolute; bottom: -2px; right: 0; font-size: .65rem; background: #333; color: #fff; border-radius: 3px; padding: 0 2px; }
   .st-card { width: 34px; height: 24px; border-radius: 4px; color: #fff; font-weight: 700; font-size: .85rem; display: flex; align-items: center; justify-content: center; border: 1px solid rgba(0,0,0,.25); box-shadow: 0 1px 1px rgba(0,0,0,.2); }
@@ -134,7 +138,8 @@
         return el;
       };
       topRow.append(sideEl(them, "st-top"));
-      const stoneEl = h("div", {class: "st-stone" + (claimable ? " claimable" : "") + (target ? " target" : ""),
+      const won = st.owner === null ? "" : st.owner === me ? " won-me" : " won-them";
+      const stoneEl = h("div", {class: "st-stone" + won + (claimable ? " claimable" : "") + (target ? " target" : ""),
         "data-stone": n, "data-owner": st.owner === null ? "" : st.owner, onclick: act},
         stoneSvg(n, st.owner, me, claimable, target),
         st.modes.length ? h("span", {class: "mode", text: st.modes.join(" ")}) : null);

@@ -1,0 +1,65 @@
+"""What one seat may see: the observation JSON (format in docs/isle-of-skye.md)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from clanboard.games.isle_of_skye.tiles import LETTERS
+
+if TYPE_CHECKING:
+    from clanboard.games.isle_of_skye.state import SkyeState
+
+
+def offers_visible(state: SkyeState, seat: int, viewer: int | None) -> bool:
+    """A seat's discard and prices: to itself at once, to others after the reveal (R-5.4)."""
+    return viewer == seat or state.phase != "price"
+
+
+def observation(state: SkyeState, viewer: int | None) -> dict[str, Any]:
+    from clanboard.games.isle_of_skye.state import COLOURS
+
+    players = []
+    for p in range(state.num_players):
+        show = offers_visible(state, p, viewer)
+        offers = None
+        if show:
+            offers = [
+                {"tile": t, "price": a, "buyer": state.bought_by.get(t)}
+                for t, a in state.prices[p].items()
+            ]
+        players.append({
+            "seat": p,
+            "colour": COLOURS[p],
+            "vp": state.vp[p],
+            "gold": state.gold[p] if state.gold_visible(p, viewer) else None,
+            "reserved": (
+                sum(a for t, a in state.prices[p].items() if t not in state.bought_by)
+                if show else None
+            ),
+            "income": state.income[p],
+            "territory": [["castle", 0, 0, 0]] + [list(x) for x in state.placed[p]],
+            "drawn": list(state.drawn[p]),
+            "committed": state.committed(p) if state.phase == "price" else None,
+            "discard": state.discard[p] if show else None,
+            "offers": offers,
+            "pending": list(state.pending[p]),
+        })
+    letters = state.letters_now()
+    return {
+        "game": "isle-of-skye",
+        "viewer": viewer,
+        "round": state.round,
+        "rounds": state.rounds,
+        "phase": state.phase,
+        "start_player": state.start,
+        "to_move": state.current_player(),
+        "players_to_move": state.players_to_move(),
+        "scoring_tiles": {LETTERS[i]: s for i, s in enumerate(state.scoring)},
+        "active_letters": list(letters),
+        "catchup_gold": state.track[state.round - 1].catchup if state.round else 0,
+        "bag_size": len(state.bag),
+        "players": players,
+        "round_points": [{k: list(v) for k, v in r.items()} for r in state.round_points],
+        "final": {k: list(v) for k, v in state.final.items()} or None,
+        "winners": state.winners() or None,
+    }

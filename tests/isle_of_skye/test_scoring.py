@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from clanboard.games.isle_of_skye import scoring as S
 from clanboard.games.isle_of_skye.scoring import Rules
-from tests.isle_of_skye.helpers import tile, terr
+from tests.isle_of_skye.helpers import terr, tile
 
 PPPP = tile("PPPP")
 MMMM = tile("MMMM")

@@ -261,10 +261,10 @@ class SkyeState(State):
             owner = next((q for q in range(n) if move.tile in self.prices[q]), None)
             if owner is None:
                 return f"{move.tile} is not offered this round"
-            if owner == player:
-                return f"a player never buys their own tile ({move.tile}) (R-7.1)"
             if move.tile in self.bought_by:
                 return f"{move.tile} was already bought by player {self.bought_by[move.tile]}"
+            if owner == player:
+                return f"a player never buys their own tile ({move.tile}) (R-7.1)"
             price = self.prices[owner][move.tile]
             return (
                 f"{move.tile} costs {price} gold but player {player} has only "

@@ -1,15 +1,206 @@
-"""Terminal play and replay (filled in with Schotten Totten)."""
+"""Terminal play and replay for any registered game."""
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+from typing import Annotated
+
 import typer
+from rich.console import Console
+
+from clanboard.core import (
+    ClanboardError,
+    GameRecord,
+    IllegalMove,
+    InvalidState,
+    State,
+    agent_names,
+    games,
+    get_game,
+    make_agent,
+)
+
+console = Console(highlight=False)
+
+HELP = (
+    "Type a move in the game's notation or its number from the list. "
+    "Commands: [bold]moves[/] list legal moves, [bold]board[/] redraw, "
+    "[bold]save FILE[/] save the game record, [bold]quit[/] leave."
+)
+
+
+def _parse_options(game_id: str, variant: str | None, option: list[str]) -> dict[str, object]:
+    game = get_game(game_id)
+    opts: dict[str, object] = dict(game.variant_options(variant)) if variant else {}
+    for item in option:
+        key, sep, val = item.partition("=")
+        if not sep:
+            raise InvalidState(f"--option takes NAME=VALUE, got {item!r}")
+        opts[key.strip()] = val.strip()
+    return game.check_options(opts)
+
+
+def _show_moves(state: State, seat: int) -> None:
+    """Numbered when short; long lists are grouped by what comes before ``@``."""
+    moves = [str(m) for m in state.legal_moves(seat)]
+    if len(moves) <= 24:
+        console.print("  ".join(f"[dim]{i + 1}.[/]{m}" for i, m in enumerate(moves)))
+        return
+    groups: dict[str, list[str]] = {}
+    for m in moves:
+        head, at, tail = m.partition("@")
+        groups.setdefault(head + at if at else m, []).append(tail)
+    console.print("  ".join(
+        f"{head}{{{','.join(tails)}}}" if len(tails) > 1 or tails[0] else head
+        for head, tails in groups.items()
+    ))
+
+
+def _ask_move(state: State, seat: int) -> str | None:
+    """Prompt until the seat gives a legal move; None when the player quits."""
+    while True:
+        try:
+            text = console.input(f"[bold]seat {seat}> [/]").strip()
+        except EOFError:
+            return None
+        if not text:
+            continue
+        if text in ("quit", "q", "exit"):
+            return None
+        if text in ("help", "?"):
+            console.print(HELP)
+            continue
+        if text == "moves":
+            _show_moves(state, seat)
+            continue
+        if text == "board":
+            console.print(state.render(seat))
+            continue
+        if text.startswith("save "):
+            state.record().save(text[5:].strip())
+            console.print(f"saved to {text[5:].strip()}")
+            continue
+        moves = state.legal_moves(seat)
+        if text.isdigit() and 1 <= int(text) <= len(moves):
+            text = str(moves[int(text) - 1])
+        try:
+            state.apply(text, seat)
+            return text
+        except IllegalMove as exc:
+            console.print(f"[red]Not allowed:[/] {exc.reason}")
+            console.print("[dim]type 'moves' to list what you can play[/]")
 
 
 def register(app: typer.Typer) -> None:
     @app.command("games")
     def games_cmd() -> None:
-        """List the registered games and their variants."""
-        import clanboard
+        """List the registered games, their variants and agents."""
+        for g in games():
+            variants = ", ".join(g.variants) or "-"
+            console.print(
+                f"[bold]{g.id}[/]  {g.name}  ({g.min_players}-{g.max_players} players)\n"
+                f"   variants: {variants}\n   agents: {', '.join(agent_names(g))}"
+            )
 
-        for g in clanboard.games():
-            typer.echo(f"{g.id}\t{g.name}\t{g.min_players}-{g.max_players} players")
+    @app.command("play")
+    def play_cmd(
+        game_id: Annotated[str, typer.Argument(help="game id, e.g. schotten-totten")],
+        variant: Annotated[str | None, typer.Option(help="variant preset, e.g. tactics")] = None,
+        vs: Annotated[str, typer.Option(help="opponent agent(s), comma-separated")] = "heuristic",
+        players: Annotated[int | None, typer.Option(help="number of players")] = None,
+        seat: Annotated[int, typer.Option(help="your seat (0 moves first)")] = 0,
+        seed: Annotated[int | None, typer.Option(help="seed (random if omitted)")] = None,
+        option: Annotated[list[str], typer.Option(help="game option NAME=VALUE")] = [],  # noqa: B006
+        save: Annotated[Path | None, typer.Option(help="save the record here at the end")] = None,
+    ) -> None:
+        """Play a game in the terminal against agents (random, heuristic, ismcts:LEVEL)."""
+        try:
+            game = get_game(game_id)
+            opts = _parse_options(game_id, variant, option)
+            n = game.check_players(players)
+            if not 0 <= seat < n:
+                raise InvalidState(f"--seat must be 0..{n - 1}")
+            seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+            names = [a.strip() for a in vs.split(",") if a.strip()]
+            others = [s for s in range(n) if s != seat]
+            agents = {
+                s: make_agent(game, names[min(i, len(names) - 1)], seed=seed + 1 + s)
+                for i, s in enumerate(others)
+            }
+            state = game.new_state(n, seed, opts)
+        except (ClanboardError, ValueError) as exc:
+            console.print(f"[red]{exc}[/]")
+            raise typer.Exit(2) from None
+        console.print(f"[bold]{game.name}[/] seed {seed}. {HELP}")
+        shown = -1
+        while not state.is_terminal():
+            for s in state.players_to_move():
+                if s in agents:
+                    move = agents[s].choose(state, s)
+                    state.apply(move, s)
+                    console.print(f"[cyan]seat {s} ({agents[s].name}):[/] {move}")
+                else:
+                    if shown != len(state.history):
+                        console.print(state.render(seat))
+                        shown = len(state.history)
+                    _show_moves(state, seat)
+                    if _ask_move(state, seat) is None:
+                        _finish(state, save, quit_early=True)
+                        return
+                if state.current_player() >= 0:
+                    break
+        console.print(state.render(seat))
+        _finish(state, save)
+
+    @app.command("replay")
+    def replay_cmd(
+        file: Annotated[Path, typer.Argument(help="a game record (JSON)")],
+        seat: Annotated[int | None, typer.Option(help="show the game as this seat sees it")] = None,
+        step: Annotated[bool, typer.Option(help="wait for Enter between moves")] = True,
+    ) -> None:
+        """Step through a saved game: Enter = next move, b = back, q = quit."""
+        try:
+            record = GameRecord.load(file)
+            frames = [s.clone() for s in record.states()]
+        except (ClanboardError, OSError) as exc:
+            console.print(f"[red]cannot replay {file}: {exc}[/]")
+            raise typer.Exit(2) from None
+        i = 0
+        while True:
+            last = f": seat {record.moves[i - 1][0]} {record.moves[i - 1][1]}" if i else ""
+            console.rule(f"move {i}/{len(frames) - 1}{last}")
+            console.print(frames[i].render(seat))
+            if not step:
+                if i == len(frames) - 1:
+                    break
+                i += 1
+                continue
+            try:
+                key = console.input("[dim]Enter/n next, b back, q quit> [/]").strip().lower()
+            except EOFError:
+                break
+            if key == "q":
+                break
+            if key == "b":
+                i = max(0, i - 1)
+            elif i < len(frames) - 1:
+                i += 1
+            else:
+                break
+        final = frames[-1]
+        if final.is_terminal():
+            console.print(f"result: winners {final.winners()}, scores {final.scores()}")
+
+
+def _finish(state: State, save: Path | None, quit_early: bool = False) -> None:
+    if quit_early:
+        console.print("[yellow]game left unfinished[/]")
+    else:
+        w = state.winners()
+        seats = ", ".join(map(str, w))
+        result = f"seat {w[0]} wins" if len(w) == 1 else f"shared win: seats {seats}"
+        console.print(f"[bold]{result}[/] · scores {state.scores()}")
+    if save:
+        state.record().save(save)
+        console.print(f"record saved to {save}")

@@ -40,6 +40,13 @@ def state(n: int = 2, seed: int = 1, **options: Any) -> SkyeState:
     return s
 
 
+def new_state(n: int, seed: int = 0, options: dict[str, Any] | None = None,
+              auto_chance: bool = True) -> SkyeState:
+    s = GAME.new_state(n, seed=seed, options=options, auto_chance=auto_chance)
+    assert isinstance(s, SkyeState)
+    return s
+
+
 def put(s: SkyeState, seat: int, tile_id: str, x: int, y: int, rot: int) -> None:
     """Place a landscape tile in a seat's territory (legally) outside the build phase."""
     t = s.tiles[tile_id]

@@ -6,7 +6,7 @@ import pytest
 
 from clanboard.core import IllegalMove
 from clanboard.games.isle_of_skye import scoring as S
-from clanboard.games.isle_of_skye.tiles import round_track
+from clanboard.games.isle_of_skye.tiles import Tile, round_track
 from tests.isle_of_skye.helpers import TILES, commit, play_random, put, state, terr, tile
 
 
@@ -68,7 +68,7 @@ def test_e5_five_players_score_two_tiles_in_round_1() -> None:
 def test_e17_scrolls_and_gold() -> None:
     """E-17: 25 VP from scrolls (whisky, cattle, farm scrolls doubled), 9 gold gives +1."""
 
-    def scroll(key: str, completed: bool) -> object:
+    def scroll(key: str, completed: bool) -> Tile:
         if completed:  # the scroll sits in an internal (so completed) area
             return tile("MMMM", internal="pasture", scroll=key,
                         icon_areas="scrollx1@internal-pasture")

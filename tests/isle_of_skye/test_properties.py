@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clanboard.core import GameRecord, IllegalMove, Rng, replay
+from clanboard.core import GameRecord, IllegalMove, Rng, State, replay
 from clanboard.games.isle_of_skye import encoding
 from clanboard.games.isle_of_skye.moves import Price
 from clanboard.games.isle_of_skye.state import SkyeState
-from tests.isle_of_skye.helpers import GAME
+from tests.isle_of_skye.helpers import GAME, new_state
 
 FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 players = st.integers(min_value=2, max_value=5)
@@ -21,12 +21,12 @@ seeds = st.integers(min_value=0, max_value=2**32)
 
 
 def random_game(n: int, seed: int, options: dict | None = None) -> SkyeState:
-    s = GAME.new_state(n, seed=seed, options=options)
+    s = new_state(n, seed=seed, options=options)
     assert isinstance(s, SkyeState)
     return s
 
 
-def step(s: SkyeState, rng: Rng) -> None:
+def step(s: State, rng: Rng) -> None:
     seat = s.players_to_move()[0]
     s.apply_trusted(rng.choice(s.legal_moves(seat)), seat)
 
@@ -111,7 +111,7 @@ def test_json_round_trip_and_replay(n: int, seed: int, cut: int) -> None:
 
 
 def test_replay_without_auto_chance_lists_draws() -> None:
-    s = GAME.new_state(3, seed=6, auto_chance=False)
+    s = new_state(3, seed=6, auto_chance=False)
     rng = Rng(6)
     while not s.is_terminal():
         if s.is_chance():
@@ -287,7 +287,7 @@ def test_action_encoding_round_trips(n: int, seed: int) -> None:
 
 
 def test_encoding_kinds_are_disjoint() -> None:
-    assert encoding.PRICE == len(encoding.TILE_IDS)
+    assert len(encoding.TILE_IDS) == encoding.PRICE
     assert encoding.BUY == encoding.PRICE + 73 * encoding.MAX_PRICE
     assert encoding.NUM_ACTIONS == encoding.RETURN + 3
     s = random_game(2, 1)

@@ -6,16 +6,16 @@ import pytest
 
 from clanboard.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, InvalidState, Rng
 from clanboard.games.isle_of_skye.moves import Place, Return
-from clanboard.games.isle_of_skye.state import COLOURS
+from clanboard.games.isle_of_skye.state import COLOURS, SkyeState
 from clanboard.games.isle_of_skye.territory import Territory
 from clanboard.games.isle_of_skye.tiles import castles
-from tests.isle_of_skye.helpers import GAME, TILES, commit, play_random, put, state
+from tests.isle_of_skye.helpers import TILES, commit, new_state, play_random, put, state
 
 
 @pytest.mark.parametrize(("n", "rounds"), [(2, 6), (3, 6), (4, 6), (5, 5)])
 def test_setup_per_player_count(n: int, rounds: int) -> None:
     """R-3.1 to R-3.7, R-4.1: board side, castles, bag, 4 scoring tiles, first income."""
-    s = GAME.new_state(n, seed=11)
+    s = new_state(n, seed=11)
     assert s.rounds == rounds and s.round == 1
     assert len(s.scoring) == 4 and len(set(s.scoring)) == 4
     assert s.gold == [5] * n and s.vp == [0] * n  # R-3.5: 0 gold, then income 5
@@ -29,19 +29,19 @@ def test_setup_per_player_count(n: int, rounds: int) -> None:
 
 def test_scoring_tiles_dealt_from_the_seed_or_fixed() -> None:
     """R-3.2: random from the seed (reproducible, varied) or fixed by an option."""
-    deals = {tuple(GAME.new_state(2, seed=k).scoring) for k in range(12)}
+    deals = {tuple(new_state(2, seed=k).scoring) for k in range(12)}
     assert len(deals) > 6
-    assert GAME.new_state(2, seed=5).scoring == GAME.new_state(2, seed=5).scoring
-    fixed = GAME.new_state(2, seed=5, options={"scoring_tiles": "S16,S01,S09,S10"})
+    assert new_state(2, seed=5).scoring == new_state(2, seed=5).scoring
+    fixed = new_state(2, seed=5, options={"scoring_tiles": "S16,S01,S09,S10"})
     assert fixed.scoring == ["S16", "S01", "S09", "S10"]
     for bad in ("S01,S02", "S01,S01,S02,S03", "S01,S02,S03,S17"):
         with pytest.raises(InvalidState, match="scoring_tiles"):
-            GAME.new_state(2, options={"scoring_tiles": bad})
+            new_state(2, options={"scoring_tiles": bad})
 
 
 def test_chance_nodes_when_not_automatic() -> None:
     """Scoring-tile deals and bag draws are chance nodes (uniform)."""
-    s = GAME.new_state(2, seed=1, auto_chance=False)
+    s = new_state(2, seed=1, auto_chance=False)
     assert s.current_player() == CHANCE
     outcomes = s.chance_outcomes()
     assert len(outcomes) == 16 and abs(sum(p for _, p in outcomes) - 1) < 1e-9
@@ -56,8 +56,8 @@ def test_chance_nodes_when_not_automatic() -> None:
 
 def test_start_player_option() -> None:
     """R-3.6 [interp]: seat 0 by default; random from the seed as an option."""
-    assert GAME.new_state(4, seed=2).start == 0
-    starts = {GAME.new_state(4, seed=k, options={"random_start_player": True}).start
+    assert new_state(4, seed=2).start == 0
+    starts = {new_state(4, seed=k, options={"random_start_player": True}).start
               for k in range(20)}
     assert len(starts) > 1
 
@@ -122,7 +122,7 @@ def test_reveal_returns_discards_to_the_bag() -> None:
 # -- buying (R-7) -------------------------------------------------------------------------
 
 
-def _to_buy(n: int = 3, prices: tuple[int, int] = (2, 1)) -> object:
+def _to_buy(n: int = 3, prices: tuple[int, int] = (2, 1)) -> SkyeState:
     s = state(n, seed=4)
     for p in range(n):
         commit(s, p, 0, prices)
@@ -214,7 +214,7 @@ def test_every_shared_edge_must_match() -> None:
     assert both > 0
 
 
-def _build_state(seed: int) -> object:
+def _build_state(seed: int) -> SkyeState:
     s = state(2, seed=seed)
     play_random(s, seed, until=lambda st: st.phase == "build")
     return s
@@ -278,13 +278,13 @@ def _facing(terr: Territory, cell: tuple[int, int]) -> set[str]:
 def test_game_ends_after_last_round_and_start_player_moves_on() -> None:
     """R-9.3, R-10: start player passes clockwise; after the last round, terminal."""
     s = state(3, seed=8)
-    starts = {}
+    first: dict[int, int] = {}
     rng = Rng(8)
     while not s.is_terminal():
-        starts.setdefault(s.round, s.start)
+        first.setdefault(s.round, s.start)
         seat = s.players_to_move()[0]
         s.apply_trusted(rng.choice(s.legal_moves(seat)), seat)
-    starts = list(starts.values())
+    starts = list(first.values())
     assert starts == [0, 1, 2, 0, 1, 2]
     assert s.current_player() == TERMINAL and s.legal_moves(0) == []
     assert s.winners()

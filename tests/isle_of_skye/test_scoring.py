@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from clanboard.games.isle_of_skye import scoring as S
 from clanboard.games.isle_of_skye.scoring import Rules
+from clanboard.games.isle_of_skye.tiles import Tile
 from tests.isle_of_skye.helpers import terr, tile
 
 PPPP = tile("PPPP")
@@ -11,7 +12,7 @@ MMMM = tile("MMMM")
 WWWW = tile("WWWW")
 
 
-def pocket(terrain: str, length: int) -> list:
+def pocket(terrain: str, length: int) -> list[Tile]:
     """Tiles in a row whose ``terrain`` area is enclosed: end caps show it only on the
     inner edge, middles join it E+W; every other edge is of another terrain."""
     other = "M" if terrain != "M" else "P"
@@ -83,7 +84,7 @@ def test_s04_large_completed_areas_e8() -> None:
 # -- S05 brochs in mountain areas (E-9) ---------------------------------------------------------
 
 
-def broch_tile(terrain: str, n: int) -> object:
+def broch_tile(terrain: str, n: int) -> Tile:
     return tile(terrain * 4, counts={"broch": n}, icon_areas=f"brochx{n}@edge-N")
 
 

@@ -171,7 +171,9 @@ class SkyeHints(SearchHints):
     def candidate_moves(self, state: State, player: int) -> list[Move]:
         moves = state.legal_moves(player)
         if moves and isinstance(moves[0], Price):
-            few = [m for m in moves if isinstance(m, Price) and m.amount in self.LEVELS]
+            few: list[Move] = [
+                m for m in moves if isinstance(m, Price) and m.amount in self.LEVELS
+            ]
             return few or moves[:1]
         return moves
 

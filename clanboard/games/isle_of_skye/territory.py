@@ -32,11 +32,13 @@ class Area:
 class Territory:
     """Placed tiles by cell: ``cells[(x, y)] = (tile, rotation)``."""
 
-    __slots__ = ("cells", "_analysis")
+    __slots__ = ("cells", "_analysis", "_connected", "_slots")
 
     def __init__(self, castle: Tile | None = None) -> None:
         self.cells: dict[Cell, tuple[Tile, int]] = {}
         self._analysis: _Analysis | None = None
+        self._connected: set[Cell] | None = None
+        self._slots: list[tuple[Cell, tuple[tuple[int, str], ...]]] | None = None
         if castle is not None:
             self.cells[(0, 0)] = (castle, 0)
 
@@ -44,6 +46,8 @@ class Territory:
         t = Territory()
         t.cells = dict(self.cells)
         t._analysis = self._analysis
+        t._connected = self._connected
+        t._slots = self._slots
         return t
 
     def __len__(self) -> int:
@@ -97,17 +101,52 @@ class Territory:
                 return False
         return touching
 
+    def slots(self) -> list[tuple[Cell, tuple[tuple[int, str], ...]]]:
+        """The frontier with, per cell, the ``(direction, terrain)`` each neighbour demands."""
+        if self._slots is None:
+            out = []
+            cells = self.cells
+            for (x, y) in self.frontier():
+                req = []
+                for d, (dx, dy) in enumerate(STEP):
+                    o = cells.get((x + dx, y + dy))
+                    if o is not None:
+                        req.append((d, o[0].edges[(d + 2 - o[1]) % 4]))
+                out.append(((x, y), tuple(req)))
+            self._slots = out
+        return self._slots
+
     def placements(self, tile: Tile) -> list[tuple[Cell, int]]:
         """Every legal ``(cell, rotation)`` for ``tile``, sorted."""
-        return [(c, r) for c in self.frontier() for r in range(4) if self.fits(tile, c, r)]
+        out = []
+        turned = tile.turned
+        for cell, req in self.slots():
+            for r in range(4):
+                e = turned[r]
+                for d, t in req:
+                    if e[d] != t:
+                        break
+                else:
+                    out.append((cell, r))
+        return out
 
     def can_place(self, tile: Tile) -> bool:
-        front = self.frontier()
-        return any(self.fits(tile, c, r) for c in front for r in range(4))
+        turned = tile.turned
+        for _, req in self.slots():
+            for r in range(4):
+                e = turned[r]
+                for d, t in req:
+                    if e[d] != t:
+                        break
+                else:
+                    return True
+        return False
 
     def place(self, tile: Tile, cell: Cell, rot: int) -> None:
         self.cells[cell] = (tile, rot)
         self._analysis = None
+        self._connected = None
+        self._slots = None
 
     # -- analysis ------------------------------------------------------------------------
 
@@ -122,7 +161,9 @@ class Territory:
 
     def road_connected(self) -> set[Cell]:
         """Cells connected to the castle via roads (R-2.5), the castle included."""
-        return self.analysis.connected
+        if self._connected is None:
+            self._connected = _road_connected(self.cells)
+        return self._connected
 
     def count(self, kind: str) -> int:
         """Icons of ``kind`` in the territory (for ``whisky``: tiles with whisky)."""
@@ -136,7 +177,7 @@ def _name(code: str) -> str:
 class _Analysis:
     """Areas (union-find over tile regions) and the castle's road network."""
 
-    __slots__ = ("areas", "connected", "region_area")
+    __slots__ = ("areas", "region_area")
 
     def __init__(self, terr: Territory) -> None:
         cells = terr.cells
@@ -188,7 +229,6 @@ class _Analysis:
             for kind, count, region in tile.icons:
                 icons = self.region_area[(cell, region)].icons
                 icons[kind] = icons.get(kind, 0) + count
-        self.connected = _road_connected(cells)
 
     def area_of(self, cell: Cell, region: int) -> Area:
         return self.region_area[(cell, region)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -57,6 +57,12 @@ class Tile:
 
     def count(self, kind: str) -> int:
         return self.counts.get(kind, 0)
+
+    @cached_property
+    def turned(self) -> tuple[str, str, str, str]:
+        """The edge strings (N,E,S,W) shown at rotations 0-3."""
+        e = self.edges
+        return (e, e[3] + e[:3], e[2:] + e[:2], e[1:] + e[0])
 
     def edge(self, direction: int, rot: int) -> str:
         """Terrain shown on ``direction`` when turned ``rot`` quarter turns clockwise."""

@@ -71,18 +71,23 @@ class ClanboardGymEnv(gymnasium.Env):
         n = self.encoding.num_distinct_actions
         self.observation_space = observation_space(n, self.encoding.observation_tensor_size)
         self.action_space = spaces.Discrete(n)
-        self.state: State | None = None
+        self._state: State | None = None
         self.opponents: dict[int, Agent] = {}
         self._lost_by_illegal = False
 
+    @property
+    def state(self) -> State:
+        """The clanboard state of the game being played."""
+        if self._state is None:
+            raise RuntimeError("no game yet: call reset() first")
+        return self._state
+
     def _observe(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        assert self.state is not None
         obs = observe_seat(self.state, self.seat, self.encoding.num_distinct_actions)
         return obs, {"action_mask": obs["action_mask"].copy()}
 
     def _play_opponents(self) -> None:
         state = self.state
-        assert state is not None
         while not state.is_terminal():
             seat = acting_seat(state)
             if seat == self.seat:
@@ -94,8 +99,8 @@ class ClanboardGymEnv(gymnasium.Env):
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**62))
-        self.state = self.core_game.new_state(self.num_seats, seed=game_seed,
-                                              options=self.core_options)
+        self._state = self.core_game.new_state(self.num_seats, seed=game_seed,
+                                               options=self.core_options)
         self.opponents = {
             s: make_agent(self.core_game, name, int(self.np_random.integers(2**62)))
             for s, name in self.opponent_names.items()}
@@ -106,8 +111,6 @@ class ClanboardGymEnv(gymnasium.Env):
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool,
                                          dict[str, Any]]:
         state = self.state
-        if state is None:
-            raise RuntimeError("call reset() before step()")
         if state.is_terminal() or self._lost_by_illegal:
             raise RuntimeError("the episode is over; call reset()")
         legal = legal_actions(state, self.seat)
@@ -125,9 +128,9 @@ class ClanboardGymEnv(gymnasium.Env):
         return obs, reward, state.is_terminal(), False, info
 
     def render(self) -> str | None:
-        if self.state is None or self.render_mode is None:
+        if self._state is None or self.render_mode is None:
             return None
-        text = self.state.render(self.seat)
+        text = self._state.render(self.seat)
         if self.render_mode == "human":
             print(text)
             return None

@@ -128,6 +128,10 @@ class ClanboardGame(pyspiel.Game):
             utility_sum=0.0 if game.zero_sum else None,
             max_game_length=self.encoding.max_game_length,
         )
+        # every initial state is this one (seed 0, chance explicit): states copy it, which is
+        # cheaper than setting up a game (pyspiel's Clone starts from a new initial state)
+        self.initial_core = game.new_state(self.num_seats, seed=0, options=self.core_options,
+                                           auto_chance=False)
         all_params = {"players": self.num_seats, **self.core_options}
         super().__init__(self.game_type, info, {k: v for k, v in all_params.items()
                                            if isinstance(v, _PARAM_TYPES)})
@@ -147,8 +151,7 @@ class ClanboardState(pyspiel.State):
 
     def __init__(self, game: ClanboardGame) -> None:
         super().__init__(game)
-        core = game.core_game.new_state(game.num_seats, seed=0, options=game.core_options,
-                                        auto_chance=False)
+        core = game.initial_core.clone()
         empty = tuple(() for _ in range(game.num_seats))
         self._carried = _Carried(core, empty, empty)
 

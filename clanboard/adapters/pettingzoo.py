@@ -94,7 +94,14 @@ class ClanboardAECEnv(AECEnv):
             for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._seeder = Rng(secrets.randbits(64))
-        self.state: State | None = None
+        self._state: State | None = None
+
+    @property
+    def state(self) -> State:
+        """The clanboard state of the game being played."""
+        if self._state is None:
+            raise RuntimeError("no game yet: call reset() first")
+        return self._state
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -109,8 +116,8 @@ class ClanboardAECEnv(AECEnv):
             game_seed = seed
         else:
             game_seed = self._seeder.next_u64() >> 1
-        self.state = self.core_game.new_state(self.num_seats, seed=game_seed,
-                                              options=self.core_options)
+        self._state = self.core_game.new_state(self.num_seats, seed=game_seed,
+                                               options=self.core_options)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -120,7 +127,6 @@ class ClanboardAECEnv(AECEnv):
         self.agent_selection = self.possible_agents[acting_seat(self.state)]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.state is not None, "call reset() first"
         seat = self.possible_agents.index(agent)
         return observe_seat(self.state, seat, self.encoding.num_distinct_actions)
 
@@ -129,7 +135,6 @@ class ClanboardAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.state is not None, "call reset() first"
         seat = self.possible_agents.index(agent)
         legal = legal_actions(self.state, seat)
         if action is None or int(action) not in legal:
@@ -147,7 +152,7 @@ class ClanboardAECEnv(AECEnv):
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        if self.state is None or self.render_mode is None:
+        if self._state is None or self.render_mode is None:
             return None
         text = self.state.render(None)
         if self.render_mode == "human":
@@ -156,7 +161,7 @@ class ClanboardAECEnv(AECEnv):
         return text
 
     def close(self) -> None:
-        self.state = None
+        self._state = None
 
     def __str__(self) -> str:
         return str(self.metadata["name"])

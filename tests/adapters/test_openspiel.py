@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -35,12 +36,12 @@ def toys() -> None:
     osp.register_game(ZERO_SUM_TOY)
 
 
-def load(game: Game, variant: str | None) -> object:
+def load(game: Game, variant: str | None) -> Any:
     require_encoding(game, variant)
     return pyspiel.load_game(osp.short_name(game, variant))
 
 
-def deal(state: object, cards: list[int]) -> None:
+def deal(state: Any, cards: list[int]) -> None:
     """Deal the toy's chance cards in this order (seat 0 gets the 1st, 3rd, 5th)."""
     for c in cards:
         assert state.is_chance_node()
@@ -194,7 +195,7 @@ def test_resampling_keeps_the_information_state_and_redeals_the_rest() -> None:
     for _ in range(20):
         sample = osp.ismcts_resampler(state, 1)
         assert sample.information_state_string(1) == state.information_state_string(1)
-        hands.add(tuple(sample.core.hands[0]))
+        hands.add(tuple(sample.core.hands[0]))  # type: ignore[attr-defined]
     assert len(hands) > 1  # seat 0's two hidden cards are re-dealt ...
     assert all(len(h) == 2 and set(h) <= {4, 5, 6, 7, 8} for h in hands)  # ... consistently
 
@@ -244,7 +245,7 @@ def test_load_by_clanboard_id_names_unknown_variants() -> None:
 # -- OpenSpiel's bots -----------------------------------------------------------------------
 
 
-def play_with_bots(name: str, moves: int, simulations: int, **params: object) -> object:
+def play_with_bots(name: str, moves: int, simulations: int, **params: Any) -> Any:
     from open_spiel.python.algorithms import ismcts, mcts
 
     game = pyspiel.load_game(name, params)
@@ -287,3 +288,27 @@ def test_ismcts_plays_a_whole_game_of_schotten_totten() -> None:
     game = pytest.importorskip("clanboard.games.schotten_totten").GAME
     state = play_with_bots(osp.short_name(game, "tactics"), moves=10_000, simulations=20)
     assert state.is_terminal() and sorted(state.returns()) == [-1.0, 1.0]
+
+
+# -- simultaneous steps -----------------------------------------------------------------------
+
+
+def test_a_simultaneous_step_is_taken_seat_by_seat_with_the_bid_hidden() -> None:
+    from tests.adapters.bidding_toy import BIDS
+
+    osp.register_game(BIDS)
+    game = pyspiel.load_game("python_clanboard_toy_secret_bids")
+    assert game.get_type().chance_mode == GT.ChanceMode.DETERMINISTIC
+    pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
+    a, b = game.new_initial_state(), game.new_initial_state()
+    assert a.current_player() == 0 and a.legal_actions(1) == []
+    a.apply_action(0)  # seat 0 bids 1
+    b.apply_action(2)  # seat 0 bids 3
+    assert a.current_player() == b.current_player() == 1
+    assert a.information_state_string(1) == b.information_state_string(1)
+    assert a.observation_tensor(1) == b.observation_tensor(1)
+    assert a.observation_string(0) != b.observation_string(0)
+    a.apply_action(1)
+    assert a.current_player() == 0 and '"revealed":[[1,2]]' in a.observation_string(1)
+    state = play_with_bots("python_clanboard_toy_secret_bids", moves=100, simulations=20)
+    assert state.is_terminal()

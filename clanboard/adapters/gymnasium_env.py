@@ -9,6 +9,10 @@
         if terminated:
             break
 
+Every game with the RL encodings is also registered with Gymnasium as
+``clanboard/<game id>-v0`` (``gymnasium.make("clanboard/schotten-totten-v0", variant="tactics",
+opponent="heuristic")``).
+
 The observation space is the same as the PettingZoo environment's (a dict of
 ``observation`` and ``action_mask``); ``info`` also carries ``action_mask``. The other
 seats are played by ``make_agent(game, opponent, seed)`` agents (one name for all, or one
@@ -28,7 +32,13 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from clanboard.adapters.common import acting_seat, encoding, utilities, utility_range
+from clanboard.adapters.common import (
+    MissingEncoding,
+    acting_seat,
+    encoding,
+    utilities,
+    utility_range,
+)
 from clanboard.adapters.pettingzoo import (
     illegal_action,
     legal_actions,
@@ -36,7 +46,7 @@ from clanboard.adapters.pettingzoo import (
     observe_seat,
     resolve_setup,
 )
-from clanboard.core import Agent, Game, State, make_agent
+from clanboard.core import Agent, Game, State, games, make_agent
 
 
 class ClanboardGymEnv(gymnasium.Env):
@@ -135,3 +145,23 @@ class ClanboardGymEnv(gymnasium.Env):
             print(text)
             return None
         return text
+
+
+def register_envs() -> list[str]:
+    """Register ``clanboard/<game id>-v0`` with Gymnasium for every game with the encodings
+    (kwargs of ``gymnasium.make`` go to :class:`ClanboardGymEnv`); returns the ids."""
+    ids = []
+    for game in games():
+        try:
+            encoding(game)
+        except MissingEncoding:
+            continue
+        env_id = f"clanboard/{game.id}-v0"
+        ids.append(env_id)
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point=f"{__name__}:ClanboardGymEnv",
+                               kwargs={"game": game.id})
+    return ids
+
+
+register_envs()

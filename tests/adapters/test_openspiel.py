@@ -89,6 +89,10 @@ def test_pyspiel_random_sim_test_with_serialization(game: Game, variant: str | N
     sp = load(game, variant)
     problem = json_roundtrip_problem(game, options_of(game, variant))
     pyspiel.random_sim_test(sp, num_sims=2, serialize=not problem, verbose=False)
+    if game.max_players > game.min_players:
+        most = pyspiel.load_game(osp.short_name(game, variant), {"players": game.max_players})
+        assert most.num_players() == game.max_players
+        pyspiel.random_sim_test(most, num_sims=1, serialize=not problem, verbose=False)
     if problem:
         pytest.xfail(f"passes without serialization; the game's own JSON round-trip is "
                      f"broken: {problem}")
@@ -233,6 +237,13 @@ def test_a_game_without_encodings_is_refused_with_the_reason() -> None:
 def test_parameters_select_players_and_options() -> None:
     with pytest.raises(Exception, match="2-2 players, not 3"):
         pyspiel.load_game(TOY_NAME, {"players": 3})
+    game = pytest.importorskip("clanboard.games.schotten_totten").GAME
+    match = pyspiel.load_game(osp.short_name(game, "expert"), {"rounds": 2})
+    assert match.get_parameters() == {"players": 2, "tactics": False, "expert": True,
+                                      "rounds": 2}
+    state = match.new_initial_state()
+    assert state.core.options == {"tactics": False, "expert": True, "rounds": 2}
+    pyspiel.random_sim_test(match, num_sims=1, serialize=True, verbose=False)
 
 
 def test_load_by_clanboard_id_names_unknown_variants() -> None:

@@ -32,6 +32,8 @@ pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 def test_pettingzoo_api_test(game: Game, variant: str | None) -> None:
     require_encoding(game, variant)
     api_test(env(game, variant=variant), num_cycles=300)
+    if game.max_players > game.min_players:
+        api_test(env(game, variant=variant, num_players=game.max_players), num_cycles=300)
 
 
 @pytest.mark.parametrize(("game", "variant"), setups())
@@ -215,3 +217,14 @@ def test_pettingzoo_takes_a_simultaneous_step_seat_by_seat() -> None:
             assert e.observe("player_1")["observation"][10:13].sum() == len(order) // 2 - 1
         e.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert order == ["player_0", "player_1"] * 3
+
+
+def test_gymnasium_make_by_id() -> None:
+    import gymnasium
+
+    game = pytest.importorskip("clanboard.games.schotten_totten").GAME
+    e = gymnasium.make(f"clanboard/{game.id}-v0", variant="tactics", opponent="heuristic")
+    obs, info = e.reset(seed=2)
+    assert obs["observation"].shape == (game.observation_tensor_size(2, {"tactics": True}),)
+    assert isinstance(e.unwrapped, ClanboardGymEnv)
+    assert e.unwrapped.core_options["tactics"] is True

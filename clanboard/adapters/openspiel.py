@@ -70,7 +70,7 @@ class _Carried:
     """The clanboard state plus each seat's own moves; pickles as the state JSON (this is
     what pyspiel's serialization stores) and deep-copies with the game's fast ``clone``."""
 
-    __slots__ = ("core", "own", "own_text", "_legal")
+    __slots__ = ("core", "own", "own_text", "_legal", "_chance")
 
     def __init__(self, core: State, own: tuple[tuple[int, ...], ...],
                  own_text: tuple[tuple[str, ...], ...]) -> None:
@@ -78,6 +78,7 @@ class _Carried:
         self.own = own  # per seat: action ids it played (immutable, shared by clones)
         self.own_text = own_text  # per seat: the same moves in notation
         self._legal: dict[int, dict[int, Move]] | None = None
+        self._chance: list[tuple[int, float]] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_restore, (json.dumps(self.core.to_json()), self.own, self.own_text))
@@ -90,16 +91,27 @@ class _Carried:
         if self._legal is None:
             self._legal = {}
         if seat not in self._legal:
-            core = self.core
             if seat == CHANCE:
-                moves = [m for m, _ in core.chance_outcomes()]
+                self.chance()
             else:
-                moves = core.legal_moves(seat)
-            self._legal[seat] = {core.move_to_action(m): m for m in moves}
+                core = self.core
+                self._legal[seat] = {core.move_to_action(m): m for m in core.legal_moves(seat)}
         return self._legal[seat]
+
+    def chance(self) -> list[tuple[int, float]]:
+        """The chance outcomes as sorted ``(action id, probability)``."""
+        if self._chance is None:
+            core = self.core
+            outcomes = [(core.move_to_action(m), m, p) for m, p in core.chance_outcomes()]
+            if self._legal is None:
+                self._legal = {}
+            self._legal[CHANCE] = {a: m for a, m, _ in outcomes}
+            self._chance = sorted((a, float(p)) for a, _, p in outcomes)
+        return self._chance
 
     def changed(self) -> None:
         self._legal = None
+        self._chance = None
 
 
 # -- pyspiel game, state, observer ----------------------------------------------------------
@@ -169,8 +181,7 @@ class ClanboardState(pyspiel.State):
         return sorted(self._carried.legal(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        core = self._carried.core
-        return sorted((core.move_to_action(m), float(p)) for m, p in core.chance_outcomes())
+        return list(self._carried.chance())
 
     def _apply_action(self, action: int) -> None:
         carried = self._carried
@@ -182,7 +193,7 @@ class ClanboardState(pyspiel.State):
                 f"action {action} is not legal for {who} now; legal: {sorted(legal)}"
             )
         move = legal[action]
-        carried.core.apply(move, player=seat)
+        carried.core.apply_trusted(move, seat)  # it came from legal_moves / chance_outcomes
         if seat >= 0:
             carried.own = _append(carried.own, seat, action)
             carried.own_text = _append(carried.own_text, seat, str(move))

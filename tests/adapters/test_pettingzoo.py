@@ -228,3 +228,13 @@ def test_gymnasium_make_by_id() -> None:
     assert obs["observation"].shape == (game.observation_tensor_size(2, {"tactics": True}),)
     assert isinstance(e.unwrapped, ClanboardGymEnv)
     assert e.unwrapped.core_options["tactics"] is True
+
+
+def test_the_adapter_benchmark_plays_whole_games() -> None:
+    pytest.importorskip("pyspiel", reason="OpenSpiel is in the optional extra clanboard[rl]")
+    pytest.importorskip("clanboard.games.schotten_totten")
+    from clanboard.adapters import bench
+
+    for run in (bench.pyspiel_games, bench.pettingzoo_games):
+        games_per_s, moves_per_s = run("schotten-totten", "tactics", 2)
+        assert moves_per_s > games_per_s * 20  # a whole game has dozens of moves

@@ -37,7 +37,7 @@ from clanboard.adapters.common import (
     utilities,
     utility_range,
 )
-from clanboard.core import CHANCE, Game, Move, Rng, State, games, get_game
+from clanboard.core import CHANCE, SIMULTANEOUS, Game, Move, Rng, State, games, get_game
 
 PREFIX = "python_clanboard_"
 _PARAM_TYPES = (bool, int, float, str)
@@ -49,11 +49,17 @@ SKIPPED: dict[str, str] = {}
 _BY_ID: dict[str, Game] = {}  # games registered here, also those not in the core registry
 
 
-def short_name(game: Game, variant: str | None = None) -> str:
+def short_name(game: Game, variant: str | None = None, simultaneous: bool = False) -> str:
+    """``python_clanboard_<id>[_<variant>][_simultaneous]`` with ``-`` as ``_``."""
     name = PREFIX + game.id.replace("-", "_")
     if variant is not None:
         name += "_" + variant.replace("-", "_")
-    return name
+    return name + ("_simultaneous" if simultaneous else "")
+
+
+def has_simultaneous_steps(game: Game) -> bool:
+    """Whether the game declares simultaneous steps (``simultaneous_moves`` class attribute)."""
+    return bool(getattr(game, "simultaneous_moves", False))
 
 
 # -- the core state carried inside a pyspiel state ----------------------------------------
@@ -122,6 +128,7 @@ class ClanboardGame(pyspiel.Game):
 
     core_game: Game  # set on the subclass made for each registered name
     game_type: pyspiel.GameType
+    simultaneous: bool = False  # SIMULTANEOUS dynamics (else steps are taken seat by seat)
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         params = dict(params or {})
@@ -166,19 +173,46 @@ class ClanboardState(pyspiel.State):
         core = game.initial_core.clone()
         empty = tuple(() for _ in range(game.num_seats))
         self._carried = _Carried(core, empty, empty)
+        self._simultaneous = game.simultaneous
 
     @property
     def core(self) -> State:
         """The clanboard state (do not change it directly)."""
         return self._carried.core
 
+    def _simultaneous_step(self) -> bool:
+        return self._simultaneous and self._carried.core.current_player() == SIMULTANEOUS
+
     def current_player(self) -> int:
+        if self._simultaneous_step():
+            return SIMULTANEOUS
         return acting_seat(self._carried.core)
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != acting_seat(self._carried.core):
+        if self._simultaneous_step():
+            if player not in self._carried.core.players_to_move():
+                return []
+        elif player != acting_seat(self._carried.core):
             return []
         return sorted(self._carried.legal(player))
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        """A simultaneous step (SIMULTANEOUS dynamics only): one action per seat; those of
+        seats that are not to move are ignored."""
+        carried = self._carried
+        seats = carried.core.players_to_move()
+        moves = {}
+        for seat in seats:
+            legal = carried.legal(seat)
+            if actions[seat] not in legal:
+                raise ValueError(f"action {actions[seat]} is not legal for player {seat} now; "
+                                 f"legal: {sorted(legal)}")
+            moves[seat] = legal[actions[seat]]
+        for seat, move in moves.items():
+            carried.core.apply_trusted(move, seat)
+            carried.own = _append(carried.own, seat, actions[seat])
+            carried.own_text = _append(carried.own_text, seat, str(move))
+        carried.changed()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(self._carried.chance())
@@ -201,7 +235,8 @@ class ClanboardState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         carried = self._carried
-        if player == acting_seat(carried.core):
+        if player == acting_seat(carried.core) or (
+                player >= 0 and player in carried.core.players_to_move()):
             move = carried.legal(player).get(action)
             if move is not None:
                 return str(move)
@@ -294,17 +329,17 @@ class ClanboardObserver:
 # -- registration ------------------------------------------------------------------------
 
 
-def _game_type(game: Game, name: str, preset: Mapping[str, Any]) -> pyspiel.GameType:
-    options = game.check_options(preset)
+def _game_type(game: Game, variant: str | None, simultaneous: bool) -> pyspiel.GameType:
+    options = game.check_options(game.variant_options(variant) if variant else {})
     spec: dict[str, Any] = {"players": game.min_players}
     spec.update({k: v for k, v in options.items() if isinstance(v, _PARAM_TYPES)})
     enc = encoding(game, game.min_players, options)
     GT = pyspiel.GameType
-    variant = name[len(short_name(game)):].lstrip("_").replace("_", " ")
+    details = [d for d in (variant, "simultaneous" if simultaneous else None) if d]
     return GT(
-        short_name=name,
-        long_name=f"clanboard {game.name}" + (f" ({variant})" if variant else ""),
-        dynamics=GT.Dynamics.SEQUENTIAL,
+        short_name=short_name(game, variant, simultaneous),
+        long_name=f"clanboard {game.name}" + (f" ({', '.join(details)})" if details else ""),
+        dynamics=GT.Dynamics.SIMULTANEOUS if simultaneous else GT.Dynamics.SEQUENTIAL,
         chance_mode=(GT.ChanceMode.EXPLICIT_STOCHASTIC if enc.max_chance_outcomes > 0
                      else GT.ChanceMode.DETERMINISTIC),
         information=(GT.Information.IMPERFECT_INFORMATION if game.imperfect_information
@@ -324,24 +359,26 @@ def _game_type(game: Game, name: str, preset: Mapping[str, Any]) -> pyspiel.Game
 def register_game(game: Game) -> list[str]:
     """Register ``game`` and its variants with pyspiel; returns the short names.
 
-    Raises :class:`MissingEncoding` when the game lacks the RL encodings."""
+    A game declaring ``simultaneous_moves`` also gets ``..._simultaneous`` names with
+    SIMULTANEOUS dynamics. Raises :class:`MissingEncoding` when the game lacks the RL
+    encodings."""
     encoding(game)  # fail early, with the reason
     _BY_ID[game.id] = game
-    presets: list[tuple[str, Mapping[str, Any]]] = [(short_name(game), {})]
-    presets += [(short_name(game, v), o) for v, o in game.variants.items()]
     names = []
-    for name, preset in presets:
-        names.append(name)
-        if name in REGISTERED:
-            continue
-        # a class per game (not a closure): pyspiel keeps the creator until process exit,
-        # and a class is never freed at interpreter shutdown, while a closure would be
-        # freed without the GIL and abort the process
-        game_type = _game_type(game, name, preset)
-        game_class = type(f"ClanboardGame_{name}", (ClanboardGame,),
-                          {"core_game": game, "game_type": game_type})
-        pyspiel.register_game(game_type, game_class)
-        REGISTERED[name] = (game, dict(preset))
+    for simultaneous in sorted({False, has_simultaneous_steps(game)}):
+        for variant in [None, *game.variants]:
+            name = short_name(game, variant, simultaneous)
+            names.append(name)
+            if name in REGISTERED:
+                continue
+            # a class per game (not a closure): pyspiel keeps the creator until process
+            # exit, and a class is never freed at interpreter shutdown, while a closure
+            # would be freed without the GIL and abort the process
+            game_type = _game_type(game, variant, simultaneous)
+            game_class = type(f"ClanboardGame_{name}", (ClanboardGame,), {
+                "core_game": game, "game_type": game_type, "simultaneous": simultaneous})
+            pyspiel.register_game(game_type, game_class)
+            REGISTERED[name] = (game, game.variant_options(variant) if variant else {})
     return names
 
 

@@ -103,6 +103,7 @@ class BidGame(Game):
     name = "Secret bids (test game)"
     min_players = 2
     max_players = 2
+    simultaneous_moves = True
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
         return BidState(self, num_players, seed, options)

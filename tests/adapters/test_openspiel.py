@@ -223,11 +223,11 @@ def test_serialization_carries_the_state_json() -> None:
 def test_an_illegal_action_is_refused_with_the_legal_ids() -> None:
     state = pyspiel.load_game(TOY_NAME).new_initial_state()
     deal(state, [9, 1, 8, 2, 7, 3])
-    before = str(state)
+    before, history = str(state), state.history()
     message = r"action 0 is not legal for player 0 now; legal: \[6, 7, 8\]"
     with pytest.raises(ValueError, match=message):
         state.apply_action(0)
-    assert str(state) == before
+    assert str(state) == before and state.history() == history
 
 
 def test_a_game_without_encodings_is_refused_with_the_reason() -> None:
@@ -324,3 +324,31 @@ def test_a_simultaneous_step_is_taken_seat_by_seat_with_the_bid_hidden() -> None
     assert a.current_player() == 0 and '"revealed":[[1,2]]' in a.observation_string(1)
     state = play_with_bots("python_clanboard_toy_secret_bids", moves=100, simulations=20)
     assert state.is_terminal()
+
+
+def test_a_game_declaring_simultaneous_moves_also_gets_simultaneous_dynamics() -> None:
+    from tests.adapters.bidding_toy import BIDS
+
+    assert osp.register_game(BIDS) == ["python_clanboard_toy_secret_bids",
+                                       "python_clanboard_toy_secret_bids_simultaneous"]
+    game = pyspiel.load_game("python_clanboard_toy_secret_bids_simultaneous")
+    assert game.get_type().dynamics == GT.Dynamics.SIMULTANEOUS
+    pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    assert state.is_simultaneous_node()
+    assert state.legal_actions(0) == state.legal_actions(1) == [0, 1, 2]
+    state.apply_actions([0, 2])  # bids 1 and 3, revealed together
+    assert '"revealed":[[1,3]]' in state.observation_string(0)
+    assert state.information_state_string(1).endswith('own moves: ["3"]')
+    with pytest.raises(ValueError, match=r"action 2 is not legal for player 1 now"):
+        state.apply_actions([1, 2])  # seat 1 has played its 3
+    turn_based = pyspiel.load_game("turn_based_simultaneous_game(game="
+                                   "python_clanboard_toy_secret_bids_simultaneous())")
+    pyspiel.random_sim_test(turn_based, num_sims=3, serialize=False, verbose=False)
+
+
+def test_games_without_simultaneous_moves_have_no_simultaneous_names() -> None:
+    osp.register_all()
+    for name, (game, _) in osp.REGISTERED.items():
+        if name.endswith("_simultaneous"):
+            assert osp.has_simultaneous_steps(game)

@@ -6,6 +6,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from clanboard.core import games as registry_games
 
@@ -352,3 +354,31 @@ def test_games_without_simultaneous_moves_have_no_simultaneous_names() -> None:
     for name, (game, _) in osp.REGISTERED.items():
         if name.endswith("_simultaneous"):
             assert osp.has_simultaneous_steps(game)
+
+
+# -- properties -----------------------------------------------------------------------------
+
+
+@settings(max_examples=25)
+@given(picks=st.lists(st.integers(min_value=0, max_value=10_000), max_size=60),
+       variant=st.sampled_from([None, "tactics"]))
+def test_serialization_at_any_point_keeps_what_each_seat_knows(
+        picks: list[int], variant: str | None) -> None:
+    game = pytest.importorskip("clanboard.games.schotten_totten").GAME
+    sp = pyspiel.load_game(osp.short_name(game, variant))
+    state = sp.new_initial_state()
+    for pick in picks:
+        if state.is_terminal():
+            break
+        legal = ([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
+                 else state.legal_actions())
+        state.apply_action(legal[pick % len(legal)])
+    _, copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(sp, state))
+    assert copy.history() == state.history()
+    assert copy.current_player() == state.current_player()
+    assert copy.returns() == state.returns()
+    if not state.is_chance_node():
+        assert copy.legal_actions() == state.legal_actions()
+    for p in range(2):
+        assert copy.information_state_string(p) == state.information_state_string(p)
+        assert copy.observation_tensor(p) == state.observation_tensor(p)

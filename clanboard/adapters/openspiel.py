@@ -2,7 +2,8 @@
 
 Importing this module registers, for each registered clanboard game that provides the RL
 encodings, ``python_clanboard_<id>`` (default options) and ``python_clanboard_<id>_<variant>``
-for each preset in ``Game.variants`` (``-`` becomes ``_``)::
+for each preset in ``Game.variants`` (``-`` becomes ``_``), plus ``..._simultaneous``
+names with SIMULTANEOUS dynamics for a game declaring ``simultaneous_moves``::
 
     import pyspiel
     import clanboard.adapters.openspiel  # registers the games

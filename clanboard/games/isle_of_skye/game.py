@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,8 +16,8 @@ class IsleOfSkye(Game):
     min_players = 2
     max_players = 5
     options = (
-        Option("scoring_tiles", "", "four scoring tiles for A,B,C,D, e.g. 'S03,S07,S12,S15'; "
-               "empty: dealt at random from the seed (R-3.2)"),
+        Option("scoring_tiles", "", "four scoring tiles for A,B,C,D, e.g. 'S03/S07/S12/S15' "
+               "(',' also works outside OpenSpiel); empty: dealt at random from the seed (R-3.2)"),
         Option("random_start_player", False, "R-3.6: draw the start player from the seed "
                "(default: seat 0)"),
         Option("hidden_gold", True, "R-5.3: others' gold is hidden all game (default); "
@@ -38,9 +39,10 @@ class IsleOfSkye(Game):
     variants = {
         "standard": {},
         # a fixed set for repeatable games (the rulebook's first-game set is unknown, §14)
-        "fixed-tiles": {"scoring_tiles": "S03,S07,S14,S16"},
+        "fixed-tiles": {"scoring_tiles": "S03/S07/S14/S16"},
     }
     imperfect_information = True
+    simultaneous_moves = True
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
         from clanboard.games.isle_of_skye.state import SkyeState
@@ -98,11 +100,12 @@ def parse_scoring(text: str) -> list[str]:
     """The ``scoring_tiles`` option as a list (empty: deal at random)."""
     if not text.strip():
         return []
-    ids = [s.strip().upper() for s in text.split(",")]
+    ids = [s.upper() for s in re.split(r"[\s,/+]+", text.strip())]
     known = scoring_tiles()
     bad = [s for s in ids if s not in known]
     if len(ids) != 4 or bad or len(set(ids)) != 4:
         raise InvalidState(
-            f"option scoring_tiles needs 4 distinct ids of S01-S16 for A,B,C,D, got {text!r}"
+            f"option scoring_tiles needs 4 distinct ids of S01-S16 for A,B,C,D "
+            f"(e.g. S03/S07/S12/S15), got {text!r}"
         )
     return ids

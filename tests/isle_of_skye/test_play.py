@@ -131,3 +131,10 @@ def test_s14_option_changes_round_scoring() -> None:
         play_random(s, 5, until=lambda st: st.round == 2)
     assert [x - y for x, y in zip(base.round_points[0]["S14"], alt.round_points[0]["S14"],
                                   strict=True)] == [1, 1]
+
+
+def test_render_hints_the_move_owed() -> None:
+    s = state(2)
+    assert "offer " in s.render(0) and "offer " not in s.render(None)
+    play_random(s, 1, until=lambda st: st.phase == "build")
+    assert "place a tile" in s.render(s.current_player())

@@ -296,3 +296,22 @@ def test_encoding_kinds_are_disjoint() -> None:
     assert s.move_to_action(Price("L73", encoding.MAX_PRICE)) == encoding.BUY - 1
     with pytest.raises(IllegalMove):
         s.move_to_action(Price("L05", encoding.MAX_PRICE + 1))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_soak_many_games_with_every_agent(n: int) -> None:
+    """Long run (make test-slow): 100 random and 10 heuristic games per player count."""
+    from clanboard.core import make_agent, play_game
+
+    for seed in range(100):
+        s = random_game(n, seed)
+        play_game(s, [make_agent(GAME, "random", seed=seed + i) for i in range(n)])
+        s.check_consistency()
+        assert s.winners()
+    for seed in range(10):
+        s = random_game(n, seed)
+        play_game(s, [make_agent(GAME, "heuristic", seed=seed + i) for i in range(n)])
+        s.check_consistency()
+        back = GAME.state_from_json(json.loads(json.dumps(s.to_json())))
+        assert back.scores() == s.scores()

@@ -290,3 +290,37 @@ def test_game_ends_after_last_round_and_start_player_moves_on() -> None:
     assert s.winners()
     with pytest.raises(IllegalMove, match="over"):
         s.apply("pass", 0)
+
+
+def test_precise_reasons_for_illegal_moves() -> None:
+    s = state(3, seed=4)
+    d = s.drawn[0]
+    with pytest.raises(IllegalMove, match="buying happens in the buy phase"):
+        s.apply(f"buy {s.drawn[1][0]}", 0)
+    with pytest.raises(IllegalMove, match="not one of player 0's drawn tiles"):
+        s.apply(f"discard {s.drawn[1][0]}", 0)
+    with pytest.raises(IllegalMove, match="chance outcome"):
+        s.apply("draw L01", 0)
+    s.gold = [5, 9, 2]
+    for p in range(3):
+        commit(s, p, 0, (1, 1) if p != 1 else (6, 1))
+    assert s.phase == "buy"
+    with pytest.raises(IllegalMove, match="prices are set only in the pricing phase"):
+        s.apply(f"price {d[1]} 1", 0)
+    dear = next(t for t, a in s.prices[1].items() if a == 6)
+    with pytest.raises(IllegalMove, match=f"{dear} costs 6 gold but player 0 has only 3"):
+        s.apply(f"buy {dear}", 0)
+    with pytest.raises(IllegalMove, match="not offered this round"):
+        s.apply(f"buy {d[0]}", 0)  # seat 0's own discard
+    with pytest.raises(IllegalMove, match="tiles are built in the build phase"):
+        s.apply(f"place {d[1]} 0,1 r0", 0)
+    for _ in range(3):
+        s.apply("pass", s.current_player())
+    seat = s.current_player()
+    t = s.pending[seat][0]
+    with pytest.raises(IllegalMove, match="can still be placed"):
+        s.apply(f"return {t}", seat)
+    with pytest.raises(IllegalMove, match="is not a tile player"):
+        s.apply("place L99 0,1 r0", seat)
+    with pytest.raises(IllegalMove, match="already occupied"):
+        s.apply(f"place {t} 0,0 r0", seat)

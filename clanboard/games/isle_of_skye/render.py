@@ -99,6 +99,10 @@ def render(state: SkyeState, player: int | None) -> str:
         if pl["pending"]:
             out.append("  to build: " + ", ".join(pl["pending"]))
         out.append(render_territory(state.territories[p]))
+    hint = _hint(state, player)
+    if hint:
+        out.append("")
+        out.append(f"[dim]{hint}[/]")
     if state.final:
         out.append("")
         out.append(f"Final: scrolls {state.final['scrolls']}, gold VP {state.final['gold']}; "
@@ -106,3 +110,21 @@ def render(state: SkyeState, player: int | None) -> str:
     return "\n".join(out)
 
 
+
+
+def _hint(state: SkyeState, player: int | None) -> str:
+    """How to write the move the viewer owes now (for people at a terminal)."""
+    if player is None or player not in state.players_to_move():
+        return ""
+    if state.phase == "price":
+        if state.discard[player] is None:
+            d = state.drawn[player]
+            return (f"you have {state.gold[player]} gold: discard one tile and price the other "
+                    f"two, e.g. 'offer {d[0]} {d[1]}=2 {d[2]}=1' (or 'discard {d[0]}' first)")
+        return "price the next tile: 'price Lxx N'"
+    if state.phase == "buy":
+        return "buy another player's tile ('buy Lxx') or 'pass'"
+    if state.phase == "build":
+        return ("place a tile: 'place Lxx x,y rN' (x east, y south, N quarter turns clockwise); "
+                "'return Lxx' only for a tile that fits nowhere")
+    return ""

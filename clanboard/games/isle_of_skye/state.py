@@ -101,10 +101,12 @@ class SkyeState(State):
         return self.discard[seat] is not None and len(self.prices[seat]) == 2
 
     def builder(self) -> int:
+        """The seat building now: the next in turn order with tiles left (-1: none)."""
         order = self.order()
-        while self.turn < len(order) and not self.pending[order[self.turn]]:
-            self.turn += 1
-        return order[self.turn] if self.turn < len(order) else -1
+        for k in range(self.turn, len(order)):
+            if self.pending[order[k]]:
+                return order[k]
+        return -1
 
     def letters_now(self) -> tuple[str, ...]:
         return self.track[self.round - 1].letters if 1 <= self.round <= self.rounds else ()
@@ -376,7 +378,9 @@ class SkyeState(State):
         self._after_build()
 
     def _after_build(self) -> None:
-        if self.builder() >= 0:
+        seat = self.builder()
+        if seat >= 0:
+            self.turn = self.order().index(seat)
             return
         self._score_round()
 

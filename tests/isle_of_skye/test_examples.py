@@ -114,19 +114,22 @@ def test_e18_tie_break_by_leftover_gold() -> None:
 
 def test_e19_money_flows_of_a_sale() -> None:
     """E-19: A offers t1@3, t2@1 with 9 gold; B buys t1; t2 stays unsold: A ends with 11."""
-    s = state(2, seed=3)
+    s = state(3, seed=3)
     assert s.phase == "price" and s.start == 0
-    s.gold = [9, 10]
+    s.gold = [9, 10, 5]
     commit(s, 0, 2, (3, 1))
     t1, t2 = s.drawn[0][0], s.drawn[0][1]
     commit(s, 1, 0, (2, 2))
-    assert s.phase == "buy" and s.gold[0] == 5
+    commit(s, 2, 0, (1, 1))
+    assert s.phase == "buy" and s.gold[0] == 5  # 4 of 9 reserved, 5 free
     s.apply("pass", 0)  # A (the start player) passes
     s.apply(f"buy {t1}", 1)
     assert s.gold[1] == 10 - 4 - 3
+    # A: 9 + 3 = 12 gold, of which 1 still reserved on t2
+    assert s.total_gold(0) == 12 and s.gold[0] == 11
+    s.apply("pass", 2)
     assert s.phase == "build"
-    # A: 9 + 3 = 12 while 1 was reserved on t2, which goes to the bank when unsold
-    assert s.gold[0] == 11
+    assert s.gold[0] == 11  # the 1 on unsold t2 went to the bank
     assert s.pending[0] == [t2] and t1 in s.pending[1]
 
 
@@ -150,6 +153,10 @@ def test_e21_placement_with_the_data() -> None:
     l12 = TILES["L12"]
     assert [l12.edge(d, 2) for d in range(4)] == ["P", "M", "P", "M"]
     assert [d for d in range(4) if l12.road(d, 2) >= 0] == [0, 1, 3]  # roads N, E, W
+    # a clockwise quarter turn moves N to E: L01 PPMM shows MPPM, L12's roads E,S,W go S,W,N
+    assert "".join(TILES["L01"].edge(d, 1) for d in range(4)) == "MPPM"
+    assert [d for d in range(4) if l12.road(d, 1) >= 0] == [0, 2, 3]
+    assert "".join(TILES["L01"].edge(d, 3) for d in range(4)) == "PMMP"
     assert castle_terr.fits(l12, (0, 1), 2) and castle_terr.fits(l12, (0, 1), 0)
     linked = castle_terr.copy()
     linked.place(l12, (0, 1), 2)

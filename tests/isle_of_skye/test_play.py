@@ -138,3 +138,17 @@ def test_render_hints_the_move_owed() -> None:
     assert "offer " in s.render(0) and "offer " not in s.render(None)
     play_random(s, 1, until=lambda st: st.phase == "build")
     assert "place a tile" in s.render(s.current_player())
+
+
+def test_observation_is_json_and_describes_visible_tiles() -> None:
+    import json
+
+    s = state(3)
+    put(s, 0, "L12", 0, 1, 2)
+    obs = json.loads(json.dumps(s.observation(1)))
+    info = obs["tiles"]["L12"]
+    assert info == {"edges": "PMPM", "roads": "ESW", "road_networks": ["ESW"],
+                    "icons": {"whisky": 1, "farm": 1}, "scroll": None}
+    assert obs["players"][0]["territory"] == [["castle-blue", 0, 0, 0], ["L12", 0, 1, 2]]
+    assert all(t in obs["tiles"] for pl in obs["players"] for t in pl["drawn"])
+    assert obs["tiles"]["castle-red"]["roads"] == "NSW" and "castle-white" not in obs["tiles"]

@@ -98,6 +98,7 @@ def test_json_round_trip_and_replay(n: int, seed: int, cut: int) -> None:
     assert back.observation(0) == s.observation(0)
     assert back.legal_moves(back.players_to_move()[0] if back.players_to_move() else None) == \
         s.legal_moves(s.players_to_move()[0] if s.players_to_move() else None)
+    assert json.dumps(replay(s.record()).to_json()) == text
     record = GameRecord.from_json(json.loads(json.dumps(s.record().to_json())))
     assert json.dumps(replay(record).to_json()) == text
     # the loaded state plays on exactly like the original

@@ -62,7 +62,13 @@ def test_money_is_conserved_through_the_buy_round(n: int, seed: int) -> None:
     purchase minus its unsold prices."""
     s = random_game(n, seed)
     rng = Rng(seed ^ 0x5EED)
+    income = sum(s.income)
+    bank = 0
+    seen_round = s.round
     while not s.is_terminal():
+        if s.round != seen_round:
+            seen_round = s.round
+            income += sum(s.income)
         if s.phase == "price" and not any(s.discard) and not any(s.prices):
             before = list(s.gold)
             while s.phase in ("price", "buy"):
@@ -78,8 +84,11 @@ def test_money_is_conserved_through_the_buy_round(n: int, seed: int) -> None:
             total_unsold = sum(a for q in range(n) for t, a in s.prices[q].items()
                                if t not in s.bought_by)
             assert sum(s.gold) == sum(before) - total_unsold
+            bank += total_unsold
         else:
             step(s, rng)
+    # over the whole game: players' gold = all income - all unsold prices paid to the bank
+    assert sum(s.gold) == income - bank
 
 
 @settings(max_examples=8, deadline=None)

@@ -124,6 +124,8 @@ class HeuristicAgent:
             t = max(prices, key=lambda k: prices[k])
             prices[t] -= 1
         plan = (discard, prices)
+        if len(self._plans) > 64:  # plans of past rounds are never asked for again
+            self._plans.clear()
         self._plans[key] = plan
         return plan
 

@@ -1,6 +1,6 @@
 """Text pictures of the position (rich markup): each territory as a small grid.
 
-A tile is drawn in 4 rows of 11 characters: the N edge's terrain (with ``|`` for a road
+A tile is drawn in 4 rows of 9 characters: the N edge's terrain (with ``|`` for a road
 end) on top, the W and E edges either side of the tile id (``=`` for a road end), an
 icon line, and the S edge. Terrain: P pasture (green), M mountain, W water (blue).
 Icons: w whisky, s sheep, c cattle, f farm, b broch, l lighthouse, h ship, * scroll.
@@ -21,7 +21,7 @@ ICON_CHARS = (
     ("whisky", "w"), ("sheep", "s"), ("cattle", "c"), ("farm", "f"),
     ("broch", "b"), ("lighthouse", "l"), ("ship", "h"),
 )
-W = 11
+W = 9
 
 
 def _t(code: str) -> str:
@@ -39,11 +39,11 @@ def tile_lines(tile: Tile, rot: int, label: str | None = None) -> list[str]:
     if tile.scroll:
         icons += "*"
     icons = icons[:7]
-    top = " " * 4 + _t(e[0]) + ("|" if road[0] else " ") + " " * 5
-    mid = " " + _t(e[3]) + ("=" if road[3] else " ") + f" {name:^3} " + \
+    top = " " * 3 + _t(e[0]) + ("|" if road[0] else " ") + " " * 4
+    mid = " " + _t(e[3]) + ("=" if road[3] else " ") + f"{name:^3}" + \
         ("=" if road[1] else " ") + _t(e[1]) + " "
-    ico = " " * 2 + f"{icons:<7}" + " " * 2
-    bot = " " * 4 + _t(e[2]) + ("|" if road[2] else " ") + " " * 5
+    ico = " " + f"{icons:<7}" + " "
+    bot = " " * 3 + _t(e[2]) + ("|" if road[2] else " ") + " " * 4
     return [top, mid, ico, bot]
 
 

@@ -76,6 +76,13 @@ def render(state: SkyeState, player: int | None) -> str:
     for i, sid in enumerate(state.scoring):
         mark = "[bold yellow]*[/]" if LETTERS[i] in active else " "
         out.append(f" {mark}{LETTERS[i]}: {sid} {tiles[sid].name} — {tiles[sid].rule}")
+    if state.round_points:
+        last = state.round_points[-1]
+        parts = [f"{sid} {vps}" for sid, vps in last.items()]
+        out.append(f" last scoring (round {len(state.round_points)}): " + "; ".join(parts))
+    if state.round:
+        out.append(f" income this round: {state.income} (catch-up "
+                   f"{state.track[state.round - 1].catchup} per player ahead)")
     for p, pl in enumerate(obs["players"]):
         gold = "?" if pl["gold"] is None else pl["gold"]
         who = " (you)" if p == player else ""

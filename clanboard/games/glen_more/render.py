@@ -1,0 +1,96 @@
+"""A text picture of a Glen More position (rich markup): track, market, territories."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from clanboard.games.glen_more.data import RESOURCES, TILES
+from clanboard.games.glen_more.moves import xy
+
+if TYPE_CHECKING:
+    from clanboard.games.glen_more.state import GlenMoreState
+
+_ABBR = {
+    "quarry": "Quarry", "forest": "Forest", "meadow": "Meadow", "pasture": "Pastur",
+    "field": "Grain", "distillery": "Distil", "abbey": "Iona", "village": "Villag",
+    "castle": "Castle", "loch": "Loch", "butcher": "Butchr", "fair": "Fair",
+    "grocer": "Grocer", "bridge": "Bridge", "tavern": "Tavern", "start_village": "Start",
+}
+_COLOUR = {"yellow": "yellow", "green": "green", "brown": "dark_orange", "grey": "white",
+           "blue": "cyan"}
+_RES_CH = ("w", "s", "h", "c", "g")  # wood stone sHeep cattle grain
+CELL = 9
+
+
+def tile_label(tile: int) -> str:
+    t = TILES[tile]
+    if t.card >= 0 and t.kind != "abbey":
+        words = t.name.replace("Castle", "").replace("Loch", "").split()
+        short = (words[-1] if words else t.name)[:6]
+    else:
+        short = _ABBR[t.kind]
+    return short
+
+
+def render(s: GlenMoreState, player: int | None = None) -> str:
+    from clanboard.games.glen_more.state import DIE, GAP, PHASES
+
+    lines: list[str] = []
+    lines.append(f"[bold]Glen More[/] · {s.num_players} players · phase {PHASES[s.phase]}"
+                 + (f" · player {s.cur} to move" if s.cur >= 0 else ""))
+    chain = []
+    for v in s.track:
+        if v >= 0:
+            t = TILES[v]
+            chain.append(f"[{_COLOUR[t.frame]}]{t.id}:{tile_label(v)}[/]")
+        elif v == DIE:
+            chain.append("[magenta]<die>[/]")
+        elif v == GAP:
+            chain.append("·")
+        else:
+            chain.append(f"[bold magenta]<P{-v - 1}>[/]")
+    lines.append("Track (back → front): " + " ".join(chain))
+    sizes = "/".join(str(len(st)) for st in s.stacks)
+    lines.append(f"Stacks 0/1/2/3: {sizes} · scorings done: {len(s.scorings)}")
+    lines.append("Market (filled of 3; buy at filled+1, sell at filled): " + "  ".join(
+        f"{RESOURCES[k]} {'●' * s.market[k]}{'○' * (3 - s.market[k])}" for k in range(5)))
+    for p in range(s.num_players):
+        lines.append("")
+        lines.extend(_player(s, p, p == player))
+    if s.final:
+        lines.append("")
+        lines.append(f"[bold]Final[/]: {s.final} · winners {s.winners()}")
+    return "\n".join(lines)
+
+
+def _player(s: GlenMoreState, p: int, me: bool) -> list[str]:
+    terr = s.terr[p]
+    cards = [TILES[t].name for t in terr.tiles if TILES[t].card >= 0]
+    head = (f"[bold]{'▶ ' if s.cur == p else ''}Player {p}{' (you)' if me else ''}[/]: "
+            f"{s.vp[p]} VP · {s.coins[p]} coins · {s.whisky[p]} whisky · "
+            f"{s.chiefs[p]} chieftains (+{s.hats(p)} hats) · cards: {', '.join(cards) or '-'}")
+    out = [head]
+    xs = [xy(q)[0] for q in terr.pos]
+    ys = [xy(q)[1] for q in terr.pos]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    out.append("      " + "".join(f"{x:^{CELL}}" for x in range(x0, x1 + 1)))
+    for y in range(y0, y1 + 1):
+        top, bottom = [], []
+        for x in range(x0, x1 + 1):
+            from clanboard.games.glen_more.moves import pos
+
+            slot = terr.cells.get(pos(x, y))
+            if slot is None:
+                top.append(" " * CELL)
+                bottom.append(" " * CELL)
+                continue
+            t = TILES[terr.tiles[slot]]
+            mark = ("~" if t.river else " ") + ("=" if t.road else " ")
+            label = f"{tile_label(t.index):<6}{mark}"
+            top.append(f"[{_COLOUR[t.frame]}]{label:<{CELL - 1}}[/] ")
+            res = "".join(_RES_CH[k] * terr.res[slot * 5 + k] for k in range(5))
+            clan = "♟" * terr.clan[slot]
+            bottom.append(f"{(res + ' ' + clan).strip():<{CELL - 1}} ")
+        out.append(f"{y:>4}  " + "".join(top))
+        out.append("      " + "".join(bottom))
+    return out

@@ -340,6 +340,8 @@ class GlenMoreState(State):
 
     def _still_payable_after(self, p: int, sell: int = -1, buy: int = -1,
                              own: int = -1) -> bool:
+        if self.mode == CLAN:
+            return True  # paid with a clansman or chieftain: resources do not matter
         have = self.terr[p].have()
         market = list(self.market)
         coins = self.coins[p]
@@ -735,6 +737,26 @@ class GlenMoreState(State):
         from clanboard.games.glen_more.serial import to_json
 
         return to_json(self)
+
+    # -- RL encodings --------------------------------------------------------------------
+
+    def move_to_action(self, move: Move) -> int:
+        from clanboard.games.glen_more.encoding import move_to_action
+
+        if isinstance(move, str):
+            move = parse(move)
+        assert isinstance(move, GMove)
+        return move_to_action(self, move)
+
+    def action_to_move(self, action: int) -> Move:
+        from clanboard.games.glen_more.encoding import action_to_move
+
+        return action_to_move(self, action)
+
+    def observation_tensor(self, player: int) -> list[float]:
+        from clanboard.games.glen_more.encoding import observation_tensor
+
+        return observation_tensor(self, player)
 
     def check_consistency(self) -> None:
         from clanboard.games.glen_more.serial import check

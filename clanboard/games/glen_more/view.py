@@ -82,7 +82,8 @@ def observation(s: GlenMoreState, player: int | None) -> dict[str, Any]:
             "tile": TILES[s.tile].id if s.tile >= 0 else None,
             "position": list(xy(s.tpos)) if s.tpos != NOPOS else None,
             "owed": _owed(s),
-            "activatable": [list(xy(terr.pos[i])) for i in s.near if i not in s.activated],
+            "activatable": [list(xy(terr.pos[i])) for i in
+                            (range(len(terr)) if s.oich else s.near) if i not in s.activated],
             "activated": [list(xy(terr.pos[i])) for i in s.activated],
             "movement_points": s.mp,
             "loch_ness_used": s.ness_used,

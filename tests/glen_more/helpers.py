@@ -3,6 +3,8 @@ the track (taken from wherever they are, so every tile stays in exactly one plac
 
 from __future__ import annotations
 
+from typing import Any
+
 import clanboard
 from clanboard.games.glen_more.data import RES_INDEX, TILE_BY_ID, TILES
 from clanboard.games.glen_more.moves import pos
@@ -85,6 +87,11 @@ def res_at(s: GlenMoreState, p: int, x: int, y: int) -> list[int]:
     terr = s.terr[p]
     slot = terr.cells[pos(x, y)]
     return terr.res[slot * 5: slot * 5 + 5]
+
+
+def final(s: GlenMoreState) -> dict[str, Any]:
+    assert s.final is not None, "the game is not over"
+    return s.final
 
 
 def legal(s: GlenMoreState) -> list[str]:

@@ -41,7 +41,7 @@ def test_plain_tiles_touch_plain_edges_only_and_corners_do_not_count():
     s2 = new(4)
     put(s2, 0, "T01", 1, 0)
     assert "2,1" not in spots(s2, "T23")
-    assert s2.terr[0].placement_error(pos(2, 1), False, False).startswith(
+    assert str(s2.terr[0].placement_error(pos(2, 1), False, False)).startswith(
         "a tile must touch an edge")
 
 
@@ -72,7 +72,7 @@ def test_a_clansman_must_stand_around_the_square_diagonals_count():
     # 2,1 is diagonal to 1,2: allowed; 1,0 (road) is not next to the clansman
     assert "2,1" in spots(s, "T23")
     assert "1,0" not in spots(s, "T01")
-    assert s.terr[0].placement_error(pos(1, 0), False, True).startswith("no clansman")
+    assert str(s.terr[0].placement_error(pos(1, 0), False, True)).startswith("no clansman")
 
 
 def test_place_rejects_a_bad_square_with_the_reason_and_changes_nothing():

@@ -9,7 +9,7 @@ from clanboard.games.glen_more.data import (
     table_vp,
 )
 from clanboard.games.glen_more.state import P_OVER
-from tests.glen_more.helpers import last_draw_of, new, put
+from tests.glen_more.helpers import final, last_draw_of, new, put
 
 
 def test_table():
@@ -54,13 +54,13 @@ def test_tile_penalty_example_15_13_16_13_and_coins():
     last_draw_of(s, 3)
     s.resolve_chance()
     assert s.phase == P_OVER and s.is_terminal()
-    assert s.final["penalty"] == [-6, 0, -9, 0]
-    assert s.final["coins"] == [4, 0, 0, 7]
-    assert s.final["tiles"] == sizes
+    assert final(s)["penalty"] == [-6, 0, -9, 0]
+    assert final(s)["coins"] == [4, 0, 0, 7]
+    assert final(s)["tiles"] == sizes
     third = s.scorings[-1]["vp"]
     for p in range(4):
-        assert s.vp[p] == third[p] + s.final["cards"][p] + s.final["coins"][p] + \
-            s.final["penalty"][p]
+        assert s.vp[p] == third[p] + final(s)["cards"][p] + final(s)["coins"][p] + \
+            final(s)["penalty"][p]
 
 
 def test_tie_broken_by_resources_then_shared():

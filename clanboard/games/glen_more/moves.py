@@ -95,7 +95,7 @@ def act(p: int, variant: int = 0, abbey: bool = False) -> GMove:
 _XY = r"(-?\d+)\s*,\s*(-?\d+)"
 _RES = "|".join(RESOURCES)
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"^(take|draw|pass)\s+([TS]\d+)$"), "tile"),
+    (re.compile(r"^(take|draw|pass)\s+([ts]\d+)$"), "tile"),
     (re.compile(rf"^place\s+{_XY}$"), "place"),
     (re.compile(rf"^(pay|sell)\s+({_RES})\s+{_XY}$"), "payres"),
     (re.compile(rf"^(buy|gain)\s+({_RES})$"), "buy"),

@@ -664,9 +664,11 @@ class GlenMoreState(State):
         low = min(sizes)
         penalty = [-3 * (s - low) for s in sizes]
         coins = list(self.coins)
+        before = list(self.vp)
         for p in range(n):
             self.vp[p] += cards_vp[p] + coins[p] + penalty[p]
-        self.final = {"cards": cards_vp, "coins": coins, "tiles": sizes, "penalty": penalty,
+        self.final = {"before": before, "cards": cards_vp, "coins": coins, "tiles": sizes,
+                      "penalty": penalty,
                       "resources": [sum(t.have()) for t in self.terr], "total": list(self.vp)}
         self.phase = P_OVER
         self.cur = -1

@@ -308,16 +308,12 @@ class GlenMoreState(State):
         return bool(self._places(p, tile))
 
     def _take_moves(self, p: int) -> list[Move]:
-        terr = self.terr[p]
-        spots: dict[tuple[bool, bool], bool] = {}
+        spots = self.terr[p].spots()
         out: list[Move] = []
         tiles = [t for t in self.track if t >= 0]
         for tile in tiles:
             t = TILES[tile]
-            key = (t.river, t.road)
-            if key not in spots:
-                spots[key] = bool(terr.placements(t.river, t.road))
-            if spots[key] and (t.cost is None or self._cost_ok(p, t.cost)):
+            if (t.river, t.road) in spots and (t.cost is None or self._cost_ok(p, t.cost)):
                 out.append(GMove(TAKE, arg=tile))
         if not out:  # no tile can be placed: the figure moves on and the tile is lost
             out = [GMove(PASS, arg=tile) for tile in tiles]

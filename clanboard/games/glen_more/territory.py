@@ -68,22 +68,44 @@ class Territory:
         cells, clan = self.cells, self.clan
         return sum(clan[cells[p + d]] for d in ALL_DIRS if p + d in cells)
 
+    def spots(self) -> dict[tuple[bool, bool], list[int]]:
+        """Every legal square by the (river, road) flags of the tile that may go there
+        (each square fits exactly one kind: its edges decide). See :meth:`placement_error`."""
+        cells, tiles, clan = self.cells, self.tiles, self.clan
+        zone: set[int] = set()
+        for slot, c in enumerate(clan):
+            if c:
+                p = self.pos[slot]
+                zone.update(p + d for d in ALL_DIRS)
+        out: dict[tuple[bool, bool], list[int]] = {}
+        seen: set[int] = set()
+        for p in self.pos:
+            for d in (N, S, W, E):
+                q = p + d
+                if q in cells or q in seen or q not in zone:
+                    continue
+                seen.add(q)
+                river = road = False
+                ok = True
+                n_, s_ = cells.get(q + N), cells.get(q + S)
+                if n_ is not None or s_ is not None:
+                    flags = {TILES[tiles[x]].river for x in (n_, s_) if x is not None}
+                    ok = len(flags) == 1
+                    river = flags.pop()
+                w_, e_ = cells.get(q + W), cells.get(q + E)
+                if ok and (w_ is not None or e_ is not None):
+                    flags = {TILES[tiles[x]].road for x in (w_, e_) if x is not None}
+                    ok = len(flags) == 1
+                    road = flags.pop()
+                if ok and not (river and road):
+                    out.setdefault((river, road), []).append(q)
+        return out
+
     def placements(self, river: bool, road: bool) -> list[int]:
         """Squares where a tile with these river/road flags may be placed: beside a tile
         (edge), a clansman around (diagonals count), rivers N-S and roads W-E continuing,
         never begun anew, and plain edges touching plain edges only."""
-        cells = self.cells
-        seen: set[int] = set()
-        out: list[int] = []
-        for p in self.pos:
-            for d in (N, S, W, E):
-                q = p + d
-                if q in cells or q in seen:
-                    continue
-                seen.add(q)
-                if self.placement_error(q, river, road) is None:
-                    out.append(q)
-        return out
+        return self.spots().get((river, road), [])
 
     def placement_error(self, q: int, river: bool, road: bool) -> str | None:
         """Why a tile with these flags cannot go on square ``q`` (None if it can)."""

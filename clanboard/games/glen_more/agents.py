@@ -42,7 +42,9 @@ def value(s: GlenMoreState, p: int) -> float:
     """What ``p`` has, in rough VP: points, coins, goods, whisky, chieftains, cards."""
     terr = s.terr[p]
     late = len(s.scorings)
-    return (s.vp[p] + s.coins[p] + RES_VALUE * sum(terr.have()) + 2.5 * s.whisky[p]
+    left = len(s.stacks[3]) + len(s.stacks[2])
+    goods = RES_VALUE if left > 6 else 0.4 + 0.2 * left  # worthless once the game ends
+    return (s.vp[p] + s.coins[p] + goods * sum(terr.have()) + 2.5 * s.whisky[p]
             + (2.5 - 0.5 * late) * s.chieftain_strength(p) + 1.2 * terr.clansmen()
             + (3 - late) * s.cards[p].bit_count() + 0.8 * s.mp)
 
@@ -83,9 +85,12 @@ class HeuristicAgent:
 
     def _take(self, s: GlenMoreState, p: int, moves: list[Move]) -> Move:
         sells = [m for m in moves if isinstance(m, GMove) and m.op == SELL]
-        dear = [m for m in sells if s.market[m.arg] >= 3]
+        terr = s.terr[p]
+        endgame = len(s.stacks[3]) + len(s.stacks[2]) <= 4
+        dear = [m for m in sells if s.market[m.arg] >= 3 or endgame
+                or (s.market[m.arg] >= 2 and terr.on_tile(terr.cells[m.p]) >= 3)]
         if dear:
-            return dear[0]
+            return max(dear, key=lambda m: s.market[m.arg])
         takes = [m for m in moves if isinstance(m, GMove) and m.op in (TAKE, PASS)]
         if not takes:
             return moves[0]
@@ -151,17 +156,30 @@ class HeuristicAgent:
         return best
 
     def _move(self, s: GlenMoreState, p: int, moves: list[Move]) -> Move:
-        terr = s.terr[p]
-        retire = [m for m in moves if isinstance(m, GMove) and m.op == RETIRE]
-        if retire and terr.clansmen() >= 2:
-            # keep one clansman beside open ground; retire the others
-            return max(retire, key=lambda m: terr.clan[terr.cells[m.p]])  # type: ignore[attr-defined]
-        steps = [m for m in moves if isinstance(m, GMove) and m.op == MOVE
-                 and len(terr.placements(False, False)) < 2
-                 and terr.clan[terr.cells[m.q]] == 0]
-        if steps:
-            return self.rng.choice(steps)
-        return GMove(END) if GMove(END) in moves else moves[0]
+        """Retire clansmen as chieftains while the rest still leave room to place tiles;
+        otherwise step towards open ground."""
+        best: Move = GMove(END)
+        best_score = _room(s, p)
+        for m in moves:
+            if not isinstance(m, GMove) or m.op not in (MOVE, RETIRE):
+                continue
+            c = s.clone()
+            c.auto_chance = False
+            c.apply_trusted(m, p)
+            score = _room(c, p) + (2.0 if m.op == RETIRE else 0.0)
+            if score > best_score + 0.05:
+                best, best_score = m, score
+        return best if best in moves else moves[0]
+
+
+def _room(s: GlenMoreState, p: int) -> float:
+    """How freely ``p`` can place tiles: squares for plain, river and road tiles."""
+    spots = s.terr[p].spots()
+    plain = len(spots.get((False, False), []))
+    river = len(spots.get((True, False), []))
+    road = len(spots.get((False, True), []))
+    return 1.5 * min(plain, 4) + 0.6 * min(river, 2) + 0.6 * min(road, 2) + \
+        (3.0 if plain else 0.0)
 
 
 def pay_choice(s: GlenMoreState, p: int, moves: list[Move]) -> Move:

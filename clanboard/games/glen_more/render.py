@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from clanboard.games.glen_more.data import RESOURCES, TILES
-from clanboard.games.glen_more.moves import xy
+from clanboard.games.glen_more.moves import pos, xy
 
 if TYPE_CHECKING:
     from clanboard.games.glen_more.state import GlenMoreState
@@ -22,14 +22,32 @@ _RES_CH = ("w", "s", "h", "c", "g")  # wood stone sHeep cattle grain
 CELL = 9
 
 
+_SPECIAL = {
+    "Loch Lochy": "Lochy", "Loch Morar": "Morar", "Loch Ness": "Ness", "Loch Shiel": "Shiel",
+    "Loch Oich": "Oich", "Castle Stalker": "Stalkr", "Castle Moil": "Moil",
+    "Armadale Castle": "Armadl", "Duart Castle": "Duart", "Donan Castle": "Donan",
+    "Castle of Mey": "Mey", "Cawdor Castle": "Cawdor", "Iona Abbey": "Iona",
+}
+
+
 def tile_label(tile: int) -> str:
+    """A 6-character name for the grid."""
     t = TILES[tile]
-    if t.card >= 0 and t.kind != "abbey":
-        words = t.name.replace("Castle", "").replace("Loch", "").split()
-        short = (words[-1] if words else t.name)[:6]
-    else:
-        short = _ABBR[t.kind]
-    return short
+    return _SPECIAL.get(t.name) or _ABBR[t.kind]
+
+
+def _describe(tile: int) -> str:
+    t = TILES[tile]
+    parts = [t.name]
+    if t.cost_text:
+        parts.append(f"cost {t.cost_text}")
+    if t.activation_text:
+        parts.append(t.activation_text.replace(" ", ""))
+    if t.river:
+        parts.append("river")
+    if t.road:
+        parts.append("road")
+    return f"[{_COLOUR[t.frame]}]{t.id}[/] " + ", ".join(parts)
 
 
 def render(s: GlenMoreState, player: int | None = None) -> str:
@@ -38,29 +56,54 @@ def render(s: GlenMoreState, player: int | None = None) -> str:
     lines: list[str] = []
     lines.append(f"[bold]Glen More[/] · {s.num_players} players · phase {PHASES[s.phase]}"
                  + (f" · player {s.cur} to move" if s.cur >= 0 else ""))
-    chain = []
-    for v in s.track:
+    lines.append("Track, from the back of the chain (moves next) to the front:")
+    for i, v in enumerate(s.track):
+        space = (s.head + i) % 14
         if v >= 0:
-            t = TILES[v]
-            chain.append(f"[{_COLOUR[t.frame]}]{t.id}:{tile_label(v)}[/]")
+            lines.append(f"  {space:>2}  {_describe(v)}")
         elif v == DIE:
-            chain.append("[magenta]<die>[/]")
+            lines.append(f"  {space:>2}  [magenta]the die[/]")
         elif v == GAP:
-            chain.append("·")
+            lines.append(f"  {space:>2}  ·")
         else:
-            chain.append(f"[bold magenta]<P{-v - 1}>[/]")
-    lines.append("Track (back → front): " + " ".join(chain))
+            lines.append(f"  {space:>2}  [bold magenta]player {-v - 1}[/]")
     sizes = "/".join(str(len(st)) for st in s.stacks)
     lines.append(f"Stacks 0/1/2/3: {sizes} · scorings done: {len(s.scorings)}")
     lines.append("Market (filled of 3; buy at filled+1, sell at filled): " + "  ".join(
         f"{RESOURCES[k]} {'●' * s.market[k]}{'○' * (3 - s.market[k])}" for k in range(5)))
+    lines.append("Grid: ~ river, = road; w wood, s stone, h sheep, c cattle, g grain; "
+                 "♟ clansman")
     for p in range(s.num_players):
         lines.append("")
         lines.extend(_player(s, p, p == player))
+    if s.cur >= 0:
+        lines.append("")
+        lines.append(_turn(s))
     if s.final:
         lines.append("")
         lines.append(f"[bold]Final[/]: {s.final} · winners {s.winners()}")
     return "\n".join(lines)
+
+
+def _turn(s: GlenMoreState) -> str:
+    from clanboard.games.glen_more.state import PHASES
+    from clanboard.games.glen_more.view import _owed
+
+    bits = [f"[bold]Turn of player {s.cur}[/]: {PHASES[s.phase]}"]
+    if s.tile >= 0:
+        bits.append(f"tile in hand {_describe(s.tile)}")
+    owed = _owed(s)
+    if owed:
+        bits.append(f"to pay {owed}")
+    if s.activated:
+        bits.append(f"activated {len(s.activated)}")
+    if s.mp:
+        bits.append(f"movement points {s.mp}")
+    if s.oich:
+        bits.append("Loch Oich: every tile may be activated")
+    if s.ness_used:
+        bits.append("Loch Ness used")
+    return " · ".join(bits)
 
 
 def _player(s: GlenMoreState, p: int, me: bool) -> list[str]:
@@ -77,8 +120,6 @@ def _player(s: GlenMoreState, p: int, me: bool) -> list[str]:
     for y in range(y0, y1 + 1):
         top, bottom = [], []
         for x in range(x0, x1 + 1):
-            from clanboard.games.glen_more.moves import pos
-
             slot = terr.cells.get(pos(x, y))
             if slot is None:
                 top.append(" " * CELL)

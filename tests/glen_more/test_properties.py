@@ -171,3 +171,29 @@ def test_render_shows_track_market_and_territories():
     assert "Final" in text
     mid = GAME.new_state(4, seed=2)
     assert "Start" in mid.render(None)
+
+
+def test_integer_encodings_cover_chance_and_player_moves():
+    n = 3
+    size = GAME.num_distinct_actions(n, {})
+    chance = GAME.max_chance_outcomes(n, {})
+    longest = GAME.max_game_length(n, {})
+    s = GAME.new_state(n, seed=8, auto_chance=False)
+    rng = Rng(8)
+    length = 0
+    while not s.is_terminal():
+        if s.is_chance():
+            outcomes = s.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            actions = [s.move_to_action(m) for m, _ in outcomes]
+            assert len(set(actions)) == len(actions) and all(0 <= a < chance for a in actions)
+            assert [s.action_to_move(a) for a in actions] == [m for m, _ in outcomes]
+            s.apply(s.sample_chance(rng))
+        else:
+            actions = [s.move_to_action(m) for m in s.legal_moves()]
+            assert len(set(actions)) == len(actions) and all(0 <= a < size for a in actions)
+            s.apply(s.action_to_move(rng.choice(actions)))
+        length += 1
+    assert length <= longest
+    with pytest.raises(ValueError):
+        GAME.new_state(n, seed=1).action_to_move(size + 5)

@@ -197,3 +197,28 @@ def test_integer_encodings_cover_chance_and_player_moves():
     assert length <= longest
     with pytest.raises(ValueError):
         GAME.new_state(n, seed=1).action_to_move(size + 5)
+
+
+def test_corrupt_states_are_refused_with_a_reason():
+    from clanboard.core import InvalidState
+
+    s = GAME.new_state(3, seed=2)
+    good = s.to_json()
+
+    def broken(change):
+        data = json.loads(json.dumps(good))
+        change(data["state"])
+        with pytest.raises(InvalidState) as exc:
+            GAME.state_from_json(data)
+        return str(exc.value)
+
+    def dup(b):
+        b["stacks"][1].append(b["stacks"][1][0])
+
+    assert "exactly one place" in broken(dup)
+    assert "0-3 resources" in broken(lambda b: b["territories"][0][0].update(res=[4, 0, 0, 0, 0]))
+    assert "unknown tile" in broken(lambda b: b["track"].__setitem__(5, "T99"))
+    assert "market" in broken(lambda b: b["market"].__setitem__(0, 7))
+    assert "lacks" in broken(lambda b: b.pop("phase"))
+    assert "figure" in broken(lambda b: b["track"].__setitem__(0, 2))
+    assert GAME.state_from_json(good).to_json() == good

@@ -164,5 +164,7 @@ def check(s: GlenMoreState) -> None:
     if sorted(seen) != list(range(NUM_STACK_TILES)) or len(seen) != NUM_STACK_TILES:
         dup = sorted({TILES[t].id for t in seen if seen.count(t) > 1})
         raise InvalidState(f"every stack tile must be in exactly one place; duplicated: {dup}")
+    if s.phase == 2 and (s.track[0] != -(s.cur + 1) or s.tile >= 0):
+        raise InvalidState("at the take step the player to move must be at the back of the chain")
     if s.mode != FIXED and s.phase not in (4, 7):
         raise InvalidState("a payment mode is set outside a payment phase")

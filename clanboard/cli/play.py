@@ -168,8 +168,8 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2) from None
         i = 0
         while True:
-            console.rule(f"move {i}/{len(frames) - 1}"
-                         + (f": seat {record.moves[i - 1][0]} {record.moves[i - 1][1]}" if i else ""))
+            last = f": seat {record.moves[i - 1][0]} {record.moves[i - 1][1]}" if i else ""
+            console.rule(f"move {i}/{len(frames) - 1}{last}")
             console.print(frames[i].render(seat))
             if not step:
                 if i == len(frames) - 1:
@@ -198,7 +198,8 @@ def _finish(state: State, save: Path | None, quit_early: bool = False) -> None:
         console.print("[yellow]game left unfinished[/]")
     else:
         w = state.winners()
-        result = "shared win: seats " + ", ".join(map(str, w)) if len(w) > 1 else f"seat {w[0]} wins"
+        seats = ", ".join(map(str, w))
+        result = f"seat {w[0]} wins" if len(w) == 1 else f"shared win: seats {seats}"
         console.print(f"[bold]{result}[/] · scores {state.scores()}")
     if save:
         state.record().save(save)

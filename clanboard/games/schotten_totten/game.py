@@ -8,8 +8,11 @@ from typing import Any
 from clanboard.core import Game, InvalidState, Option, SearchHints, State
 from clanboard.games.schotten_totten.cards import (
     ALL_CLAN,
+    BLIND,
     CLAN_CARDS,
     JOKERS,
+    MUD,
+    card_name,
     cards_named,
 )
 from clanboard.games.schotten_totten.state import OVER, STONES, SchottenState
@@ -98,12 +101,15 @@ def load_state(
     state.sides = [[[card(n) for n in side] for side in row] for row in body["sides"]]
     state.decks = [[card(n) for n in deck] for deck in body["decks"]]
     state.discard = [card(n) for n in body["discard"]]
+    for mode, mask in ((MUD, state.mud), (BLIND, state.blind)):
+        if not isinstance(mask, int) or mask < 0 or mask >= 1 << STONES or mask.bit_count() > 1:
+            raise InvalidState(f"{card_name(mode)} lies on at most one stone (a 9-bit mask)")
+        if mask:
+            card(card_name(mode))
     expected = set(range(CLAN_CARDS)) | (set(range(CLAN_CARDS, 64)) if state.tactics else set())
     if used != expected:
         missing = sorted(expected - used)
         extra = sorted(used - expected)
-        from clanboard.games.schotten_totten.cards import card_name
-
         raise InvalidState(
             "every card must be in exactly one hand, side, deck or the discard; "
             f"missing: {[card_name(c) for c in missing]}, not in this variant: "
@@ -120,6 +126,7 @@ def load_state(
             state.seen |= 1 << c
     state.seen &= ALL_CLAN
     check(state)
+    state.recount_full()
     return state
 
 

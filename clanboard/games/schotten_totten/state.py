@@ -8,6 +8,7 @@ lists of card ids in the order played.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from clanboard.core import CHANCE, TERMINAL, Game, IllegalMove, Move, Rng, State
@@ -87,6 +88,8 @@ class SchottenState(State):
         self.sides: list[list[list[int]]] = [[[] for _ in range(STONES)] for _ in range(2)]
         self.completed_at = [[-1] * STONES, [-1] * STONES]
         self.owner = [-1] * STONES
+        self.full = [0, 0]  # bitmask of stones where each side is complete (derived)
+        self.strength = [[-1] * STONES, [-1] * STONES]  # cache of complete sides' strengths
         self.mud = 0  # bitmask of stones under Mud Fight
         self.blind = 0  # bitmask of stones under Blind-Man's Bluff
         self.seen = 0  # clan cards on the table or in the discard
@@ -145,6 +148,14 @@ class SchottenState(State):
         return 4 if self.mud >> stone & 1 else 3
 
     def side_strength(self, player: int, stone: int) -> int:
+        """Strength of a complete side, its elite troops at their best (cached)."""
+        cached = self.strength[player][stone]
+        if cached >= 0:
+            return cached
+        self.strength[player][stone] = value = self._side_strength(player, stone)
+        return value
+
+    def _side_strength(self, player: int, stone: int) -> int:
         cards = self.sides[player][stone]
         blind = bool(self.blind >> stone & 1)
         if len(cards) == 3 and not blind and cards[0] < CLAN_CARDS and cards[1] < CLAN_CARDS \
@@ -183,7 +194,22 @@ class SchottenState(State):
         return formations.best_strength(concrete, wilds, pool, size, blind) <= strength
 
     def claimable(self, player: int) -> list[int]:
-        return [s for s in range(STONES) if self.owner[s] < 0 and self.can_claim(player, s)]
+        """The stones ``player`` may claim now, ascending."""
+        out = []
+        full = self.full[player]
+        while full:
+            low = full & -full
+            full ^= low
+            s = low.bit_length() - 1
+            if self.owner[s] < 0 and self.can_claim(player, s):
+                out.append(s)
+        return out
+
+    def recount_full(self) -> None:
+        self.full = [
+            sum(1 << s for s in range(STONES) if len(self.sides[p][s]) == self.capacity(s))
+            for p in (0, 1)
+        ]
 
     # -- legal moves --------------------------------------------------------------------------
 
@@ -208,19 +234,29 @@ class SchottenState(State):
             hand &= ~(1 << JOKER_B)
         return [Return(c) for c in bits(hand)]
 
-    def _play_moves(self, p: int) -> list[Move]:
+    def free_stones(self, p: int) -> list[int]:
+        """Unclaimed stones where ``p``'s side has room."""
         owner = self.owner
         sides_p = self.sides[p]
-        free = [s for s in range(STONES)
-                if owner[s] < 0 and len(sides_p[s]) < (4 if self.mud >> s & 1 else 3)]
+        mud = self.mud
+        return [s for s in range(STONES)
+                if owner[s] < 0 and len(sides_p[s]) < (4 if mud >> s & 1 else 3)]
+
+    def _play_moves(self, p: int) -> list[Move]:
+        free = self.free_stones(p)
         hand = self.hands[p]
         moves: list[Move] = []
         clan = hand & ALL_CLAN
-        while clan:
-            low = clan & -clan
-            row = PLAYS[low.bit_length() - 1]
-            moves += [row[s] for s in free]
-            clan ^= low
+        if clan and free:
+            pick = itemgetter(*free)
+            while clan:
+                low = clan & -clan
+                clan ^= low
+                row = PLAYS[low.bit_length() - 1]
+                if len(free) == 1:
+                    moves.append(row[free[0]])
+                else:
+                    moves += pick(row)
         if not moves:
             moves.append(PASS)
         if self.tactics and hand & ALL_TACTICS and \
@@ -292,9 +328,15 @@ class SchottenState(State):
         if jokers:
             pick["joker"] = jokers[-1] if self.pending >= 0 else jokers[0]
         try:
-            return parse(text, pick)  # type: ignore[return-value]
+            move = parse(text, pick)
         except NotationError as exc:
             raise IllegalMove(str(exc), [str(m) for m in self.legal_moves(player)]) from None
+        if "joker" in text.lower():  # two jokers share a name: take the one the move means
+            wanted = str(move)
+            for m in self.legal_moves(player):
+                if str(m) == wanted:
+                    return m
+        return move
 
     def explain_illegal(self, move: Move, player: int) -> str:
         p = player
@@ -358,6 +400,7 @@ class SchottenState(State):
             self.pending, self.pending_for = move.deck, p  # type: ignore[attr-defined]
         elif move == RECRUIT:
             self._use_tactic(p, RECRUITER)
+            self.discard.append(RECRUITER)
             self.recruit_left = 3
             self._recruit_step()
         elif cls is Return:
@@ -402,8 +445,11 @@ class SchottenState(State):
                 if card == MUD:
                     self.mud |= 1 << stone
                     self.completed_at[0][stone] = self.completed_at[1][stone] = -1
+                    self.full[0] &= ~(1 << stone)
+                    self.full[1] &= ~(1 << stone)
                 else:
                     self.blind |= 1 << stone
+                self.strength[0][stone] = self.strength[1][stone] = -1
                 self._after_play()
                 return
             if card in JOKERS:
@@ -415,15 +461,19 @@ class SchottenState(State):
     def _place(self, p: int, card: int, stone: int) -> None:
         side = self.sides[p][stone]
         side.append(card)
+        self.strength[p][stone] = -1
         if card < CLAN_CARDS:
             self.seen |= 1 << card
         self.ply += 1
-        if len(side) == self.capacity(stone):
+        if len(side) == (4 if self.mud >> stone & 1 else 3):
             self.completed_at[p][stone] = self.ply
+            self.full[p] |= 1 << stone
 
     def _remove(self, p: int, card: int, stone: int) -> None:
         self.sides[p][stone].remove(card)
         self.completed_at[p][stone] = -1
+        self.full[p] &= ~(1 << stone)
+        self.strength[p][stone] = -1
 
     def _after_play(self) -> None:
         p = self.to_move
@@ -464,7 +514,7 @@ class SchottenState(State):
 
     def _end_turn(self) -> None:
         self.null_turns = 0 if self.acted else self.null_turns + 1
-        if self.null_turns >= 2:
+        if self.null_turns >= 2 and not self.claimable(0) and not self.claimable(1):
             # neither player can make progress: not covered by the rulebook (see docs)
             mine, theirs = (sum(1 for o in self.owner if o == q) for q in (0, 1))
             self._end_round(None if mine == theirs else (0 if mine > theirs else 1))
@@ -645,6 +695,8 @@ class SchottenState(State):
         new.sides = [[side[:] for side in row] for row in self.sides]
         new.completed_at = [self.completed_at[0][:], self.completed_at[1][:]]
         new.owner = self.owner[:]
+        new.full = self.full[:]
+        new.strength = [self.strength[0][:], self.strength[1][:]]
         new.discard = self.discard[:]
         new.tactics_played = self.tactics_played[:]
         new.jokers_played = self.jokers_played[:]

@@ -88,3 +88,23 @@ def test_place_rejects_a_bad_square_with_the_reason_and_changes_nothing():
     assert s.to_json() == before
     s.apply("place 0,-1")
     assert s.terr[0].cells[pos(0, -1)] == 1
+
+
+def test_illegal_moves_explain_what_is_wrong():
+    s = new(3, seed=1)
+    on_track(s, "T02")
+    cases = {
+        "act 0,0": "it is the take step",
+        "take T99": "there is no tile T99",
+        "pay wood 0,0": "nothing is being paid now",
+        "buy wood": "buying is only allowed to pay a cost",
+        "sell wood 0,0": "there is no wood on your tile at 0,0",
+        "roll 1": "chance outcome",
+        "pass T02": "only allowed when no tile on the track can be taken",
+    }
+    for text, reason in cases.items():
+        with pytest.raises(IllegalMove, match=reason):
+            s.apply(text)
+    s.apply("take T02")
+    with pytest.raises(IllegalMove, match="it is the place step"):
+        s.apply("take T01")

@@ -12,7 +12,6 @@ from clanboard.games.glen_more.moves import (
     END,
     GAIN,
     MOVE,
-    OPS,
     PASS,
     PAY,
     PAYCHIEF,
@@ -93,7 +92,9 @@ def explain(s: GlenMoreState, move: Move, player: int) -> str:
         return f"selling that {RESOURCES[move.arg]} would leave the payment due impossible"
     if op in (PAY, BUY, PAYCLAN, PAYCHIEF):
         if s.phase not in (P_PAY, P_ACTPAY):
-            return f"{wrong_phase}; buying is only allowed to pay a cost at once"
+            if op == BUY:
+                return f"{wrong_phase}; buying is only allowed to pay a cost at once"
+            return f"{wrong_phase}; nothing is being paid now"
         if op == BUY:
             k = move.arg
             if s.market[k] >= 3:
@@ -139,4 +140,4 @@ def explain(s: GlenMoreState, move: Move, player: int) -> str:
         return f"{ptext(move.q)} is not a tile next to {ptext(move.p)} (diagonals count)"
     if op == END:
         return wrong_phase
-    return f"{OPS[op]} is not a player's move"
+    return f"{move} is a chance outcome (a tile drawn or the die rolled), not a player's move"

@@ -222,3 +222,18 @@ def test_corrupt_states_are_refused_with_a_reason():
     assert "lacks" in broken(lambda b: b.pop("phase"))
     assert "figure" in broken(lambda b: b["track"].__setitem__(0, 2))
     assert GAME.state_from_json(good).to_json() == good
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_search_hints_give_legal_moves(n):
+    hints = GAME.search_hints()
+    s = GAME.new_state(n, seed=n)
+    rng = Rng(n)
+    while not s.is_terminal():
+        seat = s.current_player()
+        m = hints.rollout_move(s, seat, rng)
+        assert m in s.legal_moves()
+        assert sorted(map(str, hints.candidate_moves(s, seat))) == \
+            sorted(map(str, s.legal_moves()))
+        s.apply(m)
+    _check_scores(s)

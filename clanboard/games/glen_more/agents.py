@@ -5,9 +5,9 @@ from __future__ import annotations
 from clanboard.core import Move, Rng, SearchHints, State
 from clanboard.games.glen_more.data import CARDS, TILES
 from clanboard.games.glen_more.moves import (
-    ACT,
     BUY,
     END,
+    END_MOVE,
     GAIN,
     MOVE,
     PASS,
@@ -207,17 +207,22 @@ class GlenMoreHints(SearchHints):
     activating to ending, and pay the cheap way; the tree sees every move."""
 
     def rollout_move(self, state: State, player: int, rng: Rng) -> Move:
-        moves = state.legal_moves(player)
-        if not isinstance(state, GlenMoreState) or len(moves) == 1:
-            return rng.choice(moves)
-        if state.phase in (P_PAY, P_ACTPAY):
-            return pay_choice(state, player, moves)
-        keep = [m for m in moves if isinstance(m, GMove) and m.op != SELL]
-        if state.phase == P_ACT:
-            acts = [m for m in keep if isinstance(m, GMove) and m.op == ACT]
-            if acts:
-                return rng.choice(acts)
-        return rng.choice(keep or moves)
+        if not isinstance(state, GlenMoreState) or state.phase not in (
+                P_TAKE, P_PAY, P_ACTPAY, P_ACT, P_MOVE):
+            return rng.choice(state.legal_moves(player))
+        s = state
+        ph = s.phase
+        if ph == P_TAKE:
+            return rng.choice(s._take_moves(player))
+        if ph in (P_PAY, P_ACTPAY):
+            # selling only when it is the one way left to raise the coins
+            return pay_choice(s, player, s._pay_moves(player, sells=False)
+                              or s._pay_moves(player))
+        if ph == P_ACT:
+            acts = s._act_moves(player)
+            return rng.choice(acts) if acts else END_MOVE
+        steps = s._clan_moves(player)
+        return rng.choice(steps) if steps and rng.random() < 0.8 else END_MOVE
 
     def candidate_moves(self, state: State, player: int) -> list[Move]:
         moves = state.legal_moves(player)

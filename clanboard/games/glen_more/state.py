@@ -361,7 +361,7 @@ class GlenMoreState(State):
                 used |= 1 << k
         return payable(have, market, coins, self.mode, owed, left, used)
 
-    def _pay_moves(self, p: int) -> list[Move]:
+    def _pay_moves(self, p: int, sells: bool = True) -> list[Move]:
         terr = self.terr[p]
         out: list[Move] = []
         if self.mode == CLAN:
@@ -389,9 +389,9 @@ class GlenMoreState(State):
             f = self.market[k]
             if f < 3 and self.coins[p] > f and self._still_payable_after(p, buy=k):
                 out.append(GMove(BUY, arg=k))
-        return out + self._sell_moves(p)
+        return out + self._sell_moves(p) if sells else out
 
-    def _act_options(self, p: int, slot: int) -> list[Move]:
+    def _act_options(self, p: int, slot: int, have: list[int]) -> list[Move]:
         terr = self.terr[p]
         t = TILES[terr.tiles[slot]]
         q = terr.pos[slot]
@@ -406,15 +406,12 @@ class GlenMoreState(State):
                 return [act(q, k + 1, abbey=True) for k in range(5)]
             return [act(q)]
         out: list[Move] = []
-        have = None
         for i, r in enumerate(rules):
             variant = i + 1 if len(rules) > 1 else 0
             need = r.need
             if need is None:
                 out.append(act(q, variant))
                 continue
-            if have is None:
-                have = terr.have()
             if payable(have, self.market, self.coins[p], need.mode, list(need.counts), need.n,
                        0):
                 out.append(act(q, variant))
@@ -430,9 +427,10 @@ class GlenMoreState(State):
             cand = self.near  # type: ignore[assignment]
             if self.cards[p] >> NESS & 1 and not self.ness_used:
                 cand = range(len(terr))
+        have = terr.have()
         for slot in cand:
             if slot not in done:
-                out.extend(self._act_options(p, slot))
+                out.extend(self._act_options(p, slot, have))
         return out
 
     def _clan_moves(self, p: int) -> list[Move]:

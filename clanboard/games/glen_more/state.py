@@ -288,9 +288,9 @@ class GlenMoreState(State):
         t = TILES[tile]
         terr = self.terr[p]
         squares = terr.placements(t.river, t.road)
-        if t.cost is not None and t.cost.mode == CLAN and not self.chiefs[p]:
-            total = terr.clansmen()
-            squares = [q for q in squares if total >= 2]
+        if t.cost is not None and t.cost.mode == CLAN and not self.chiefs[p] \
+                and terr.clansmen() < 2:
+            return []  # Loch Ness paid with a clansman: another one must stay beside it
         return squares
 
     def _cost_ok(self, p: int, need: Need) -> bool:

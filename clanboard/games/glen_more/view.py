@@ -43,13 +43,11 @@ def _counts(row: list[int] | tuple[int, ...]) -> dict[str, int]:
 def observation(s: GlenMoreState, player: int | None) -> dict[str, Any]:
     from clanboard.games.glen_more.state import DIE, GAP, PHASES, SPACES
 
-    seen: set[int] = set()
     track: list[dict[str, Any]] = [{"space": i} for i in range(SPACES)]
     for i, v in enumerate(s.track):
         cell = track[(s.head + i) % SPACES]
         if v >= 0:
             cell["tile"] = TILES[v].id
-            seen.add(v)
         elif v == DIE:
             cell["die"] = True
         elif v != GAP:
@@ -61,7 +59,6 @@ def observation(s: GlenMoreState, player: int | None) -> dict[str, Any]:
         for slot, q in enumerate(terr.pos):
             x, y = xy(q)
             tl = terr.tiles[slot]
-            seen.add(tl)
             tiles.append({"x": x, "y": y, "tile": TILES[tl].id,
                           "resources": _counts(terr.res[slot * 5: slot * 5 + 5]),
                           "clansmen": terr.clan[slot]})
@@ -90,10 +87,6 @@ def observation(s: GlenMoreState, player: int | None) -> dict[str, Any]:
             "loch_oich": s.oich,
             "gains_left": s.gain_left,
         }
-        if s.tile >= 0:
-            seen.add(s.tile)
-    for t in s.discarded:
-        seen.add(t)
     cur = s.current_player()
     return {
         "game": "glen-more",
@@ -115,7 +108,7 @@ def observation(s: GlenMoreState, player: int | None) -> dict[str, Any]:
         "scorings": [dict(x) for x in s.scorings],
         "final": dict(s.final) if s.final else None,
         "winners": s.winners(),
-        "tiles": {TILES[t].id: tile_info(TILES[t]) for t in sorted(seen)},
+        "tiles": {tid: dict(info) for tid, info in _INFO.items()},
     }
 
 
@@ -135,3 +128,6 @@ def _owed(s: GlenMoreState) -> dict[str, Any] | None:
     if s.mode == CLAN:
         return {"clansman_or_chieftain": 1}
     return None
+
+
+_INFO = {t.id: tile_info(t) for t in TILES}

@@ -237,3 +237,18 @@ def test_search_hints_give_legal_moves(n):
             sorted(map(str, s.legal_moves()))
         s.apply(m)
     _check_scores(s)
+
+
+def test_render_is_valid_rich_markup_all_game_long():
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=120, file=io.StringIO())
+    s = GAME.new_state(5, seed=21)
+    rng = Rng(21)
+    while not s.is_terminal():
+        if rng.random() < 0.2:
+            console.print(s.render(s.current_player()))
+        s.apply(rng.choice(s.legal_moves()))
+    console.print(s.render(None))

@@ -125,3 +125,39 @@ def test_different_futures_after_the_same_moves():
             s.apply("end")
         seen.add(tuple(s.track))
     assert len(seen) == 2  # the refill drew different tiles
+
+
+def test_scoring_mid_refill_then_the_refill_goes_on_from_the_next_stack():
+    from tests.glen_more.helpers import last_draw_of
+
+    s = new(4)
+    last_draw_of(s, 1)
+    s.discarded.append(s.track.pop())  # two spaces to fill: the last stack-1 tile, then one more
+    s.resolve_chance()
+    assert [x["round"] for x in s.scorings] == [1]
+    assert len(s.track) == 13
+    assert TILES[s.track[-1]].stack == 2 and TILES[s.track[-2]].stack == 1
+    assert s.observation(None)["stacks"]["current"] == 2
+
+
+def test_pass_when_no_tile_can_be_taken():
+    """A start village alone only takes river or road tiles; with plain tiles only on the
+    track the player must pass: the figure moves on, the tile leaves the game."""
+    s = new(4)
+    plain = [t for t in s.stacks[1] + s.stacks[2] if not TILES[t].river and not TILES[t].road]
+    for i, v in enumerate(s.track):
+        if v >= 0:
+            new_tile = plain.pop()
+            for st in s.stacks:
+                if new_tile in st:
+                    st.remove(new_tile)
+            s.discarded.append(v)
+            s.track[i] = new_tile
+    s.check_consistency()
+    tiles = [t for t in s.track if t >= 0]
+    moves = [str(m) for m in s.legal_moves()]
+    assert moves == [f"pass {TILES[t].id}" for t in tiles]
+    s.apply(f"pass {TILES[tiles[2]].id}")
+    assert tiles[2] in s.discarded
+    assert s.current_player() == 1
+    assert len(s.terr[0]) == 1

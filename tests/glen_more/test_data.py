@@ -14,7 +14,7 @@ from clanboard.games.glen_more.data import (
     TILES,
 )
 
-FILES = ("tiles.csv", "start-tiles.csv", "specials.csv")
+FILES = ("tiles.csv", "start-tiles.csv", "specials.csv", "README.md")
 
 
 def _shared() -> Path | None:

@@ -252,3 +252,21 @@ def test_render_is_valid_rich_markup_all_game_long():
             console.print(s.render(s.current_player()))
         s.apply(rng.choice(s.legal_moves()))
     console.print(s.render(None))
+
+
+@pytest.mark.slow
+def test_soak_many_games_with_invariants_every_move():
+    for seed in range(300):
+        n = 2 + seed % 4
+        s = GAME.new_state(n, seed=seed)
+        rng = Rng(seed)
+        heuristic = [make_agent(GAME, "heuristic", seed=seed + p) for p in range(n)]
+        smart = seed % 2 == 0
+        while not s.is_terminal():
+            s.check_consistency()
+            seat = s.current_player()
+            moves = s.legal_moves()
+            assert len(set(moves)) == len(moves)
+            move = heuristic[seat].choose(s, seat) if smart else rng.choice(moves)
+            s.apply(move)
+        _check_scores(s)

@@ -79,9 +79,19 @@ def render(s: GlenMoreState, player: int | None = None) -> str:
     if s.cur >= 0:
         lines.append("")
         lines.append(_turn(s))
+    for sc in s.scorings:
+        lines.append(f"Scoring {sc['round']}: whisky {sc['whisky']}, chieftains+hats "
+                     f"{sc['chieftains']}, cards {sc['cards']} → VP {sc['vp']}")
     if s.final:
+        f = s.final
         lines.append("")
-        lines.append(f"[bold]Final[/]: {s.final} · winners {s.winners()}")
+        lines.append("[bold]Final scoring[/] (seat: before + cards + coins + tile penalty = total)")
+        for p in range(s.num_players):
+            pen = f["penalty"][p]
+            lines.append(f"  player {p}: {f['before'][p]} + {f['cards'][p]} + {f['coins'][p]} "
+                         f"{'-' if pen < 0 else '+'} {abs(pen)} = [bold]{f['total'][p]}[/] "
+                         f"({f['tiles'][p]} tiles, {f['resources'][p]} resources)")
+        lines.append(f"Winner(s): {', '.join(f'player {w}' for w in s.winners())}")
     return "\n".join(lines)
 
 

@@ -138,11 +138,12 @@ class HeuristicAgent:
         base = value(s, p)
         best: Move = GMove(END)
         best_gain = 0.05
+        endgame = len(s.stacks[3]) + len(s.stacks[2]) <= 4
         for m in moves:
             assert isinstance(m, GMove)
             if m.op == END:
                 continue
-            if m.op == SELL and s.market[m.arg] < 3:
+            if m.op == SELL and s.market[m.arg] < 3 and not endgame:
                 continue
             c = s.clone()
             c.auto_chance = False

@@ -18,14 +18,13 @@ from clanboard.games.glen_more.data import (
     CLAN,
     DISTINCT,
     FIXED,
-    GREY_KINDS,
-    IONA,
     LOCHY,
     MEY,
     NESS,
     OICH,
     PRODUCTION_KINDS,
     SHIEL,
+    START_TILES,
     TILES,
     VILLAGE_KINDS,
     WHISKY,
@@ -127,7 +126,7 @@ class GlenMoreState(State):
                 self.stacks[t.stack].append(t.index)
         for p in range(self.num_players):
             terr = self.terr[p]
-            slot = terr.add(67 + p, ORIGIN)
+            slot = terr.add(START_TILES[p], ORIGIN)
             terr.clan[slot] = 1
         self.phase = P_DRAW
 
@@ -725,4 +724,4 @@ def _is(tile: Any, what: str) -> bool:
     return bool(tile.frame == what)
 
 
-__all__ = ["GREY_KINDS", "IONA", "PHASES", "GlenMoreState"]
+__all__ = ["PHASES", "GlenMoreState"]

@@ -77,6 +77,8 @@ class Game(ABC):
     imperfect_information: ClassVar[bool] = True
     #: True when returns always sum to zero (two-player win/loss/draw games)
     zero_sum: ClassVar[bool] = False
+    #: True when the game has SIMULTANEOUS steps (several seats commit hidden choices)
+    simultaneous_moves: ClassVar[bool] = False
 
     # -- options and creation ------------------------------------------------------------
 

@@ -51,3 +51,12 @@ def test_games_lists_variants_and_agents() -> None:
     result = runner.invoke(app, ["games"])
     assert "schotten-totten" in result.output and "tactics" in result.output
     assert "heuristic" in result.output
+
+
+def test_agents_secret_choices_are_not_printed() -> None:
+    result = runner.invoke(app, ["play", "isle-of-skye", "--players", "3", "--seed", "2"],
+                           input="1\n" * 12 + "quit\n")
+    assert result.exit_code == 0, result.output
+    assert "has chosen" in result.output
+    for word in ("price", "discard", "offer"):
+        assert f"(heuristic): {word}" not in result.output

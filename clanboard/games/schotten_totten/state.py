@@ -302,18 +302,18 @@ class SchottenState(State):
         shuffled = deck[self.bottom[self.pending]:]
         if not shuffled:
             return [(Deal(deck[-1]), 1.0)]
-        names: dict[str, int] = {}
-        for c in shuffled:  # the two jokers are one outcome of double weight
-            names.setdefault(card_name(c), c)
         counts: dict[int, int] = {}
-        for c in shuffled:
-            first = names[card_name(c)]
-            counts[first] = counts.get(first, 0) + 1
-        return [(Deal(c), n / len(shuffled)) for c, n in counts.items()]
+        for c in shuffled:  # the two jokers are one outcome (the lower id) of double weight
+            key = JOKER_A if c == JOKER_B else c
+            counts[key] = counts.get(key, 0) + 1
+        return [(Deal(c), n / len(shuffled)) for c, n in sorted(counts.items())]
 
     def sample_chance(self, rng: Rng) -> Move:
         # the deck list is already shuffled from the seed: the top card is the draw
-        return Deal(self.decks[self.pending][-1])
+        top = self.decks[self.pending][-1]
+        if top == JOKER_B and len(self.decks[self.pending]) > self.bottom[self.pending]:
+            top = JOKER_A  # the name chance_outcomes() uses for either joker
+        return Deal(top)
 
     # -- notation -------------------------------------------------------------------------------
 
@@ -326,7 +326,7 @@ class SchottenState(State):
         else:
             jokers = [c for c in JOKERS if self.hands[p] >> c & 1]
         if jokers:
-            pick["joker"] = jokers[-1] if self.pending >= 0 else jokers[0]
+            pick["joker"] = JOKER_A if self.pending >= 0 else jokers[0]
         try:
             move = parse(text, pick)
         except NotationError as exc:
@@ -415,6 +415,9 @@ class SchottenState(State):
         deck = self.decks[d]
         if deck[-1] == card or (card in JOKERS and deck[-1] in JOKERS):
             card = deck.pop()
+        elif card == JOKER_A and JOKER_A not in deck:
+            deck.remove(JOKER_B)  # either joker: the outcome names the pair
+            card = JOKER_B
         else:  # an explicit chance outcome other than the top card
             deck.remove(card)
         if len(deck) < self.bottom[d]:

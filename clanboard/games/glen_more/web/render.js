@@ -12,6 +12,7 @@
   const FRAME = {green: "#2e7d32", yellow: "#c9a400", grey: "#6d6d6d", brown: "#6d4c2f", blue: "#1f5f8b"};
   const SEAT = ["#c0392b", "#1f5f8b", "#2d7a3a", "#8e44ad", "#d35400"];
   const CELL = 46;
+  let chosenTile = null;  // a tile with several moves, clicked: its moves are listed
 
   const style = document.createElement("style");
   style.textContent = `
@@ -20,7 +21,9 @@
   .gm-box { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: .4rem .5rem; }
   .gm-box h3 { margin: 0 0 .3rem; font-size: .95rem; }
   .gm svg text { pointer-events: none; }
-  .gm .take, .gm .place, .gm .act, .gm .buy { cursor: pointer; }
+  .gm .take, .gm .place, .gm .play, .gm .choose, .gm .buy { cursor: pointer; }
+  .gm-choose { width: 100%; display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; }
+  .gm-choose h3 { margin: 0 .4rem 0 0; }
   .gm-market td { padding: 1px 4px; font-size: .85rem; }
   .gm-market .slot { display: inline-block; width: 12px; height: 12px; border-radius: 50%; border: 1px solid #555; margin-right: 2px; vertical-align: middle; }
   .gm-market tr.buy { background: #eaf3ea; outline: 2px solid var(--good); }
@@ -94,7 +97,7 @@
     return h("div", {class: "gm-box gm-market", "data-testid": "gm-market"}, h("h3", {text: "Market"}), h("table", {}, rows));
   }
 
-  function territory(obs, p, mine, places, acts, activatable) {
+  function territory(obs, p, mine, places, acts, activatable, tileMoves, pick) {
     const cells = p.territory.map((t) => [t.x, t.y]).concat(Object.keys(places).map((k) => k.split(",").map(Number)));
     const xs = cells.map((c) => c[0]), ys = cells.map((c) => c[1]);
     const minX = Math.min(...xs) - (mine ? 0 : 0), minY = Math.min(...ys);
@@ -105,10 +108,16 @@
       const [px, py] = at(t.x, t.y);
       const key = `${t.x},${t.y}`;
       const act = acts[key];
-      const g = tileGlyph(obs, t.tile, px, py, CELL, act ? {class: "act", "data-move": act.text, onclick: act.go} : {});
-      if (act || activatable.has(key)) {
+      const here = tileMoves[key] || [];
+      // one move on this tile: a click plays it; several: a click lists them
+      const onclick = here.length === 1 ? () => pick(here[0]) : here.length ? () => pick(null, key) : null;
+      const g = tileGlyph(obs, t.tile, px, py, CELL, here.length
+        ? {class: here.length > 1 ? "choose" : act ? "play act" : "play",
+          "data-move": here.length === 1 ? here[0] : null, "data-key": key, onclick} : {});
+      if (here.length || activatable.has(key)) {
         g.append(s("rect", {x: px + 2, y: py + 2, width: CELL - 4, height: CELL - 4, rx: 5, fill: "none",
-          stroke: act ? "#f2c14e" : "#e8d9a0", "stroke-width": act ? 4 : 2}));
+          stroke: act ? "#f2c14e" : here.length ? "#2d7a3a" : "#e8d9a0", "stroke-width": here.length ? 4 : 2,
+          "stroke-dasharray": act || !here.length ? null : "4 2"}));
       }
       let i = 0;
       for (const r of RES) {
@@ -135,17 +144,26 @@
     const obs = ctx.observation;
     const legal = ctx.legalMoves || [];
     const handled = [];
-    const takes = {}, places = {}, acts = {}, buys = {};
+    const takes = {}, places = {}, acts = {}, buys = {}, tileMoves = {};
     for (const m of legal) {
       let r;
       const entry = {text: m, go: () => ctx.play(m)};
       if ((r = /^(?:take|pass) (T\d+)$/.exec(m))) takes[r[1]] = entry;
       else if ((r = /^place (-?\d+,-?\d+)$/.exec(m))) places[r[1]] = entry;
-      else if ((r = /^act (-?\d+,-?\d+)$/.exec(m))) acts[r[1]] = entry;
       else if ((r = /^buy (\w+)$/.exec(m))) buys[r[1]] = entry;
-      else continue;
+      else if ((r = /^(?:act|pay \w+|sell \w+|move|retire) (-?\d+,-?\d+)/.exec(m))) {
+        if (/^act -?\d+,-?\d+$/.test(m)) acts[r[1]] = entry;
+        (tileMoves[r[1]] = tileMoves[r[1]] || []).push(m);
+      } else continue;
       handled.push(m);
     }
+    if (chosenTile && !tileMoves[chosenTile]) chosenTile = null;
+    const pick = (move, key) => {
+      if (move) { chosenTile = null; ctx.play(move); return; }
+      chosenTile = chosenTile === key ? null : key;
+      root.replaceChildren();
+      render(root, ctx);
+    };
     const me = ctx.seat === null || ctx.seat === undefined ? null : ctx.seat;
     const turn = obs.turn;
     const name = (i) => (ctx.names ? ctx.names[i] : `Player ${i + 1}`);
@@ -153,7 +171,8 @@
     let hint = "";
     if (Object.keys(takes).length) hint = "Click a highlighted tile on the track to take it";
     else if (Object.keys(places).length) hint = "Click a dashed square in your territory to place the tile";
-    else if (Object.keys(acts).length) hint = "Click a glowing tile to activate it, or finish with a button below";
+    else if (chosenTile) hint = `Tile ${chosenTile}: choose what to do`;
+    else if (Object.keys(tileMoves).length) hint = "Click a highlighted tile: gold to activate, dashed to pay, sell or move";
     else if (Object.keys(buys).length) hint = "Pay: click a market row to buy, or use the buttons below";
     const turnText = obs.phase === "over" ? "Game over" : turn ? `${name(turn.player)}: ${obs.phase}` +
       (turn.tile ? ` — tile ${tileInfo(obs, turn.tile).name}` : "") +
@@ -176,7 +195,13 @@
       boards.append(h("div", {class: "gm-box gm-player" + (mine ? " me" : ""), "data-player": seat},
         h("h3", {}, h("span", {style: `color:${SEAT[seat]}`, text: "● "}), name(seat) + (mine ? " (you)" : "")),
         stats,
-        territory(obs, p, mine, mine ? places : {}, mine ? acts : {}, mine ? activatable : new Set())));
+        territory(obs, p, mine, mine ? places : {}, mine ? acts : {}, mine ? activatable : new Set(),
+          mine ? tileMoves : {}, pick)));
+    }
+    if (chosenTile) {
+      boards.prepend(h("div", {class: "gm-box gm-choose", "data-testid": "gm-choose"},
+        h("h3", {text: `Tile ${chosenTile}`}),
+        tileMoves[chosenTile].map((m) => h("button", {class: "move", "data-move": m, text: m, onclick: () => pick(m)}))));
     }
     wrap.append(boards);
     if (obs.final) {

@@ -13,7 +13,7 @@
 
   const style = document.createElement("style");
   style.textContent = `
-  .st { --me: #1f5f8b; --them: #8b3a1f; user-select: none; }
+  .st { --me: #1f5f8b; --them: #8b3a1f; user-select: none; max-width: 640px; margin: 0 auto; }
   .st-info { display: flex; flex-wrap: wrap; gap: .4rem .9rem; align-items: center; font-size: .9rem; margin: .2rem 0 .4rem; }
   .st-phase { font-weight: 600; }
   .st-deck { border: 1px solid var(--line); border-radius: 6px; padding: .15rem .5rem; background: #fff; }

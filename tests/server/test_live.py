@@ -175,3 +175,12 @@ def test_websocket_text_that_is_not_json_closes_the_socket(client: TestClient) -
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 4400
+
+
+def test_a_game_may_say_itself_who_reads_a_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.support.toygame import ToyState
+
+    state = TOY.new_state(2, 5)
+    move = state.legal_moves(0)[0]
+    monkeypatch.setattr(ToyState, "public_viewers", lambda self, m, p: [1], raising=False)
+    assert public_to(state, 0, move) == [0, 1]

@@ -349,6 +349,12 @@ class State(ABC):
         observations.
         """
 
+    def public_viewers(self, move: Move, player: int) -> list[int] | None:
+        """Who besides ``player`` may read ``move``'s notation once it is played: seats,
+        and -1 for spectators. ``None`` means the game does not say (a front end then works
+        it out by comparing observations)."""
+        return None
+
     def determinize(self, player: int, rng: Rng) -> State:
         """A copy in which everything hidden from ``player`` is re-dealt at random,
         consistently with ``player``'s observation, and future chance is re-seeded.

@@ -279,7 +279,7 @@ class Tables:
             reveal = None
             if after.is_terminal():
                 visible = [SPECTATOR, *range(after.num_players)]
-            elif self.probe_pool is None or callable(getattr(before, "public_viewers", None)):
+            elif self.probe_pool is None or before.public_viewers(move, seat) is not None:
                 visible = public_to(before, seat, move, self.probe_limit)
             else:  # worked out after the acknowledgement; hidden from others until then
                 visible = [seat]

@@ -24,9 +24,9 @@ def public_to(before: State, player: int, move: Move, limit: int = 400) -> list[
     """The viewers (seats, :data:`SPECTATOR`) allowed to read ``move``'s notation; the
     mover always is. A game may answer itself with ``State.public_viewers(move, player)``
     (same result format); otherwise the legal moves are probed."""
-    own = getattr(before, "public_viewers", None)
-    if callable(own):
-        return sorted({player, *own(move, player)})
+    own = before.public_viewers(move, player)
+    if own is not None:
+        return sorted({player, *own})
     legal = before.legal_moves(player)
     if len(legal) < 2 or len(legal) > limit:
         return [player]

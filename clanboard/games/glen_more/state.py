@@ -642,6 +642,10 @@ class GlenMoreState(State):
 
         return observation(self, player)
 
+    def public_viewers(self, move: Move, player: int) -> list[int]:
+        """Glen More hides nothing a player chooses: every move is public."""
+        return [-1, *range(self.num_players)]
+
     def determinize(self, player: int, rng: Rng) -> State:
         """Nothing but the stacks' order is hidden, and the state keeps no order (each
         draw is a chance event): a copy with re-seeded future chance."""

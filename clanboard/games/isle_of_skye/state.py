@@ -12,6 +12,7 @@ from clanboard.core import (
     Game,
     IllegalMove,
     InvalidState,
+    Move,
     Rng,
     State,
 )
@@ -451,6 +452,13 @@ class SkyeState(State):
         from clanboard.games.isle_of_skye.render import render
 
         return render(self, player)
+
+    def public_viewers(self, move: Move, player: int) -> list[int]:
+        """The secret discard and prices stay the mover's until the reveal; the rest is
+        played in the open."""
+        if isinstance(move, (Discard, Price, Offer)):
+            return [player]
+        return [-1, *range(self.num_players)]
 
     def determinize(self, player: int, rng: Rng) -> State:
         """Re-deal what ``player`` cannot see: other seats' unrevealed pricing choices

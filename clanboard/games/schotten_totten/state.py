@@ -658,6 +658,10 @@ class SchottenState(State):
             }
         return obs
 
+    def public_viewers(self, move: Move, player: int) -> list[int]:
+        """Every move is played in the open except the cards a Recruiter puts back."""
+        return [player] if isinstance(move, Return) else [-1, 0, 1]
+
     def _first_complete(self, stone: int) -> int | None:
         a, b = self.completed_at[0][stone], self.completed_at[1][stone]
         if a < 0 and b < 0:

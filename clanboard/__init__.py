@@ -1,6 +1,7 @@
 """clanboard: Scottish clan board games by their exact rules."""
 
-from clanboard.core import GameRecord, IllegalMove, InvalidState, games, get_game, replay
+from clanboard import games
+from clanboard.core import GameRecord, IllegalMove, InvalidState, get_game, replay
 
 __version__ = "0.1.0"
 

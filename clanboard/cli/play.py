@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 
 from clanboard.core import (
+    SIMULTANEOUS,
     ClanboardError,
     GameRecord,
     IllegalMove,
@@ -50,9 +51,15 @@ def _show_moves(state: State, seat: int) -> None:
     groups: dict[str, list[str]] = {}
     for m in moves:
         head, at, tail = m.partition("@")
-        groups.setdefault(head + at if at else m, []).append(tail)
+        if not at:  # group "place L05 3,4 0" style moves by their first two words
+            words = m.split(" ")
+            head, tail = (" ".join(words[:2]) + " ", " ".join(words[2:])) if len(words) > 2 \
+                else (m, "")
+        else:
+            head += at
+        groups.setdefault(head, []).append(tail)
     console.print("  ".join(
-        f"{head}{{{','.join(tails)}}}" if len(tails) > 1 or tails[0] else head
+        f"{head}{{{'|'.join(tails)}}}" if len(tails) > 1 or tails[0] else head.strip()
         for head, tails in groups.items()
     ))
 
@@ -137,9 +144,13 @@ def register(app: typer.Typer) -> None:
         while not state.is_terminal():
             for s in state.players_to_move():
                 if s in agents:
+                    secret = state.current_player() == SIMULTANEOUS
                     move = agents[s].choose(state, s)
                     state.apply(move, s)
-                    console.print(f"[cyan]seat {s} ({agents[s].name}):[/] {move}")
+                    if not secret:
+                        console.print(f"[cyan]seat {s} ({agents[s].name}):[/] {move}")
+                    elif s not in state.players_to_move():
+                        console.print(f"[cyan]seat {s} ({agents[s].name}) has chosen[/]")
                 else:
                     if shown != len(state.history):
                         console.print(state.render(seat))

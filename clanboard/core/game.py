@@ -77,6 +77,8 @@ class Game(ABC):
     imperfect_information: ClassVar[bool] = True
     #: True when returns always sum to zero (two-player win/loss/draw games)
     zero_sum: ClassVar[bool] = False
+    #: True when the game has SIMULTANEOUS steps (several seats commit hidden choices)
+    simultaneous_moves: ClassVar[bool] = False
 
     # -- options and creation ------------------------------------------------------------
 
@@ -346,6 +348,12 @@ class State(ABC):
         Two states that differ only in what is hidden from ``player`` give equal
         observations.
         """
+
+    def public_viewers(self, move: Move, player: int) -> list[int] | None:
+        """Who besides ``player`` may read ``move``'s notation once it is played: seats,
+        and -1 for spectators. ``None`` means the game does not say (a front end then works
+        it out by comparing observations)."""
+        return None
 
     def determinize(self, player: int, rng: Rng) -> State:
         """A copy in which everything hidden from ``player`` is re-dealt at random,

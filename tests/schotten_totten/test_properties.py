@@ -150,3 +150,20 @@ def test_claims_match_a_brute_force_proof(seed, steps) -> None:
             if len(s.sides[1 - player][stone]) == 0 and len(s.sides[player][stone]) == 3:
                 continue  # 19,600 completions: covered by the formation tests instead
             assert s.can_claim(player, stone) == brute_force_can_claim(s, player, stone)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_explicit_chance_outcomes_are_legal_and_replay(seed) -> None:
+    s = GAME.new_state(seed=seed, options={"tactics": True}, auto_chance=False)
+    rng, agent = Rng(seed), RandomAgent(seed)
+    while not s.is_terminal():
+        if s.is_chance():
+            outcomes = s.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            move = s.sample_chance(rng)
+            assert move in [o for o, _ in outcomes]
+            s.apply(move)
+        else:
+            s.apply(agent.choose(s, s.current_player()))
+    again = replay(GameRecord.from_json(s.record().to_json()))
+    assert again.to_json()["state"] == s.to_json()["state"]

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from clanboard.core import Move, Rng, SearchHints, State
 from clanboard.games.schotten_totten import formations
-from clanboard.games.schotten_totten.cards import ALL_CLAN, ALL_TACTICS, CLAN_CARDS, value
-from clanboard.games.schotten_totten.moves import DONE, PASS, Claim, Draw, Play, Return, Word
-from clanboard.games.schotten_totten.state import CLAIM, SchottenState
+from clanboard.games.schotten_totten.cards import ALL_CLAN, ALL_TACTICS, CLAN_CARDS, bits, value
+from clanboard.games.schotten_totten.moves import (
+    DONE,
+    PASS,
+    PLAYS,
+    Claim,
+    Draw,
+    Play,
+    Return,
+    Word,
+)
+from clanboard.games.schotten_totten.state import CLAIM, PLAY, SchottenState
 
 
 def _potential(state: SchottenState, player: int, stone: int, extra: int, pool: int) -> int:
@@ -80,8 +89,16 @@ class SchottenHints(SearchHints):
     """Claims are never worse than not claiming: take them in playouts and in the tree."""
 
     def rollout_move(self, state: State, player: int, rng: Rng) -> Move:
+        assert isinstance(state, SchottenState)
+        if state.phase == PLAY and not state.hands[player] & ALL_TACTICS:
+            # uniform over (clan card, free stone) without building the move list
+            free = state.free_stones(player)
+            cards = bits(state.hands[player])
+            if free and cards:
+                i = rng.randrange(len(free) * len(cards))
+                return PLAYS[cards[i // len(free)]][free[i % len(free)]]
         moves = state.legal_moves(player)
-        if isinstance(state, SchottenState) and state.phase == CLAIM and len(moves) > 1:
+        if state.phase == CLAIM and len(moves) > 1:
             return moves[0]
         return rng.choice(moves)
 

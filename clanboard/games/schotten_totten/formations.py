@@ -129,22 +129,28 @@ def _cover(missing: list[int], domains: list[tuple[int, ...]], pool_has) -> bool
     return False
 
 
+def _highest_run(fixed_values, domains, available: set[int], size: int) -> int:
+    """Sum of the highest run of ``size`` values containing ``fixed_values`` whose missing
+    values the wild cards and the ``available`` values can supply; -1 if none."""
+    for top in range(9, size - 1, -1):
+        run = range(top - size + 1, top + 1)
+        if any(v not in run for v in fixed_values):
+            continue
+        missing = [v for v in run if v not in fixed_values]
+        if _cover(missing, domains, available.__contains__):
+            return sum(run)
+    return -1
+
+
 def _colour_run(fixed, fixed_values, domains, pool_cards, need, size) -> int:
     colours = {colour(c) for c in fixed}
     if len(colours) > 1 or len(set(fixed_values)) != len(fixed_values):
         return -1
-    best = -1
-    for col in colours or range(6):
-        in_pool = {value(c) for c in pool_cards if colour(c) == col}
-        for top in range(9, size - 1, -1):
-            run = range(top - size + 1, top + 1)
-            if any(v not in run for v in fixed_values):
-                continue
-            missing = [v for v in run if v not in fixed_values]
-            if _cover(missing, domains, in_pool.__contains__):
-                best = max(best, sum(run))
-                break
-    return best
+    return max(
+        _highest_run(fixed_values, domains, {value(c) for c in pool_cards if colour(c) == col},
+                     size)
+        for col in colours or range(6)
+    )
 
 
 def _kind(fixed, fixed_values, domains, pool_cards, need, size) -> int:
@@ -172,15 +178,7 @@ def _colour(fixed, fixed_values, domains, pool_cards, need, size) -> int:
 def _run(fixed, fixed_values, domains, pool_cards, need, size) -> int:
     if len(set(fixed_values)) != len(fixed_values):
         return -1
-    in_pool = {value(c) for c in pool_cards}
-    for top in range(9, size - 1, -1):
-        run = range(top - size + 1, top + 1)
-        if any(v not in run for v in fixed_values):
-            continue
-        missing = [v for v in run if v not in fixed_values]
-        if _cover(missing, domains, in_pool.__contains__):
-            return sum(run)
-    return -1
+    return _highest_run(fixed_values, domains, {value(c) for c in pool_cards}, size)
 
 
 _SOLVERS = ((COLOUR_RUN, _colour_run), (KIND, _kind), (COLOUR, _colour), (RUN, _run))

@@ -126,6 +126,7 @@ def load_state(
             state.seen |= 1 << c
     state.seen &= ALL_CLAN
     check(state)
+    state.recount_full()
     return state
 
 

@@ -8,6 +8,7 @@ lists of card ids in the order played.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from clanboard.core import CHANCE, TERMINAL, Game, IllegalMove, Move, Rng, State
@@ -87,6 +88,8 @@ class SchottenState(State):
         self.sides: list[list[list[int]]] = [[[] for _ in range(STONES)] for _ in range(2)]
         self.completed_at = [[-1] * STONES, [-1] * STONES]
         self.owner = [-1] * STONES
+        self.full = [0, 0]  # bitmask of stones where each side is complete (derived)
+        self.strength = [[-1] * STONES, [-1] * STONES]  # cache of complete sides' strengths
         self.mud = 0  # bitmask of stones under Mud Fight
         self.blind = 0  # bitmask of stones under Blind-Man's Bluff
         self.seen = 0  # clan cards on the table or in the discard
@@ -145,6 +148,14 @@ class SchottenState(State):
         return 4 if self.mud >> stone & 1 else 3
 
     def side_strength(self, player: int, stone: int) -> int:
+        """Strength of a complete side, its elite troops at their best (cached)."""
+        cached = self.strength[player][stone]
+        if cached >= 0:
+            return cached
+        self.strength[player][stone] = value = self._side_strength(player, stone)
+        return value
+
+    def _side_strength(self, player: int, stone: int) -> int:
         cards = self.sides[player][stone]
         blind = bool(self.blind >> stone & 1)
         if len(cards) == 3 and not blind and cards[0] < CLAN_CARDS and cards[1] < CLAN_CARDS \
@@ -183,7 +194,22 @@ class SchottenState(State):
         return formations.best_strength(concrete, wilds, pool, size, blind) <= strength
 
     def claimable(self, player: int) -> list[int]:
-        return [s for s in range(STONES) if self.owner[s] < 0 and self.can_claim(player, s)]
+        """The stones ``player`` may claim now, ascending."""
+        out = []
+        full = self.full[player]
+        while full:
+            low = full & -full
+            full ^= low
+            s = low.bit_length() - 1
+            if self.owner[s] < 0 and self.can_claim(player, s):
+                out.append(s)
+        return out
+
+    def recount_full(self) -> None:
+        self.full = [
+            sum(1 << s for s in range(STONES) if len(self.sides[p][s]) == self.capacity(s))
+            for p in (0, 1)
+        ]
 
     # -- legal moves --------------------------------------------------------------------------
 
@@ -208,19 +234,29 @@ class SchottenState(State):
             hand &= ~(1 << JOKER_B)
         return [Return(c) for c in bits(hand)]
 
-    def _play_moves(self, p: int) -> list[Move]:
+    def free_stones(self, p: int) -> list[int]:
+        """Unclaimed stones where ``p``'s side has room."""
         owner = self.owner
         sides_p = self.sides[p]
-        free = [s for s in range(STONES)
-                if owner[s] < 0 and len(sides_p[s]) < (4 if self.mud >> s & 1 else 3)]
+        mud = self.mud
+        return [s for s in range(STONES)
+                if owner[s] < 0 and len(sides_p[s]) < (4 if mud >> s & 1 else 3)]
+
+    def _play_moves(self, p: int) -> list[Move]:
+        free = self.free_stones(p)
         hand = self.hands[p]
         moves: list[Move] = []
         clan = hand & ALL_CLAN
-        while clan:
-            low = clan & -clan
-            row = PLAYS[low.bit_length() - 1]
-            moves += [row[s] for s in free]
-            clan ^= low
+        if clan and free:
+            pick = itemgetter(*free)
+            while clan:
+                low = clan & -clan
+                clan ^= low
+                row = PLAYS[low.bit_length() - 1]
+                if len(free) == 1:
+                    moves.append(row[free[0]])
+                else:
+                    moves += pick(row)
         if not moves:
             moves.append(PASS)
         if self.tactics and hand & ALL_TACTICS and \
@@ -266,18 +302,18 @@ class SchottenState(State):
         shuffled = deck[self.bottom[self.pending]:]
         if not shuffled:
             return [(Deal(deck[-1]), 1.0)]
-        names: dict[str, int] = {}
-        for c in shuffled:  # the two jokers are one outcome of double weight
-            names.setdefault(card_name(c), c)
         counts: dict[int, int] = {}
-        for c in shuffled:
-            first = names[card_name(c)]
-            counts[first] = counts.get(first, 0) + 1
-        return [(Deal(c), n / len(shuffled)) for c, n in counts.items()]
+        for c in shuffled:  # the two jokers are one outcome (the lower id) of double weight
+            key = JOKER_A if c == JOKER_B else c
+            counts[key] = counts.get(key, 0) + 1
+        return [(Deal(c), n / len(shuffled)) for c, n in sorted(counts.items())]
 
     def sample_chance(self, rng: Rng) -> Move:
         # the deck list is already shuffled from the seed: the top card is the draw
-        return Deal(self.decks[self.pending][-1])
+        top = self.decks[self.pending][-1]
+        if top == JOKER_B and len(self.decks[self.pending]) > self.bottom[self.pending]:
+            top = JOKER_A  # the name chance_outcomes() uses for either joker
+        return Deal(top)
 
     # -- notation -------------------------------------------------------------------------------
 
@@ -290,7 +326,7 @@ class SchottenState(State):
         else:
             jokers = [c for c in JOKERS if self.hands[p] >> c & 1]
         if jokers:
-            pick["joker"] = jokers[-1] if self.pending >= 0 else jokers[0]
+            pick["joker"] = JOKER_A if self.pending >= 0 else jokers[0]
         try:
             move = parse(text, pick)
         except NotationError as exc:
@@ -379,6 +415,9 @@ class SchottenState(State):
         deck = self.decks[d]
         if deck[-1] == card or (card in JOKERS and deck[-1] in JOKERS):
             card = deck.pop()
+        elif card == JOKER_A and JOKER_A not in deck:
+            deck.remove(JOKER_B)  # either joker: the outcome names the pair
+            card = JOKER_B
         else:  # an explicit chance outcome other than the top card
             deck.remove(card)
         if len(deck) < self.bottom[d]:
@@ -409,8 +448,11 @@ class SchottenState(State):
                 if card == MUD:
                     self.mud |= 1 << stone
                     self.completed_at[0][stone] = self.completed_at[1][stone] = -1
+                    self.full[0] &= ~(1 << stone)
+                    self.full[1] &= ~(1 << stone)
                 else:
                     self.blind |= 1 << stone
+                self.strength[0][stone] = self.strength[1][stone] = -1
                 self._after_play()
                 return
             if card in JOKERS:
@@ -422,15 +464,19 @@ class SchottenState(State):
     def _place(self, p: int, card: int, stone: int) -> None:
         side = self.sides[p][stone]
         side.append(card)
+        self.strength[p][stone] = -1
         if card < CLAN_CARDS:
             self.seen |= 1 << card
         self.ply += 1
-        if len(side) == self.capacity(stone):
+        if len(side) == (4 if self.mud >> stone & 1 else 3):
             self.completed_at[p][stone] = self.ply
+            self.full[p] |= 1 << stone
 
     def _remove(self, p: int, card: int, stone: int) -> None:
         self.sides[p][stone].remove(card)
         self.completed_at[p][stone] = -1
+        self.full[p] &= ~(1 << stone)
+        self.strength[p][stone] = -1
 
     def _after_play(self) -> None:
         p = self.to_move
@@ -612,6 +658,10 @@ class SchottenState(State):
             }
         return obs
 
+    def public_viewers(self, move: Move, player: int) -> list[int]:
+        """Every move is played in the open except the cards a Recruiter puts back."""
+        return [player] if isinstance(move, Return) else [-1, 0, 1]
+
     def _first_complete(self, stone: int) -> int | None:
         a, b = self.completed_at[0][stone], self.completed_at[1][stone]
         if a < 0 and b < 0:
@@ -652,6 +702,8 @@ class SchottenState(State):
         new.sides = [[side[:] for side in row] for row in self.sides]
         new.completed_at = [self.completed_at[0][:], self.completed_at[1][:]]
         new.owner = self.owner[:]
+        new.full = self.full[:]
+        new.strength = [self.strength[0][:], self.strength[1][:]]
         new.discard = self.discard[:]
         new.tactics_played = self.tactics_played[:]
         new.jokers_played = self.jokers_played[:]

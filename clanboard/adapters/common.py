@@ -1,0 +1,78 @@
+"""What both adapters share: the encoding check, seat utilities and observation text."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from clanboard.core import SIMULTANEOUS, Game, State
+
+
+class MissingEncoding(NotImplementedError):
+    """A game lacks the integer action / observation tensor encodings the adapters need."""
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """The fixed sizes of one game set-up (players and options)."""
+
+    num_distinct_actions: int
+    max_chance_outcomes: int
+    observation_tensor_size: int
+    max_game_length: int
+
+
+def encoding(game: Game, num_players: int | None = None,
+             options: Mapping[str, Any] | None = None) -> Encoding:
+    """The game's RL encoding sizes; raises :class:`MissingEncoding` naming what is missing."""
+    n = game.check_players(num_players)
+    opts = game.check_options(options)
+    try:
+        return Encoding(
+            num_distinct_actions=int(game.num_distinct_actions(n, opts)),
+            max_chance_outcomes=int(game.max_chance_outcomes(n, opts)),
+            observation_tensor_size=int(game.observation_tensor_size(n, opts)),
+            max_game_length=int(game.max_game_length(n, opts)),
+        )
+    except NotImplementedError as exc:
+        raise MissingEncoding(
+            f"{game.id} cannot be used by the RL adapters: {exc} "
+            "(it must implement num_distinct_actions, max_chance_outcomes, "
+            "observation_tensor_size, max_game_length, move_to_action, action_to_move "
+            "and observation_tensor)"
+        ) from exc
+
+
+def acting_seat(state: State) -> int:
+    """The seat that moves now, or CHANCE / TERMINAL.
+
+    A simultaneous step is taken turn by turn, lowest seat first: this is sound because
+    a committed choice is hidden from the other seats' observations until revealed.
+    """
+    cur = state.current_player()
+    if cur != SIMULTANEOUS:
+        return cur
+    return min(state.players_to_move())
+
+
+def utilities(state: State) -> list[float]:
+    """Each seat's utility: the core ``returns()`` at the end, 0 for every seat before.
+
+    Zero-sum games return +1 win / -1 loss / 0 draw; the other games the core default
+    (1 for a sole win, 1/k for a k-way shared win, 0 otherwise).
+    """
+    if not state.is_terminal():
+        return [0.0] * state.num_players
+    return [float(x) for x in state.returns()]
+
+
+def utility_range(game: Game) -> tuple[float, float]:
+    """The bounds of :func:`utilities` (checked for every game by the adapter tests)."""
+    return (-1.0, 1.0) if game.zero_sum else (0.0, 1.0)
+
+
+def canonical(data: Any) -> str:
+    """Compact JSON with sorted keys: equal data, equal text."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))

@@ -1,0 +1,414 @@
+"""Every clanboard game as an OpenSpiel (pyspiel) Python game.
+
+Importing this module registers, for each registered clanboard game that provides the RL
+encodings, ``python_clanboard_<id>`` (default options) and ``python_clanboard_<id>_<variant>``
+for each preset in ``Game.variants`` (``-`` becomes ``_``), plus ``..._simultaneous``
+names with SIMULTANEOUS dynamics for a game declaring ``simultaneous_moves``::
+
+    import pyspiel
+    import clanboard.adapters.openspiel  # registers the games
+    game = pyspiel.load_game("python_clanboard_schotten_totten_tactics")
+
+Parameters: ``players`` and every game option (defaults from the variant preset), e.g.
+``pyspiel.load_game("python_clanboard_schotten_totten", {"expert": True})``.
+
+Mapping (see docs/rl.md): sequential dynamics (a simultaneous step is taken seat by seat,
+lowest first; committed choices stay hidden in the others' observations); explicit
+stochastic chance from ``State.chance_outcomes()`` with ids from ``State.move_to_action``;
+terminal rewards from :func:`clanboard.adapters.common.utilities`; observations from
+``observation(player)`` / ``observation_tensor(player)``; the information state adds the
+player's own moves; serialization carries the state JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from clanboard.adapters.common import (
+    Encoding,
+    MissingEncoding,
+    acting_seat,
+    canonical,
+    encoding,
+    utilities,
+    utility_range,
+)
+from clanboard.core import CHANCE, SIMULTANEOUS, Game, Move, Rng, State, games, get_game
+
+PREFIX = "python_clanboard_"
+_PARAM_TYPES = (bool, int, float, str)
+
+#: short name -> (clanboard game, preset options) of every registered pyspiel game
+REGISTERED: dict[str, tuple[Game, dict[str, Any]]] = {}
+#: clanboard game id -> why it was not registered
+SKIPPED: dict[str, str] = {}
+_BY_ID: dict[str, Game] = {}  # games registered here, also those not in the core registry
+
+
+def short_name(game: Game, variant: str | None = None, simultaneous: bool = False) -> str:
+    """``python_clanboard_<id>[_<variant>][_simultaneous]`` with ``-`` as ``_``."""
+    name = PREFIX + game.id.replace("-", "_")
+    if variant is not None:
+        name += "_" + variant.replace("-", "_")
+    return name + ("_simultaneous" if simultaneous else "")
+
+
+def has_simultaneous_steps(game: Game) -> bool:
+    """Whether the game declares simultaneous steps (``simultaneous_moves`` class attribute)."""
+    return bool(getattr(game, "simultaneous_moves", False))
+
+
+# -- the core state carried inside a pyspiel state ----------------------------------------
+
+
+def _restore(text: str, own: tuple[tuple[int, ...], ...],
+             own_text: tuple[tuple[str, ...], ...]) -> _Carried:
+    data = json.loads(text)
+    game = _BY_ID.get(data["game"]) or get_game(data["game"])
+    return _Carried(game.state_from_json(data), own, own_text)
+
+
+class _Carried:
+    """The clanboard state plus each seat's own moves; pickles as the state JSON (this is
+    what pyspiel's serialization stores) and deep-copies with the game's fast ``clone``."""
+
+    __slots__ = ("core", "own", "own_text", "_legal", "_chance")
+
+    def __init__(self, core: State, own: tuple[tuple[int, ...], ...],
+                 own_text: tuple[tuple[str, ...], ...]) -> None:
+        self.core = core
+        self.own = own  # per seat: action ids it played (immutable, shared by clones)
+        self.own_text = own_text  # per seat: the same moves in notation
+        self._legal: dict[int, dict[int, Move]] | None = None
+        self._chance: list[tuple[int, float]] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (json.dumps(self.core.to_json()), self.own, self.own_text))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Carried:
+        return _Carried(self.core.clone(), self.own, self.own_text)
+
+    def legal(self, seat: int) -> dict[int, Move]:
+        """Action id -> move for the acting seat (chance outcomes at a chance node)."""
+        if self._legal is None:
+            self._legal = {}
+        if seat not in self._legal:
+            if seat == CHANCE:
+                self.chance()
+            else:
+                core = self.core
+                self._legal[seat] = {core.move_to_action(m): m for m in core.legal_moves(seat)}
+        return self._legal[seat]
+
+    def chance(self) -> list[tuple[int, float]]:
+        """The chance outcomes as sorted ``(action id, probability)``."""
+        if self._chance is None:
+            core = self.core
+            outcomes = [(core.move_to_action(m), m, p) for m, p in core.chance_outcomes()]
+            if self._legal is None:
+                self._legal = {}
+            self._legal[CHANCE] = {a: m for a, m, _ in outcomes}
+            self._chance = sorted((a, float(p)) for a, _, p in outcomes)
+        return self._chance
+
+    def changed(self) -> None:
+        self._legal = None
+        self._chance = None
+
+
+# -- pyspiel game, state, observer ----------------------------------------------------------
+
+
+class ClanboardGame(pyspiel.Game):
+    """A clanboard game (one set of options) seen as a pyspiel game."""
+
+    core_game: Game  # set on the subclass made for each registered name
+    game_type: pyspiel.GameType
+    simultaneous: bool = False  # SIMULTANEOUS dynamics (else steps are taken seat by seat)
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        game = self.core_game
+        self.num_seats = game.check_players(int(params.pop("players", game.min_players)))
+        known = {o.name for o in game.options}
+        self.core_options = game.check_options({k: v for k, v in params.items() if k in known})
+        self.encoding: Encoding = encoding(game, self.num_seats, self.core_options)
+        low, high = utility_range(game)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.encoding.num_distinct_actions,
+            max_chance_outcomes=self.encoding.max_chance_outcomes,
+            num_players=self.num_seats,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0 if game.zero_sum else None,
+            max_game_length=self.encoding.max_game_length,
+        )
+        # every initial state is this one (seed 0, chance explicit): states copy it, which is
+        # cheaper than setting up a game (pyspiel's Clone starts from a new initial state)
+        self.initial_core = game.new_state(self.num_seats, seed=0, options=self.core_options,
+                                           auto_chance=False)
+        all_params = {"players": self.num_seats, **self.core_options}
+        super().__init__(self.game_type, info, {k: v for k, v in all_params.items()
+                                           if isinstance(v, _PARAM_TYPES)})
+
+    def new_initial_state(self) -> ClanboardState:
+        return ClanboardState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: Mapping[str, Any] | None = None) -> ClanboardObserver:
+        return ClanboardObserver(
+            self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+        )
+
+
+class ClanboardState(pyspiel.State):
+    """A pyspiel state wrapping a clanboard state with ``auto_chance=False``."""
+
+    def __init__(self, game: ClanboardGame) -> None:
+        super().__init__(game)
+        core = game.initial_core.clone()
+        empty = tuple(() for _ in range(game.num_seats))
+        self._carried = _Carried(core, empty, empty)
+        self._simultaneous = game.simultaneous
+
+    @property
+    def core(self) -> State:
+        """The clanboard state (do not change it directly)."""
+        return self._carried.core
+
+    def _simultaneous_step(self) -> bool:
+        return self._simultaneous and self._carried.core.current_player() == SIMULTANEOUS
+
+    def current_player(self) -> int:
+        if self._simultaneous_step():
+            return SIMULTANEOUS
+        return acting_seat(self._carried.core)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self._simultaneous_step():
+            if player not in self._carried.core.players_to_move():
+                return []
+        elif player != acting_seat(self._carried.core):
+            return []
+        return sorted(self._carried.legal(player))
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        """A simultaneous step (SIMULTANEOUS dynamics only): one action per seat; those of
+        seats that are not to move are ignored."""
+        carried = self._carried
+        seats = carried.core.players_to_move()
+        moves = {}
+        for seat in seats:
+            legal = carried.legal(seat)
+            if actions[seat] not in legal:
+                raise ValueError(f"action {actions[seat]} is not legal for player {seat} now; "
+                                 f"legal: {sorted(legal)}")
+            moves[seat] = legal[actions[seat]]
+        for seat, move in moves.items():
+            carried.core.apply_trusted(move, seat)
+            carried.own = _append(carried.own, seat, actions[seat])
+            carried.own_text = _append(carried.own_text, seat, str(move))
+        carried.changed()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return list(self._carried.chance())
+
+    def _apply_action(self, action: int) -> None:
+        carried = self._carried
+        seat = acting_seat(carried.core)
+        legal = carried.legal(seat)
+        if action not in legal:
+            who = "chance" if seat == CHANCE else f"player {seat}"
+            raise ValueError(
+                f"action {action} is not legal for {who} now; legal: {sorted(legal)}"
+            )
+        move = legal[action]
+        carried.core.apply_trusted(move, seat)  # it came from legal_moves / chance_outcomes
+        if seat >= 0:
+            carried.own = _append(carried.own, seat, action)
+            carried.own_text = _append(carried.own_text, seat, str(move))
+        carried.changed()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        carried = self._carried
+        if player == acting_seat(carried.core) or (
+                player >= 0 and player in carried.core.players_to_move()):
+            move = carried.legal(player).get(action)
+            if move is not None:
+                return str(move)
+        if player >= 0:
+            try:
+                return str(carried.core.action_to_move(action))
+            except Exception:  # an id that means nothing here: still printable
+                pass
+        return f"{'chance' if player == CHANCE else f'player {player}'} action {action}"
+
+    def is_terminal(self) -> bool:
+        return self._carried.core.is_terminal()
+
+    def returns(self) -> list[float]:
+        return utilities(self._carried.core)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ClanboardState:
+        """A copy where everything hidden from ``player_id`` is re-dealt (core
+        ``determinize``); used by OpenSpiel's ISMCTS."""
+        try:
+            seed = int(probability_sampler() * 2**53)
+        except TypeError:
+            seed = np.random.randint(2**62)
+        clone = self.clone()
+        clone._carried.core = self._carried.core.determinize(player_id, Rng(seed))
+        clone._carried.changed()
+        return clone
+
+    def __str__(self) -> str:
+        return canonical(self._carried.core.to_json())
+
+
+def _append(per_seat: tuple[tuple[Any, ...], ...], seat: int,
+            item: Any) -> tuple[tuple[Any, ...], ...]:
+    return tuple(h + (item,) if i == seat else h for i, h in enumerate(per_seat))
+
+
+class ClanboardObserver:
+    """pyspiel observer: observation string/tensor from ``observation(player)`` /
+    ``observation_tensor(player)``; with perfect recall (the information state) the
+    player's own moves are added (their notation, and a count per action id)."""
+
+    def __init__(self, game: ClanboardGame, iig_obs_type: Any,
+                 params: Mapping[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {dict(params)}")
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("clanboard observers show one player's private information, "
+                             "not all players'")
+        self.public_only = private == pyspiel.PrivateInfoType.NONE
+        self.public_info = bool(iig_obs_type.public_info)
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        enc = game.encoding
+        self.tensor: np.ndarray | None
+        self.dict: dict[str, np.ndarray] = {}
+        if self.public_only or not self.public_info:
+            # no public-only tensor in the core encoding; strings only
+            self.tensor = None
+            return
+        size = enc.observation_tensor_size
+        if self.perfect_recall:
+            size += enc.num_distinct_actions
+        self.tensor = np.zeros(size, np.float32)
+        self.dict["observation"] = self.tensor[: enc.observation_tensor_size]
+        if self.perfect_recall:
+            self.dict["own_actions"] = self.tensor[enc.observation_tensor_size:]
+
+    def set_from(self, state: ClanboardState, player: int) -> None:
+        if self.tensor is None:
+            return
+        carried = state._carried
+        self.dict["observation"][:] = carried.core.observation_tensor(player)
+        if self.perfect_recall:
+            own = self.dict["own_actions"]
+            own.fill(0)
+            for action in carried.own[player]:
+                own[action] += 1
+
+    def string_from(self, state: ClanboardState, player: int) -> str:
+        carried = state._carried
+        if not self.public_info:
+            return canonical(list(carried.own_text[player])) if self.perfect_recall else ""
+        text = canonical(carried.core.observation(None if self.public_only else player))
+        if self.perfect_recall and not self.public_only:
+            text += "\nown moves: " + canonical(list(carried.own_text[player]))
+        return text
+
+
+# -- registration ------------------------------------------------------------------------
+
+
+def _game_type(game: Game, variant: str | None, simultaneous: bool) -> pyspiel.GameType:
+    options = game.check_options(game.variant_options(variant) if variant else {})
+    spec: dict[str, Any] = {"players": game.min_players}
+    spec.update({k: v for k, v in options.items() if isinstance(v, _PARAM_TYPES)})
+    enc = encoding(game, game.min_players, options)
+    GT = pyspiel.GameType
+    details = [d for d in (variant, "simultaneous" if simultaneous else None) if d]
+    return GT(
+        short_name=short_name(game, variant, simultaneous),
+        long_name=f"clanboard {game.name}" + (f" ({', '.join(details)})" if details else ""),
+        dynamics=GT.Dynamics.SIMULTANEOUS if simultaneous else GT.Dynamics.SEQUENTIAL,
+        chance_mode=(GT.ChanceMode.EXPLICIT_STOCHASTIC if enc.max_chance_outcomes > 0
+                     else GT.ChanceMode.DETERMINISTIC),
+        information=(GT.Information.IMPERFECT_INFORMATION if game.imperfect_information
+                     else GT.Information.PERFECT_INFORMATION),
+        utility=GT.Utility.ZERO_SUM if game.zero_sum else GT.Utility.GENERAL_SUM,
+        reward_model=GT.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=spec,
+    )
+
+
+def register_game(game: Game) -> list[str]:
+    """Register ``game`` and its variants with pyspiel; returns the short names.
+
+    A game declaring ``simultaneous_moves`` also gets ``..._simultaneous`` names with
+    SIMULTANEOUS dynamics. Raises :class:`MissingEncoding` when the game lacks the RL
+    encodings."""
+    encoding(game)  # fail early, with the reason
+    _BY_ID[game.id] = game
+    names = []
+    for simultaneous in sorted({False, has_simultaneous_steps(game)}):
+        for variant in [None, *game.variants]:
+            name = short_name(game, variant, simultaneous)
+            names.append(name)
+            if name in REGISTERED:
+                continue
+            # a class per game (not a closure): pyspiel keeps the creator until process
+            # exit, and a class is never freed at interpreter shutdown, while a closure
+            # would be freed without the GIL and abort the process
+            game_type = _game_type(game, variant, simultaneous)
+            game_class = type(f"ClanboardGame_{name}", (ClanboardGame,), {
+                "core_game": game, "game_type": game_type, "simultaneous": simultaneous})
+            pyspiel.register_game(game_type, game_class)
+            REGISTERED[name] = (game, game.variant_options(variant) if variant else {})
+    return names
+
+
+def register_all() -> list[str]:
+    """Register every clanboard game that has the encodings; the others are listed in
+    :data:`SKIPPED` with the reason. Safe to call again (new games are added)."""
+    names = []
+    for game in games():
+        try:
+            names += register_game(game)
+        except MissingEncoding as exc:
+            SKIPPED[game.id] = str(exc)
+    return names
+
+
+def load(game_id: str, variant: str | None = None, **params: Any) -> pyspiel.Game:
+    """``pyspiel.load_game`` by clanboard id; a clear error if the game was skipped."""
+    game = get_game(game_id)
+    register_all()
+    if game.id in SKIPPED:
+        raise MissingEncoding(SKIPPED[game.id])
+    if variant is not None:
+        game.variant_options(variant)  # unknown variant: a clear error
+    return pyspiel.load_game(short_name(game, variant), params)
+
+
+def ismcts_resampler(state: ClanboardState, player: int) -> ClanboardState:
+    """For ``ISMCTSBot.set_resampler``: a determinization of ``state`` for ``player``."""
+    return state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+
+
+register_all()

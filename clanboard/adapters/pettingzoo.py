@@ -1,0 +1,173 @@
+"""Every clanboard game as a PettingZoo AEC environment.
+
+    from clanboard.adapters.pettingzoo import env
+    e = env("schotten-totten", variant="tactics")
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else int(obs["action_mask"].nonzero()[0][0])
+        e.step(action)
+
+Agents are ``player_0`` ... ``player_<n-1>`` (the seats). Each observation is a dict:
+``observation`` (float32, ``observation_tensor(seat)``) and ``action_mask`` (int8, 1 for the
+legal action ids of the seat to move, all 0 for the others). Actions are the game's
+integer action ids (``State.move_to_action``); chance is resolved inside the environment
+from the reset seed. A simultaneous step is taken seat by seat (lowest first); committed
+choices stay hidden from the others. Rewards come at the end only (see
+:func:`clanboard.adapters.common.utilities`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from clanboard.adapters.common import acting_seat, encoding, utilities
+from clanboard.core import Game, IllegalMove, Move, Rng, State, get_game
+
+
+def resolve_setup(game: Game | str, num_players: int | None, variant: str | None,
+                  options: Mapping[str, Any] | None) -> tuple[Game, int, dict[str, Any]]:
+    """The game, seat count and full options from a variant preset plus explicit options."""
+    core = get_game(game) if isinstance(game, str) else game
+    opts = core.variant_options(variant) if variant is not None else {}
+    opts.update(options or {})
+    return core, core.check_players(num_players), core.check_options(opts)
+
+
+def observation_space(num_distinct_actions: int, tensor_size: int) -> spaces.Dict:
+    """``observation``: the core tensor (bounds are not part of the core encoding, hence
+    unbounded); ``action_mask``: one int8 per action id."""
+    return spaces.Dict({
+        "observation": spaces.Box(-np.inf, np.inf, (tensor_size,), np.float32),
+        "action_mask": spaces.Box(0, 1, (num_distinct_actions,), np.int8),
+    })
+
+
+def legal_actions(state: State, seat: int) -> dict[int, Move]:
+    """Action id -> legal move of ``seat`` (empty when it is not that seat's turn)."""
+    if state.is_terminal() or seat != acting_seat(state):
+        return {}
+    return {state.move_to_action(m): m for m in state.legal_moves(seat)}
+
+
+def observe_seat(state: State, seat: int, num_distinct_actions: int) -> dict[str, np.ndarray]:
+    mask = np.zeros(num_distinct_actions, np.int8)
+    for action in legal_actions(state, seat):
+        mask[action] = 1
+    return {"observation": np.asarray(state.observation_tensor(seat), np.float32),
+            "action_mask": mask}
+
+
+def illegal_action(action: Any, seat: int, legal: Mapping[int, Move]) -> IllegalMove:
+    shown = [f"{a} ({m})" for a, m in sorted(legal.items())]
+    return IllegalMove(f"action {action!r} is not legal for player_{seat} now", shown)
+
+
+class ClanboardAECEnv(AECEnv):
+    """A clanboard game as a PettingZoo AEC environment (see the module docstring)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "clanboard_v0",
+                                "is_parallelizable": False}
+
+    def __init__(self, game: Game | str, num_players: int | None = None,
+                 variant: str | None = None, options: Mapping[str, Any] | None = None,
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        self.core_game, self.num_seats, self.core_options = resolve_setup(
+            game, num_players, variant, options)
+        self.encoding = encoding(self.core_game, self.num_seats, self.core_options)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, "
+                             f"not {render_mode!r}")
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"clanboard_{self.core_game.id}_v0"}
+        self.possible_agents = [f"player_{i}" for i in range(self.num_seats)]
+        n = self.encoding.num_distinct_actions
+        self.observation_spaces = {
+            a: observation_space(n, self.encoding.observation_tensor_size)
+            for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self._seeder = Rng(secrets.randbits(64))
+        self._state: State | None = None
+
+    @property
+    def state(self) -> State:
+        """The clanboard state of the game being played."""
+        if self._state is None:
+            raise RuntimeError("no game yet: call reset() first")
+        return self._state
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; its seed is ``seed`` when given, else drawn from the last seed."""
+        if seed is not None:
+            self._seeder = Rng(seed)
+            game_seed = seed
+        else:
+            game_seed = self._seeder.next_u64() >> 1
+        self._state = self.core_game.new_state(self.num_seats, seed=game_seed,
+                                               options=self.core_options)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[acting_seat(self.state)]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.possible_agents.index(agent)
+        return observe_seat(self.state, seat, self.encoding.num_distinct_actions)
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.possible_agents.index(agent)
+        legal = legal_actions(self.state, seat)
+        if action is None or int(action) not in legal:
+            raise illegal_action(action, seat, legal)
+        self.state.apply(legal[int(action)], player=seat)
+        self._cumulative_rewards[agent] = 0.0
+        if self.state.is_terminal():
+            for a, u in zip(self.agents, utilities(self.state), strict=True):
+                self.rewards[a] = u
+                self.terminations[a] = True
+            nxt = (seat + 1) % self.num_seats
+        else:
+            nxt = acting_seat(self.state)
+        self.agent_selection = self.possible_agents[nxt]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self._state is None or self.render_mode is None:
+            return None
+        text = self.state.render(None)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        self._state = None
+
+    def __str__(self) -> str:
+        return str(self.metadata["name"])
+
+
+def env(game: Game | str, **kwargs: Any) -> ClanboardAECEnv:
+    """The AEC environment of ``game`` (an id or a Game); kwargs: num_players, variant,
+    options, render_mode. Raises MissingEncoding if the game has no RL encodings."""
+    return ClanboardAECEnv(game, **kwargs)

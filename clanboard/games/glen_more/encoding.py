@@ -1,0 +1,240 @@
+"""Fixed-size encodings for RL adapters: integer actions and the observation tensor.
+
+Actions name a territory tile by its *slot* (the order it was placed, 0..67), so the
+action space is bounded whatever shape a territory takes. A new square for ``place`` is
+encoded as (the lowest slot edge-adjacent to it, direction from that tile).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from clanboard.games.glen_more.data import ANY, CLAN, DISTINCT, FIXED, NUM_STACK_TILES, TILES
+from clanboard.games.glen_more.moves import (
+    ACT,
+    ALL_DIRS,
+    BUY,
+    DRAW,
+    EDGE_DIRS,
+    END,
+    END_MOVE,
+    GAIN,
+    MOVE,
+    PASS,
+    PAY,
+    PAYCHIEF,
+    PAYCLAN,
+    PLACE,
+    RETIRE,
+    ROLL,
+    SELL,
+    TAKE,
+    GMove,
+    act,
+    xy,
+)
+
+if TYPE_CHECKING:
+    from clanboard.games.glen_more.state import GlenMoreState
+
+SLOTS = NUM_STACK_TILES + 1
+_SIZES = [
+    (TAKE, NUM_STACK_TILES), (PASS, NUM_STACK_TILES), (PLACE, SLOTS * 4), (PAY, SLOTS * 5),
+    (BUY, 5), (SELL, SLOTS * 5), (PAYCLAN, SLOTS), (PAYCHIEF, 1), (GAIN, 5), (ACT, SLOTS * 6),
+    (MOVE, SLOTS * 8), (RETIRE, SLOTS), (END, 1),
+]
+BASE: dict[int, int] = {}
+_b = 0
+for _op, _n in _SIZES:
+    BASE[_op] = _b
+    _b += _n
+NUM_ACTIONS = _b
+NUM_CHANCE = NUM_STACK_TILES  # draws: tile index; die rolls: face - 1
+#: a generous bound: at most 67 turns, each far below 900 moves, plus chance events
+MAX_GAME_LENGTH = 67 * 900 + 2 * 67
+
+
+def move_to_action(s: GlenMoreState, move: GMove) -> int:
+    op = move.op
+    if op == DRAW:
+        return move.arg
+    if op == ROLL:
+        return move.arg - 1
+    if op in (TAKE, PASS):
+        return BASE[op] + move.arg
+    if op in (BUY, GAIN):
+        return BASE[op] + move.arg
+    if op in (PAYCHIEF, END):
+        return BASE[op]
+    terr = s.terr[s.cur]
+    if op == PLACE:
+        for slot, q in enumerate(terr.pos):
+            for i, d in enumerate(EDGE_DIRS):
+                if q + d == move.p:
+                    return BASE[PLACE] + slot * 4 + i
+        raise ValueError(f"{move} is not next to a tile of the territory")
+    slot = terr.cells[move.p]
+    if op in (PAY, SELL):
+        return BASE[op] + slot * 5 + move.arg
+    if op in (PAYCLAN, RETIRE):
+        return BASE[op] + slot
+    if op == ACT:
+        return BASE[ACT] + slot * 6 + move.arg
+    if op == MOVE:
+        return BASE[MOVE] + slot * 8 + ALL_DIRS.index(move.q - move.p)
+    raise ValueError(f"no action for {move}")
+
+
+def action_to_move(s: GlenMoreState, action: int) -> GMove:
+    from clanboard.games.glen_more.state import P_DRAW, P_ROLL, ROLLS
+
+    if s.phase == P_ROLL:
+        return ROLLS[action]
+    if s.phase == P_DRAW:
+        return GMove(DRAW, arg=action)
+    if not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"action {action} is outside 0..{NUM_ACTIONS - 1}")
+    op = max((o for o in BASE if BASE[o] <= action), key=lambda o: BASE[o])
+    i = action - BASE[op]
+    if op in (TAKE, PASS):
+        return GMove(op, arg=i)
+    if op in (BUY, GAIN):
+        return GMove(op, arg=i)
+    if op == PAYCHIEF:
+        return GMove(PAYCHIEF)
+    if op == END:
+        return END_MOVE
+    terr = s.terr[s.cur]
+    width = {PLACE: 4, PAY: 5, SELL: 5, PAYCLAN: 1, RETIRE: 1, ACT: 6, MOVE: 8}[op]
+    slot, rest = divmod(i, width)
+    if slot >= len(terr):
+        raise ValueError(f"action {action} names tile slot {slot}; the territory has "
+                         f"{len(terr)} tiles")
+    q = terr.pos[slot]
+    if op == PLACE:
+        return GMove(PLACE, q + EDGE_DIRS[rest])
+    if op in (PAY, SELL):
+        return GMove(op, q, rest)
+    if op in (PAYCLAN, RETIRE):
+        return GMove(op, q)
+    if op == ACT:
+        return act(q, rest, abbey=TILES[terr.tiles[slot]].kind == "abbey" and rest > 0)
+    return GMove(MOVE, q, q=q + ALL_DIRS[rest])
+
+
+# -- observation tensor ------------------------------------------------------------------
+
+KINDS = ("quarry", "forest", "meadow", "pasture", "field", "distillery", "abbey", "village",
+         "castle", "loch", "butcher", "fair", "grocer", "bridge", "tavern", "start_village")
+KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+RADIUS = 5
+GRID = 2 * RADIUS + 1
+CELL_F = 1 + len(KINDS) + 5 + 1 + 2
+PLAYER_F = 7 + 13 + 5 + GRID * GRID * CELL_F
+TRACK_F = 1 + 5 + 1 + 1 + len(KINDS) + 4 + 4
+GLOBAL_F = 10 + 1 + 20 + 4 + 1 + 4
+TURN_F = len(KINDS) + 5 + 3 + 6
+
+
+def tensor_size(num_players: int) -> int:
+    return GLOBAL_F + 14 * TRACK_F + TURN_F + 5 * PLAYER_F
+
+
+def _tile_features(out: list[float], at: int, tile: int) -> None:
+    out[at + KIND_INDEX[TILES[tile].kind]] = 1.0
+
+
+def observation_tensor(s: GlenMoreState, player: int) -> list[float]:
+    from clanboard.games.glen_more.state import DIE, GAP
+
+    n = s.num_players
+    out = [0.0] * tensor_size(n)
+    out[s.phase] = 1.0
+    out[10] = 1.0 if s.cur == player else 0.0
+    at = 11
+    for k in range(5):
+        out[at + k * 4 + s.market[k]] = 1.0
+    at += 20
+    for st in range(4):
+        out[at + st] = len(s.stacks[st]) / 23
+    at += 4
+    out[at] = len(s.scorings) / 3
+    at += 1
+    out[at + n - 2] = 1.0
+    at += 4
+    for i in range(14):
+        base = at + i * TRACK_F
+        if i >= len(s.track) or s.track[i] == GAP:
+            out[base] = 1.0
+            continue
+        v = s.track[i]
+        if v == DIE:
+            out[base + 6] = 1.0
+        elif v < 0:
+            out[base + 1 + (-v - 1 - player) % n] = 1.0
+        else:
+            out[base + 7] = 1.0
+            _tile_features(out, base + 8, v)
+            t = TILES[v]
+            out[base + 8 + len(KINDS) + t.stack] = 1.0
+            tail = base + 8 + len(KINDS) + 4
+            out[tail] = float(t.river)
+            out[tail + 1] = float(t.road)
+            out[tail + 2] = float(t.card >= 0)
+            out[tail + 3] = (t.cost.total if t.cost else 0) / 3
+    at += 14 * TRACK_F
+    if s.tile >= 0:
+        _tile_features(out, at, s.tile)
+    at += len(KINDS)
+    if s.mode == FIXED:
+        for k in range(5):
+            out[at + k] = s.owed[k]
+    at += 5
+    out[at] = s.left if s.mode == DISTINCT else 0
+    out[at + 1] = s.left if s.mode == ANY else 0
+    out[at + 2] = 1.0 if s.mode == CLAN and s.phase in (4, 7) else 0.0
+    at += 3
+    out[at] = s.mp / 10
+    out[at + 1] = float(s.ness_used)
+    out[at + 2] = float(s.oich)
+    out[at + 3] = s.gain_left / 2
+    out[at + 4] = 1.0 if s.tpos >= 0 else 0.0
+    out[at + 5] = len(s.activated) / 9
+    at += 6
+    for rel in range(n):
+        p = (player + rel) % n
+        _player_features(s, p, out, at + rel * PLAYER_F)
+    return out
+
+
+def _player_features(s: GlenMoreState, p: int, out: list[float], at: int) -> None:
+    terr = s.terr[p]
+    out[at] = s.coins[p] / 20
+    out[at + 1] = s.vp[p] / 100
+    out[at + 2] = s.whisky[p] / 10
+    out[at + 3] = s.chiefs[p] / 10
+    out[at + 4] = terr.clansmen() / 10
+    out[at + 5] = s.chieftain_strength(p) / 20
+    out[at + 6] = len(terr) / 30
+    for c in range(13):
+        out[at + 7 + c] = float(s.cards[p] >> c & 1)
+    have = terr.have()
+    for k in range(5):
+        out[at + 20 + k] = have[k] / 10
+    grid = at + 25
+    mine = p == s.cur
+    for slot, q in enumerate(terr.pos):
+        x, y = xy(q)
+        if abs(x) > RADIUS or abs(y) > RADIUS:
+            continue
+        c = grid + ((y + RADIUS) * GRID + x + RADIUS) * CELL_F
+        out[c] = 1.0
+        _tile_features(out, c + 1, terr.tiles[slot])
+        r = c + 1 + len(KINDS)
+        for k in range(5):
+            out[r + k] = terr.res[slot * 5 + k] / 3
+        out[r + 5] = terr.clan[slot] / 3
+        if mine:
+            out[r + 6] = float(slot in s.activated)
+            out[r + 7] = float(slot in s.near)
+

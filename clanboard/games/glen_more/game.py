@@ -1,0 +1,61 @@
+"""The Glen More game object: set-up, loading, agents and encodings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from clanboard.core import Game, SearchHints, State
+from clanboard.games.glen_more.state import GlenMoreState
+
+
+class GlenMore(Game):
+    id = "glen-more"
+    name = "Glen More"
+    min_players = 2
+    max_players = 5
+    #: only the stacks' order is hidden, and it is drawn by chance when needed
+    imperfect_information = False
+    zero_sum = False
+
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
+        state = GlenMoreState(self, num_players, seed, options)
+        state.setup()
+        return state
+
+    def _state_from_json(
+        self, num_players: int, seed: int, options: dict[str, Any], body: Any
+    ) -> State:
+        from clanboard.games.glen_more.serial import from_json
+
+        return from_json(self, num_players, seed, options, body)
+
+    def agents(self) -> Mapping[str, Any]:
+        from clanboard.games.glen_more.agents import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
+
+    def search_hints(self) -> SearchHints:
+        from clanboard.games.glen_more.agents import GlenMoreHints
+
+        return GlenMoreHints()
+
+    def num_distinct_actions(self, num_players: int, options: Mapping[str, Any]) -> int:
+        from clanboard.games.glen_more.encoding import NUM_ACTIONS
+
+        return NUM_ACTIONS
+
+    def max_chance_outcomes(self, num_players: int, options: Mapping[str, Any]) -> int:
+        from clanboard.games.glen_more.encoding import NUM_CHANCE
+
+        return NUM_CHANCE
+
+    def observation_tensor_size(self, num_players: int, options: Mapping[str, Any]) -> int:
+        from clanboard.games.glen_more.encoding import tensor_size
+
+        return tensor_size(num_players)
+
+    def max_game_length(self, num_players: int, options: Mapping[str, Any]) -> int:
+        from clanboard.games.glen_more.encoding import MAX_GAME_LENGTH
+
+        return MAX_GAME_LENGTH

@@ -1,0 +1,55 @@
+"""The market's arithmetic: can a debt still be paid from goods, coins, buying and selling?
+
+A row with ``f`` filled spaces sells a resource for ``f`` coins and buys one for ``f + 1``.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, combinations_with_replacement
+
+from clanboard.games.glen_more.data import DISTINCT, FIXED
+
+
+def _fixed_ok(have: list[int], need: list[int] | tuple[int, ...], market: list[int],
+              coins: int) -> bool:
+    """Can ``need`` be paid from ``have`` plus buying at the market with ``coins`` and the
+    proceeds of selling what is not needed? (Buying from one's own surplus row is never
+    better than using the resource, so this is exact.)"""
+    cost = revenue = 0
+    for k in range(5):
+        h, n, f = have[k], need[k], market[k]
+        if h >= n:
+            m = min(h - n, f)
+            revenue += m * f - m * (m - 1) // 2
+        else:
+            d = n - h
+            if f + d > 3:
+                return False
+            cost += d * f + d * (d + 1) // 2
+    return cost <= coins + revenue
+
+
+def payable(have: list[int], market: list[int], coins: int, mode: int, owed: list[int],
+            left: int, used: int) -> bool:
+    """Whether a resource debt (FIXED ``owed``; ``left`` DISTINCT kinds not in the
+    ``used`` mask; ``left`` of ANY kinds) can still be paid in full."""
+    if mode == FIXED:
+        return _fixed_ok(have, owed, market, coins)
+    if left == 0:
+        return True
+    if mode == DISTINCT:
+        free = [k for k in range(5) if not used >> k & 1]
+        for kinds in combinations(free, left):
+            need = [0] * 5
+            for k in kinds:
+                need[k] = 1
+            if _fixed_ok(have, need, market, coins):
+                return True
+        return False
+    for kinds in combinations_with_replacement(range(5), left):
+        need = [0] * 5
+        for k in kinds:
+            need[k] += 1
+        if _fixed_ok(have, need, market, coins):
+            return True
+    return False

@@ -1,0 +1,217 @@
+/* Glen More in the browser: the turn track, the market, every player's territory.
+   Click a highlighted tile on the track to take it, a dashed square to place it, a glowing
+   tile to activate it, a market row to buy; other moves are buttons under the board. */
+"use strict";
+(function () {
+  const {h, s} = window.clanboard;
+  const RES = ["wood", "stone", "sheep", "cattle", "grain"];
+  const RES_COLOUR = {wood: "#8b5a2b", stone: "#8d8d8d", sheep: "#f4f4ee", cattle: "#4a3021", grain: "#e2b714"};
+  const KIND = {quarry: "#b9ab8f", forest: "#3f7d3a", meadow: "#9fd27a", pasture: "#6fb357", field: "#e9d36a",
+    village: "#c9c2b4", start_village: "#b8b0a0", castle: "#9a9488", loch: "#5d9bd1", distillery: "#d9a441",
+    abbey: "#e6d8a8", fair: "#c98a5a", butcher: "#b7684e", grocer: "#c4955f", bridge: "#a7835a", tavern: "#a86f4a"};
+  const FRAME = {green: "#2e7d32", yellow: "#c9a400", grey: "#6d6d6d", brown: "#6d4c2f", blue: "#1f5f8b"};
+  const SEAT = ["#c0392b", "#1f5f8b", "#2d7a3a", "#8e44ad", "#d35400"];
+  const CELL = 46;
+  let chosenTile = null;  // a tile with several moves, clicked: its moves are listed
+
+  const style = document.createElement("style");
+  style.textContent = `
+  .gm { user-select: none; }
+  .gm-row { display: flex; flex-wrap: wrap; gap: .6rem; align-items: flex-start; }
+  .gm-box { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: .4rem .5rem; }
+  .gm-box h3 { margin: 0 0 .3rem; font-size: .95rem; }
+  .gm svg text { pointer-events: none; }
+  .gm .take, .gm .place, .gm .play, .gm .choose, .gm .buy { cursor: pointer; }
+  .gm-choose { width: 100%; display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; }
+  .gm-choose h3 { margin: 0 .4rem 0 0; }
+  .gm-market td { padding: 1px 4px; font-size: .85rem; }
+  .gm-market .slot { display: inline-block; width: 12px; height: 12px; border-radius: 50%; border: 1px solid #555; margin-right: 2px; vertical-align: middle; }
+  .gm-market tr.buy { background: #eaf3ea; outline: 2px solid var(--good); }
+  .gm-player { min-width: 240px; flex: 1; }
+  .gm-player.me { border-color: var(--accent); }
+  .gm-stats { font-size: .85rem; display: flex; flex-wrap: wrap; gap: .2rem .7rem; margin-bottom: .3rem; }
+  .gm-res { display: inline-block; width: 10px; height: 10px; border-radius: 2px; border: 1px solid #444; vertical-align: middle; margin: 0 1px; }
+  .gm-turn { font-size: .9rem; margin: .3rem 0; }
+  .gm-hint { font-size: .85rem; color: var(--good); min-height: 1.2em; }
+  `;
+  document.head.append(style);
+
+  const tileInfo = (obs, id) => (obs.tiles && obs.tiles[id]) || {id, name: id, kind: "village", frame: "grey"};
+  const tileTitle = (t) => [`${t.id} ${t.name}`, t.cost ? `cost: ${t.cost}` : "", t.activation ? `activation: ${t.activation}` : "",
+    t.bonus ? `bonus: ${t.bonus}` : "", t.card ? `card: ${t.card}` : "", t.river ? "river" : "", t.road ? "road" : ""].filter(Boolean).join("\n");
+  const short = (name) => (name.length <= 9 ? name : name.split(/[ (]/)[0].slice(0, 9));
+
+  function tileGlyph(obs, id, x, y, size, extra) {
+    const t = tileInfo(obs, id);
+    return s("g", Object.assign({"data-tile": id}, extra || {}),
+      s("title", {text: tileTitle(t)}),
+      s("rect", {x: x + 1, y: y + 1, width: size - 2, height: size - 2, rx: 5, fill: KIND[t.kind] || "#ccc",
+        stroke: FRAME[t.frame] || "#555", "stroke-width": 3}),
+      t.river ? s("line", {x1: x + size / 2, y1: y + 2, x2: x + size / 2, y2: y + size - 2, stroke: "#4a90d9", "stroke-width": 3, opacity: .7}) : null,
+      t.road ? s("line", {x1: x + 2, y1: y + size / 2, x2: x + size - 2, y2: y + size / 2, stroke: "#8a7355", "stroke-width": 3, opacity: .6}) : null,
+      s("text", {x: x + size / 2, y: y + 13, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#1d1d1d", text: short(t.name)}));
+  }
+
+  function track(obs, takes) {
+    const R = 120, C = 150, size = 38;
+    const svg = s("svg", {viewBox: "0 0 300 300", width: "100%", style: "max-width: 300px", "data-testid": "gm-track"});
+    svg.append(s("circle", {cx: C, cy: C, r: R, fill: "none", stroke: "#cfc6b2", "stroke-width": 22}));
+    for (const sp of obs.track) {
+      const a = -Math.PI / 2 + (sp.space * 2 * Math.PI) / 14;
+      const x = C + R * Math.cos(a) - size / 2, y = C + R * Math.sin(a) - size / 2;
+      const g = s("g", {"data-space": sp.space});
+      g.append(s("rect", {x, y, width: size, height: size, rx: 6, fill: "#efe9dc", stroke: "#a99f8a"}));
+      if (sp.tile) {
+        const move = takes[sp.tile];
+        const glyph = tileGlyph(obs, sp.tile, x, y, size, move ? {class: "take", "data-move": move.text, onclick: move.go} : {});
+        if (move) glyph.append(s("rect", {x: x - 2, y: y - 2, width: size + 4, height: size + 4, rx: 7, fill: "none", stroke: "#2d7a3a", "stroke-width": 4}));
+        g.append(glyph);
+      }
+      if (sp.player !== undefined) {
+        g.append(s("circle", {cx: x + size / 2, cy: y + size / 2, r: 13, fill: SEAT[sp.player], stroke: "#fff", "stroke-width": 2}),
+          s("text", {x: x + size / 2, y: y + size / 2 + 5, "text-anchor": "middle", "font-size": 13, fill: "#fff", "font-weight": 700, text: String(sp.player + 1)}));
+      }
+      if (sp.die) {
+        g.append(s("rect", {x: x + 9, y: y + 9, width: 20, height: 20, rx: 4, fill: "#fff", stroke: "#333"}),
+          s("circle", {cx: x + 19, cy: y + 19, r: 3, fill: "#333"}));
+      }
+      g.append(s("text", {x: x + 3, y: y + size - 3, "font-size": 8, fill: "#6b6354", text: String(sp.space)}));
+      svg.append(g);
+    }
+    const st = obs.stacks || {sizes: []};
+    svg.append(s("text", {x: C, y: C - 8, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#3a3328", text: "Stacks"}),
+      s("text", {x: C, y: C + 12, "text-anchor": "middle", "font-size": 12, fill: "#3a3328",
+        text: st.sizes.map((n, i) => (i === st.current ? `[${n}]` : String(n))).join(" · ")}));
+    return svg;
+  }
+
+  function market(obs, buys) {
+    const rows = RES.map((r) => {
+      const filled = obs.market[r] || 0;
+      const move = buys[r];
+      return h("tr", {class: move ? "buy" : "", "data-market": r, "data-move": move ? move.text : null, onclick: move ? move.go : null},
+        h("td", {}, h("span", {class: "slot", style: `background:${RES_COLOUR[r]}`}), r),
+        h("td", {}, Array.from({length: 3}, (_, i) => h("span", {class: "slot", style: `background:${i < filled ? RES_COLOUR[r] : "transparent"}`}))),
+        h("td", {text: `buy ${filled + 1} · sell ${filled}`}));
+    });
+    return h("div", {class: "gm-box gm-market", "data-testid": "gm-market"}, h("h3", {text: "Market"}), h("table", {}, rows));
+  }
+
+  function territory(obs, p, mine, places, acts, activatable, tileMoves, pick) {
+    const cells = p.territory.map((t) => [t.x, t.y]).concat(Object.keys(places).map((k) => k.split(",").map(Number)));
+    const xs = cells.map((c) => c[0]), ys = cells.map((c) => c[1]);
+    const minX = Math.min(...xs) - (mine ? 0 : 0), minY = Math.min(...ys);
+    const w = Math.max(...xs) - minX + 1, hgt = Math.max(...ys) - minY + 1;
+    const svg = s("svg", {viewBox: `0 0 ${w * CELL} ${hgt * CELL}`, width: Math.min(w * CELL, 360), "data-territory": p.seat});
+    const at = (x, y) => [(x - minX) * CELL, (y - minY) * CELL];
+    for (const t of p.territory) {
+      const [px, py] = at(t.x, t.y);
+      const key = `${t.x},${t.y}`;
+      const act = acts[key];
+      const here = tileMoves[key] || [];
+      // one move on this tile: a click plays it; several: a click lists them
+      const onclick = here.length === 1 ? () => pick(here[0]) : here.length ? () => pick(null, key) : null;
+      const g = tileGlyph(obs, t.tile, px, py, CELL, here.length
+        ? {class: here.length > 1 ? "choose" : act ? "play act" : "play",
+          "data-move": here.length === 1 ? here[0] : null, "data-key": key, onclick} : {});
+      if (here.length || activatable.has(key)) {
+        g.append(s("rect", {x: px + 2, y: py + 2, width: CELL - 4, height: CELL - 4, rx: 5, fill: "none",
+          stroke: act ? "#f2c14e" : here.length ? "#2d7a3a" : "#e8d9a0", "stroke-width": here.length ? 4 : 2,
+          "stroke-dasharray": act || !here.length ? null : "4 2"}));
+      }
+      let i = 0;
+      for (const r of RES) {
+        for (let n = 0; n < ((t.resources || {})[r] || 0); n++, i++) {
+          g.append(s("rect", {x: px + 5 + (i % 5) * 7.5, y: py + 19 + Math.floor(i / 5) * 8, width: 6, height: 6, rx: 1,
+            fill: RES_COLOUR[r], stroke: "#333", "stroke-width": .6}));
+        }
+      }
+      for (let n = 0; n < t.clansmen; n++) {
+        g.append(s("circle", {cx: px + 10 + n * 10, cy: py + CELL - 9, r: 4.5, fill: SEAT[p.seat], stroke: "#fff", "stroke-width": 1.2}));
+      }
+      svg.append(g);
+    }
+    for (const [key, move] of Object.entries(places)) {
+      const [x, y] = key.split(",").map(Number);
+      const [px, py] = at(x, y);
+      svg.append(s("rect", {class: "place", "data-move": move.text, onclick: move.go, x: px + 3, y: py + 3,
+        width: CELL - 6, height: CELL - 6, rx: 5, fill: "rgba(45,122,58,.15)", stroke: "#2d7a3a", "stroke-width": 2, "stroke-dasharray": "5 3"}));
+    }
+    return svg;
+  }
+
+  function render(root, ctx) {
+    const obs = ctx.observation;
+    const legal = ctx.legalMoves || [];
+    const handled = [];
+    const takes = {}, places = {}, acts = {}, buys = {}, tileMoves = {};
+    for (const m of legal) {
+      let r;
+      const entry = {text: m, go: () => ctx.play(m)};
+      if ((r = /^(?:take|pass) (T\d+)$/.exec(m))) takes[r[1]] = entry;
+      else if ((r = /^place (-?\d+,-?\d+)$/.exec(m))) places[r[1]] = entry;
+      else if ((r = /^buy (\w+)$/.exec(m))) buys[r[1]] = entry;
+      else if ((r = /^(?:act|pay \w+|sell \w+|move|retire) (-?\d+,-?\d+)/.exec(m))) {
+        if (/^act -?\d+,-?\d+$/.test(m)) acts[r[1]] = entry;
+        (tileMoves[r[1]] = tileMoves[r[1]] || []).push(m);
+      } else continue;
+      handled.push(m);
+    }
+    if (chosenTile && !tileMoves[chosenTile]) chosenTile = null;
+    const pick = (move, key) => {
+      if (move) { chosenTile = null; ctx.play(move); return; }
+      chosenTile = chosenTile === key ? null : key;
+      root.replaceChildren();
+      render(root, ctx);
+    };
+    const me = ctx.seat === null || ctx.seat === undefined ? null : ctx.seat;
+    const turn = obs.turn;
+    const name = (i) => (ctx.names ? ctx.names[i] : `Player ${i + 1}`);
+    const wrap = h("div", {class: "gm", "data-testid": "gm-board"});
+    let hint = "";
+    if (Object.keys(takes).length) hint = "Click a highlighted tile on the track to take it";
+    else if (Object.keys(places).length) hint = "Click a dashed square in your territory to place the tile";
+    else if (chosenTile) hint = `Tile ${chosenTile}: choose what to do`;
+    else if (Object.keys(tileMoves).length) hint = "Click a highlighted tile: gold to activate, dashed to pay, sell or move";
+    else if (Object.keys(buys).length) hint = "Pay: click a market row to buy, or use the buttons below";
+    const turnText = obs.phase === "over" ? "Game over" : turn ? `${name(turn.player)}: ${obs.phase}` +
+      (turn.tile ? ` — tile ${tileInfo(obs, turn.tile).name}` : "") +
+      (turn.owed ? ` — owes ${JSON.stringify(turn.owed.resources || turn.owed).replace(/[{}"]/g, "")}` : "") +
+      (turn.movement_points ? ` — ${turn.movement_points} movement` : "") : obs.phase;
+    wrap.append(h("div", {class: "gm-turn", "data-testid": "gm-turn"}, h("strong", {text: turnText})));
+    wrap.append(h("div", {class: "gm-hint", "data-testid": "hint", text: hint}));
+    wrap.append(h("div", {class: "gm-row"}, h("div", {class: "gm-box"}, h("h3", {text: "Track"}), track(obs, takes)), market(obs, buys)));
+    const activatable = new Set(((turn && turn.player === me && turn.activatable) || []).map((c) => c.join(",")));
+    const order = obs.players.map((p) => p.seat).sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
+    const boards = h("div", {class: "gm-row"});
+    for (const seat of order) {
+      const p = obs.players[seat];
+      const mine = seat === me;
+      const res = Object.entries(p.resources || {}).map(([r, n]) => h("span", {}, h("span", {class: "gm-res", style: `background:${RES_COLOUR[r]}`}), ` ${n} ${r}`));
+      const stats = h("div", {class: "gm-stats"},
+        h("span", {text: `${p.coins} coins`}), h("span", {text: `${p.vp} VP`}), h("span", {text: `${p.whisky} whisky`}),
+        h("span", {text: `${p.clansmen} clansmen`}), h("span", {text: `${p.chieftains} chieftains`}), ...res,
+        p.cards.length ? h("span", {text: `cards: ${p.cards.join(", ")}`}) : null);
+      boards.append(h("div", {class: "gm-box gm-player" + (mine ? " me" : ""), "data-player": seat},
+        h("h3", {}, h("span", {style: `color:${SEAT[seat]}`, text: "● "}), name(seat) + (mine ? " (you)" : "")),
+        stats,
+        territory(obs, p, mine, mine ? places : {}, mine ? acts : {}, mine ? activatable : new Set(),
+          mine ? tileMoves : {}, pick)));
+    }
+    if (chosenTile) {
+      boards.prepend(h("div", {class: "gm-box gm-choose", "data-testid": "gm-choose"},
+        h("h3", {text: `Tile ${chosenTile}`}),
+        tileMoves[chosenTile].map((m) => h("button", {class: "move", "data-move": m, text: m, onclick: () => pick(m)}))));
+    }
+    wrap.append(boards);
+    if (obs.final) {
+      const f = obs.final;
+      wrap.append(h("div", {class: "gm-box"}, h("h3", {text: "Final scoring"}), h("table", {class: "gen"},
+        Object.entries(f).map(([k, v]) => h("tr", {}, h("th", {text: k}), ...v.map((x) => h("td", {text: String(x)})))))));
+    }
+    root.append(wrap);
+    return {handled};
+  }
+
+  window.clanboard.registerRenderer("glen-more", {render});
+})();

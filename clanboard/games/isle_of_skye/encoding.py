@@ -1,0 +1,188 @@
+"""Integer actions and the observation tensor for RL adapters (layout in the docs).
+
+Player actions (one flat space):
+
+- ``t`` discard tile t (index among L01..L73); ``PRICE + t*MAX_PRICE + a-1`` price tile t at
+  a gold (the pricing commit is split into these sub-moves, hidden until all seats commit;
+  ids name tiles, not seats, so they mean the same for every seat of a simultaneous step);
+- ``BUY`` + 2*seller + slot: buy the seller's offered tile in that slot (draw order);
+- ``PASS``;
+- ``PLACE`` + ((slot*GRID + x+R)*GRID + y+R)*4 + rot: place pending tile ``slot`` (sorted);
+- ``RETURN`` + slot: return pending tile ``slot`` to the bag.
+
+Chance actions: ``draw`` = index of the tile among L01..L73, ``deal`` = index among S01..S16.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from clanboard.core import CHANCE, IllegalMove
+from clanboard.games.isle_of_skye.moves import (
+    PASS,
+    Buy,
+    Deal,
+    Discard,
+    Draw,
+    Pass,
+    Place,
+    Price,
+    Return,
+)
+from clanboard.games.isle_of_skye.tiles import (
+    LETTERS,
+    landscape_tiles,
+    round_track,
+    scoring_tiles,
+)
+
+if TYPE_CHECKING:
+    from clanboard.games.isle_of_skye.state import SkyeState
+
+
+def _gold_bound(n: int) -> int:
+    """No seat can ever hold more than all income ever paid: per seat and round at most
+    5 + 3 whisky tiles per earlier round + catch-up for every other seat."""
+    track = round_track(n)
+    return n * sum(5 + 3 * r + info.catchup * (n - 1) for r, info in enumerate(track))
+
+
+MAX_PRICE = max(_gold_bound(n) for n in range(2, 6))
+MAX_TILES = 19  # 1 castle + 6 rounds x 3 tiles (R-8.4)
+REACH = MAX_TILES - 1
+GRID = 2 * REACH + 1
+TILE_IDS = sorted(landscape_tiles())
+TILE_INDEX = {t: i for i, t in enumerate(TILE_IDS)}
+SCORING_IDS = sorted(scoring_tiles())
+NT = len(TILE_IDS)
+
+PRICE = NT
+BUY = PRICE + NT * MAX_PRICE
+PASS_ACTION = BUY + 10
+PLACE = PASS_ACTION + 1
+RETURN = PLACE + 3 * GRID * GRID * 4
+NUM_ACTIONS = RETURN + 3
+MAX_CHANCE = max(NT, len(SCORING_IDS))
+
+PHASES = ("deal", "draw", "price", "buy", "build", "over")
+GLOBAL_SIZE = 6 + len(PHASES) + 4 * len(SCORING_IDS) + 4 + 2
+SLOT_SIZE = NT + 4
+TERR_SLOT = 1 + 2 + 4 + NT
+SEAT_SIZE = 7 + 3 * SLOT_SIZE + 3 * NT + MAX_TILES * TERR_SLOT
+
+
+def tensor_size(num_players: int) -> int:
+    return GLOBAL_SIZE + num_players * SEAT_SIZE
+
+
+def move_to_action(state: SkyeState, move: Any) -> int:
+    if isinstance(move, Draw):
+        return TILE_INDEX[move.tile]
+    if isinstance(move, Deal):
+        return SCORING_IDS.index(move.scoring)
+    if isinstance(move, Pass):
+        return PASS_ACTION
+    if isinstance(move, Price):
+        if not 1 <= move.amount <= MAX_PRICE:
+            raise IllegalMove(f"{move}: prices are encodable from 1 to {MAX_PRICE}")
+        return PRICE + TILE_INDEX[move.tile] * MAX_PRICE + move.amount - 1
+    if isinstance(move, Discard):
+        return TILE_INDEX[move.tile]
+    if isinstance(move, Buy):
+        seller = next(q for q in range(state.num_players) if move.tile in state.prices[q])
+        return BUY + 2 * seller + list(state.prices[seller]).index(move.tile)
+    if isinstance(move, (Place, Return)):
+        seat = _seat_with(state.pending, move.tile)
+        slot = state.pending[seat].index(move.tile)
+        if isinstance(move, Return):
+            return RETURN + slot
+        if abs(move.x) > REACH or abs(move.y) > REACH:
+            raise IllegalMove(f"{move} lies outside the encodable grid")
+        return PLACE + ((slot * GRID + move.x + REACH) * GRID + move.y + REACH) * 4 + move.rot
+    raise IllegalMove(f"{move} has no action id")
+
+
+def _seat_with(lists: list[list[str]], tile: str) -> int:
+    for p, tiles in enumerate(lists):
+        if tile in tiles:
+            return p
+    raise IllegalMove(f"{tile} is not in play now")
+
+
+def action_to_move(state: SkyeState, action: int) -> Any:
+    cur = state.current_player()
+    if cur == CHANCE:
+        if state.phase == "deal":
+            return Deal(SCORING_IDS[action])
+        return Draw(TILE_IDS[action])
+    if not 0 <= action < NUM_ACTIONS:
+        raise IllegalMove(f"action {action} is outside 0..{NUM_ACTIONS - 1}")
+    if action < PRICE:
+        return Discard(TILE_IDS[action])
+    if action < BUY:
+        t, a = divmod(action - PRICE, MAX_PRICE)
+        return Price(TILE_IDS[t], a + 1)
+    if action < PASS_ACTION:
+        seller, slot = divmod(action - BUY, 2)
+        return Buy(list(state.prices[seller])[slot])
+    if action == PASS_ACTION:
+        return PASS
+    seat = cur
+    if action >= RETURN:
+        return Return(state.pending[seat][action - RETURN])
+    rest, rot = divmod(action - PLACE, 4)
+    rest, y = divmod(rest, GRID)
+    slot, x = divmod(rest, GRID)
+    return Place(state.pending[seat][slot], x - REACH, y - REACH, rot)
+
+
+def observation_tensor(state: SkyeState, player: int) -> list[float]:
+    """Fixed-size, built from ``state.observation(player)`` only."""
+    obs = state.observation(player)
+    out: list[float] = []
+    out += _onehot(obs["round"] - 1, 6)
+    out += _onehot(PHASES.index(obs["phase"]), len(PHASES))
+    for letter in LETTERS:
+        sid = obs["scoring_tiles"].get(letter)
+        out += _onehot(SCORING_IDS.index(sid) if sid else -1, len(SCORING_IDS))
+    out += [1.0 if letter in obs["active_letters"] else 0.0 for letter in LETTERS]
+    out += [obs["bag_size"] / NT, obs["catchup_gold"] / 4]
+    n = len(obs["players"])
+    for k in range(n):
+        pl = obs["players"][(player + k) % n]
+        gold = pl["gold"]
+        out += [
+            pl["vp"] / 50, (gold or 0) / 50, float(gold is not None),
+            float(obs["start_player"] == pl["seat"]),
+            float(pl["seat"] in obs["players_to_move"]),
+            float(bool(pl["committed"])), pl["income"] / 20,
+        ]
+        offers = {o["tile"]: o for o in pl["offers"] or []}
+        for i in range(3):
+            t = pl["drawn"][i] if i < len(pl["drawn"]) else None
+            out += _onehot(TILE_INDEX[t] if t else -1, NT)
+            o = offers.get(t) if t else None
+            out += [
+                float(t is not None and pl["discard"] == t),
+                (o["price"] / 20) if o else 0.0,
+                float(o is not None and o["buyer"] is not None),
+                float(pl["offers"] is not None),
+            ]
+        for i in range(3):
+            t = pl["pending"][i] if i < len(pl["pending"]) else None
+            out += _onehot(TILE_INDEX[t] if t else -1, NT)
+        terr = pl["territory"][1:]
+        for i in range(MAX_TILES):
+            if i < len(terr):
+                t, x, y, r = terr[i]
+                out += [1.0, x / REACH, y / REACH, *_onehot(r, 4), *_onehot(TILE_INDEX[t], NT)]
+            else:
+                out += [0.0] * TERR_SLOT
+    return out
+
+
+def _onehot(i: int, size: int) -> list[float]:
+    v = [0.0] * size
+    if 0 <= i < size:
+        v[i] = 1.0
+    return v

@@ -1,0 +1,203 @@
+/* Schotten Totten in the browser: nine stones with both formations, your hand, the decks.
+   Click a card in your hand, then a highlighted stone; click a glowing stone to claim it. */
+"use strict";
+(function () {
+  const {h, s} = window.clanboard;
+  const COLOURS = {r: "red", o: "orange", y: "yellow", g: "green", b: "blue", p: "purple"};
+  const TACTIC = {joker: "Joker", spy: "Spy", shield: "Shield", blind: "Blind", mud: "Mud",
+    recruiter: "Recruiter", strategist: "Strategist", banshee: "Banshee", traitor: "Traitor"};
+  const SHORT = {joker: "J★", spy: "7?", shield: "≤3", blind: "Σ", mud: "4×",
+    recruiter: "Rec", strategist: "Str", banshee: "Ban", traitor: "Tra"};
+  let selected = null;   // a card in hand
+  let source = null;     // for strategist/traitor: "5g@3"
+
+  const style = document.createElement("style");
+  style.textContent = `
+  .st { --me: #1f5f8b; --them: #8b3a1f; user-select: none; max-width: 640px; margin: 0 auto; }
+  .st-info { display: flex; flex-wrap: wrap; gap: .4rem .9rem; align-items: center; font-size: .9rem; margin: .2rem 0 .4rem; }
+  .st-phase { font-weight: 600; }
+  .st-deck { border: 1px solid var(--line); border-radius: 6px; padding: .15rem .5rem; background: #fff; }
+  .st-deck.target { border-color: var(--good); background: #eaf3ea; cursor: pointer; box-shadow: 0 0 0 3px rgba(45,122,58,.3); }
+  .st-line { display: grid; grid-template-columns: repeat(9, minmax(34px, 1fr)); gap: 3px; }
+  .st-side { display: flex; flex-direction: column; gap: 2px; align-items: center; min-height: 86px; padding: 2px 0; border-radius: 6px; }
+  .st-side.st-top { flex-direction: column-reverse; justify-content: flex-start; }
+  .st-side.target { background: rgba(45,122,58,.15); outline: 2px dashed var(--good); cursor: pointer; }
+  .st-stone { display: flex; justify-content: center; align-items: center; position: relative; cursor: default; }
+  .st-stone.target, .st-stone.claimable { cursor: pointer; }
+  .st-stone.claimable svg { animation: st-glow 1.2s ease-in-out infinite alternate; }
+  @keyframes st-glow { from { filter: drop-shadow(0 0 1px #f2c14e); } to { filter: drop-shadow(0 0 6px #f2c14e); } }
+  .st-stone.won-me svg { transform: translateY(8px); }
+  .st-stone.won-them svg { transform: translateY(-8px); }
+  .st-stone svg { width: 100%; max-width: 46px; height: 40px; }
+  .st-stone .mode { position: absolute; bottom: -2px; right: 0; font-size: .65rem; background: #333; color: #fff; border-radius: 3px; padding: 0 2px; }
+  .st-card { width: 34px; height: 24px; border-radius: 4px; color: #fff; font-weight: 700; font-size: .85rem; display: flex; align-items: center; justify-content: center; border: 1px solid rgba(0,0,0,.25); box-shadow: 0 1px 1px rgba(0,0,0,.2); }
+  .st-card.red { background: #c0392b; } .st-card.orange { background: #e67e22; } .st-card.yellow { background: #f1c40f; color: #3a2f00; }
+  .st-card.green { background: #27ae60; } .st-card.blue { background: #2e86c1; } .st-card.purple { background: #8e44ad; }
+  .st-card.tactic { background: #3d3a35; color: #f2c14e; font-size: .7rem; }
+  .st-card.back { background: repeating-linear-gradient(45deg, #5a4a3a, #5a4a3a 4px, #6b5a48 4px, #6b5a48 8px); }
+  .st-card.pick { outline: 3px solid var(--good); cursor: pointer; }
+  .st-card.picked { outline: 3px solid var(--hi); }
+  .st-hand { display: flex; flex-wrap: wrap; gap: 6px; margin: .6rem 0 .2rem; align-items: flex-end; }
+  .st-hand .st-card { width: 46px; height: 66px; font-size: 1.15rem; border-radius: 6px; }
+  .st-hand .st-card.tactic { font-size: .56rem; text-align: center; line-height: 1.1; overflow-wrap: anywhere; padding: 2px; }
+  .st-hand .st-card.playable { cursor: pointer; outline: 2px solid var(--good); }
+  .st-hand .st-card.selected { transform: translateY(-8px); outline: 3px solid var(--hi); }
+  .st-label { font-size: .85rem; color: var(--muted); margin: .1rem 0; }
+  .st-them { display: flex; gap: 3px; align-items: center; flex-wrap: wrap; }
+  .st-them .st-card { width: 18px; height: 26px; }
+  .st-discard { display: flex; flex-wrap: wrap; gap: 2px; align-items: center; }
+  .st-hint { font-size: .85rem; color: var(--good); min-height: 1.2em; }
+  `;
+  document.head.append(style);
+
+  function cardEl(card, extra) {
+    const colour = /^\d[roygbp]$/.test(card) ? COLOURS[card[1]] : null;
+    const cls = "st-card " + (colour || "tactic") + (extra ? " " + extra : "");
+    const label = colour ? card[0] : (extra && extra.includes("big") ? TACTIC[card] : SHORT[card] || card);
+    return h("div", {class: cls, title: colour ? `${card[0]} ${colour}` : TACTIC[card] || card, "data-card": card, text: label});
+  }
+
+  function stoneSvg(n, owner, me, claimable, target) {
+    const fill = owner === null ? "#9a9384" : owner === me ? "var(--me)" : "var(--them)";
+    const stroke = claimable ? "#f2c14e" : target ? "#2d7a3a" : "#5c574c";
+    return s("svg", {viewBox: "0 0 46 40", role: "img", "aria-label": `stone ${n}`},
+      s("path", {d: "M8 6 L30 3 L43 15 L40 33 L18 38 L4 26 Z", fill, stroke, "stroke-width": claimable || target ? 4 : 1.5}),
+      s("text", {x: 23, y: 26, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#fff", text: String(n)}));
+  }
+
+  function render(root, ctx) {
+    const obs = ctx.observation;
+    const me = ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
+    const them = 1 - me;
+    const legal = ctx.legalMoves || [];
+    const handled = [];
+    const take = (m) => { handled.push(m); return m; };
+    const go = (m) => () => { selected = null; source = null; ctx.play(m); };
+
+    // what the legal moves allow, grouped by what is clicked
+    const places = {};            // card -> [stone]
+    const claims = [], returns = [], draws = [], special = {};
+    for (const m of legal) {
+      let r;
+      if ((r = /^(\w+)@(\d)$/.exec(m))) (places[r[1]] = places[r[1]] || []).push(Number(r[2]));
+      else if ((r = /^claim (\d)$/.exec(m))) claims.push(Number(r[1]));
+      else if ((r = /^return (\w+)$/.exec(m))) returns.push(r[1]);
+      else if ((r = /^draw (clan|tactic)$/.exec(m))) draws.push(r[1]);
+      else if ((r = /^(strategist|banshee|traitor) (\w+)@(\d)(?:>(\d|x))?$/.exec(m))) {
+        (special[r[1]] = special[r[1]] || []).push({move: m, card: r[2], from: Number(r[3]), to: r[4] || null});
+      } else if (m === "recruiter") special.recruiter = [{move: m}];
+      else continue;
+      take(m);
+    }
+    const playable = new Set([...Object.keys(places), ...returns, ...Object.keys(special)]);
+    if (selected && !playable.has(selected)) { selected = null; source = null; }
+    const specialMoves = selected ? special[selected] || [] : [];
+
+    const wrap = h("div", {class: "st", "data-testid": "st-board"});
+    // header: phase, decks, opponent's hand
+    const phaseText = {play: "play a card", claim: "claim stones", draw: "choose a deck",
+      "recruit-draw": "Recruiter: draw", "recruit-return": "Recruiter: return two cards", over: "game over"}[obs.phase] || obs.phase;
+    const deckEl = (kind) => {
+      const can = draws.includes(kind);
+      return h("span", {class: "st-deck" + (can ? " target" : ""), "data-deck": kind,
+        onclick: can ? go(`draw ${kind}`) : null}, `${kind} deck: ${obs.deck[kind]}`);
+    };
+    wrap.append(h("div", {class: "st-info"},
+      obs.options && obs.options.rounds > 1 ? h("span", {text: `Round ${obs.round}/${obs.options.rounds} · match ${obs.match_points.join(" : ")}`}) : null,
+      h("span", {class: "st-phase", text: obs.phase === "over" ? "Game over" : `${ctx.names ? ctx.names[obs.to_move] : "Seat " + (obs.to_move + 1)}: ${phaseText}`}),
+      deckEl("clan"), obs.options && obs.options.tactics ? deckEl("tactic") : null,
+      h("span", {class: "st-them"}, `${ctx.names ? ctx.names[them] : "Opponent"}: `,
+        Array.from({length: obs.hand_sizes[them]}, (_, i) => h("div", {class: "st-card back" + (i >= obs.hand_sizes[them] - obs.hand_tactics[them] ? " tactic" : "")})))));
+
+    // the line of stones: opponent's formations on top, yours below
+    const topRow = h("div", {class: "st-line"}), stoneRow = h("div", {class: "st-line"}), botRow = h("div", {class: "st-line"});
+    for (const st of obs.stones) {
+      const n = st.stone;
+      const placeHere = selected && places[selected] && places[selected].includes(n);
+      const destHere = source && specialMoves.find((x) => x.from === source.from && x.card === source.card && x.to === String(n));
+      const target = placeHere || destHere;
+      const claimable = claims.includes(n);
+      const act = claimable ? go(`claim ${n}`) : placeHere ? go(`${selected}@${n}`) : destHere ? go(destHere.move) : null;
+      const sideEl = (who, cls) => {
+        const el = h("div", {class: `st-side ${cls}` + (who === me && target ? " target" : ""), "data-side": who, "data-stone-side": n});
+        for (const c of st.sides[who]) {
+          // banshee/traitor/strategist sources: cards on the board that can be picked
+          const pick = specialMoves.find((x) => x.card === c && x.from === n && !source);
+          const picked = source && source.card === c && source.from === n;
+          const cEl = cardEl(c, pick ? "pick" : picked ? "picked" : "");
+          if (pick) {
+            cEl.addEventListener("click", (ev) => {
+              ev.stopPropagation();
+              if (selected === "banshee") go(pick.move)();
+              else { source = {card: c, from: n}; render(root.replaceChildren() || root, ctx); }
+            });
+          }
+          el.append(cEl);
+        }
+        if (who === me && act && !claimable) el.addEventListener("click", act);
+        return el;
+      };
+      topRow.append(sideEl(them, "st-top"));
+      const won = st.owner === null ? "" : st.owner === me ? " won-me" : " won-them";
+      const stoneEl = h("div", {class: "st-stone" + won + (claimable ? " claimable" : "") + (target ? " target" : ""),
+        "data-stone": n, "data-owner": st.owner === null ? "" : st.owner, onclick: act},
+        stoneSvg(n, st.owner, me, claimable, target),
+        st.modes.length ? h("span", {class: "mode", text: st.modes.join(" ")}) : null);
+      stoneRow.append(stoneEl);
+      botRow.append(sideEl(me, "st-bottom"));
+    }
+    wrap.append(topRow, stoneRow, botRow);
+
+    // hint for a two-step move
+    let hint = "";
+    if (source) {
+      const dests = specialMoves.filter((x) => x.card === source.card && x.from === source.from);
+      hint = `${TACTIC[selected]}: now pick where ${source.card} goes`;
+      const discard = dests.find((x) => x.to === "x");
+      if (discard) {
+        wrap.append(h("button", {class: "move", "data-move": discard.move, text: `discard ${source.card}`, onclick: go(discard.move)}));
+      }
+    } else if (selected && special[selected] && selected !== "recruiter") {
+      hint = `${TACTIC[selected]}: pick a highlighted card on the table`;
+    } else if (selected) {
+      hint = `Pick a highlighted stone for ${selected.length === 2 ? selected : TACTIC[selected]}`;
+    } else if (claims.length) {
+      hint = "Click a glowing stone to claim it";
+    } else if (returns.length) {
+      hint = "Click a card in your hand to put it back under its deck";
+    }
+    wrap.append(h("div", {class: "st-hint", "data-testid": "hint", text: hint}));
+
+    // your hand
+    if (Array.isArray(obs.hand)) {
+      wrap.append(h("div", {class: "st-label", text: ctx.seat === null || ctx.seat === undefined ? "Hand" : "Your hand"}));
+      const hand = h("div", {class: "st-hand", "data-testid": "hand"});
+      for (const c of obs.hand) {
+        const can = playable.has(c);
+        const el = cardEl(c, "big" + (can ? " playable" : "") + (selected === c ? " selected" : ""));
+        if (can) {
+          el.addEventListener("click", () => {
+            if (returns.includes(c)) return go(`return ${c}`)();
+            if (c === "recruiter" && special.recruiter) return go("recruiter")();
+            selected = selected === c ? null : c;
+            source = null;
+            root.replaceChildren();
+            render(root, ctx);
+          });
+        }
+        hand.append(el);
+      }
+      wrap.append(hand);
+    } else {
+      wrap.append(h("div", {class: "st-label"}, `${ctx.names ? ctx.names[me] : "Player"}: `,
+        h("span", {class: "st-them"}, Array.from({length: obs.hand_sizes[me]}, () => h("div", {class: "st-card back"})))));
+    }
+    if (obs.discard && obs.discard.length) {
+      wrap.append(h("div", {class: "st-label"}, "Discard: ", h("span", {class: "st-discard"}, obs.discard.map((c) => cardEl(c)))));
+    }
+    root.append(wrap);
+    return {handled};
+  }
+
+  window.clanboard.registerRenderer("schotten-totten", {render});
+})();

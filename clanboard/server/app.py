@@ -1,0 +1,272 @@
+"""The FastAPI app: JSON API, WebSockets, the lobby and table pages."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from clanboard.core import GameRecord, games, get_game
+from clanboard.server.ai import make_pool
+from clanboard.server.errors import ApiError
+from clanboard.server.games import game_info, renderer_source
+from clanboard.server.schemas import Join, MoveIn, NewTable
+from clanboard.server.settings import Settings
+from clanboard.server.storage import Store, make_engine, migrate
+from clanboard.server.tables import LiveTable, Tables
+
+log = logging.getLogger("clanboard.server")
+WEB = resources.files("clanboard.web")
+Token = Annotated[str | None, Header(alias="Authorization",
+                                     description="Bearer <seat token>")]
+
+
+def _bearer(value: str | None) -> str | None:
+    if not value:
+        return None
+    scheme, _, token = value.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else value.strip()
+
+
+class SocketWatcher:
+    def __init__(self, ws: WebSocket, seat: int | None) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.lock = asyncio.Lock()
+
+    async def send_view(self, view: dict[str, Any]) -> None:
+        async with self.lock:
+            await self.ws.send_json({"type": "view", "view": view})
+
+    async def send_message(self, message: dict[str, Any]) -> None:
+        async with self.lock:
+            await self.ws.send_json(message)
+
+    async def send_error(self, exc: ApiError) -> None:
+        async with self.lock:
+            await self.ws.send_json({"type": "error", "status": exc.status, **exc.body()})
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The web app; storage and the AI pool start with it (ASGI lifespan)."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        ai_pool = make_pool(settings.ai_workers)
+        probe_pool = make_pool(settings.probe_workers) if settings.probe_workers >= 0 else None
+        url = settings.database_url()
+        engine = make_engine(url)
+        migrate(engine)
+        db = ThreadPoolExecutor(max_workers=1 if url.startswith("sqlite") else 4,
+                                thread_name_prefix="clanboard-db")
+        tables = Tables(Store(engine), db, ai_pool, settings.visibility_probe_limit, probe_pool)
+        app.state.tables = tables
+        resumed = await tables.resume_all()
+        log.info("storage %s ready; %d unfinished table(s) resumed",
+                 engine.url.render_as_string(hide_password=True), resumed)
+        try:
+            yield
+        finally:
+            await tables.close()
+            ai_pool.shutdown(wait=False, cancel_futures=True)
+            if probe_pool is not None:
+                probe_pool.shutdown(wait=False, cancel_futures=True)
+            db.shutdown(wait=True)
+            engine.dispose()
+
+    app = FastAPI(
+        title="clanboard",
+        version="1",
+        summary="Play Scottish clan board games: tables, seats, moves, live views, records.",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _malformed(_: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = []
+        for err in exc.errors():
+            where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
+            problems.append(f"{where or 'body'}: {err.get('msg')}")
+        return JSONResponse(
+            {"error": "malformed_request", "reason": "; ".join(problems),
+             "details": [{"loc": list(e.get("loc", ())), "msg": e.get("msg")}
+                         for e in exc.errors()]},
+            status_code=400,
+        )
+
+    def tables_of(request: Request | WebSocket) -> Tables:
+        return request.app.state.tables  # type: ignore[no-any-return]
+
+    # -- games --------------------------------------------------------------------------
+
+    @app.get("/api/games", tags=["games"], summary="Games, their variants, options and AIs")
+    def list_games() -> list[dict[str, Any]]:
+        return [game_info(g) for g in games()]
+
+    @app.get("/games/{game_id}/render.js", tags=["games"], include_in_schema=False)
+    def renderer(game_id: str) -> Response:
+        try:
+            source = renderer_source(get_game(game_id))
+        except KeyError:
+            source = None
+        if source is None:
+            raise ApiError(404, "no_renderer", f"{game_id} has no browser renderer")
+        return Response(source, media_type="text/javascript",
+                        headers={"Cache-Control": "no-cache"})
+
+    # -- tables -------------------------------------------------------------------------
+
+    @app.post("/api/tables", tags=["tables"], status_code=201,
+              summary="Create a table; the tokens of your seats come back once")
+    async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
+        table, tokens = await tables_of(request).create(
+            body.game, body.variant, body.options, body.num_players, body.seed,
+            [s.model_dump() for s in body.seats])
+        return {
+            "table": table.id,
+            "tokens": {str(k): v for k, v in tokens.items()},
+            "seats": table.view(None)["seats"],
+            "links": {
+                "watch": f"/t/{table.id}",
+                "play": {str(k): f"/t/{table.id}?seat={k}#token={v}" for k, v in tokens.items()},
+                "join": f"/t/{table.id}?join=1" if table.status == "waiting" else None,
+            },
+        }
+
+    @app.get("/api/tables", tags=["tables"], summary="Recent tables (for the lobby)")
+    async def recent_tables(request: Request, limit: int = Query(50, ge=1, le=200)
+                            ) -> list[dict[str, Any]]:
+        t = tables_of(request)
+        return await t.run_db(t.store.recent, limit)
+
+    @app.post("/api/tables/{table_id}/join", tags=["tables"],
+              summary="Take an open seat; its token comes back once")
+    async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
+        seat, token = await tables_of(request).join(table_id, body.seat, body.name)
+        return {"table": table_id, "seat": seat, "token": token,
+                "link": f"/t/{table_id}?seat={seat}#token={token}"}
+
+    @app.get("/api/tables/{table_id}/view", tags=["tables"],
+             summary="A seat's view (with its token), or a spectator's (no seat)")
+    async def view(table_id: str, request: Request, authorization: Token = None,
+                   seat: int | None = Query(None, ge=0)) -> dict[str, Any]:
+        table = await tables_of(request).get(table_id)
+        table.check_seat(seat, _bearer(authorization))
+        return table.view(seat)
+
+    @app.post("/api/tables/{table_id}/moves", tags=["tables"],
+              summary="Make a move for your seat; the new view comes back",
+              responses={400: {"description": "malformed body"},
+                         401: {"description": "no token"}, 403: {"description": "wrong token"},
+                         409: {"description": "stale move, not your turn, game over"},
+                         422: {"description": "illegal move (reason and allowed moves)"}})
+    async def move(table_id: str, body: MoveIn, request: Request,
+                   authorization: Token = None) -> dict[str, Any]:
+        tables = tables_of(request)
+        table = await tables.get(table_id)
+        table.check_seat(body.seat, _bearer(authorization))
+        await tables.play(table, body.seat, body.move, body.seq)
+        return table.view(body.seat)
+
+    def finished(table: LiveTable) -> GameRecord:
+        if table.status != "over":
+            raise ApiError(409, "game_not_over",
+                           "the record (with its seed) is published once the game is over")
+        names = [s.name for s in table.seats]
+        return table.state.record(names)
+
+    @app.get("/api/tables/{table_id}/record", tags=["records"],
+             summary="The game record (seed and moves) once the game is over")
+    async def record(table_id: str, request: Request) -> dict[str, Any]:
+        return finished(await tables_of(request).get(table_id)).to_json()
+
+    @app.get("/api/tables/{table_id}/replay", tags=["records"],
+             summary="Every position of a finished game as a seat (or spectator) saw it")
+    async def replay(table_id: str, request: Request,
+                     seat: int | None = Query(None, ge=0)) -> dict[str, Any]:
+        table = await tables_of(request).get(table_id)
+        rec = finished(table)
+        if seat is not None and seat >= rec.num_players:
+            raise ApiError(404, "no_such_seat", f"seats are 0-{rec.num_players - 1}")
+        frames = []
+        for i, state in enumerate(rec.states()):
+            frames.append({
+                "seq": i,
+                "move": None if i == 0 else {"player": rec.moves[i - 1][0],
+                                             "move": rec.moves[i - 1][1]},
+                "to_move": state.players_to_move(),
+                "observation": state.observation(seat),
+            })
+        return {"table": table.id, "game": rec.game, "viewer": seat,
+                "record": rec.to_json(), "frames": frames,
+                "result": table.view(seat)["result"]}
+
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def socket(ws: WebSocket, table_id: str, seat: int | None = None,
+                     token: str | None = None) -> None:
+        """Live views: one ``{"type": "view"}`` message now and after every change, and
+        ``{"type": "reveal", "seq", "player", "move"}`` when a log line becomes readable.
+        Send ``{"move": "...", "seq": n}`` to play; a refusal comes back as
+        ``{"type": "error"}``."""
+        await ws.accept()
+        tables = tables_of(ws)
+        watcher = SocketWatcher(ws, seat)
+        try:
+            table = await tables.get(table_id)
+            table.check_seat(seat, token)
+        except ApiError as exc:
+            await watcher.send_error(exc)
+            await ws.close(code=4000 + exc.status)
+            return
+        table.watchers.add(watcher)
+        try:
+            await watcher.send_view(table.view(seat))
+            while True:
+                msg = await ws.receive_json()
+                try:
+                    if seat is None:
+                        raise ApiError(403, "spectator", "spectators cannot move")
+                    if not isinstance(msg, dict) or not isinstance(msg.get("move"), str):
+                        raise ApiError(400, "malformed_request",
+                                       'send {"move": "<notation>", "seq": <number>}')
+                    seq = msg.get("seq")
+                    if seq is not None and not isinstance(seq, int):
+                        raise ApiError(400, "malformed_request", "seq must be a number")
+                    await tables.play(table, seat, msg["move"], seq)
+                except ApiError as exc:
+                    await watcher.send_error(exc)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        except ValueError:  # not JSON
+            await ws.close(code=4400)
+        finally:
+            table.watchers.discard(watcher)
+
+    # -- pages ---------------------------------------------------------------------------
+
+    @app.get("/", include_in_schema=False)
+    def lobby() -> FileResponse:
+        return FileResponse(str(WEB / "index.html"))
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    def table_page(table_id: str) -> FileResponse:
+        return FileResponse(str(WEB / "table.html"))
+
+    app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
+    return app
+
+

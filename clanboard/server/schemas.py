@@ -1,0 +1,45 @@
+"""Request bodies of the JSON API."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class SeatSpec(BaseModel):
+    """One seat of a new table: ``human`` (you; a token comes back), ``ai`` (an agent by
+    name or a difficulty), or ``open`` (for a friend who joins by link)."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "ai", "open"] = "human"
+    name: str | None = Field(default=None, max_length=40)
+    agent: str | None = Field(default=None, description="e.g. ismcts:hard, heuristic, random")
+    difficulty: Literal["easy", "normal", "hard"] | None = None
+
+
+class NewTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(description="game id, e.g. schotten-totten")
+    variant: str | None = Field(default=None, description="a variant preset of the game")
+    options: dict[str, Any] = Field(default_factory=dict, description="option values")
+    num_players: int | None = None
+    seed: int | None = Field(default=None, ge=0, lt=1 << 62,
+                             description="fixes the shuffle; random when left out")
+    seats: list[SeatSpec] = Field(default_factory=list,
+                                  description="one per player; default: you against AI")
+
+
+class Join(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int | None = Field(default=None, description="the seat to take; default: first open")
+    name: str | None = Field(default=None, max_length=40)
+
+
+class MoveIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0)
+    move: str = Field(min_length=1, max_length=200, description="the move in game notation")
+    seq: int | None = Field(default=None, ge=0,
+                            description="the move number this move is meant to be (the "
+                                        "view's seq); a stale one is refused")

@@ -1,0 +1,146 @@
+/* The lobby: pick a game, a variant, options and who sits where; start; list tables. */
+"use strict";
+(function () {
+  const {h, api, tokens} = window.clanboard;
+  const $ = (id) => document.getElementById(id);
+  let games = [];
+
+  const current = () => games.find((g) => g.id === $("game").value);
+
+  function optionInput(o, value) {
+    const id = "opt-" + o.name;
+    let input;
+    if (typeof o.default === "boolean") {
+      input = h("input", {type: "checkbox", id, "data-option": o.name});
+      input.checked = !!value;
+    } else if (o.choices) {
+      input = h("select", {id, "data-option": o.name},
+        o.choices.map((c) => h("option", {value: c, text: String(c)})));
+      input.value = String(value);
+    } else {
+      input = h("input", {id, "data-option": o.name, type: typeof o.default === "number" ? "number" : "text",
+        value: String(value)});
+    }
+    input.addEventListener("change", () => { $("variant").value = matchVariant(); });
+    return h("label", {class: typeof o.default === "boolean" ? "check" : "", title: o.help},
+      typeof o.default === "boolean" ? [input, " " + o.name] : [o.name + " ", input],
+      h("small", {class: "muted", text: " " + o.help}));
+  }
+
+  function readOptions() {
+    const g = current(), out = {};
+    for (const o of g.options) {
+      const el = document.querySelector(`[data-option="${o.name}"]`);
+      if (!el) continue;
+      if (typeof o.default === "boolean") out[o.name] = el.checked;
+      else if (typeof o.default === "number") out[o.name] = Number(el.value);
+      else out[o.name] = el.value;
+    }
+    return out;
+  }
+
+  function matchVariant() {
+    const g = current(), opts = readOptions();
+    for (const [name, preset] of Object.entries(g.variants)) {
+      const full = Object.fromEntries(g.options.map((o) => [o.name, name in preset ? preset[o.name] : o.default]));
+      Object.assign(full, preset);
+      if (g.options.every((o) => full[o.name] === opts[o.name])) return name;
+    }
+    return "";
+  }
+
+  function drawOptions(variant) {
+    const g = current();
+    const preset = (variant && g.variants[variant]) || {};
+    $("options").replaceChildren(...g.options.map((o) => optionInput(o, o.name in preset ? preset[o.name] : o.default)));
+  }
+
+  function seatChoices(g, i) {
+    const choices = [["human", "You"]];
+    for (const a of g.agents) choices.push(["ai:" + a, "AI: " + a]);
+    choices.push(["open", "A friend (share a link)"]);
+    return choices;
+  }
+
+  function drawSeats() {
+    const g = current(), n = Number($("players").value);
+    const rows = [];
+    for (let i = 0; i < n; i++) {
+      const choices = seatChoices(g, i);
+      const sel = h("select", {"data-seat": i, "data-testid": "seat-" + i},
+        choices.map(([v, t]) => h("option", {value: v, text: t})));
+      const preferred = g.agents.includes("ismcts:normal") ? "ai:ismcts:normal"
+        : g.agents.includes("heuristic") ? "ai:heuristic" : "ai:" + g.agents[0];
+      sel.value = i === 0 ? "human" : preferred;
+      rows.push(h("label", {class: "seat"}, `Seat ${i + 1} `, sel));
+    }
+    $("seats").replaceChildren(...rows);
+  }
+
+  function drawGame() {
+    const g = current();
+    $("game-about").textContent = `${g.min_players === g.max_players ? g.min_players : g.min_players + "-" + g.max_players} players`;
+    const variants = Object.keys(g.variants);
+    $("variant-row").hidden = variants.length === 0;
+    $("variant").replaceChildren(h("option", {value: "", text: "(custom options)"}),
+      ...variants.map((v) => h("option", {value: v, text: v})));
+    $("variant").value = variants[0] || "";
+    drawOptions($("variant").value);
+    const counts = [];
+    for (let n = g.min_players; n <= g.max_players; n++) counts.push(n);
+    $("players-row").hidden = counts.length === 1;
+    $("players").replaceChildren(...counts.map((n) => h("option", {value: n, text: String(n)})));
+    drawSeats();
+  }
+
+  async function create(ev) {
+    ev.preventDefault();
+    $("create-error").textContent = "";
+    const g = current();
+    const seats = [...document.querySelectorAll("[data-seat]")].map((el) => {
+      const v = el.value;
+      if (v.startsWith("ai:")) return {kind: "ai", agent: v.slice(3)};
+      return {kind: v};
+    });
+    const body = {game: g.id, options: readOptions(), seats};
+    if ($("variant").value) body.variant = $("variant").value;
+    try {
+      const r = await api("POST", "/api/tables", body);
+      for (const [seat, tok] of Object.entries(r.tokens)) tokens.set(r.table, Number(seat), tok, g.id);
+      const first = Object.keys(r.tokens)[0];
+      location.href = first !== undefined ? `/t/${r.table}?seat=${first}` : r.links.watch;
+    } catch (e) {
+      $("create-error").textContent = e.message;
+    }
+  }
+
+  async function lists() {
+    const mine = tokens.mine();
+    $("mine").replaceChildren(...(mine.length ? mine.slice(0, 10).map((m) =>
+      h("li", {}, h("a", {href: `/t/${m.table}?seat=${m.seat}`, text: `${m.game} — table ${m.table}, seat ${m.seat + 1}`})))
+      : [h("li", {class: "muted", text: "none yet"})]));
+    try {
+      const recent = await api("GET", "/api/tables?limit=15");
+      $("recent").replaceChildren(...(recent.length ? recent.map((t) => {
+        const who = t.seats.map((s) => s.name).join(" vs ");
+        const link = t.status === "waiting" ? `/t/${t.id}?join=1` : `/t/${t.id}`;
+        return h("li", {}, h("a", {href: link, text: `${t.game} — ${who}`}),
+          h("span", {class: "badge " + t.status, text: t.status === "waiting" ? "join" : t.status}));
+      }) : [h("li", {class: "muted", text: "none yet"})]));
+    } catch (e) { /* lobby still works without the list */ }
+  }
+
+  async function start() {
+    games = await api("GET", "/api/games");
+    $("game").replaceChildren(...games.map((g) => h("option", {value: g.id, text: g.name})));
+    const preferred = games.find((g) => g.id === "schotten-totten");
+    if (preferred) $("game").value = preferred.id;
+    $("game").addEventListener("change", drawGame);
+    $("variant").addEventListener("change", () => drawOptions($("variant").value));
+    $("players").addEventListener("change", drawSeats);
+    $("create").addEventListener("submit", create);
+    drawGame();
+    lists();
+  }
+  start();
+})();

@@ -1,0 +1,251 @@
+/* A table page: live view over a WebSocket, the game's renderer, moves, log, result, replay. */
+"use strict";
+(function () {
+  const {h, api, tokens, renderers} = window.clanboard;
+  const $ = (id) => document.getElementById(id);
+  const tableId = decodeURIComponent(location.pathname.split("/")[2]);
+  const params = new URLSearchParams(location.search);
+  let seat = params.has("seat") ? Number(params.get("seat")) : null;
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.get("token") && seat !== null) {
+    tokens.set(tableId, seat, hash.get("token"), "");
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  let view = null, ws = null, renderer = null, busy = false, retry = 500, replayData = null;
+  let notice = "";
+  if (seat !== null && !tokens.get(tableId, seat)) {
+    notice = `This device has no key for seat ${seat + 1}; you are watching.`;
+    seat = null;
+  }
+
+  const name = (i) => (view && view.seats[i] ? view.seats[i].name : `Seat ${i + 1}`);
+
+  async function loadRenderer(gameId, has) {
+    if (renderers[gameId]) return renderers[gameId];
+    if (has) {
+      await new Promise((ok) => {
+        const sc = document.createElement("script");
+        sc.src = `/games/${encodeURIComponent(gameId)}/render.js`;
+        sc.onload = ok; sc.onerror = ok;
+        document.head.append(sc);
+      });
+    }
+    return renderers[gameId] || window.clanboard.genericRenderer;
+  }
+
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const q = new URLSearchParams();
+    if (seat !== null) { q.set("seat", seat); q.set("token", tokens.get(tableId, seat)); }
+    ws = new WebSocket(`${proto}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws?${q}`);
+    ws.onmessage = (ev) => {
+      const msg = JSON.parse(ev.data);
+      if (msg.type === "view") {
+        retry = 500;
+        if (view && msg.view.seq < view.seq && msg.view.viewer === view.viewer) return;
+        busy = false;
+        $("move-error").textContent = "";
+        view = msg.view;
+        update();
+      } else if (msg.type === "reveal") {
+        if (view && view.log[msg.seq]) { view.log[msg.seq].move = msg.move; drawLog(); }
+      } else if (msg.type === "error") {
+        busy = false;
+        showError(msg);
+      }
+    };
+    ws.onclose = (ev) => {
+      if (ev.code >= 4000) return;
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 8000);
+    };
+  }
+
+  function showError(err) {
+    let text = err.reason || "refused";
+    if (err.allowed && err.allowed.length) text += ` (allowed: ${err.allowed.slice(0, 12).join(", ")})`;
+    $("move-error").textContent = text;
+    if (err.error === "stale_move" || err.error === "wrong_token") draw();
+  }
+
+  async function play(move) {
+    if (busy || !view) return;
+    busy = true;
+    $("move-error").textContent = "";
+
+    if (ws && ws.readyState === WebSocket.OPEN) {
+      ws.send(JSON.stringify({move, seq: view.seq}));
+    } else {
+      try {
+        view = await api("POST", `/api/tables/${tableId}/moves`, {seat, move, seq: view.seq}, tokens.get(tableId, seat));
+        busy = false;
+        update();
+      } catch (e) { busy = false; showError(e.data || {reason: e.message}); }
+    }
+  }
+
+  function hotseat() {
+    // several seats of this table belong to this device: follow the seat to move
+    const mine = tokens.seatsAt(tableId);
+    if (mine.length < 2 || view.status !== "playing") return false;
+    const next = view.to_move.find((s) => mine.includes(s));
+    if (next === undefined || next === seat) return false;
+    $("board").replaceChildren();  // the last seat's hand must not show through
+    $("cover-text").textContent = `${name(next)}'s turn — pass the device.`;
+    $("cover").hidden = false;
+    $("cover-ok").onclick = () => {
+      $("cover").hidden = true;
+      history.replaceState(null, "", `/t/${tableId}?seat=${next}`);
+      seat = next;
+      view = null;
+      ws.onclose = null;
+      ws.close();
+      connect();
+    };
+    return true;
+  }
+
+  async function update() {
+    renderer = await loadRenderer(view.game, gameHasRenderer);
+    document.title = `${view.game_name} — clanboard`;
+    $("title").textContent = `${view.game_name}${view.variant ? " (" + view.variant + ")" : ""}`;
+    if (hotseat()) return;
+    draw();
+  }
+
+  function statusLine() {
+    const obs = view.observation || {};
+    const parts = [];
+    if (view.status === "over") parts.push(h("strong", {text: "Game over"}));
+    else if (view.status === "waiting") parts.push(h("strong", {text: "Waiting for a friend to join"}));
+    else if (seat !== null && view.to_move.includes(seat)) parts.push(h("strong", {class: "your-turn", text: "Your turn", "data-testid": "your-turn"}));
+    else {
+      const ai = view.to_move.some((s) => view.seats[s].kind === "ai");
+      parts.push(h("span", {text: `Waiting for ${view.to_move.map(name).join(", ")}${ai ? " (thinking…)" : ""}`}));
+    }
+    const scores = Array.isArray(obs.scores) ? obs.scores : view.result ? view.result.scores : null;
+    const seatsEl = h("ul", {class: "seats"}, view.seats.map((s) => h("li", {
+      class: [view.to_move.includes(s.seat) ? "to-move" : "", s.seat === seat ? "me" : ""].join(" "),
+    }, h("span", {text: s.name + (s.seat === seat ? " (you)" : "")}),
+      scores ? h("span", {class: "score", text: ` ${scores[s.seat]}`}) : null)));
+    return [h("div", {}, ...parts, notice ? h("span", {class: "muted", text: " " + notice}) : null), seatsEl];
+  }
+
+  function draw() {
+    document.body.classList.toggle("busy", busy);
+    // for tests and styling: where the game stands
+    document.body.dataset.seq = view.seq;
+    document.body.dataset.status = view.status;
+    document.body.dataset.myturn = seat !== null && view.legal_moves.length && !busy ? "1" : "0";
+    $("status").replaceChildren(...statusLine());
+    // join panel
+    const joining = params.get("join") && view.status === "waiting" && seat === null;
+    $("join").hidden = !joining;
+    if (joining) {
+      $("join-seats").replaceChildren(...view.seats.filter((s) => s.kind === "open").map((s) =>
+        h("button", {class: "primary", "data-testid": "take-seat-" + s.seat, text: `Take seat ${s.seat + 1}`,
+          onclick: async () => {
+            try {
+              const r = await api("POST", `/api/tables/${tableId}/join`, {seat: s.seat, name: $("join-name").value || null});
+              tokens.set(tableId, r.seat, r.token, view.game);
+              location.href = `/t/${tableId}?seat=${r.seat}`;
+            } catch (e) { $("join-error").textContent = e.message; }
+          }})));
+    }
+    // share link
+    const open = view.seats.filter((s) => s.kind === "open");
+    $("share").hidden = !open.length || joining;
+    if (open.length) {
+      const link = `${location.origin}/t/${tableId}?join=1`;
+      const input = h("input", {value: link, readonly: true, "data-testid": "join-link"});
+      $("share").replaceChildren(h("span", {text: "Invite a friend: "}), input,
+        h("button", {text: "Copy", onclick: () => { input.select(); navigator.clipboard && navigator.clipboard.writeText(link); }}));
+    }
+    // board
+    const board = $("board");
+    board.replaceChildren();
+    const legal = busy ? [] : view.legal_moves;
+    let handled = [];
+    try {
+      const r = renderer.render(board, {
+        observation: view.observation, legalMoves: legal, seat, view, seats: view.seats,
+        names: view.seats.map((s) => s.name), play, replay: false,
+      }) || {};
+      handled = r.handled || [];
+    } catch (e) {
+      console.error(e);
+      board.replaceChildren();
+      window.clanboard.genericRenderer.render(board, {observation: view.observation});
+    }
+    const rest = legal.filter((m) => !handled.includes(m));
+    $("moves").replaceChildren(...rest.map((m) => h("button", {class: "move", "data-move": m, text: m, onclick: () => play(m)})));
+    drawLog();
+    // result
+    $("result").hidden = !view.result;
+    if (view.result) {
+      const w = view.result.winners;
+      const text = w.length === 0 ? "No winner" : w.length > 1 ? `Shared win: ${w.map(name).join(", ")}`
+        : seat !== null && w[0] === seat ? "You win!" : `${name(w[0])} wins`;
+      $("result").replaceChildren(
+        h("strong", {text, "data-testid": "result-text"}),
+        h("span", {text: ` — scores ${view.result.scores.join(" : ")}`}),
+        h("div", {class: "actions"},
+          h("button", {class: "primary", text: "Replay", "data-testid": "open-replay", onclick: openReplay}),
+          h("a", {class: "button", href: `/api/tables/${tableId}/record`, download: `clanboard-${tableId}.json`, text: "Download record"}),
+          h("a", {class: "button", href: "/", text: "New game"})));
+    }
+  }
+
+  function drawLog() {
+    $("log").replaceChildren(...view.log.map((e) => h("li", {class: e.move ? "" : "muted"},
+      `${name(e.player)}: ${e.move === null ? "(hidden move)" : e.move}`)));
+    $("log").scrollTop = $("log").scrollHeight;
+  }
+
+  // -- replay ----------------------------------------------------------------------------
+  async function openReplay() {
+    const q = seat !== null ? `?seat=${seat}` : "";
+    replayData = await api("GET", `/api/tables/${tableId}/replay${q}`);
+    $("replay").hidden = false;
+    $("board").hidden = true;
+    $("moves").hidden = true;
+    const slider = $("rp-slider");
+    slider.max = replayData.frames.length - 1;
+    slider.value = slider.max;
+    slider.oninput = () => showFrame(Number(slider.value));
+    $("rp-first").onclick = () => showFrame(0);
+    $("rp-back").onclick = () => showFrame(Number(slider.value) - 1);
+    $("rp-fwd").onclick = () => showFrame(Number(slider.value) + 1);
+    $("rp-last").onclick = () => showFrame(replayData.frames.length - 1);
+    $("rp-close").onclick = () => { $("replay").hidden = true; $("board").hidden = false; $("moves").hidden = false; };
+    showFrame(replayData.frames.length - 1);
+    $("replay").scrollIntoView();
+  }
+
+  function showFrame(i) {
+    const frames = replayData.frames;
+    i = Math.max(0, Math.min(frames.length - 1, i));
+    $("rp-slider").value = i;
+    const f = frames[i];
+    $("rp-label").textContent = i === 0 ? `start (0/${frames.length - 1})`
+      : `${i}/${frames.length - 1}: ${name(f.move.player)} — ${f.move.move}`;
+    const root = $("rp-board");
+    root.replaceChildren();
+    renderer.render(root, {observation: f.observation, legalMoves: [], seat: replayData.viewer, view,
+      seats: view.seats, names: view.seats.map((s) => s.name), play: () => {}, replay: true});
+  }
+
+  let gameHasRenderer = false;
+  async function start() {
+    try {
+      const games = await api("GET", "/api/games");
+      const first = await api("GET", `/api/tables/${tableId}/view`);
+      gameHasRenderer = !!(games.find((g) => g.id === first.game) || {}).renderer;
+    } catch (e) {
+      $("status").textContent = e.message;
+      return;
+    }
+    connect();
+  }
+  start();
+})();

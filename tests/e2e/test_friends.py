@@ -1,0 +1,84 @@
+"""Two browsers: one creates a table with an open seat, the other joins by the link."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from clanboard.core import games as all_games
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif("schotten-totten" not in [g.id for g in all_games()],
+                       reason="Schotten Totten is not installed"),
+]
+
+
+def test_a_friend_joins_by_link_and_sees_the_move(base_url: str, browser: Any,
+                                                  shots: Path) -> None:
+    host_ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    friend_ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        host = host_ctx.new_page()
+        host.goto(base_url + "/")
+        host.select_option("[data-testid=game]", "schotten-totten")
+        host.select_option("[data-testid=seat-1]", "open")
+        host.click("[data-testid=create]")
+        link = host.locator("[data-testid=join-link]")
+        link.wait_for()
+        assert "Waiting for a friend" in host.locator("[data-testid=status]").inner_text()
+        url = link.input_value()
+        assert url.startswith(base_url) and url.endswith("?join=1")
+
+        friend = friend_ctx.new_page()
+        friend.goto(url)
+        friend.fill("[data-testid=join-name]", "Morag")
+        friend.click("[data-testid=take-seat-1]")
+        friend.wait_for_url("**/t/*?seat=1")
+        friend.wait_for_selector("[data-testid=hand] .st-card")
+        assert friend.locator("[data-testid=hand] .st-card").count() == 6
+
+        host.wait_for_function("document.body.dataset.myturn === '1'")
+        assert "Morag" in host.locator("[data-testid=status]").inner_text()
+        host.locator("[data-testid=hand] .st-card.playable").first.click()
+        target = host.locator(".st-stone.target").first
+        stone = target.get_attribute("data-stone")
+        target.click()
+        friend.wait_for_function("document.body.dataset.myturn === '1'")
+        # the log line is revealed once the server has worked out that the move is public
+        friend.wait_for_function("!document.querySelector('[data-testid=log] li')"
+                                 ".textContent.includes('hidden')")
+        played = friend.locator("[data-testid=log] li").first.inner_text()
+        assert played.startswith("Player 1: ") and played.endswith(f"@{stone}")
+        card = played.split(": ")[1].split("@")[0]
+        assert friend.locator(f"[data-side='0'][data-stone-side='{stone}'] "
+                              f"[data-card='{card}']").count() == 1
+        friend.screenshot(path=str(shots / "st-friend.png"), full_page=True)
+    finally:
+        host_ctx.close()
+        friend_ctx.close()
+
+
+def test_hotseat_covers_the_screen_between_turns(base_url: str, phone: Any,
+                                                 shots: Path) -> None:
+    page = phone
+    page.goto(base_url + "/")
+    page.select_option("[data-testid=game]", "schotten-totten")
+    page.select_option("[data-testid=seat-1]", "human")
+    page.click("[data-testid=create]")
+    page.wait_for_function("document.body.dataset.myturn === '1'")
+    first_hand = page.locator("[data-testid=hand]").inner_text()
+    page.locator("[data-testid=hand] .st-card.playable").first.click()
+    page.locator(".st-stone.target").first.click()
+    cover = page.locator("#cover")
+    cover.wait_for(state="visible")
+    assert "Player 2's turn" in cover.inner_text()
+    assert page.locator("[data-testid=hand]").count() == 0, "a hand shows under the cover"
+    page.screenshot(path=str(shots / "st-hotseat-cover.png"))
+    page.click("#cover-ok")
+    page.wait_for_function("location.search === '?seat=1' && "
+                           "document.body.dataset.myturn === '1'")
+    assert page.locator("[data-testid=hand]").inner_text() != first_hand
+    assert "Player 2 (you)" in page.locator("[data-testid=status]").inner_text()

@@ -1,0 +1,88 @@
+"""Glen More in headless Chromium: take a tile from the track and place it by clicking."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from clanboard.core import games as all_games
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif("glen-more" not in [g.id for g in all_games()],
+                       reason="Glen More is not installed"),
+]
+
+
+def test_take_and_place_a_tile(base_url: str, phone: Any, shots: Path) -> None:
+    page = phone
+    page.goto(base_url + "/")
+    page.select_option("[data-testid=game]", "glen-more")
+    page.select_option("[data-testid=seat-1]", "ai:random")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=gm-board]")
+    page.wait_for_function("document.body.dataset.myturn === '1'")
+    page.screenshot(path=str(shots / "gm-start.png"), full_page=True)
+
+    take = page.locator("[data-testid=gm-track] g.take").first
+    move = take.get_attribute("data-move")
+    assert move and move.startswith("take T")
+    take.click()
+    page.wait_for_function("document.body.dataset.seq === '1' && "
+                           "document.body.dataset.myturn === '1'")
+    spot = page.locator("[data-territory='0'] rect.place").first
+    placed = spot.get_attribute("data-move")
+    assert placed and placed.startswith("place ")
+    spot.click()
+    page.wait_for_function("document.body.dataset.seq === '2'")
+    page.screenshot(path=str(shots / "gm-placed.png"), full_page=True)
+
+    log = page.locator("[data-testid=log]").inner_text()
+    assert move in log and placed in log
+    tile = move.split()[1]
+    assert page.locator(f"[data-territory='0'] g[data-tile='{tile}']").count() == 1
+    assert page.locator(f"[data-testid=gm-track] g[data-tile='{tile}']").count() == 0
+
+
+def click_on_board(page: Any) -> str | None:
+    """Play one move by clicking the board where possible; returns the move's notation."""
+    for sel in ("[data-testid=gm-track] g.take", "[data-territory='0'] rect.place",
+                "[data-territory='0'] g.play", "[data-testid=gm-market] tr.buy"):
+        loc = page.locator(sel)
+        if loc.count():
+            move = loc.first.get_attribute("data-move")
+            loc.first.click()
+            return move
+    choose = page.locator("[data-territory='0'] g.choose")
+    if choose.count():
+        choose.first.click()
+        button = page.locator("[data-testid=gm-choose] button").first
+        move = button.get_attribute("data-move")
+        button.click()
+        return move
+    button = page.locator("#moves button.move").first
+    move = button.get_attribute("data-move")
+    button.click()
+    return move
+
+
+def test_a_few_turns_by_clicking_the_board(base_url: str, phone: Any, shots: Path) -> None:
+    page = phone
+    page.goto(base_url + "/")
+    page.select_option("[data-testid=game]", "glen-more")
+    page.select_option("[data-testid=seat-1]", "ai:random")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=gm-board]")
+    played = []
+    for _ in range(14):
+        page.wait_for_function("document.body.dataset.myturn === '1' || "
+                               "document.body.dataset.status === 'over'", timeout=20_000)
+        seq = page.evaluate("document.body.dataset.seq")
+        played.append(click_on_board(page))
+        page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=20_000)
+    page.screenshot(path=str(shots / "gm-turns.png"), full_page=True)
+    log = page.locator("[data-testid=log]").inner_text()
+    assert all(f"Player 1: {m}" in log for m in played)
+    assert sum(m.startswith("take ") for m in played) >= 2

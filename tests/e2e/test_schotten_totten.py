@@ -1,0 +1,91 @@
+"""Play a whole Schotten Totten game against the AI by clicking, in headless Chromium."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from clanboard.core import games as all_games
+
+pytestmark = pytest.mark.browser
+
+MY_TURN_OR_OVER = ("document.body.dataset.status === 'over' || "
+                   "document.body.dataset.myturn === '1'")
+
+
+def wait_after(page: Any, seq: str) -> None:
+    page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=20_000)
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=20_000)
+
+
+def click_a_move(page: Any, turn: int) -> None:
+    """One move the way a person makes it: claim a glowing stone, pick a deck, or pick a
+    card in hand and then a highlighted place; 'done'/'pass' buttons last. ``turn`` varies
+    the choices so that tactic cards get drawn and played too."""
+    if page.locator(".st-stone.claimable").count():
+        page.locator(".st-stone.claimable").first.click()
+        return
+    decks = page.locator(".st-deck.target")
+    if decks.count():
+        (decks.last if turn % 3 == 0 else decks.first).click()
+        return
+    hand = page.locator("[data-testid=hand] .st-card.playable")
+    if hand.count():
+        hand.nth(turn % hand.count()).click()
+        if page.locator(".st-card.pick").count():  # Strategist, Banshee, Traitor
+            page.locator(".st-card.pick").first.click()
+        for sel in (".st-stone.target", "#board button.move"):
+            if page.locator(sel).count():
+                page.locator(sel).first.click()
+                return
+        return  # a card played at once (a return, the Recruiter)
+    page.locator("#moves button.move").first.click()
+
+
+@pytest.mark.skipif("schotten-totten" not in [g.id for g in all_games()],
+                    reason="Schotten Totten is not installed")
+@pytest.mark.parametrize("variant", ["base", "tactics"])
+def test_full_game_against_the_ai(base_url: str, phone: Any, shots: Path, variant: str) -> None:
+    page = phone
+    page.goto(base_url + "/")
+    page.select_option("[data-testid=game]", "schotten-totten")
+    page.select_option("[data-testid=variant]", variant)
+    page.select_option("[data-testid=seat-1]", "ai:heuristic")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=st-board]")
+    page.wait_for_function(MY_TURN_OR_OVER)
+    page.screenshot(path=str(shots / f"st-{variant}-start.png"), full_page=True)
+
+    moves = 0
+    while page.evaluate("document.body.dataset.status") != "over":
+        seq = page.evaluate("document.body.dataset.seq")
+        click_a_move(page, moves)
+        wait_after(page, seq)
+        moves += 1
+        if moves == 20:
+            page.screenshot(path=str(shots / f"st-{variant}-middle.png"), full_page=True)
+        assert moves < 200, "the game did not end"
+    page.screenshot(path=str(shots / f"st-{variant}-over.png"), full_page=True)
+
+    result = page.locator("[data-testid=result-text]").inner_text()
+    assert result in ("You win!", "AI (heuristic) wins", "No winner")
+    log = page.locator("[data-testid=log] li")
+    assert log.count() >= moves
+    assert "(hidden move)" not in page.locator("[data-testid=log]").inner_text()
+
+    # the replay viewer steps back and forward through the finished game
+    page.click("[data-testid=open-replay]")
+    label = page.locator("[data-testid=replay-label]")
+    page.wait_for_function("document.querySelector('[data-testid=replay-label]').textContent")
+    last = label.inner_text()
+    assert last.startswith(f"{log.count()}/{log.count()}")
+    page.click("[data-testid=replay-back]")
+    assert label.inner_text() != last
+    page.click("[data-testid=replay-forward]")
+    assert label.inner_text() == last
+    page.click("#rp-first")
+    assert label.inner_text().startswith("start")
+    assert page.locator("#rp-board .st-side .st-card").count() == 0
+    page.screenshot(path=str(shots / f"st-{variant}-replay.png"), full_page=True)

@@ -1,0 +1,154 @@
+"""Notation, rendering, agents and options over whole games."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from clanboard.core import IllegalMove, Rng, make_agent, play_game
+from clanboard.games.isle_of_skye.agents import remaining_weights, territory_value
+from clanboard.games.isle_of_skye.moves import PASS, Buy, Deal, Discard, Draw, Place, Price, Return
+from clanboard.games.isle_of_skye.render import render_territory, tile_lines
+from clanboard.games.isle_of_skye.state import COLOURS
+from clanboard.games.isle_of_skye.territory import Territory
+from clanboard.games.isle_of_skye.tiles import castles
+from tests.isle_of_skye.helpers import GAME, TILES, new_state, play_random, put, state
+
+
+@pytest.mark.parametrize(("text", "move"), [
+    ("discard L05", Discard("L05")),
+    ("price L12 3", Price("L12", 3)),
+    ("buy l12", Buy("L12")),
+    ("PASS", PASS),
+    ("place L12 0,1 r2", Place("L12", 0, 1, 2)),
+    ("Place l12 (0, 1) 2", Place("L12", 0, 1, 2)),
+    ("place L12 -3,-1 r0", Place("L12", -3, -1, 0)),
+    ("return L40", Return("L40")),
+    ("draw L07", Draw("L07")),
+    ("deal S13", Deal("S13")),
+])
+def test_notation_round_trip(text: str, move: object) -> None:
+    s = state(2)
+    assert s.parse_move(text) == move
+    assert s.parse_move(str(move)) == move
+
+
+@pytest.mark.parametrize("text", ["", "place L12 0,1 r4", "price L12", "buy 12", "offer L01"])
+def test_bad_notation_names_the_forms(text: str) -> None:
+    with pytest.raises(IllegalMove, match="discard L05|rotation must be r0"):
+        state(2).parse_move(text)
+
+
+def test_render_shows_terrain_roads_icons_and_hides_prices() -> None:
+    s = state(2)
+    put(s, 0, "L12", 0, 1, 2)
+    pic = render_territory(s.territories[0])
+    plain = re.sub(r"\[[^\]]*\]", "", pic)
+    assert "CAS" in plain and "L12" in plain and "y=1" in plain
+    lines = [re.sub(r"\[[^\]]*\]", "", x) for x in tile_lines(TILES["L12"], 2)]
+    assert all(len(x) == 9 for x in lines)
+    assert lines[0].strip() == "P|"  # N edge pasture with a road end (turned 180)
+    assert lines[1].strip() == "M=L12=M"  # roads E and W
+    assert "w" in lines[2] and "f" in lines[2]  # whisky and farm
+    assert lines[3].strip() == "P"
+    d = s.drawn[1]
+    s.apply(f"offer {d[0]} {d[1]}=4 {d[2]}=1", 1)
+    assert "@4" not in s.render(0) and "@4" in s.render(1)
+    assert "gold ?" in s.render(0)
+
+
+def test_heuristic_plays_whole_games_and_beats_random() -> None:
+    wins = 0
+    for seed in range(6):
+        s = new_state(3, seed=seed)
+        agents = [make_agent(GAME, "heuristic", seed=seed), make_agent(GAME, "random", seed=1),
+                  make_agent(GAME, "random", seed=2)]
+        play_game(s, agents)
+        assert s.is_terminal()
+        wins += 0 in s.winners()
+    assert wins >= 4
+
+
+def test_heuristic_builds_toward_active_scoring_tiles() -> None:
+    """With S01 (squares) on A, the heuristic closes a 2x2 block when it can."""
+    s = state(2, seed=2, scoring_tiles="S01,S03,S07,S10")
+    play_random(s, 2, until=lambda st: st.phase == "build")
+    seat = s.current_player()
+    terr = s.territories[seat] = Territory(castles()[COLOURS[seat]])
+    s.bag.extend(s.pending[seat])
+    castle_n = "L24" if seat == 0 else "L31"
+    for tid, cell in ((castle_n, (0, -1)), ("L19", (-1, 0))):
+        rot = next(r for r in range(4) if terr.fits(TILES[tid], cell, r))
+        terr.place(TILES[tid], cell, rot)
+        s.bag.remove(tid)
+    corner = next(t for t in s.bag if any(terr.fits(TILES[t], (-1, -1), r) for r in range(4)))
+    s.bag.remove(corner)
+    s.pending[seat] = [corner]
+    move = make_agent(GAME, "heuristic", seed=0).choose(s, seat)
+    assert isinstance(move, Place) and (move.x, move.y) == (-1, -1)
+    # the value it maximises: S01 weighted by the 3 times A still scores
+    weights = remaining_weights(s)
+    assert weights == {"S01": 3, "S03": 3, "S07": 3, "S10": 3}
+    after = terr.copy()
+    after.place(TILES[corner], (-1, -1), move.rot)
+    gain = territory_value(s, after, {"S01": 3}) - territory_value(s, terr, {"S01": 3})
+    base = territory_value(s, after, {}) - territory_value(s, terr, {})
+    assert gain - base == 6
+
+
+def test_agents_only_use_their_own_view() -> None:
+    """The heuristic's choice does not change with others' hidden commits."""
+    a = state(3, seed=7)
+    b = a.clone()
+    rng_a, rng_b = Rng(1), Rng(2)
+    for s, rng in ((a, rng_a), (b, rng_b)):
+        for q in (1, 2):
+            while not s.committed(q):
+                s.apply_trusted(rng.choice(s.legal_moves(q)), q)
+    ha, hb = make_agent(GAME, "heuristic", seed=0), make_agent(GAME, "heuristic", seed=0)
+    assert ha.choose(a, 0) == hb.choose(b, 0)
+
+
+@pytest.mark.parametrize("options", [
+    {"tile_reading": "hq"},
+    {"hidden_gold": False, "return_only_when_stuck": False, "tiebreak": "total"},
+    {"s13_runs": "column", "s14_castle_counts": False, "castle_is_whisky": True,
+     "s09_animals_once": False, "random_start_player": True},
+])
+def test_games_finish_under_every_option(options: dict) -> None:
+    for n in (2, 5):
+        s = new_state(n, seed=3, options=options)
+        play_random(s, 3)
+        assert s.is_terminal() and s.winners()
+        s.check_consistency()
+
+
+def test_s14_option_changes_round_scoring() -> None:
+    base = state(2, scoring_tiles="S14,S01,S02,S03")
+    alt = state(2, scoring_tiles="S14,S01,S02,S03", s14_castle_counts=False)
+    for s in (base, alt):
+        play_random(s, 5, until=lambda st: st.round == 2)
+    assert [x - y for x, y in zip(base.round_points[0]["S14"], alt.round_points[0]["S14"],
+                                  strict=True)] == [1, 1]
+
+
+def test_render_hints_the_move_owed() -> None:
+    s = state(2)
+    assert "offer " in s.render(0) and "offer " not in s.render(None)
+    play_random(s, 1, until=lambda st: st.phase == "build")
+    assert "place a tile" in s.render(s.current_player())
+
+
+def test_observation_is_json_and_describes_visible_tiles() -> None:
+    import json
+
+    s = state(3)
+    put(s, 0, "L12", 0, 1, 2)
+    obs = json.loads(json.dumps(s.observation(1)))
+    info = obs["tiles"]["L12"]
+    assert info == {"edges": "PMPM", "roads": "ESW", "road_networks": ["ESW"],
+                    "icons": {"whisky": 1, "farm": 1}, "scroll": None}
+    assert obs["players"][0]["territory"] == [["castle-blue", 0, 0, 0], ["L12", 0, 1, 2]]
+    assert all(t in obs["tiles"] for pl in obs["players"] for t in pl["drawn"])
+    assert obs["tiles"]["castle-red"]["roads"] == "NSW" and "castle-white" not in obs["tiles"]

@@ -1,0 +1,61 @@
+"""API tests run the app in-process (Starlette's TestClient) against a temporary SQLite file."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from clanboard.core import register
+from tests.support.toygame import TOY
+
+register(TOY)
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from clanboard.server import Settings, create_app  # noqa: E402
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def make_client(data_dir: Path) -> Iterator[Callable[[], TestClient]]:
+    """Start an app on ``data_dir`` (call again after closing it to 'restart')."""
+    opened: list[TestClient] = []
+
+    def make() -> TestClient:
+        client = TestClient(create_app(Settings(data_dir=data_dir, ai_workers=0,
+                                                probe_workers=-1)))
+        client.__enter__()
+        opened.append(client)
+        return client
+
+    yield make
+    for c in opened:
+        c.__exit__(None, None, None)
+
+
+@pytest.fixture
+def client(make_client: Callable[[], TestClient]) -> TestClient:
+    return make_client()
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new_table(client: TestClient, **body: Any) -> dict[str, Any]:
+    body.setdefault("game", "toy-duel")
+    body.setdefault("seed", 11)
+    body.setdefault("seats", [{"kind": "human"}, {"kind": "human"}])
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]

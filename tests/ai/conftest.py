@@ -9,8 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-import clanboard
-from clanboard.core import Game, register, registry
+from clanboard.core import Game, games, get_game, register, registry
 from tests.ai.games import BIDS_GAME, LOOP_GAME, RACE_GAME
 from tests.support.toygame import TOY
 
@@ -21,7 +20,7 @@ _TEST_IDS = {g.id for g in TEST_GAMES}
 def game_ids() -> list[str]:
     """The test games first (not the loop game: it is for the cut-off tests), then every
     real game found in ``clanboard.games``."""
-    real = [g.id for g in clanboard.games() if g.id not in _TEST_IDS]
+    real = [g.id for g in games() if g.id not in _TEST_IDS]
     return [TOY.id, BIDS_GAME.id, RACE_GAME.id, *real]
 
 
@@ -37,4 +36,4 @@ def _register_test_games() -> Iterator[None]:
 
 @pytest.fixture(params=game_ids())
 def game(request: pytest.FixtureRequest) -> Game:
-    return clanboard.get_game(request.param)
+    return get_game(request.param)

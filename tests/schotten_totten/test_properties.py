@@ -167,3 +167,17 @@ def test_explicit_chance_outcomes_are_legal_and_replay(seed) -> None:
             s.apply(agent.choose(s, s.current_player()))
     again = replay(GameRecord.from_json(s.record().to_json()))
     assert again.to_json()["state"] == s.to_json()["state"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(VARIANTS), st.integers(0, 80))
+def test_determinize_depends_only_on_what_the_player_sees(seed, options, steps) -> None:
+    *_, (s, rng) = random_walk(seed, options, steps)
+    if s.is_terminal():
+        return
+    viewer = s.current_player() if s.current_player() >= 0 else 0
+    other = s.determinize(viewer, Rng(seed + 1))  # the same view, other hidden cards
+    assert other.observation(viewer) == s.observation(viewer)
+    a = s.determinize(viewer, Rng(99))
+    b = other.determinize(viewer, Rng(99))
+    assert a.to_json()["state"] == b.to_json()["state"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from clanboard.core import Move, Rng, SearchHints, State
 from clanboard.games.schotten_totten import formations
 from clanboard.games.schotten_totten.cards import ALL_CLAN, ALL_TACTICS, CLAN_CARDS, bits, value
@@ -15,7 +17,7 @@ from clanboard.games.schotten_totten.moves import (
     Return,
     Word,
 )
-from clanboard.games.schotten_totten.state import CLAIM, PLAY, SchottenState
+from clanboard.games.schotten_totten.state import CLAIM, OVER, PLAY, STONES, SchottenState
 
 
 def _potential(state: SchottenState, player: int, stone: int, extra: int, pool: int) -> int:
@@ -86,7 +88,27 @@ class HeuristicAgent:
 
 
 class SchottenHints(SearchHints):
-    """Claims are never worse than not claiming: take them in playouts and in the tree."""
+    """Claims are never worse than not claiming: take them in playouts and in the tree.
+    A position is estimated from the stones held and, for each open stone, the best
+    formation each side could still complete from the unseen cards."""
+
+    def evaluate(self, state: State) -> list[float] | None:
+        if not isinstance(state, SchottenState) or state.rounds > 1:
+            return None  # match play: let playouts run
+        if state.phase == OVER:
+            return state.returns()
+        pool = ALL_CLAN & ~state.seen
+        total = 0.0
+        for stone in range(STONES):
+            owner = state.owner[stone]
+            if owner >= 0:
+                total += 1.0 if owner == 0 else -1.0
+                continue
+            mine = _potential(state, 0, stone, -1, pool)
+            theirs = _potential(state, 1, stone, -1, pool)
+            total += max(-0.9, min(0.9, (mine - theirs) / 150))
+        x = math.tanh(0.6 * total)
+        return [x, -x]
 
     def rollout_move(self, state: State, player: int, rng: Rng) -> Move:
         assert isinstance(state, SchottenState)

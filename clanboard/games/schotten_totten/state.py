@@ -682,6 +682,7 @@ class SchottenState(State):
             known = [i for i, by in enumerate(clone.bottom_by[d]) if by == player]
             pool = [c for i, c in enumerate(deck) if i not in known]
             pool += bits(clone.hands[other] & in_hand_mask)
+            pool.sort()  # a fixed order: the sample must not depend on the hidden one
             rng.shuffle(pool)
             n_hand = (clone.hands[other] & in_hand_mask).bit_count()
             clone.hands[other] &= ~in_hand_mask

@@ -3,33 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 
 import pytest
 
-from clanboard.ai import ISMCTS, LEVELS, ISMCTSAgent, SearchConfig, SearchResult, parse_level
+from clanboard.ai import ISMCTS, LEVELS, ISMCTSAgent, SearchConfig, parse_level
 from clanboard.core import CHANCE, Game, Rng, State, get_game, make_agent
 from tests.ai.helpers import mover, positions
-
-# Games whose determinize() is known to depend on how the hidden cards are arranged
-# (so a search can tell two such states apart): a bug in the game, reported to its owner
-# with a fix (bench/proposals/schotten-totten-determinize.patch). Once fixed, the tests
-# below pass for it like for any other game.
-NONCANONICAL_DETERMINIZE = {
-    "schotten-totten": "SchottenState.determinize shuffles a pool built in the hidden "
-                       "deck/hand order; sorting the pool before the shuffle fixes it",
-}
-
-
-def _known_failure(game: Game, check: Callable[[], None]) -> None:
-    """Run ``check``; a game listed above may fail it (reported as xfail, not hidden)."""
-    try:
-        check()
-    except AssertionError:
-        reason = NONCANONICAL_DETERMINIZE.get(game.id)
-        if reason:
-            pytest.xfail(reason)
-        raise
 
 
 def test_never_returns_an_illegal_move(game: Game) -> None:
@@ -104,12 +83,7 @@ def test_determinize_depends_only_on_the_observation(game: Game) -> None:
         seat = mover(state)
         twin = state.determinize(seat, Rng(12345))
         assert twin.observation(seat) == state.observation(seat)
-
-        def same(state: State = state, twin: State = twin, seat: int = seat) -> None:
-            assert state.determinize(seat, Rng(7)).to_json() == \
-                twin.determinize(seat, Rng(7)).to_json()
-
-        _known_failure(game, same)
+        assert state.determinize(seat, Rng(7)).to_json() == twin.determinize(seat, Rng(7)).to_json()
 
 
 def test_never_looks_at_hidden_information(game: Game) -> None:
@@ -124,12 +98,8 @@ def test_never_looks_at_hidden_information(game: Game) -> None:
         differed += twin.to_json()["state"] != state.to_json()["state"]
         a = ISMCTS(SearchConfig(iterations=80), seed=5).search(state, seat)
         b = ISMCTS(SearchConfig(iterations=80), seed=5).search(twin, seat)
-
-        def same(a: SearchResult = a, b: SearchResult = b) -> None:
-            assert a.move == b.move
-            assert a.children == b.children
-
-        _known_failure(game, same)
+        assert a.move == b.move
+        assert a.children == b.children
     assert differed, "the twins never differed: the test would prove nothing"
 
 

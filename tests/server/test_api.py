@@ -29,7 +29,7 @@ def move(client: TestClient, table: str, seat: int, token: str, text: str,
 def test_games_list_variants_options_and_agents(client: TestClient) -> None:
     games = {g["id"]: g for g in client.get("/api/games").json()}
     toy = games["toy-duel"]
-    assert toy["min_players"] == 2 and toy["agents"] == ["random"] and not toy["renderer"]
+    assert toy["min_players"] == 2 and "random" in toy["agents"] and not toy["renderer"]
     if "schotten-totten" in games:
         st = games["schotten-totten"]
         assert st["variants"]["tactics"] == {"tactics": True}

@@ -37,6 +37,9 @@ Move = Hashable
 
 STATE_FORMAT_VERSION = 1
 
+PLAYOUT_MOVE_LIMIT = 100_000
+"""A random playout longer than this many moves is reported as not terminating."""
+
 
 @dataclass(frozen=True)
 class Option:
@@ -300,6 +303,32 @@ class State(ABC):
         self.history.append((actor, move))
         if self.auto_chance:
             self.resolve_chance()
+
+    def random_playout(self, rng: Rng) -> int:
+        """Play uniformly random legal moves (and chance draws) to the end of the game, in
+        place; returns the number of moves made (chance outcomes not counted).
+
+        Each move is ``rng.choice(legal_moves(seat))`` for the first seat in
+        :meth:`players_to_move`, applied with :meth:`apply_trusted` (so it is in the
+        history); a pending chance event is drawn with :meth:`sample_chance` from the
+        state's own generator, as :meth:`resolve_chance` does. Games may override this
+        with a faster engine that keeps the same distribution of games (benchmarks and
+        search use it). Raises ``RuntimeError`` past :data:`PLAYOUT_MOVE_LIMIT` moves."""
+        moves = 0
+        while True:
+            if self.current_player() == CHANCE:
+                self.apply_trusted(self.sample_chance(self.rng), CHANCE)
+                continue
+            seats = self.players_to_move()
+            if not seats:
+                return moves
+            seat = seats[0]
+            self.apply_trusted(rng.choice(self.legal_moves(seat)), seat)
+            moves += 1
+            if moves > PLAYOUT_MOVE_LIMIT:
+                raise RuntimeError(
+                    f"{self.game.id}: a random game did not end in {PLAYOUT_MOVE_LIMIT} moves"
+                )
 
     # -- chance ---------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from operator import itemgetter
 from typing import Any
 
 from clanboard.core import CHANCE, TERMINAL, Game, IllegalMove, Move, Rng, State
-from clanboard.games.schotten_totten import formations
+from clanboard.games.schotten_totten import formations, playout
 from clanboard.games.schotten_totten.cards import (
     ALL_CLAN,
     ALL_TACTICS,
@@ -116,7 +116,7 @@ class SchottenState(State):
 
     def _shuffle_and_deal(self) -> None:
         clan = list(range(CLAN_CARDS))
-        self.rng.shuffle(clan)
+        playout.shuffle(self.rng, clan)  # rng.shuffle(clan), in C when built
         self.decks[CLAN_DECK] = clan
         if self.tactics:
             tactic = [c for c in range(CLAN_CARDS, 64)]
@@ -141,6 +141,16 @@ class SchottenState(State):
         if self.phase == OVER:
             return TERMINAL
         return self.to_move
+
+    def random_playout(self, rng: Rng) -> int:
+        """The generic random playout; without tactic cards in play it runs in the compiled
+        kernel (``_playout.c``, when built), which makes the same moves from the same
+        generators and writes back the same final position and history."""
+        if not self.tactics:
+            moves = playout.playout(self, rng)
+            if moves >= 0:
+                return moves
+        return super().random_playout(rng)
 
     # -- stones -----------------------------------------------------------------------------
 

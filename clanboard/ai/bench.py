@@ -37,7 +37,8 @@ class BenchResult:
 
 
 def random_game(state: State, rng: Rng, keep_every: int = 0) -> tuple[int, list[State]]:
-    """Play uniformly random moves to the end; returns the number of moves and, if
+    """Play uniformly random moves to the end with the generic loop (the games/s figure
+    uses :meth:`State.random_playout` instead); returns the number of moves and, if
     ``keep_every`` > 0, a copy of every ``keep_every``-th position."""
     kept: list[State] = []
     moves = 0
@@ -80,22 +81,29 @@ def bench_game(game: Game, options: Mapping[str, Any] | None = None, variant: st
     warm_rng = Rng(seed ^ 0x5EED)
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
-        random_game(game.new_state(n, warm_rng.next_u64() >> 1, opts), warm_rng)
+        game.new_state(n, warm_rng.next_u64() >> 1, opts).random_playout(warm_rng)
 
-    # random full games (and sample positions for the other measurements)
+    # random full games through the game's playout hook (State.random_playout: the
+    # generic loop, or the game's own faster engine)
     played = moves = 0
-    samples: list[State] = []
     start = time.perf_counter()
     while True:
         state = game.new_state(n, rng.next_u64() >> 1, opts)
-        m, kept = random_game(state, rng, keep_every=7 if len(samples) < 400 else 0)
-        samples += kept
+        moves += state.random_playout(rng)
         played += 1
-        moves += m
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             break
-    # the sampling clones cost a little; the rate is still within a few percent
+
+    # sample positions for the other measurements, from the generic loop (which can keep
+    # copies of the positions it passes through)
+    samples: list[State] = []
+    sample_rng = Rng(seed ^ 0x5A3D1E)
+    for _ in range(10_000):
+        if len(samples) >= 400:
+            break
+        state = game.new_state(n, sample_rng.next_u64() >> 1, opts)
+        samples += random_game(state, sample_rng, keep_every=7)[1]
 
     def legal(s: State) -> None:
         for seat in s.players_to_move():

@@ -5,14 +5,23 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup browser run test test-slow lint bench play clean
+.PHONY: setup compiler browser run test test-slow lint bench play clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
-setup: $(BIN)/python
+setup: $(BIN)/python compiler
 	$(BIN)/pip install -q -e '.[dev,web,rl]'
+
+# a C compiler and Python's headers build the compiled playout kernel (optional: without
+# them the install still works on the Python rules); installed when missing and we are root
+compiler:
+	@if { ! command -v cc >/dev/null || ! $(PY) -c 'import os, sys, sysconfig; \
+		sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'; } \
+		&& [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc python3-dev >/dev/null; \
+	fi
 
 # Debian's chromium drives the browser tests (installed when missing and we are root)
 browser:
@@ -39,3 +48,4 @@ play: setup
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	find clanboard -name '*.so' -delete

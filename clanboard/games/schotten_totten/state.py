@@ -325,6 +325,12 @@ class SchottenState(State):
             top = JOKER_A  # the name chance_outcomes() uses for either joker
         return Deal(top)
 
+    def resolve_chance(self) -> None:
+        """As :meth:`State.resolve_chance`, without building a move per draw: the outcome
+        :meth:`sample_chance` names is the top card of the deck, which :meth:`_deal` takes."""
+        while self.pending >= 0:
+            self._deal(self.decks[self.pending][-1])
+
     # -- notation -------------------------------------------------------------------------------
 
     def parse_move(self, text: str, player: int | None = None) -> Move:

@@ -160,8 +160,7 @@ def test_same_games_without_auto_chance() -> None:
 def test_kernel_matches_the_rules_anywhere(seed, variant, prefix, auto_chance) -> None:
     s = start(seed, VARIANTS[variant], prefix, auto_chance)
     same_as_generic(s, seed)
-    if not s.is_chance():
-        replay_log(s, seed)
+    replay_log(s, seed)
 
 
 @needs_kernel

@@ -96,9 +96,10 @@ def bench_game(game: Game, options: Mapping[str, Any] | None = None, variant: st
             break
 
     # sample positions for the other measurements, from the generic loop (which can keep
-    # copies of the positions it passes through)
+    # copies of the positions it passes through); from Rng(seed), as the games/s loop
+    # once took them, so that the figures stay comparable with earlier measurements
     samples: list[State] = []
-    sample_rng = Rng(seed ^ 0x5A3D1E)
+    sample_rng = Rng(seed)
     for _ in range(10_000):
         if len(samples) >= 400:
             break

@@ -835,7 +835,8 @@ static int write_state(PyObject *state, Game *g)
         int zeros[2] = {0, 0};
         if (set_new_list(state, S_tactics_played, zeros, 2) < 0 ||
             set_new_list(state, S_jokers_played, zeros, 2) < 0 ||
-            set_new_list(state, S_bottom, zeros, 2) < 0 || set_new_list(state, S_owner, g->owner, STONES) < 0 ||
+            set_new_list(state, S_bottom, zeros, 2) < 0 ||
+            set_new_list(state, S_owner, g->owner, STONES) < 0 ||
             set_pair_of_lists(state, S_completed_at, g->completed_at[0], g->completed_at[1],
                               STONES) < 0 ||
             set_pair_of_lists(state, S_bottom_by, zeros, zeros, 0) < 0)
@@ -875,7 +876,8 @@ static int write_state(PyObject *state, Game *g)
         }
         PyList_SET_ITEM(dks, 0, empty[0]);
         PyList_SET_ITEM(dks, 1, empty[1]);
-        if (PyObject_SetAttr(state, S_hands, hs) < 0 || PyObject_SetAttr(state, S_sides, rows) < 0 ||
+        if (PyObject_SetAttr(state, S_hands, hs) < 0 ||
+            PyObject_SetAttr(state, S_sides, rows) < 0 ||
             PyObject_SetAttr(state, S_decks, dks) < 0)
             goto fail_new;
         Py_DECREF(hs);

@@ -7,13 +7,16 @@ from dataclasses import replace
 from clanboard.ai.ismcts import ISMCTS, SearchConfig, SearchResult
 from clanboard.core import Move, State
 
+#: How the levels search: where a game's ``SearchHints.evaluate`` gives an estimate it
+#: scores each new leaf instead of a playout (``rollout_limit=0``).
+TUNED = SearchConfig(iterations=None, seconds=1.0, rollout_limit=0)
+
 #: The levels users pick. ``normal`` (the default) answers within a second on a
-#: 2-core laptop; the iteration caps only bind on very fast engines. Where a game's
-#: ``SearchHints.evaluate`` gives an estimate, it replaces the playout (rollout_limit=0).
+#: 2-core laptop; the iteration caps only bind on very fast engines.
 LEVELS: dict[str, SearchConfig] = {
-    "easy": SearchConfig(iterations=200, seconds=0.25, rollout_limit=0),
-    "normal": SearchConfig(iterations=100_000, seconds=0.8, rollout_limit=0),
-    "hard": SearchConfig(iterations=1_000_000, seconds=3.0, rollout_limit=0),
+    "easy": replace(TUNED, iterations=200, seconds=0.25),
+    "normal": replace(TUNED, iterations=200_000, seconds=0.9),
+    "hard": replace(TUNED, iterations=2_000_000, seconds=3.0),
 }
 DEFAULT_LEVEL = "normal"
 
@@ -25,8 +28,8 @@ def parse_level(level: str | None) -> SearchConfig:
         return LEVELS[text]
     try:
         if text.endswith("s"):
-            return SearchConfig(iterations=None, seconds=float(text[:-1]), rollout_limit=0)
-        return SearchConfig(iterations=int(text), seconds=None, rollout_limit=0)
+            return replace(TUNED, iterations=None, seconds=float(text[:-1]))
+        return replace(TUNED, iterations=int(text), seconds=None)
     except ValueError:
         pass
     raise ValueError(

@@ -39,7 +39,10 @@ class SearchConfig:
     ``rollout_move``; the same averages order the expansion of untried moves.
     ``score_weight`` adds that much of each seat's final score margin over the mean
     (scaled by the largest spread of scores seen) to its return: a denser signal for
-    games scored in points.
+    games scored in points. ``widening`` > 0 turns on progressive widening: a node
+    visited ``n`` times considers only its ``ceil(widening * (n + 1) ** widening_power)``
+    most promising candidates by ``SearchHints.move_priors`` (a game without priors
+    is searched in full).
     """
 
     iterations: int | None = 2000
@@ -48,6 +51,8 @@ class SearchConfig:
     rollout_limit: int | None = None
     mast: float = 0.0
     score_weight: float = 0.0
+    widening: float = 0.0
+    widening_power: float = 0.4
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -75,11 +80,12 @@ MAX_PLAYOUT = 5000
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "reward", "player")
+    __slots__ = ("children", "visits", "avail", "reward", "player", "priors")
 
     def __init__(self, player: int) -> None:
         self.player = player  # the seat whose move led here
         self.children: dict[str, _Node] = {}
+        self.priors: dict[str, float] | None = None  # by move notation, when widening
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
@@ -120,6 +126,9 @@ class ISMCTS:
         cfg = self.config
         hints = hints_for(state.game)
         rng = self.rng
+        forced = self._forced(state, player, legal, hints)
+        if forced is not None:
+            return SearchResult(forced, 0, time.perf_counter() - start)
         root = _Node(player)
         self._low, self._high = 0.0, 1.0
         self._mast = [{} for _ in range(state.num_players)]
@@ -138,6 +147,18 @@ class ISMCTS:
             done += 1
         return self._result(root, legal, done, clock() - start)
 
+    def _forced(self, state: State, player: int, legal: list[Move],
+                hints: SearchHints) -> Move | None:
+        """The move to play without searching when the game's candidates leave only one
+        (e.g. a claim that is never worse than not claiming). The candidates are asked
+        of a determinization, so the answer cannot depend on hidden information."""
+        probe = state.determinize(player, self.rng)
+        candidates = hints.candidate_moves(probe, player)
+        if len(candidates) != 1:
+            return None
+        key = str(candidates[0])
+        return next((m for m in legal if str(m) == key), None)
+
     # -- one iteration --------------------------------------------------------------------
 
     def _iterate(self, det: State, root: _Node, observer: int, hints: SearchHints,
@@ -155,6 +176,8 @@ class ISMCTS:
             moves = hints.candidate_moves(det, actor)
             if not moves:  # a game may prune to nothing: fall back to the rules
                 moves = det.legal_moves(actor)
+            if cfg.widening and len(moves) > 1:
+                moves = self._widened(node, moves, det, actor, hints, cfg)
             children = node.children
             chosen: Move | None = None
             chosen_key = ""
@@ -204,6 +227,28 @@ class ISMCTS:
                 else:
                     entry[0] += returns[seat]
                     entry[1] += 1
+
+    @staticmethod
+    def _widened(node: _Node, moves: list[Move], det: State, actor: int,
+                 hints: SearchHints, cfg: SearchConfig) -> list[Move]:
+        """The node's most promising moves, as many as its visits allow (progressive
+        widening). Priors are kept per node: a node is one public history."""
+        width = math.ceil(cfg.widening * (node.visits + 1) ** cfg.widening_power)
+        if width >= len(moves):
+            return moves
+        priors = node.priors
+        if priors is None:
+            priors = node.priors = {}
+        keys = [str(m) for m in moves]
+        missing = [m for m, k in zip(moves, keys, strict=True) if k not in priors]
+        if missing:
+            values = hints.move_priors(det, actor, missing)
+            if values is None:
+                return moves
+            for m, v in zip(missing, values, strict=True):
+                priors[str(m)] = v
+        ranked = sorted(range(len(moves)), key=lambda i: -priors[keys[i]])  # stable
+        return [moves[i] for i in ranked[:width]]
 
     def _shaped(self, det: State, returns: list[float], weight: float) -> list[float]:
         scores = det.scores()

@@ -91,6 +91,14 @@ class SearchHints:
         (default: all legal moves)."""
         return state.legal_moves(player)
 
+    def move_priors(self, state: State, player: int, moves: list[Move]) -> list[float] | None:
+        """How promising each of ``moves`` looks to ``player`` (higher is better, any
+        scale), or ``None`` for no opinion (the default). A search that widens its tree
+        gradually tries moves in this order; it may keep a move's prior for every
+        determinization of the same public history, so a prior should depend only on
+        the move and on what every seat can see."""
+        return None
+
     def evaluate(self, state: State) -> list[float] | None:
         """An estimate of each seat's return in a non-terminal state, for playouts cut
         short; ``None`` means play to the end."""

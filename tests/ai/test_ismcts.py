@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from clanboard.ai import ISMCTS, LEVELS, ISMCTSAgent, SearchConfig, parse_level
-from clanboard.core import CHANCE, Game, Rng, State, get_game, make_agent
+from clanboard.ai.agent import TUNED
+from clanboard.ai.ismcts import hints_for
+from clanboard.core import CHANCE, Game, Rng, SearchHints, State, get_game, make_agent
+from tests.ai.games import RaceGame
 from tests.ai.helpers import mover, positions
 
 
@@ -35,9 +40,13 @@ def test_respects_the_iteration_budget(game: Game) -> None:
     for state in positions(game, 3, seed=1):
         seat = mover(state)
         result = ISMCTS(SearchConfig(iterations=37), seed=3).search(state, seat)
+        assert result.move in state.legal_moves(seat)
+        candidates = hints_for(game).candidate_moves(state.determinize(seat, Rng(0)), seat)
+        if len(candidates) == 1:  # the game's hints leave one move: played at once
+            assert result.iterations == 0 and str(result.move) == str(candidates[0])
+            continue
         assert result.iterations == 37
         assert sum(v for v, _ in result.children.values()) == 37
-        assert result.move in state.legal_moves(seat)
 
 
 def test_respects_the_time_budget_loosely() -> None:
@@ -56,6 +65,48 @@ def test_a_forced_move_needs_no_search() -> None:
     state.apply(1)  # total 9: seat 1 can only add 1
     result = ISMCTS(SearchConfig(iterations=50), seed=0).search(state, 1)
     assert result.move == 1 and result.iterations == 0
+
+
+def test_a_move_the_hints_force_needs_no_search() -> None:
+    """A claim is never worse than not claiming: with one stone to claim and ``done``,
+    Schotten Totten's hints leave one candidate, and the search answers at once."""
+    game = get_game("schotten-totten")
+    rng = Rng(4)
+    for _ in range(200):
+        state = game.new_state(seed=rng.next_u64() >> 1)
+        while state.players_to_move() and state.observation(None)["phase"] != "claim":
+            seat = state.players_to_move()[0]
+            state.apply_trusted(rng.choice(state.legal_moves(seat)), seat)
+        if state.players_to_move() and len(state.legal_moves()) == 2:
+            break
+    seat = state.players_to_move()[0]
+    result = ISMCTS(SearchConfig(iterations=500), seed=0).search(state, seat)
+    assert result.iterations == 0 and str(result.move).startswith("claim")
+
+
+class _PreferOne(SearchHints):
+    def move_priors(self, state: State, player: int, moves: list[Any]) -> list[float] | None:
+        return [1.0 if m == 1 else 0.0 for m in moves]
+
+
+class _RaceWithPriors(RaceGame):
+    id = "test-race-priors"
+
+    def search_hints(self) -> SearchHints:
+        return _PreferOne()
+
+
+def test_widening_tries_moves_in_prior_order() -> None:
+    """Progressive widening: a node visited n times considers only its
+    ceil(widening * (n + 1) ** power) best moves by the game's priors."""
+    state = _RaceWithPriors().new_state(2)
+    narrow = SearchConfig(iterations=300, widening=0.5, widening_power=0.1)  # width 1 here
+    assert set(ISMCTS(narrow, seed=1).search(state, 0).children) == {"1"}
+    wide = SearchConfig(iterations=300, widening=1.0, widening_power=0.5)  # width 2 at once
+    assert set(ISMCTS(wide, seed=1).search(state, 0).children) == {"1", "2"}
+    # a game without priors is searched in full whatever the widening
+    plain = get_game("test-race").new_state(2)
+    assert set(ISMCTS(narrow, seed=1).search(plain, 0).children) == {"1", "2"}
 
 
 def test_deterministic_under_a_seed(game: Game) -> None:
@@ -190,8 +241,11 @@ def _play(state: State, names: list[str], seed: int) -> State:
 def test_levels_and_parsing() -> None:
     assert parse_level(None) == LEVELS["normal"]
     assert parse_level("hard").seconds is not None
-    assert parse_level("500") == SearchConfig(iterations=500, seconds=None, rollout_limit=0)
-    assert parse_level("1.5s") == SearchConfig(iterations=None, seconds=1.5, rollout_limit=0)
+    assert parse_level("500") == replace(TUNED, iterations=500, seconds=None)
+    assert parse_level("1.5s") == replace(TUNED, iterations=None, seconds=1.5)
+    # every level searches the same way, only the budgets differ
+    for level in LEVELS.values():
+        assert replace(level, iterations=None, seconds=1.0) == TUNED
     for bad in ("medium", "0", "-2s", "fast"):
         with pytest.raises(ValueError):
             parse_level(bad)
@@ -217,7 +271,8 @@ def test_a_whole_toy_game_by_level_names() -> None:
 
 
 @pytest.mark.parametrize("extra", [{"mast": 0.5}, {"score_weight": 0.3},
-                                   {"mast": 0.9, "score_weight": 0.5}])
+                                   {"mast": 0.9, "score_weight": 0.5},
+                                   {"widening": 1.0, "widening_power": 0.3}])
 def test_search_options_keep_the_guarantees(extra: dict[str, float], game: Game) -> None:
     """MAST playouts and score shaping: still legal, budgeted and reproducible."""
     for state in positions(game, 2, seed=6):

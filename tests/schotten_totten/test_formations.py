@@ -143,3 +143,15 @@ def test_fast_proof_path_agrees_with_the_general_solver(fixed, pool, target):
     assert formations.can_beat_plain(fixed_mask, smaller, target) == (
         formations.best_strength(fixed, [], smaller, 3) > target
     )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 53), min_size=0, max_size=3, unique=True),
+    st.sets(st.integers(0, 53), max_size=30),
+)
+def test_table_completion_agrees_with_the_general_solver(fixed, pool):
+    pool -= set(fixed)
+    mask = sum(1 << c for c in pool)
+    fixed_mask = sum(1 << c for c in fixed)
+    assert formations.best_plain(fixed_mask, mask) == formations.best_strength(fixed, [], mask, 3)

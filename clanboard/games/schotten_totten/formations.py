@@ -94,6 +94,19 @@ def can_beat_plain(fixed_mask: int, pool: int, target: int) -> bool:
     return False
 
 
+def best_plain(fixed_mask: int, pool: int) -> int:
+    """The strongest three concrete clan cards containing ``fixed_mask`` (0-3 cards),
+    completed from ``pool`` (the common case of :func:`best_strength`, by table); -1
+    if the pool cannot complete the side."""
+    if fixed_mask.bit_count() == 3:
+        return TRIPLE_STRENGTH[fixed_mask]
+    avail = fixed_mask | pool
+    for strength, mask in _completions(fixed_mask):
+        if mask & avail == mask:
+            return strength
+    return -1
+
+
 def best_strength(
     fixed: list[int], wilds: list[int], pool: int, size: int, blind: bool = False
 ) -> int:

@@ -28,7 +28,10 @@ class Play:
     stone: int
 
     def __str__(self) -> str:
-        return f"{card_name(self.card)}@{self.stone + 1}"
+        return _PLAY_TEXT[self.card * 9 + self.stone]  # by table: searches key nodes by it
+
+
+_PLAY_TEXT = [f"{card_name(card)}@{stone + 1}" for card in range(64) for stone in range(9)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -699,7 +699,7 @@ class SchottenState(State):
             pool = [c for i, c in enumerate(deck) if i not in known]
             pool += bits(clone.hands[other] & in_hand_mask)
             pool.sort()  # a fixed order: the sample must not depend on the hidden one
-            rng.shuffle(pool)
+            playout.shuffle(rng, pool)  # rng.shuffle(pool), in C when built
             n_hand = (clone.hands[other] & in_hand_mask).bit_count()
             clone.hands[other] &= ~in_hand_mask
             for c in pool[:n_hand]:

@@ -7,10 +7,11 @@ import os
 import platform
 import time
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from clanboard.ai.ismcts import ISMCTS, SearchConfig
+from clanboard.ai.agent import TUNED
+from clanboard.ai.ismcts import ISMCTS
 from clanboard.core import Game, Rng, State, games, get_game
 
 MAX_MOVES = 100_000  # a random game longer than this is reported as not terminating
@@ -124,7 +125,8 @@ def bench_game(game: Game, options: Mapping[str, Any] | None = None, variant: st
     total_it = 0
     total_s = 0.0
     for s in spread:
-        searcher = ISMCTS(SearchConfig(iterations=None, seconds=seconds * 1.5 / len(spread)), seed)
+        budget = replace(TUNED, iterations=None, seconds=seconds * 1.5 / len(spread))
+        searcher = ISMCTS(budget, seed)
         seat = s.players_to_move()[0]
         if len(s.legal_moves(seat)) < 2:
             continue
@@ -147,7 +149,7 @@ def _mean_movers(samples: list[State]) -> float:
 
 def _search_rate(state: State, seconds: float, seed: int) -> float:
     seat = state.players_to_move()[0]
-    result = ISMCTS(SearchConfig(iterations=None, seconds=seconds), seed).search(state, seat)
+    result = ISMCTS(replace(TUNED, iterations=None, seconds=seconds), seed).search(state, seat)
     return result.iterations / result.seconds if result.seconds else 0.0
 
 

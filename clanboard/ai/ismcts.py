@@ -240,13 +240,13 @@ class ISMCTS:
         if priors is None:
             priors = node.priors = {}
         keys = [str(m) for m in moves]
-        missing = [m for m, k in zip(moves, keys, strict=True) if k not in priors]
+        missing = [i for i, k in enumerate(keys) if k not in priors]
         if missing:
-            values = hints.move_priors(det, actor, missing)
+            values = hints.move_priors(det, actor, [moves[i] for i in missing])
             if values is None:
                 return moves
-            for m, v in zip(missing, values, strict=True):
-                priors[str(m)] = v
+            for i, v in zip(missing, values, strict=True):
+                priors[keys[i]] = v
         ranked = sorted(range(len(moves)), key=lambda i: -priors[keys[i]])  # stable
         return [moves[i] for i in ranked[:width]]
 

@@ -153,7 +153,7 @@ class SchottenHints(SearchHints):
                 continue
             if stone not in theirs:
                 theirs[stone] = _potential(state, 1 - player, stone, -1, pool)
-            mine = formations.best_plain(_mask(side) | 1 << card, pool)
+            mine = _potential(state, player, stone, card, pool)
             out.append(_placement_score(mine, theirs[stone], len(side) + 1, card))
         return out
 

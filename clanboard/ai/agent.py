@@ -8,8 +8,12 @@ from clanboard.ai.ismcts import ISMCTS, SearchConfig, SearchResult
 from clanboard.core import Move, State
 
 #: How the levels search: where a game's ``SearchHints.evaluate`` gives an estimate it
-#: scores each new leaf instead of a playout (``rollout_limit=0``).
-TUNED = SearchConfig(iterations=None, seconds=1.0, rollout_limit=0)
+#: scores each new leaf instead of a playout (``rollout_limit=0``); where the game ranks
+#: moves (``SearchHints.move_priors``) each node searches only its 12 best-ranked
+#: candidates (progressive widening at a fixed width), which buys depth. A search stops
+#: once its choice cannot change in the budget left.
+TUNED = SearchConfig(iterations=None, seconds=1.0, rollout_limit=0,
+                     widening=12.0, widening_power=0.0, stop_early=True)
 
 #: The levels users pick. ``normal`` (the default) answers within a second on a
 #: 2-core laptop; the iteration caps only bind on very fast engines.

@@ -42,7 +42,9 @@ class SearchConfig:
     games scored in points. ``widening`` > 0 turns on progressive widening: a node
     visited ``n`` times considers only its ``ceil(widening * (n + 1) ** widening_power)``
     most promising candidates by ``SearchHints.move_priors`` (a game without priors
-    is searched in full).
+    is searched in full). ``stop_early`` ends the search as soon as the most visited
+    move cannot be overtaken in the budget left (at the speed so far): the answer is
+    the one the whole budget would give, sooner.
     """
 
     iterations: int | None = 2000
@@ -53,6 +55,7 @@ class SearchConfig:
     score_weight: float = 0.0
     widening: float = 0.0
     widening_power: float = 0.4
+    stop_early: bool = False
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -77,6 +80,10 @@ class SearchResult:
 MAX_PLAYOUT = 5000
 """Playout moves after which a game that has not ended is scored as a draw (or by
 ``SearchHints.evaluate``): a guard against policies that cycle."""
+
+
+_CHECK_EVERY = 64
+"""Iterations between two checks of ``SearchConfig.stop_early``."""
 
 
 class _Node:
@@ -115,6 +122,7 @@ class ISMCTS:
         self._high = 1.0
         self._mast: list[dict[Move, list[float]]] = []
         self._score_span = 1e-9
+        self._widening = False
 
     def search(self, state: State, player: int) -> SearchResult:
         start = time.perf_counter()
@@ -133,13 +141,21 @@ class ISMCTS:
         self._low, self._high = 0.0, 1.0
         self._mast = [{} for _ in range(state.num_players)]
         self._score_span = 1e-9
+        self._widening = cfg.widening > 0
         budget = cfg.iterations if cfg.iterations is not None else 1 << 62
         deadline = start + cfg.seconds if cfg.seconds is not None else math.inf
         clock = time.perf_counter
         done = 0
+        next_check = _CHECK_EVERY if cfg.stop_early else budget
         while done < budget:
             if done and clock() >= deadline:
                 break
+            if done >= next_check:
+                next_check += _CHECK_EVERY
+                now = clock()
+                affordable = (deadline - now) * done / (now - start)  # at the speed so far
+                if _settled(root, min(budget - done, affordable)):
+                    break
             det = state.determinize(player, rng)
             det.auto_chance = True
             det.resolve_chance()
@@ -176,8 +192,12 @@ class ISMCTS:
             moves = hints.candidate_moves(det, actor)
             if not moves:  # a game may prune to nothing: fall back to the rules
                 moves = det.legal_moves(actor)
-            if cfg.widening and len(moves) > 1:
-                moves = self._widened(node, moves, det, actor, hints, cfg)
+            if self._widening and len(moves) > 1:
+                widened = self._widened(node, moves, det, actor, hints, cfg)
+                if widened is None:  # the game ranks no moves: search them all
+                    self._widening = False
+                else:
+                    moves = widened
             children = node.children
             chosen: Move | None = None
             chosen_key = ""
@@ -230,9 +250,10 @@ class ISMCTS:
 
     @staticmethod
     def _widened(node: _Node, moves: list[Move], det: State, actor: int,
-                 hints: SearchHints, cfg: SearchConfig) -> list[Move]:
+                 hints: SearchHints, cfg: SearchConfig) -> list[Move] | None:
         """The node's most promising moves, as many as its visits allow (progressive
-        widening). Priors are kept per node: a node is one public history."""
+        widening), or ``None`` when the game ranks no moves. Priors are kept per node:
+        a node is one public history."""
         width = math.ceil(cfg.widening * (node.visits + 1) ** cfg.widening_power)
         if width >= len(moves):
             return moves
@@ -244,7 +265,7 @@ class ISMCTS:
         if missing:
             values = hints.move_priors(det, actor, [moves[i] for i in missing])
             if values is None:
-                return moves
+                return None
             for i, v in zip(missing, values, strict=True):
                 priors[keys[i]] = v
         ranked = sorted(range(len(moves)), key=lambda i: -priors[keys[i]])  # stable
@@ -332,6 +353,19 @@ class ISMCTS:
             if (visits, value) > best_rank:
                 best, best_rank = m, (visits, value)
         return SearchResult(best, done, seconds, stats)
+
+
+def _settled(root: _Node, iterations_left: float) -> bool:
+    """Whether the root's most visited move keeps its lead whatever the remaining
+    iterations do."""
+    first = second = 0
+    for child in root.children.values():
+        v = child.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > iterations_left
 
 
 def describe(result: SearchResult, top: int = 5) -> str:

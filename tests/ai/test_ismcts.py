@@ -202,6 +202,32 @@ def test_finds_the_winning_move_two_players(total: int, moves: list[int], seat: 
     assert ISMCTS(SearchConfig(iterations=3000), seed=1).search(state, seat).move == best
 
 
+def test_stops_early_once_the_choice_cannot_change() -> None:
+    """A clear win is found long before the budget runs out, and the answer is the one
+    the whole budget gives; a budget too small to settle anything is used in full."""
+    state = get_game("test-race").new_state(3)
+    for m in (2, 2, 2, 1, 1):  # seat 2 wins by adding 2
+        state.apply(m)
+    full = ISMCTS(SearchConfig(iterations=3000), seed=1).search(state, 2)
+    early = ISMCTS(SearchConfig(iterations=3000, stop_early=True), seed=1).search(state, 2)
+    assert early.move == full.move == 2
+    assert early.iterations < full.iterations == 3000
+    leader, runner_up = sorted((v for v, _ in early.children.values()), reverse=True)[:2]
+    assert leader - runner_up > 3000 - early.iterations  # nothing left could overtake it
+    short = ISMCTS(SearchConfig(iterations=60, stop_early=True), seed=1).search(state, 2)
+    assert short.iterations == 60
+
+
+def test_early_stopping_keeps_the_decision(game: Game) -> None:
+    """On every game, an iteration budget with early stopping picks the same move."""
+    for state in positions(game, 2, seed=4):
+        seat = mover(state)
+        full = ISMCTS(SearchConfig(iterations=300), seed=9).search(state, seat)
+        early = ISMCTS(SearchConfig(iterations=300, stop_early=True), seed=9).search(state, seat)
+        assert str(early.move) == str(full.move)
+        assert early.iterations <= full.iterations
+
+
 def test_backs_up_each_seats_own_return_three_players() -> None:
     """Three seats: seat 2 at total 8 wins by adding 2; it must value its own win."""
     state = get_game("test-race").new_state(3)

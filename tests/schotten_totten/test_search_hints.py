@@ -50,15 +50,6 @@ def test_priors_rank_placements_like_the_heuristic() -> None:
     assert max(range(len(moves)), key=lambda i: scores[i]) == best
 
 
-def test_no_priors_with_tactic_cards() -> None:
-    """With tactic cards in the game the search gets no ranking, so searches every move."""
-    state = GAME.new_state(seed=4, options=GAME.variant_options("tactics"))
-    seat = state.players_to_move()[0]
-    assert HINTS.move_priors(state, seat, state.legal_moves(seat)) is None
-    base = GAME.new_state(seed=4)
-    assert HINTS.move_priors(base, seat, base.legal_moves(seat)) is not None
-
-
 def test_evaluation_counts_held_stones_and_is_zero_sum() -> None:
     for state in _random_positions(20, seed=5):
         det = state.determinize(0, Rng(1))

@@ -86,6 +86,10 @@ _CHECK_EVERY = 64
 """Iterations between two checks of ``SearchConfig.stop_early``."""
 
 
+_UNRANKED: dict[str, float] = {}
+"""A node's priors where the game ranks no moves (never written to)."""
+
+
 class _Node:
     __slots__ = ("children", "visits", "avail", "reward", "player", "priors")
 
@@ -122,7 +126,6 @@ class ISMCTS:
         self._high = 1.0
         self._mast: list[dict[Move, list[float]]] = []
         self._score_span = 1e-9
-        self._widening = False
 
     def search(self, state: State, player: int) -> SearchResult:
         start = time.perf_counter()
@@ -141,7 +144,6 @@ class ISMCTS:
         self._low, self._high = 0.0, 1.0
         self._mast = [{} for _ in range(state.num_players)]
         self._score_span = 1e-9
-        self._widening = cfg.widening > 0
         budget = cfg.iterations if cfg.iterations is not None else 1 << 62
         deadline = start + cfg.seconds if cfg.seconds is not None else math.inf
         clock = time.perf_counter
@@ -192,12 +194,8 @@ class ISMCTS:
             moves = hints.candidate_moves(det, actor)
             if not moves:  # a game may prune to nothing: fall back to the rules
                 moves = det.legal_moves(actor)
-            if self._widening and len(moves) > 1:
-                widened = self._widened(node, moves, det, actor, hints, cfg)
-                if widened is None:  # the game ranks no moves: search them all
-                    self._widening = False
-                else:
-                    moves = widened
+            if cfg.widening and len(moves) > 1:
+                moves = self._widened(node, moves, det, actor, hints, cfg)
             children = node.children
             chosen: Move | None = None
             chosen_key = ""
@@ -250,12 +248,12 @@ class ISMCTS:
 
     @staticmethod
     def _widened(node: _Node, moves: list[Move], det: State, actor: int,
-                 hints: SearchHints, cfg: SearchConfig) -> list[Move] | None:
+                 hints: SearchHints, cfg: SearchConfig) -> list[Move]:
         """The node's most promising moves, as many as its visits allow (progressive
-        widening), or ``None`` when the game ranks no moves. Priors are kept per node:
-        a node is one public history."""
+        widening); all of them where the game ranks none. Priors are kept per node: a
+        node is one public history."""
         width = math.ceil(cfg.widening * (node.visits + 1) ** cfg.widening_power)
-        if width >= len(moves):
+        if width >= len(moves) or node.priors is _UNRANKED:
             return moves
         priors = node.priors
         if priors is None:
@@ -264,8 +262,9 @@ class ISMCTS:
         missing = [i for i, k in enumerate(keys) if k not in priors]
         if missing:
             values = hints.move_priors(det, actor, [moves[i] for i in missing])
-            if values is None:
-                return None
+            if values is None:  # not asked again at this node
+                node.priors = _UNRANKED
+                return moves
             for i, v in zip(missing, values, strict=True):
                 priors[keys[i]] = v
         ranked = sorted(range(len(moves)), key=lambda i: -priors[keys[i]])  # stable

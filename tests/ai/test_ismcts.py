@@ -109,6 +109,27 @@ def test_widening_tries_moves_in_prior_order() -> None:
     assert set(ISMCTS(narrow, seed=1).search(plain, 0).children) == {"1", "2"}
 
 
+class _RankForSeatOne(SearchHints):
+    def move_priors(self, state: State, player: int, moves: list[Any]) -> list[float] | None:
+        return [1.0 if m == 1 else 0.0 for m in moves] if player == 1 else None
+
+
+class _RaceRankedForSeatOne(RaceGame):
+    id = "test-race-seat-one-priors"
+
+    def search_hints(self) -> SearchHints:
+        return _RankForSeatOne()
+
+
+def test_widening_holds_where_the_game_ranks_moves() -> None:
+    """A game may rank moves only in some positions: the nodes it ranks stay narrow
+    although nodes below them have no priors."""
+    state = _RaceRankedForSeatOne().new_state(2)
+    state.apply(1)  # seat 1 to move: ranked; seat 0's answers are not
+    narrow = SearchConfig(iterations=300, widening=0.5, widening_power=0.1)  # width 1 here
+    assert set(ISMCTS(narrow, seed=1).search(state, 1).children) == {"1"}
+
+
 def test_deterministic_under_a_seed(game: Game) -> None:
     for state in positions(game, 3, seed=2):
         seat = mover(state)

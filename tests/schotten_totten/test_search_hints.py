@@ -6,30 +6,16 @@ from clanboard.core import Rng
 from clanboard.games.schotten_totten.agents import SchottenHints, play_score
 from clanboard.games.schotten_totten.cards import CLAN_CARDS, cards_named
 from clanboard.games.schotten_totten.moves import PLAYS
+from tests.ai.helpers import positions
 from tests.schotten_totten.helpers import GAME, position
 
 HINTS = SchottenHints()
 
 
-def _random_positions(count: int, seed: int) -> list:
-    rng = Rng(seed)
-    out = []
-    while len(out) < count:
-        state = GAME.new_state(seed=rng.next_u64() >> 1)
-        for _ in range(rng.randrange(60)):
-            seats = state.players_to_move()
-            if not seats:
-                break
-            state.apply_trusted(rng.choice(state.legal_moves(seats[0])), seats[0])
-        if state.players_to_move():
-            out.append(state)
-    return out
-
-
 def test_priors_depend_only_on_public_information() -> None:
     """The search keeps a move's prior for every determinization of a node: two deals
     of the hidden cards must give every placement the same prior."""
-    for i, state in enumerate(_random_positions(20, seed=3)):
+    for i, state in enumerate(positions(GAME, 20, seed=3)):
         seat = state.to_move
         a = state.determinize(1 - seat, Rng(i))  # re-deals this seat's own hand too
         b = state.determinize(1 - seat, Rng(i + 1000))
@@ -51,7 +37,7 @@ def test_priors_rank_placements_like_the_heuristic() -> None:
 
 
 def test_evaluation_counts_held_stones_and_is_zero_sum() -> None:
-    for state in _random_positions(20, seed=5):
+    for state in positions(GAME, 20, seed=5):
         det = state.determinize(0, Rng(1))
         value = HINTS.evaluate(det)
         assert value is not None and -1.0 <= value[0] <= 1.0 and value[0] == -value[1]

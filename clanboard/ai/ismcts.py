@@ -91,12 +91,14 @@ _UNRANKED: dict[str, float] = {}
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "reward", "player", "priors")
+    __slots__ = ("children", "visits", "avail", "reward", "player", "priors", "memo")
 
     def __init__(self, player: int) -> None:
         self.player = player  # the seat whose move led here
         self.children: dict[str, _Node] = {}
         self.priors: dict[str, float] | None = None  # by move notation, when widening
+        # the last (width, candidates, moves to try, their keys): candidates often repeat
+        self.memo: tuple[int, list[Move], list[Move], list[str]] | None = None
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
@@ -194,15 +196,13 @@ class ISMCTS:
             moves = hints.candidate_moves(det, actor)
             if not moves:  # a game may prune to nothing: fall back to the rules
                 moves = det.legal_moves(actor)
-            if cfg.widening and len(moves) > 1:
-                moves = self._widened(node, moves, det, actor, hints, cfg)
+            moves, keys = self._to_try(node, moves, det, actor, hints, cfg)
             children = node.children
             chosen: Move | None = None
             chosen_key = ""
             best = -math.inf
             untried: list[tuple[Move, str]] = []
-            for m in moves:
-                key = str(m)
+            for m, key in zip(moves, keys, strict=True):
                 child = children.get(key)
                 if child is None:
                     untried.append((m, key))
@@ -246,13 +246,28 @@ class ISMCTS:
                     entry[0] += returns[seat]
                     entry[1] += 1
 
+    @classmethod
+    def _to_try(cls, node: _Node, moves: list[Move], det: State, actor: int,
+                hints: SearchHints, cfg: SearchConfig) -> tuple[list[Move], list[str]]:
+        """The candidates the node may try now (see :meth:`_widened`) and their keys;
+        remembered while a node's candidates and width stay the same."""
+        width = 0
+        if cfg.widening and len(moves) > 1:
+            width = math.ceil(cfg.widening * (node.visits + 1) ** cfg.widening_power)
+        memo = node.memo
+        if memo is not None and memo[0] == width and memo[1] == moves:
+            return memo[2], memo[3]
+        chosen = cls._widened(node, moves, det, actor, hints, width) if width else moves
+        keys = [str(m) for m in chosen]
+        node.memo = (width, moves, chosen, keys)
+        return chosen, keys
+
     @staticmethod
     def _widened(node: _Node, moves: list[Move], det: State, actor: int,
-                 hints: SearchHints, cfg: SearchConfig) -> list[Move]:
-        """The node's most promising moves, as many as its visits allow (progressive
-        widening); all of them where the game ranks none. Priors are kept per node: a
-        node is one public history."""
-        width = math.ceil(cfg.widening * (node.visits + 1) ** cfg.widening_power)
+                 hints: SearchHints, width: int) -> list[Move]:
+        """The node's ``width`` most promising moves (progressive widening); all of them
+        where the game ranks none. Priors are kept per node: a node is one public
+        history."""
         if width >= len(moves) or node.priors is _UNRANKED:
             return moves
         priors = node.priors

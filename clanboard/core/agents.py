@@ -6,6 +6,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from clanboard.core.errors import EndlessGame
 from clanboard.core.game import Game, Move, State
 from clanboard.core.rng import Rng
 
@@ -66,12 +67,24 @@ def _load_plugins() -> None:
         import clanboard.ai  # noqa: F401
 
 
-def play_game(state: State, agents: list[Agent]) -> State:
-    """Play ``state`` to the end with one agent per seat; returns the state."""
+def play_game(state: State, agents: list[Agent], max_moves: int | None = None) -> State:
+    """Play ``state`` to the end with one agent per seat; returns the state.
+
+    Raises :class:`EndlessGame` once the game's history passes ``max_moves`` (default:
+    the game's own bound, :meth:`Game.max_game_length`, where it gives one): a guard
+    against agents whose choices cycle."""
+    if max_moves is None:
+        with contextlib.suppress(NotImplementedError):
+            max_moves = state.game.max_game_length(state.num_players, state.options)
     while True:
         seats = state.players_to_move()
         if not seats:
             return state
+        if max_moves is not None and len(state.history) > max_moves:
+            raise EndlessGame(
+                f"{state.game.id}: no end after {len(state.history)} moves (the bound is "
+                f"{max_moves}); the agents {', '.join(a.name for a in agents)} may cycle"
+            )
         for seat in seats:
             state.apply_trusted(agents[seat].choose(state, seat), seat)
             if state.current_player() >= 0:  # a sequential step: one move at a time

@@ -37,3 +37,7 @@ class UnknownGame(ClanboardError, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else "unknown game"
+
+
+class EndlessGame(ClanboardError, RuntimeError):
+    """A game that did not end within its length bound: its agents go round in circles."""

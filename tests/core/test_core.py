@@ -9,12 +9,14 @@ import pytest
 import clanboard
 from clanboard.core import (
     CHANCE,
+    EndlessGame,
     GameRecord,
     IllegalMove,
     InvalidState,
     Rng,
     UnknownGame,
     make_agent,
+    play_game,
     register,
     replay,
 )
@@ -118,3 +120,10 @@ def test_agents_by_name_and_level() -> None:
     assert make_agent(game, "heuristic").name == "heuristic"
     with pytest.raises(ValueError, match="available"):
         make_agent(game, "nobody")
+
+
+def test_play_game_stops_agents_that_go_round_in_circles() -> None:
+    agents = [make_agent(TOY, "random", seed=s) for s in (1, 2)]
+    with pytest.raises(EndlessGame, match="no end after 4 moves"):
+        play_game(TOY.new_state(seed=1), agents, max_moves=3)
+    assert play_game(TOY.new_state(seed=1), agents).is_terminal()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from clanboard.core import Rng
-from clanboard.games.schotten_totten.agents import SchottenHints, play_score
-from clanboard.games.schotten_totten.cards import CLAN_CARDS, cards_named
-from clanboard.games.schotten_totten.moves import PLAYS
+from clanboard.games.schotten_totten.agents import play_score
+from clanboard.games.schotten_totten.cards import CLAN_CARDS, RECRUITER, cards_named
+from clanboard.games.schotten_totten.hints import SchottenHints, holding_value
+from clanboard.games.schotten_totten.moves import PASS, PLAYS, Play, Ruse
+from clanboard.games.schotten_totten.state import PLAY, SchottenState
 from tests.ai.helpers import positions
 from tests.schotten_totten.helpers import GAME, position
 
@@ -50,3 +52,98 @@ def test_claims_leave_done_out_of_the_candidates() -> None:
     state = position({1: ("9r 8r 7r", "1g 2o")}, phase="claim")
     assert [str(m) for m in HINTS.candidate_moves(state, 0)] == ["claim 1"]
     assert "done" in [str(m) for m in state.legal_moves(0)]
+
+
+def tactics_positions(count: int, seed: int) -> list[SchottenState]:
+    """Positions of the tactics variant from random games where the seat to move may
+    play a tactic card."""
+    rng = Rng(seed)
+    found: list[SchottenState] = []
+    while len(found) < count:
+        state = GAME.new_state(2, rng.next_u64() >> 1, {"tactics": True})
+        for _ in range(10 + rng.randrange(50)):
+            if state.is_terminal():
+                break
+            seat = state.current_player()
+            state.apply_trusted(rng.choice(state.legal_moves(seat)), seat)
+        if state.is_terminal() or state.phase != PLAY:
+            continue
+        assert isinstance(state, SchottenState)
+        if any(not _clan_play(m) and m != PASS for m in state.legal_moves(state.to_move)):
+            found.append(state)
+    return found
+
+
+def test_tactic_move_priors_depend_only_on_public_information() -> None:
+    for i, state in enumerate(tactics_positions(12, seed=7)):
+        seat = state.to_move
+        a = state.determinize(1 - seat, Rng(i))
+        b = state.determinize(1 - seat, Rng(i + 1000))
+        moves = [m for m in state.legal_moves(seat)]  # the seat's real hand, in neither deal
+        assert HINTS.move_priors(a, seat, moves) == HINTS.move_priors(b, seat, moves)
+
+
+def test_each_tactic_card_has_its_best_move_searched_first() -> None:
+    """Every tactic card in hand gets exactly one move ranked above every placement
+    (the search's width keeps it); its other moves rank below every placement."""
+    for state in tactics_positions(12, seed=9):
+        seat = state.to_move
+        moves = state.legal_moves(seat)
+        priors = HINTS.move_priors(state, seat, moves)
+        assert priors is not None
+        placements = [p for m, p in zip(moves, priors, strict=True) if _clan_play(m)]
+        by_card: dict[int, list[float]] = {}
+        for m, p in zip(moves, priors, strict=True):
+            if not _clan_play(m) and m != PASS:
+                by_card.setdefault(_tactic_of(m), []).append(p)
+        assert by_card
+        for scores in by_card.values():
+            top = sorted(scores, reverse=True)
+            assert all(top[0] > p for p in placements)
+            assert all(s < p for s in top[1:] for p in placements)
+
+
+def test_traitor_ranks_the_steal_that_hurts_most_first() -> None:
+    """The opponent waits on a colour-run at stone 1 (8b 9b, the 7b unseen) and holds
+    a lone 2o at stone 2: the traitor takes a blue card from stone 1, not the 2o."""
+    state = position({1: ("", "8b 9b"), 2: ("5r", "2o")}, hands=("traitor 1g 2g", ""),
+                     tactics=True)
+    moves = [m for m in state.legal_moves(0) if isinstance(m, Ruse)]
+    priors = HINTS.move_priors(state, 0, moves)
+    assert priors is not None
+    best = str(moves[max(range(len(moves)), key=priors.__getitem__)])
+    assert best.startswith(("traitor 8b@1", "traitor 9b@1")), best
+
+
+def test_held_tactic_cards_count_while_they_can_be_played() -> None:
+    base = dict(sides={1: ("5r", "6g")}, tactics=True)
+    joker = holding_value(position(hands=("joker 1g", "2g"), **base), 0)
+    clan = holding_value(position(hands=("3y 1g", "2g"), **base), 0)
+    assert joker > clan  # a joker is worth more than a clan card in its slot
+    blocked = position(hands=("joker 1g", "2g"), tactics_played=[1, 0], **base)
+    assert holding_value(blocked, 0) < clan  # over the one-more limit: nearly dead
+    spent = position(hands=("joker 1g", "2g"), jokers_played=[1, 0], **base)
+    assert holding_value(spent, 0) < clan  # the second joker never comes into play
+    full = "1r 2r 3r", "1o 2o 3o", "1y 2y 3y", "1b 2b 3b", "1p 2p 3p", "4r 5r 6r", "4o 5o 6o"
+    late = position(hands=("joker 1g", "2g"), sides={s + 1: (f, "") for s, f in enumerate(full)},
+                    tactics=True)
+    assert holding_value(late, 0) < joker  # room at two stones only
+
+
+def test_the_evaluation_rewards_holding_tactic_cards() -> None:
+    with_joker = position({1: ("5r", "6g")}, hands=("joker 1g", "2g 3g"), tactics=True)
+    without = position({1: ("5r", "6g")}, hands=("4y 1g", "2g 3g"), tactics=True)
+    a, b = HINTS.evaluate(with_joker), HINTS.evaluate(without)
+    assert a is not None and b is not None and a[0] > b[0]
+
+
+def _clan_play(move: object) -> bool:
+    return isinstance(move, Play) and move.card < CLAN_CARDS
+
+
+def _tactic_of(move: object) -> int:
+    if isinstance(move, Play):
+        return move.card
+    if isinstance(move, Ruse):
+        return move.tactic
+    return RECRUITER

@@ -1,51 +1,13 @@
-"""A heuristic Schotten Totten player and search hints for the generic ISMCTS."""
+"""A heuristic Schotten Totten player, and the placement score it plays by."""
 
 from __future__ import annotations
 
-import math
-
-from clanboard.core import Move, Rng, SearchHints, State
+from clanboard.core import Move, Rng, State
 from clanboard.games.schotten_totten import formations
-from clanboard.games.schotten_totten.cards import (
-    ALL_CLAN,
-    ALL_TACTICS,
-    BLIND,
-    CLAN_CARDS,
-    bits,
-    value,
-)
-from clanboard.games.schotten_totten.moves import (
-    CLAN_DECK,
-    DONE,
-    PASS,
-    PLAYS,
-    Claim,
-    Draw,
-    Play,
-    Return,
-    Word,
-)
-from clanboard.games.schotten_totten.state import CLAIM, OVER, PLAY, STONES, SchottenState
-
-
-def _potential(state: SchottenState, player: int, stone: int, extra: int, pool: int) -> int:
-    """The best formation ``player`` could still make at ``stone`` with ``extra`` added."""
-    cards = [*state.sides[player][stone], extra] if extra >= 0 else state.sides[player][stone]
-    if len(cards) <= 3 and not (state.mud | state.blind) >> stone & 1 \
-            and all(c < CLAN_CARDS for c in cards):
-        return formations.best_plain(_mask(cards), pool)  # the common case, by table
-    concrete = [c for c in cards if c < CLAN_CARDS]
-    wilds = [c for c in cards if c >= CLAN_CARDS]
-    size = state.capacity(stone)
-    blind = bool(state.blind >> stone & 1)
-    return formations.best_strength(concrete, wilds, pool & ~_mask(concrete), size, blind)
-
-
-def _mask(cards: list[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
+from clanboard.games.schotten_totten.cards import ALL_CLAN, ALL_TACTICS, CLAN_CARDS, value
+from clanboard.games.schotten_totten.moves import DONE, PASS, Claim, Draw, Play, Return, Word
+from clanboard.games.schotten_totten.potential import potential
+from clanboard.games.schotten_totten.state import SchottenState
 
 
 class HeuristicAgent:
@@ -93,86 +55,15 @@ def play_score(state: SchottenState, player: int, move: Play) -> float:
     the best formation it can still grow into at its stone against the opponent's."""
     pool = ALL_CLAN & ~state.seen  # what could still come (the opponent sees the same)
     stone = move.stone
-    mine = _potential(state, player, stone, move.card, pool)
-    theirs = _potential(state, 1 - player, stone, -1, pool & ~(1 << move.card))
-    return _placement_score(mine, theirs, len(state.sides[player][stone]) + 1, move.card)
+    mine = potential(state, player, stone, move.card, pool)
+    theirs = potential(state, 1 - player, stone, -1, pool & ~(1 << move.card))
+    return placement_score(mine, theirs, len(state.sides[player][stone]) + 1, move.card)
 
 
-def _placement_score(mine: int, theirs: int, filled: int, card: int) -> float:
+def placement_score(mine: int, theirs: int, filled: int, card: int) -> float:
     score = mine / 10 + 3 * filled * (mine >= theirs)
     if mine < theirs:
         score -= 20 + value(card)  # do not feed a stone that is being lost
     if formations.category(mine) == formations.SUM:
         score -= value(card)  # keep high cards for real formations
     return score
-
-
-class SchottenHints(SearchHints):
-    """Claims are never worse than not claiming: take them in playouts and in the tree.
-    A position is estimated from the stones held and, for each open stone, the best
-    formation each side could still complete from its own hand and the clan deck.
-    Troop placements are ranked like the heuristic player ranks them."""
-
-    def evaluate(self, state: State) -> list[float] | None:
-        """The search calls this on determinizations, where both hands are dealt: each
-        side's completions come from its own hand and the deck, not the other's hand."""
-        if not isinstance(state, SchottenState) or state.rounds > 1:
-            return None  # match play: let playouts run
-        if state.phase == OVER:
-            return state.returns()
-        deck = _mask(state.decks[CLAN_DECK])
-        pools = (deck | state.hands[0] & ALL_CLAN, deck | state.hands[1] & ALL_CLAN)
-        total = 0.0
-        for stone in range(STONES):
-            owner = state.owner[stone]
-            if owner >= 0:
-                total += 1.0 if owner == 0 else -1.0
-                continue
-            mine = _potential(state, 0, stone, -1, pools[0])
-            theirs = _potential(state, 1, stone, -1, pools[1])
-            total += max(-0.9, min(0.9, (mine - theirs) / 150))
-        x = math.tanh(0.6 * total)
-        return [x, -x]
-
-    def move_priors(self, state: State, player: int, moves: list[Move]) -> list[float] | None:
-        """Troop placements by :func:`play_score`; other moves rank in the middle."""
-        if not isinstance(state, SchottenState):
-            return None
-        pool = ALL_CLAN & ~state.seen
-        plain = ~(state.mud | state.blind)
-        theirs: dict[int, int] = {}  # per stone, ignoring that the card leaves the pool
-        out: list[float] = []
-        for m in moves:
-            if type(m) is not Play or m.card >= BLIND:
-                out.append(0.0)
-                continue
-            card, stone = m.card, m.stone  # type: ignore[attr-defined]
-            side = state.sides[player][stone]
-            if card >= CLAN_CARDS or not plain >> stone & 1 or any(c >= CLAN_CARDS for c in side):
-                out.append(play_score(state, player, m))  # type: ignore[arg-type]
-                continue
-            if stone not in theirs:
-                theirs[stone] = _potential(state, 1 - player, stone, -1, pool)
-            mine = _potential(state, player, stone, card, pool)
-            out.append(_placement_score(mine, theirs[stone], len(side) + 1, card))
-        return out
-
-    def rollout_move(self, state: State, player: int, rng: Rng) -> Move:
-        assert isinstance(state, SchottenState)
-        if state.phase == PLAY and not state.hands[player] & ALL_TACTICS:
-            # uniform over (clan card, free stone) without building the move list
-            free = state.free_stones(player)
-            cards = bits(state.hands[player])
-            if free and cards:
-                i = rng.randrange(len(free) * len(cards))
-                return PLAYS[cards[i // len(free)]][free[i % len(free)]]
-        moves = state.legal_moves(player)
-        if state.phase == CLAIM and len(moves) > 1:
-            return moves[0]
-        return rng.choice(moves)
-
-    def candidate_moves(self, state: State, player: int) -> list[Move]:
-        moves = state.legal_moves(player)
-        if isinstance(state, SchottenState) and state.phase == CLAIM and len(moves) > 1:
-            return [m for m in moves if m != DONE]
-        return moves

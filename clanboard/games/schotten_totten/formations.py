@@ -107,6 +107,47 @@ def best_plain(fixed_mask: int, pool: int) -> int:
     return -1
 
 
+def _value_cards(values: tuple[int, ...]) -> int:
+    return sum(1 << c for c in range(CLAN_CARDS) if value(c) in values)
+
+
+#: per elite troop, the clan cards whose value it may take (any colour)
+WILD_CARDS = {w: _value_cards(vs) for w, vs in WILD_VALUES.items()}
+_COLOUR_CARDS = [sum(1 << (col * 9 + v) for v in range(9)) for col in range(6)]
+
+
+def best_plain_wild(fixed_mask: int, pool: int, wild: int) -> int:
+    """:func:`best_strength` of three cards — the concrete clan cards ``fixed_mask``
+    (0-2), the elite troop ``wild`` and the rest from ``pool`` — by table: the
+    strongest triple containing ``fixed_mask`` whose one card missing from the pool
+    the wild can stand for. A wild may also copy a card's colour and value, which
+    only a colour can gain from; that case is solved directly. -1 if none."""
+    stands_for = WILD_CARDS[wild]
+    best = -1
+    for strength, mask in _completions(fixed_mask):
+        rest = mask & ~fixed_mask
+        missing = rest & ~pool
+        if missing:
+            if not missing & (missing - 1) and missing & stands_for:
+                best = strength
+                break
+        elif rest & stands_for:
+            best = strength
+            break
+    if best >= KIND * 100:
+        return best  # no colour beats it
+    need = 2 - fixed_mask.bit_count()
+    top_wild = WILD_VALUES[wild][0]
+    for cards in _COLOUR_CARDS:
+        if fixed_mask & ~cards:
+            continue
+        values = sorted((value(c) for c in bits(pool & cards)), reverse=True)[:need]
+        if len(values) == need:
+            total = sum(value(c) for c in bits(fixed_mask)) + top_wild + sum(values)
+            best = max(best, COLOUR * 100 + total)
+    return best
+
+
 def best_strength(
     fixed: list[int], wilds: list[int], pool: int, size: int, blind: bool = False
 ) -> int:

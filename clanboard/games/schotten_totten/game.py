@@ -53,7 +53,7 @@ class SchottenTotten(Game):
         return {"heuristic": HeuristicAgent}
 
     def search_hints(self) -> SearchHints:
-        from clanboard.games.schotten_totten.agents import SchottenHints
+        from clanboard.games.schotten_totten.hints import SchottenHints
 
         return SchottenHints()
 

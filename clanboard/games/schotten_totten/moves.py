@@ -80,11 +80,20 @@ class Ruse:
     src: int
     dst: int = -1
 
-    def __str__(self) -> str:
-        head = f"{card_name(self.tactic)} {card_name(self.card)}@{self.src + 1}"
-        if self.tactic == BANSHEE:
-            return head
-        return f"{head}>{'x' if self.dst < 0 else self.dst + 1}"
+    def __str__(self) -> str:  # by table: searches key nodes by it
+        return _RUSE_TEXT[(((self.tactic - STRATEGIST) * 64 + self.card) * 9 + self.src) * 10
+                          + self.dst + 1]
+
+
+def _ruse_text(tactic: int, card: int, src: int, dst: int) -> str:
+    head = f"{card_name(tactic)} {card_name(card)}@{src + 1}"
+    if tactic == BANSHEE:
+        return head
+    return f"{head}>{'x' if dst < 0 else dst + 1}"
+
+
+_RUSE_TEXT = [_ruse_text(t, c, s, d) for t in (STRATEGIST, BANSHEE, TRAITOR)
+              for c in range(64) for s in range(9) for d in range(-1, 9)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,242 @@
+"""Schotten Totten's hints for the generic search: a position evaluation, move priors,
+a playout policy and candidate moves (see docs/ai.md)."""
+
+from __future__ import annotations
+
+import math
+
+from clanboard.core import Move, Rng, SearchHints, State
+from clanboard.games.schotten_totten.agents import placement_score, play_score
+from clanboard.games.schotten_totten.cards import (
+    ALL_CLAN,
+    ALL_TACTICS,
+    BANSHEE,
+    BLIND,
+    CLAN_CARDS,
+    JOKER_A,
+    JOKER_B,
+    MUD,
+    RECRUITER,
+    SHIELD,
+    SPY,
+    STRATEGIST,
+    TRAITOR,
+    bits,
+)
+from clanboard.games.schotten_totten.moves import CLAN_DECK, DONE, PLAYS, Play, Ruse
+from clanboard.games.schotten_totten.potential import (
+    card_mask,
+    potential,
+    potential_of,
+    sum_potential,
+)
+from clanboard.games.schotten_totten.state import CLAIM, OVER, PLAY, STONES, SchottenState
+
+#: What holding a tactic card is worth, in held stones, while it can still be played at
+#: a stone with room on its side. Without it a card in hand counts for nothing, and the
+#: search would spend one for the smallest gain (a player may play only one tactic card
+#: more than the other, so the first one played blocks the rest of the hand).
+HOLDING_VALUE = {
+    JOKER_A: 0.45, JOKER_B: 0.45, SPY: 0.3, SHIELD: 0.25,
+    BLIND: 0.2, MUD: 0.2, RECRUITER: 0.15, STRATEGIST: 0.2, BANSHEE: 0.3, TRAITOR: 0.4,
+}
+#: The share of that value for a card the player may not play yet (over the one-more
+#: limit): it becomes playable only after the opponent plays a tactic card.
+BLOCKED_SHARE = 0.25
+#: Stones with room on its side below which a held card loses value proportionally.
+ROOM_FOR_FULL_VALUE = 4
+#: What a clan card in hand is worth over the same card in the deck: a sure card, and a
+#: slot that a tactic card the player may not play yet would block.
+CLAN_IN_HAND = 0.12
+
+_TOP = 1000.0  # prior of each tactic card's best move: always among the searched
+
+
+def _stone_term(mine: int, theirs: int) -> float:
+    """One open stone's share of the evaluation, from the two sides' potentials."""
+    return max(-0.9, min(0.9, (mine - theirs) / 150))
+
+
+class SchottenHints(SearchHints):
+    """Claims are never worse than not claiming: take them in playouts and in the tree.
+    A position is estimated from the stones held, for each open stone the best formation
+    each side could still complete from its own hand and the clan deck, and the tactic
+    cards each side holds. Troop placements are ranked like the heuristic player ranks
+    them; each tactic card's most promising use is always searched."""
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """The search calls this on determinizations, where both hands are dealt: each
+        side's completions come from its own hand and the deck, not the other's hand."""
+        if not isinstance(state, SchottenState) or state.rounds > 1:
+            return None  # match play: let playouts run
+        if state.phase == OVER:
+            return state.returns()
+        deck = card_mask(state.decks[CLAN_DECK])
+        pools = (deck | state.hands[0] & ALL_CLAN, deck | state.hands[1] & ALL_CLAN)
+        total = 0.0
+        for stone in range(STONES):
+            owner = state.owner[stone]
+            if owner >= 0:
+                total += 1.0 if owner == 0 else -1.0
+                continue
+            total += _stone_term(potential(state, 0, stone, -1, pools[0]),
+                                 potential(state, 1, stone, -1, pools[1]))
+        if state.tactics:
+            total += holding_value(state, 0) - holding_value(state, 1)
+        x = math.tanh(0.6 * total)
+        return [x, -x]
+
+    def move_priors(self, state: State, player: int, moves: list[Move]) -> list[float] | None:
+        """Troop placements by :func:`play_score`; each tactic card's moves by how much
+        they shift the two sides' potentials, its best one first of all."""
+        if not isinstance(state, SchottenState):
+            return None
+        pool = ALL_CLAN & ~state.seen
+        plain = ~(state.mud | state.blind)
+        theirs: dict[int, int] = {}  # per stone, ignoring that the card leaves the pool
+        out: list[float] = []
+        tactic: dict[int, list[int]] = {}  # tactic card -> indices of its moves
+        for i, m in enumerate(moves):
+            cls = type(m)
+            if cls is Play:
+                card, stone = m.card, m.stone  # type: ignore[attr-defined]
+                if card >= CLAN_CARDS:
+                    tactic.setdefault(card, []).append(i)
+                    out.append(0.0)
+                    continue
+                side = state.sides[player][stone]
+                if not plain >> stone & 1 or any(c >= CLAN_CARDS for c in side):
+                    out.append(play_score(state, player, m))  # type: ignore[arg-type]
+                    continue
+                if stone not in theirs:
+                    theirs[stone] = potential(state, 1 - player, stone, -1, pool)
+                mine = potential(state, player, stone, card, pool)
+                out.append(placement_score(mine, theirs[stone], len(side) + 1, card))
+            elif cls is Ruse:
+                tactic.setdefault(m.tactic, []).append(i)  # type: ignore[attr-defined]
+                out.append(0.0)
+            elif str(m) == "recruiter":
+                tactic.setdefault(RECRUITER, []).append(i)
+                out.append(0.0)
+            else:
+                out.append(0.0)
+        if tactic:
+            _rank_tactic_moves(state, player, moves, tactic, pool, out)
+        return out
+
+    def rollout_move(self, state: State, player: int, rng: Rng) -> Move:
+        assert isinstance(state, SchottenState)
+        if state.phase == PLAY and not state.hands[player] & ALL_TACTICS:
+            # uniform over (clan card, free stone) without building the move list
+            free = state.free_stones(player)
+            cards = bits(state.hands[player])
+            if free and cards:
+                i = rng.randrange(len(free) * len(cards))
+                return PLAYS[cards[i // len(free)]][free[i % len(free)]]
+        moves = state.legal_moves(player)
+        if state.phase == CLAIM and len(moves) > 1:
+            return moves[0]
+        return rng.choice(moves)
+
+    def candidate_moves(self, state: State, player: int) -> list[Move]:
+        moves = state.legal_moves(player)
+        if isinstance(state, SchottenState) and state.phase == CLAIM and len(moves) > 1:
+            return [m for m in moves if m != DONE]
+        return moves
+
+
+def holding_value(state: SchottenState, player: int) -> float:
+    """What ``player``'s tactic cards in hand are worth (see :data:`HOLDING_VALUE`):
+    the ones it may play now in full, the others in part, all less as the stones with
+    room on its side run out. A second joker, never playable, is worth nothing."""
+    clan = (state.hands[player] & ALL_CLAN).bit_count() * CLAN_IN_HAND
+    hand = state.hands[player] & ALL_TACTICS
+    if not hand:
+        return clan
+    if state.jokers_played[player]:
+        hand &= ~((1 << JOKER_A) | (1 << JOKER_B))
+    elif hand >> JOKER_A & 1:
+        hand &= ~(1 << JOKER_B)
+    values = sorted((HOLDING_VALUE[c] for c in bits(hand)), reverse=True)
+    playable = max(0, state.tactics_played[1 - player] - state.tactics_played[player] + 1)
+    total = sum(values[:playable]) + BLOCKED_SHARE * sum(values[playable:])
+    room = len(state.free_stones(player))
+    return clan + total * min(1.0, room / ROOM_FOR_FULL_VALUE)
+
+
+def _rank_tactic_moves(state: SchottenState, player: int, moves: list[Move],
+                       by_card: dict[int, list[int]], pool: int, out: list[float]) -> None:
+    """Score each tactic card's moves (in ``out``): its best move gets a prior above
+    every placement, so that the search always considers it; the others rank last."""
+    swing = _Swing(state, player, pool)
+    for card, indices in by_card.items():
+        if card == RECRUITER:
+            scores = [0.0]
+        elif card < BLIND:  # elite troop: placed like a clan card
+            scores = [play_score(state, player, moves[i]) for i in indices]  # type: ignore[arg-type]
+        else:
+            scores = [swing.of(moves[i]) for i in indices]
+        best = max(range(len(indices)), key=scores.__getitem__)
+        for k, i in enumerate(indices):
+            out[i] = _TOP + scores[k] if k == best else scores[k] - _TOP
+
+
+class _Swing:
+    """How much a combat mode or ruse shifts the evaluation's open-stone terms, from
+    public information (the unseen cards as the pool of both sides)."""
+
+    def __init__(self, state: SchottenState, player: int, pool: int) -> None:
+        self.state, self.player, self.pool = state, player, pool
+        self._now: dict[int, tuple[int, int]] = {}
+        self._without: dict[tuple[int, int, int], int] = {}
+        self._with: dict[tuple[int, int], int] = {}
+
+    def now(self, stone: int) -> tuple[int, int]:
+        """(mine, theirs) potentials at ``stone`` as it is."""
+        if stone not in self._now:
+            s, p = self.state, self.player
+            self._now[stone] = (potential(s, p, stone, -1, self.pool),
+                                potential(s, 1 - p, stone, -1, self.pool))
+        return self._now[stone]
+
+    def without(self, who: int, stone: int, card: int) -> int:
+        """The potential of ``who``'s side at ``stone`` once ``card`` leaves it."""
+        key = (who, stone, card)
+        if key not in self._without:
+            s = self.state
+            left = list(s.sides[who][stone])
+            left.remove(card)
+            self._without[key] = potential_of(left, self.pool, bool(s.mud >> stone & 1),
+                                              bool(s.blind >> stone & 1))
+        return self._without[key]
+
+    def added(self, stone: int, card: int) -> int:
+        """The mover's potential at ``stone`` once ``card`` joins its side."""
+        key = (stone, card)
+        if key not in self._with:
+            self._with[key] = potential(self.state, self.player, stone, card, self.pool)
+        return self._with[key]
+
+    def shift(self, stone: int, mine: int, theirs: int) -> float:
+        return _stone_term(mine, theirs) - _stone_term(*self.now(stone))
+
+    def of(self, move: Move) -> float:
+        s, p, pool = self.state, self.player, self.pool
+        if type(move) is Play:  # a combat mode on the stone
+            stone = move.stone  # type: ignore[attr-defined]
+            if move.card == MUD:  # type: ignore[attr-defined]
+                # a fourth card each: the stone is open again, its outcome less certain
+                return -0.5 * _stone_term(*self.now(stone))
+            size = s.capacity(stone)
+            return self.shift(stone, sum_potential(s.sides[p][stone], pool, size),
+                              sum_potential(s.sides[1 - p][stone], pool, size))
+        assert isinstance(move, Ruse)
+        src, card = move.src, move.card
+        mine, theirs = self.now(src)
+        if move.tactic == STRATEGIST:
+            total = self.shift(src, self.without(p, src, card), theirs)
+        else:
+            total = self.shift(src, mine, self.without(1 - p, src, card))
+        if move.dst >= 0:
+            total += self.shift(move.dst, self.added(move.dst, card), self.now(move.dst)[1])
+        return total

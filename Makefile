@@ -34,7 +34,7 @@ run: setup
 
 test: setup browser
 	$(BIN)/ruff check .
-	$(BIN)/mypy clanboard
+	$(BIN)/mypy clanboard tests
 	$(BIN)/python -m pytest -n 2 -q
 
 test-slow: setup

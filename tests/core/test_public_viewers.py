@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-import clanboard
-from clanboard.core import RandomAgent, Rng
+from clanboard.core import RandomAgent, Rng, games
 
-GAMES = [g for g in clanboard.games() if g.id != "toy-duel"]
+GAMES = [g for g in games() if g.id != "toy-duel"]
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])

@@ -17,6 +17,7 @@ import json
 import shutil
 import sysconfig
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -35,8 +36,9 @@ needs_kernel = pytest.mark.skipif(
     reason="the C playout kernel (clanboard/games/schotten_totten/_playout.c) is not built: "
     "no C compiler or Python headers when the package was installed",
 )
-VARIANTS = {"base": {}, "expert": {"expert": True}, "base-match": {"rounds": 3},
-            "expert-match": {"expert": True, "rounds": 2}}
+VARIANTS: dict[str, dict[str, Any]] = {
+    "base": {}, "expert": {"expert": True}, "base-match": {"rounds": 3},
+    "expert-match": {"expert": True, "rounds": 2}}
 
 
 def test_extension_is_built_where_a_compiler_is() -> None:
@@ -187,7 +189,7 @@ def test_positions_with_tactic_cards_fall_back_to_python() -> None:
 @needs_kernel
 def test_strength_table_matches_the_rules() -> None:
     for mask, strength in formations.TRIPLE_STRENGTH.items():
-        assert KERNEL.triple_strength(mask) == strength
+        assert KERNEL is not None and KERNEL.triple_strength(mask) == strength
 
 
 def reference_best(fixed: int, pool: int) -> int:
@@ -208,6 +210,7 @@ def test_best_completion_matches_the_rules(fixed_cards, pool_cards, thin) -> Non
     pool = sum(1 << c for c in pool_cards) & ~fixed
     if thin:  # small pools (late in a round) as well as large ones
         pool &= sum(1 << c for c in sorted(pool_cards)[:: thin + 1])
+    assert KERNEL is not None
     best, witness = KERNEL.best_completion(fixed, pool)
     assert best == reference_best(fixed, pool)
     if best >= 0:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from clanboard.core import GameRecord, IllegalMove, RandomAgent, Rng, play_game, replay
 from clanboard.games.schotten_totten.cards import ALL_CLAN, card_name
 from clanboard.games.schotten_totten.encoding import NUM_ACTIONS, action_to_move
+from clanboard.games.schotten_totten.state import SchottenState
 from tests.schotten_totten.helpers import GAME
 from tests.schotten_totten.test_formations import as_pairs, reference
 
@@ -24,7 +25,7 @@ def test_a_thousand_random_games_end_with_a_result(options) -> None:
     for seed in range(1000):
         s = GAME.new_state(seed=seed, options=options)
         play_game(s, [RandomAgent(seed), RandomAgent(seed + 7)])
-        assert s.is_terminal()
+        assert isinstance(s, SchottenState) and s.is_terminal()
         assert s.winners() in ([0], [1], [0, 1])
         if len(s.winners()) == 1:
             decided += 1

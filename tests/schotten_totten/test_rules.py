@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from clanboard.core import IllegalMove, InvalidState
+from clanboard.games.schotten_totten.state import SchottenState
 from tests.schotten_totten.helpers import GAME, moves, position
 
 REST0 = "1g 2g 3g 4o 6o"
@@ -140,6 +141,7 @@ def test_illegal_moves_leave_the_state_unchanged() -> None:
 
 def test_tactics_hand_of_seven_and_choice_of_deck() -> None:
     s = GAME.new_state(seed=3, options={"tactics": True})
+    assert isinstance(s, SchottenState)
     assert len(s.observation(0)["hand"]) == 7
     clan = next(m for m in moves(s) if m[0].isdigit())
     s.apply(clan)
@@ -286,6 +288,7 @@ def test_match_scores_five_for_the_winner_and_stones_for_the_loser() -> None:
     from clanboard.core import RandomAgent, play_game
 
     play_game(s, [RandomAgent(1), RandomAgent(2)])
+    assert isinstance(s, SchottenState)
     assert s.is_terminal() and len(s.round_winners) == 2
     total = 0
     for w in s.round_winners:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from clanboard.core import Rng
+from typing import Any
+
+from clanboard.core import Move, Rng
 from clanboard.games.schotten_totten.agents import play_score
 from clanboard.games.schotten_totten.cards import CLAN_CARDS, RECRUITER, cards_named
 from clanboard.games.schotten_totten.hints import SchottenHints, holding_value
@@ -18,23 +20,25 @@ def test_priors_depend_only_on_public_information() -> None:
     """The search keeps a move's prior for every determinization of a node: two deals
     of the hidden cards must give every placement the same prior."""
     for i, state in enumerate(positions(GAME, 20, seed=3)):
+        assert isinstance(state, SchottenState)
         seat = state.to_move
         a = state.determinize(1 - seat, Rng(i))  # re-deals this seat's own hand too
         b = state.determinize(1 - seat, Rng(i + 1000))
-        moves = [PLAYS[c][s] for c in range(CLAN_CARDS) if not state.seen >> c & 1
-                 for s in state.free_stones(seat)]
+        moves: list[Move] = [PLAYS[c][s] for c in range(CLAN_CARDS)
+                             if not state.seen >> c & 1 for s in state.free_stones(seat)]
         assert HINTS.move_priors(a, seat, moves) == HINTS.move_priors(b, seat, moves)
 
 
 def test_priors_rank_placements_like_the_heuristic() -> None:
     """The prior's shortcut agrees with the heuristic's score on the best placement."""
     state = position({1: ("8r 9r", "5g"), 2: ("", "7b 7p 7y")}, hands=("7r 2o 4g", ""))
-    moves = [PLAYS[cards_named(c)[0]][s] for c in ("7r", "2o", "4g") for s in (0, 1, 2)]
+    plays = [PLAYS[cards_named(c)[0]][s] for c in ("7r", "2o", "4g") for s in (0, 1, 2)]
+    moves: list[Move] = list(plays)
     priors = HINTS.move_priors(state, 0, moves)
     assert priors is not None
     best = max(range(len(moves)), key=lambda i: priors[i])
     assert str(moves[best]) == "7r@1"  # completes the red 7-8-9
-    scores = [play_score(state, 0, m) for m in moves]
+    scores = [play_score(state, 0, m) for m in plays]
     assert max(range(len(moves)), key=lambda i: scores[i]) == best
 
 
@@ -45,7 +49,8 @@ def test_evaluation_counts_held_stones_and_is_zero_sum() -> None:
         assert value is not None and -1.0 <= value[0] <= 1.0 and value[0] == -value[1]
     ahead = position({1: ("9r 8r 7r", "")}, owner={1: 0, 2: 0})
     behind = position({1: ("9r 8r 7r", "")}, owner={1: 1, 2: 1})
-    assert HINTS.evaluate(ahead)[0] > 0.3 > -0.3 > HINTS.evaluate(behind)[0]
+    good, bad = HINTS.evaluate(ahead), HINTS.evaluate(behind)
+    assert good is not None and bad is not None and good[0] > 0.3 > -0.3 > bad[0]
 
 
 def test_claims_leave_done_out_of_the_candidates() -> None:
@@ -66,9 +71,9 @@ def tactics_positions(count: int, seed: int) -> list[SchottenState]:
                 break
             seat = state.current_player()
             state.apply_trusted(rng.choice(state.legal_moves(seat)), seat)
+        assert isinstance(state, SchottenState)
         if state.is_terminal() or state.phase != PLAY:
             continue
-        assert isinstance(state, SchottenState)
         if any(not _clan_play(m) and m != PASS for m in state.legal_moves(state.to_move)):
             found.append(state)
     return found
@@ -108,7 +113,7 @@ def test_traitor_ranks_the_steal_that_hurts_most_first() -> None:
     a lone 2o at stone 2: the traitor takes a blue card from stone 1, not the 2o."""
     state = position({1: ("", "8b 9b"), 2: ("5r", "2o")}, hands=("traitor 1g 2g", ""),
                      tactics=True)
-    moves = [m for m in state.legal_moves(0) if isinstance(m, Ruse)]
+    moves: list[Move] = [m for m in state.legal_moves(0) if isinstance(m, Ruse)]
     priors = HINTS.move_priors(state, 0, moves)
     assert priors is not None
     best = str(moves[max(range(len(moves)), key=priors.__getitem__)])
@@ -116,14 +121,14 @@ def test_traitor_ranks_the_steal_that_hurts_most_first() -> None:
 
 
 def test_held_tactic_cards_count_while_they_can_be_played() -> None:
-    base = dict(sides={1: ("5r", "6g")}, tactics=True)
-    joker = holding_value(position(hands=("joker 1g", "2g"), **base), 0)
-    clan = holding_value(position(hands=("3y 1g", "2g"), **base), 0)
+    def held(hand: str, **extra: Any) -> float:
+        state = position({1: ("5r", "6g")}, hands=(hand, "2g"), tactics=True, **extra)
+        return holding_value(state, 0)
+
+    joker, clan = held("joker 1g"), held("3y 1g")
     assert joker > clan  # a joker is worth more than a clan card in its slot
-    blocked = position(hands=("joker 1g", "2g"), tactics_played=[1, 0], **base)
-    assert holding_value(blocked, 0) < clan  # over the one-more limit: nearly dead
-    spent = position(hands=("joker 1g", "2g"), jokers_played=[1, 0], **base)
-    assert holding_value(spent, 0) < clan  # the second joker never comes into play
+    assert held("joker 1g", tactics_played=[1, 0]) < clan  # over the one-more limit
+    assert held("joker 1g", jokers_played=[1, 0]) < clan  # a second joker never comes in
     full = "1r 2r 3r", "1o 2o 3o", "1y 2y 3y", "1b 2b 3b", "1p 2p 3p", "4r 5r 6r", "4o 5o 6o"
     late = position(hands=("joker 1g", "2g"), sides={s + 1: (f, "") for s, f in enumerate(full)},
                     tactics=True)
@@ -147,3 +152,18 @@ def _tactic_of(move: object) -> int:
     if isinstance(move, Ruse):
         return move.tactic
     return RECRUITER
+
+
+def test_match_positions_are_evaluated_by_match_points() -> None:
+    """In a match the estimate weighs the round in play against the points already won:
+    the same round looks better with a lead, and the lead counts for less with more
+    rounds still to come."""
+    def value(points: list[int], rnd: int, rounds: int = 3) -> float:
+        state = position({1: ("9r 8r", "5g")}, match_points=points, round=rnd)
+        state.rounds = rounds
+        estimate = HINTS.evaluate(state)
+        assert estimate is not None and estimate[0] == -estimate[1]
+        return estimate[0]
+
+    assert value([5, 0], 2) > value([0, 0], 2) > value([0, 5], 2)
+    assert value([5, 0], 3) > value([5, 0], 2)  # the last round: the lead is surer

@@ -49,6 +49,10 @@ ROOM_FOR_FULL_VALUE = 4
 #: slot that a tactic card the player may not play yet would block.
 CLAN_IN_HAND = 0.12
 
+#: Match points a round is worth to its winner over the loser, roughly (5 against the
+#: stones the loser holds).
+ROUND_SWING = 3.0
+
 _TOP = 1000.0  # prior of each tactic card's best move: always among the searched
 
 
@@ -66,24 +70,19 @@ class SchottenHints(SearchHints):
 
     def evaluate(self, state: State) -> list[float] | None:
         """The search calls this on determinizations, where both hands are dealt: each
-        side's completions come from its own hand and the deck, not the other's hand."""
-        if not isinstance(state, SchottenState) or state.rounds > 1:
-            return None  # match play: let playouts run
+        side's completions come from its own hand and the deck, not the other's hand.
+        In a match, the round's estimate becomes an expected swing of match points."""
+        if not isinstance(state, SchottenState):
+            return None
         if state.phase == OVER:
             return state.returns()
-        deck = card_mask(state.decks[CLAN_DECK])
-        pools = (deck | state.hands[0] & ALL_CLAN, deck | state.hands[1] & ALL_CLAN)
-        total = 0.0
-        for stone in range(STONES):
-            owner = state.owner[stone]
-            if owner >= 0:
-                total += 1.0 if owner == 0 else -1.0
-                continue
-            total += _stone_term(potential(state, 0, stone, -1, pools[0]),
-                                 potential(state, 1, stone, -1, pools[1]))
-        if state.tactics:
-            total += holding_value(state, 0) - holding_value(state, 1)
-        x = math.tanh(0.6 * total)
+        x = _round_value(state)
+        if state.rounds > 1:
+            # a round's winner scores 5 and the loser about 2 (the stones it holds); the
+            # rounds still to come make the match margin less certain
+            a, b = state.match_points
+            later = state.rounds - state.round
+            x = math.tanh((a - b + ROUND_SWING * x) / (ROUND_SWING * math.sqrt(later + 1)))
         return [x, -x]
 
     def move_priors(self, state: State, player: int, moves: list[Move]) -> list[float] | None:
@@ -143,6 +142,23 @@ class SchottenHints(SearchHints):
         if isinstance(state, SchottenState) and state.phase == CLAIM and len(moves) > 1:
             return [m for m in moves if m != DONE]
         return moves
+
+
+def _round_value(state: SchottenState) -> float:
+    """The current round's estimate for seat 0, in -1..1 (see :class:`SchottenHints`)."""
+    deck = card_mask(state.decks[CLAN_DECK])
+    pools = (deck | state.hands[0] & ALL_CLAN, deck | state.hands[1] & ALL_CLAN)
+    total = 0.0
+    for stone in range(STONES):
+        owner = state.owner[stone]
+        if owner >= 0:
+            total += 1.0 if owner == 0 else -1.0
+            continue
+        total += _stone_term(potential(state, 0, stone, -1, pools[0]),
+                             potential(state, 1, stone, -1, pools[1]))
+    if state.tactics:
+        total += holding_value(state, 0) - holding_value(state, 1)
+    return math.tanh(0.6 * total)
 
 
 def holding_value(state: SchottenState, player: int) -> float:

@@ -112,6 +112,7 @@ def print_report(console: Any, report: Any, save_dir: str | None) -> None:
             f"{a.win_rate:.1%}", f"{lo * 100:.1f}-{hi:.1%}", f"{a.mean_score:.2f}",
             f"{a.mean_think * 1000:.1f}", f"{a.max_think * 1000:.0f}",
         )
+    console.width = max(console.width, 120)  # never crop the table in a narrow or piped terminal
     console.print(table)
     console.print("W/S/L: sole wins / shared wins / losses; win rate counts a win shared "
                   "by k seats as 1/k; score: mean final score")

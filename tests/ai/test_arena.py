@@ -138,6 +138,27 @@ def test_cli_arena_and_json(tmp_path: Path) -> None:
     assert bad.exit_code != 0 and "NAME=VALUE" in bad.output
 
 
+def test_report_table_is_never_cropped() -> None:
+    """A narrow or piped terminal still shows every column whole (rich crops by default)."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from clanboard.cli.arena import print_report
+
+    report = run_arena("test-bids", ["random", "random", "random"], 3, seed=0, workers=1)
+    for a in report.agents:
+        a.label = f"a-long-agent-name:{a.label}"
+    out = StringIO()
+    print_report(Console(file=out, width=60), report, None)
+    header = next(line for line in out.getvalue().splitlines() if "agent" in line)
+    assert header.rstrip().endswith("max ms")
+    rows = [line for line in out.getvalue().splitlines() if "a-long-agent-name:" in line]
+    assert len(rows) == 3
+    assert all(line.rstrip().endswith(f"{a.max_think * 1000:.0f}")
+               for line, a in zip(rows, report.agents, strict=True))
+
+
 def test_cli_bench_json() -> None:
     result = CliRunner().invoke(app, ["bench", "--game", "toy-duel", "--seconds", "0.05",
                                       "--json"])

@@ -96,6 +96,8 @@ def print_report(console: Any, report: Any, save_dir: str | None) -> None:
     from rich import box
     from rich.table import Table
 
+    from clanboard.cli.tables import print_whole
+
     opts = ", ".join(f"{k}={v}" for k, v in report.options.items()) or "defaults"
     table = Table(
         title=f"{report.game} · {report.num_players} players · {report.games} games · "
@@ -112,8 +114,7 @@ def print_report(console: Any, report: Any, save_dir: str | None) -> None:
             f"{a.win_rate:.1%}", f"{lo * 100:.1f}-{hi:.1%}", f"{a.mean_score:.2f}",
             f"{a.mean_think * 1000:.1f}", f"{a.max_think * 1000:.0f}",
         )
-    console.width = max(console.width, 120)  # never crop the table in a narrow or piped terminal
-    console.print(table)
+    print_whole(console, table)
     console.print("W/S/L: sole wins / shared wins / losses; win rate counts a win shared "
                   "by k seats as 1/k; score: mean final score")
     seat = ", ".join(f"seat {i}: {p / report.games:.1%}" for i, p in enumerate(report.seat_points))

@@ -26,6 +26,7 @@ def register(app: typer.Typer) -> None:
         from rich.console import Console
 
         from clanboard.ai.bench import machine, run_bench, table
+        from clanboard.cli.tables import print_whole
         from clanboard.core import ClanboardError
 
         console = Console(stderr=True)
@@ -41,6 +42,4 @@ def register(app: typer.Typer) -> None:
             out = {"machine": machine(), "results": [r.to_json() for r in results]}
             typer.echo(json.dumps(out, indent=1))
         else:
-            out_console = Console()
-            out_console.width = max(out_console.width, 150)  # a wide table: never squeeze
-            out_console.print(table(results))
+            print_whole(Console(), table(results))

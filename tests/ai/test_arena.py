@@ -173,6 +173,16 @@ def test_cli_bench_json() -> None:
     assert bad.exit_code == 2 and "no game 'nope'" in bad.output
 
 
+def test_cli_bench_table_is_never_cropped() -> None:
+    """The bench table (wider than a piped console's 80 columns) prints every column."""
+    result = CliRunner().invoke(app, ["bench", "--game", "toy-duel", "--seconds", "0.05"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert any(line.rstrip().endswith("it/s opening") for line in lines), result.stdout
+    (row,) = [line for line in lines if line.lstrip().startswith("toy-duel")]
+    assert len(row.split()) == 11, row
+
+
 def test_a_game_that_does_not_end_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two agents that always stay never finish the loop game: the arena stops each game
     at the game's length bound and reports it instead of hanging."""

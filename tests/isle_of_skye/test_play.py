@@ -148,7 +148,55 @@ def test_observation_is_json_and_describes_visible_tiles() -> None:
     obs = json.loads(json.dumps(s.observation(1)))
     info = obs["tiles"]["L12"]
     assert info == {"edges": "PMPM", "roads": "ESW", "road_networks": ["ESW"],
-                    "icons": {"whisky": 1, "farm": 1}, "scroll": None}
+                    "icons": {"whisky": 1, "farm": 1}, "scroll": None,
+                    "regions": "PMM", "edge_regions": [0, 1, 0, 2], "internal": [],
+                    "icon_regions": info["icon_regions"], "scroll_region": None,
+                    "castle": False}
+    assert sorted(k for k, _, _ in info["icon_regions"]) == ["farm", "whisky"]
     assert obs["players"][0]["territory"] == [["castle-blue", 0, 0, 0], ["L12", 0, 1, 2]]
     assert all(t in obs["tiles"] for pl in obs["players"] for t in pl["drawn"])
     assert obs["tiles"]["castle-red"]["roads"] == "NSW" and "castle-white" not in obs["tiles"]
+
+
+def test_observation_places_areas_icons_and_scrolls_for_drawing() -> None:
+    """What a renderer needs to draw a tile: regions per edge, internal areas, which
+    region each icon and scroll lies in, the castle (read from the data file)."""
+    from clanboard.games.isle_of_skye.observe import tile_info
+
+    s = state(2)
+    tiles = {t: tile_info(s, t) for t in ("L07", "L33", "L02", "L12", "castle-blue")}
+    assert s.observation(1)["tiles"]["castle-blue"] == tiles["castle-blue"]
+    lake = tiles["L07"]  # WWWP with a mountain inside: broch and whisky stand on it
+    assert lake["regions"] == "WPM" and lake["edge_regions"] == [0, 0, 0, 1]
+    assert lake["internal"] == [2]
+    assert sorted(lake["icon_regions"]) == [["broch", 1, 2], ["whisky", 1, 2]]
+    assert tiles["L33"]["road_networks"] == ["NW", "ES"]
+    scroll = tiles["L02"]  # PMWM, mountain joined E+W; scroll on the east mountain
+    assert scroll["scroll"] == "whisky_tiles_per_2"
+    assert scroll["edge_regions"][1] == scroll["edge_regions"][3] == scroll["scroll_region"]
+    castle = tiles["castle-blue"]
+    assert castle["castle"] is True and castle["icon_regions"] == []
+    assert not any(info["castle"] for tid, info in tiles.items() if tid.startswith("L"))
+
+
+def test_observation_carries_scoring_text_and_round_track() -> None:
+    from clanboard.games.isle_of_skye.tiles import raw_rows, round_track
+
+    s = state(3)
+    obs = s.observation(None)
+    rows = {r["id"]: r for r in raw_rows("scoring-tiles.csv")}
+    assert set(obs["scoring_text"]) == set(obs["scoring_tiles"].values())
+    for sid, text in obs["scoring_text"].items():
+        assert text == {"name": rows[sid]["name"], "rule": rows[sid]["rule"]}
+    assert [(r["letters"], r["catchup"]) for r in obs["round_track"]] == [
+        (list(r.letters), r.catchup) for r in round_track(3)]
+    assert obs["round_track"][2] == {"round": 3, "letters": ["A", "C"], "catchup": 1}
+    five = state(5).observation(0)["round_track"]
+    assert [r["letters"] for r in five] == [list(r.letters) for r in round_track(5)]
+
+
+def test_option_help_speaks_in_player_terms() -> None:
+    """The lobby shows these strings: no rule ids and no notes meant for developers."""
+    for o in GAME.options:
+        assert not re.search(r"\bR-\d|\bS\d\d:|OpenSpiel|\[interp\]", o.help), o.name
+        assert len(o.help) > 20, o.name

@@ -16,25 +16,26 @@ class IsleOfSkye(Game):
     min_players = 2
     max_players = 5
     options = (
-        Option("scoring_tiles", "", "four scoring tiles for A,B,C,D, e.g. 'S03/S07/S12/S15' "
-               "(',' also works outside OpenSpiel); empty: dealt at random from the seed (R-3.2)"),
-        Option("random_start_player", False, "R-3.6: draw the start player from the seed "
-               "(default: seat 0)"),
-        Option("hidden_gold", True, "R-5.3: others' gold is hidden all game (default); "
-               "false: hidden only while pricing"),
-        Option("return_only_when_stuck", True, "R-8.5: a tile returns to the bag only when no "
-               "pending tile can be placed (default); false: any unplaceable tile may return"),
-        Option("s09_animals_once", True, "S09: an animal near several farms counts once "
-               "(default); false: once per farm"),
-        Option("s13_runs", "each", "S13: count each run of >= 3 in a column (default) or at "
-               "most one per column", ("each", "column")),
-        Option("s14_castle_counts", True, "S14: the castle counts as a road-connected tile"),
-        Option("castle_is_whisky", False, "R-10.6: the castle counts as a whisky tile for S07 "
-               "and the whisky scroll (default: it does not)"),
-        Option("tiebreak", "leftover", "R-10.5: tie-break by leftover gold (gold mod 5, "
-               "default) or total gold", ("leftover", "total")),
-        Option("tile_reading", "cn", "disputed tiles (data README): CN's reading (primary) or "
-               "HQ's", ("cn", "hq")),
+        Option("scoring_tiles", "", "the four scoring tiles for the letters A, B, C, D, e.g. "
+               "S03/S07/S12/S15; leave empty to deal them at random"),
+        Option("random_start_player", False, "pick the start player at random (otherwise "
+               "the first seat starts)"),
+        Option("hidden_gold", True, "keep every player's gold secret all game; when off, gold "
+               "is secret only while prices are being set"),
+        Option("return_only_when_stuck", True, "a tile goes back to the bag only when none of "
+               "your tiles can be placed; when off, any tile that fits nowhere may go back"),
+        Option("s09_animals_once", True, "Animals at farms: an animal next to several farms "
+               "counts once; when off, once per farm"),
+        Option("s13_runs", "each", "Vertical lines: count every line of 3 or more tiles in a "
+               "column (each), or at most one per column (column)", ("each", "column")),
+        Option("s14_castle_counts", True, "Tiles on the road network: the castle counts as one "
+               "of the tiles"),
+        Option("castle_is_whisky", False, "the castle counts as a whisky tile for Most whisky "
+               "and the whisky scroll (its barrel icon is only income by default)"),
+        Option("tiebreak", "leftover", "ties are broken by the gold left over after the "
+               "1 VP per 5 gold (leftover) or by all gold (total)", ("leftover", "total")),
+        Option("tile_reading", "cn", "14 tiles are printed differently in the two sources of "
+               "tile data: which reading to use", ("cn", "hq")),
     )
     variants = {
         "standard": {},

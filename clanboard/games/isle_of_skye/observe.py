@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from clanboard.games.isle_of_skye.tiles import LETTERS
+from clanboard.games.isle_of_skye.tiles import LETTERS, scoring_tiles
 
 if TYPE_CHECKING:
     from clanboard.games.isle_of_skye.state import SkyeState
@@ -16,7 +17,10 @@ def offers_visible(state: SkyeState, seat: int, viewer: int | None) -> bool:
 
 
 def tile_info(state: SkyeState, tile_id: str) -> dict[str, Any]:
-    """A tile as printed (rotation 0), for front ends that draw it."""
+    """A tile as printed (rotation 0), for front ends that draw it: edge terrains, roads,
+    icon counts, and where things lie: ``regions`` (terrain per region id),
+    ``edge_regions`` (region of N, E, S, W), ``internal`` (regions touching no edge),
+    ``icon_regions`` ([icon, count, region]) and ``scroll_region``."""
     from clanboard.games.isle_of_skye.tiles import DIRS, castles
 
     tile = state.tiles.get(tile_id) or castles()[tile_id.removeprefix("castle-")]
@@ -30,7 +34,19 @@ def tile_info(state: SkyeState, tile_id: str) -> dict[str, Any]:
         "road_networks": ["".join(v) for v in nets.values()],
         "icons": dict(tile.counts),
         "scroll": tile.scroll or None,
+        "regions": "".join(tile.region_terrain),
+        "edge_regions": list(tile.edge_region),
+        "internal": list(tile.internal),
+        "icon_regions": [[kind, n, region] for kind, n, region in tile.icons],
+        "scroll_region": tile.scroll_region if tile.scroll else None,
+        "castle": tile.castle,
     }
+
+
+@cache
+def scoring_text() -> dict[str, dict[str, str]]:
+    """Every scoring tile's name and rule as printed in the data file."""
+    return {sid: {"name": t.name, "rule": t.rule} for sid, t in scoring_tiles().items()}
 
 
 def observation(state: SkyeState, viewer: int | None) -> dict[str, Any]:
@@ -78,6 +94,11 @@ def observation(state: SkyeState, viewer: int | None) -> dict[str, Any]:
         "scoring_tiles": {LETTERS[i]: s for i, s in enumerate(state.scoring)},
         "active_letters": list(letters),
         "catchup_gold": state.track[state.round - 1].catchup if state.round else 0,
+        "round_track": [
+            {"round": i + 1, "letters": list(r.letters), "catchup": r.catchup}
+            for i, r in enumerate(state.track)
+        ],
+        "scoring_text": {s: scoring_text()[s] for s in state.scoring},
         "bag_size": len(state.bag),
         "players": players,
         "tiles": {t: tile_info(state, t) for t in sorted(shown)},

@@ -1,0 +1,531 @@
+/* Isle of Skye in the browser: the round track, the scoring tiles, the tiles on offer and
+   every territory as a grid of square tiles. Pricing: click the tile to discard, set two
+   prices with -/+, Offer. Buying: click a priced tile. Building: click a highlighted cell,
+   turn the tile (button or R), Place. */
+"use strict";
+(function () {
+  const {h, s} = window.clanboard;
+  const TERRAIN = {P: "#8dc063", M: "#a59c90", W: "#5d9fd6"};
+  const TERRAIN_DARK = {P: "#5f8f3c", M: "#6f665b", W: "#2f6fa6"};
+  const TERRAIN_NAME = {P: "pasture", M: "mountain", W: "water"};
+  const SEAT = {blue: "#1f5f8b", yellow: "#d4a900", red: "#c0392b", white: "#efefef", green: "#2d7a3a"};
+  const DIRS = "NESW";
+  const DV = [[0, -1], [1, 0], [0, 1], [-1, 0]];
+  const PHASE = {deal: "Dealing scoring tiles", draw: "Drawing tiles", price: "Setting prices",
+    buy: "Buying", build: "Building", over: "Game over"};
+  const CELL = 64;
+
+  // what the player is doing between renders (reset when the round or phase changes)
+  let ui = {key: "", discard: null, prices: {}, plan: [], sentAt: null, tile: null, cell: null, rot: 0};
+  let rotateNow = null;  // the R key turns the tile being placed
+  document.addEventListener("keydown", (ev) => {
+    if ((ev.key === "r" || ev.key === "R") && rotateNow && !/INPUT|SELECT|TEXTAREA/.test(ev.target.tagName)) {
+      ev.preventDefault();
+      rotateNow();
+    }
+  });
+
+  const style = document.createElement("style");
+  style.textContent = `
+  .sk { user-select: none; }
+  .sk-row { display: flex; flex-wrap: wrap; gap: .6rem; align-items: flex-start; margin-bottom: .6rem; }
+  .sk-box { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: .4rem .6rem; }
+  .sk-box h3 { margin: 0 0 .3rem; font-size: .95rem; }
+  .sk svg text { pointer-events: none; }
+  .sk-turn { font-size: .95rem; margin: .2rem 0; }
+  .sk-hint { font-size: .9rem; color: var(--good); min-height: 1.2em; margin-bottom: .4rem; }
+  .sk-track { display: flex; gap: 4px; flex-wrap: wrap; }
+  .sk-round { border: 1px solid var(--line); border-radius: 6px; padding: 2px 6px; font-size: .8rem; text-align: center; background: #fff; min-width: 58px; }
+  .sk-round.now { border-color: var(--accent); background: #e6eff6; font-weight: 600; }
+  .sk-round.done { opacity: .55; }
+  .sk-round .gold { color: #8a6d00; }
+  .sk-scoring { display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 6px; width: 100%; }
+  .sk-stile { border: 1px solid var(--line); border-radius: 6px; padding: 4px 6px; background: #fbf7ec; font-size: .8rem; }
+  .sk-stile.active { border: 2px solid var(--good); background: #eef6e8; }
+  .sk-stile .letter { display: inline-block; width: 1.4em; height: 1.4em; line-height: 1.4em; text-align: center; border-radius: 50%; background: #3b3326; color: #fff; font-weight: 700; margin-right: 4px; }
+  .sk-stile.active .letter { background: var(--good); }
+  .sk-stile .now { color: var(--good); font-weight: 600; }
+  .sk-offers { display: flex; flex-wrap: wrap; gap: .6rem; }
+  .sk-offer { text-align: center; font-size: .8rem; }
+  .sk-offer .tag { display: block; font-weight: 600; }
+  .sk-offer .tag.discard { color: var(--warn); }
+  .sk .buy { cursor: pointer; }
+  .sk .pick { cursor: pointer; }
+  .sk-player { flex: 1; min-width: 260px; }
+  .sk-player.me { border-color: var(--accent); border-width: 2px; }
+  .sk-stats { font-size: .85rem; display: flex; flex-wrap: wrap; gap: .2rem .8rem; margin-bottom: .3rem; }
+  .sk-price { display: inline-flex; align-items: center; gap: 4px; margin-top: 2px; }
+  .sk-price button { padding: 0 .5rem; min-width: 2rem; }
+  .sk-price output { min-width: 1.6rem; text-align: center; font-weight: 700; }
+  .sk-actions { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; margin-top: .4rem; }
+  .sk-territory svg { max-width: 100%; height: auto; }
+  .sk-points td, .sk-points th { padding: 1px 6px; font-size: .85rem; text-align: right; }
+  .sk .place { cursor: pointer; }
+  `;
+  document.head.append(style);
+
+  // -- drawing one tile ----------------------------------------------------------------------
+
+  function turn(v, rot) {
+    let [dx, dy] = v;
+    for (let i = 0; i < rot; i++) [dx, dy] = [-dy, dx];
+    return [dx, dy];
+  }
+
+  function scrollText(key) {
+    const m = /^(\w+?)_per_(\d+)$/.exec(key || "");
+    if (!m) return key;
+    const what = m[1].replace(/_/g, " ");
+    return m[2] === "1" ? `1 VP per ${what}` : `1 VP per ${m[2]} ${what}`;
+  }
+
+  function describeTile(id, t) {
+    const edges = [...t.edges].map((c, d) => `${DIRS[d]} ${TERRAIN_NAME[c]}`).join(", ");
+    const icons = Object.entries(t.icons || {}).map(([k, n]) => (n > 1 ? `${n} ${k}` : k)).join(", ");
+    return [t.castle ? `${id.replace("castle-", "")} castle` : id, edges,
+      t.roads ? `roads: ${t.road_networks.join(" / ")}` : "no road",
+      icons ? `icons: ${icons}` : "",
+      t.scroll ? `scroll: ${scrollText(t.scroll)} (doubled in a completed area)` : ""].filter(Boolean).join("\n");
+  }
+
+  function icon(kind, x, y, u, colour) {
+    const g = s("g", {class: "icon", "data-icon": kind});
+    const dark = "#2b241c";
+    switch (kind) {
+      case "whisky":
+        g.append(s("rect", {x: x - u * .38, y: y - u * .5, width: u * .76, height: u, rx: u * .25, fill: "#a2662f", stroke: dark, "stroke-width": 1}),
+          s("line", {x1: x - u * .38, y1: y - u * .18, x2: x + u * .38, y2: y - u * .18, stroke: dark, "stroke-width": 1}),
+          s("line", {x1: x - u * .38, y1: y + u * .18, x2: x + u * .38, y2: y + u * .18, stroke: dark, "stroke-width": 1}));
+        break;
+      case "sheep":
+        g.append(s("ellipse", {cx: x - u * .08, cy: y, rx: u * .45, ry: u * .34, fill: "#fbfbf5", stroke: dark, "stroke-width": 1}),
+          s("circle", {cx: x + u * .42, cy: y - u * .12, r: u * .17, fill: dark}));
+        break;
+      case "cattle":
+        g.append(s("ellipse", {cx: x - u * .08, cy: y + u * .04, rx: u * .45, ry: u * .32, fill: "#b5651d", stroke: dark, "stroke-width": 1}),
+          s("circle", {cx: x + u * .4, cy: y - u * .12, r: u * .19, fill: "#7a3e12", stroke: dark, "stroke-width": .8}),
+          s("path", {d: `M${x + u * .28},${y - u * .28} l-${u * .14},-${u * .18} M${x + u * .52},${y - u * .28} l${u * .14},-${u * .18}`,
+            stroke: "#f3ead8", "stroke-width": 1.4, fill: "none"}));
+        break;
+      case "farm":
+        g.append(s("polygon", {points: [[x - u * .45, y + u * .45], [x - u * .45, y - u * .05], [x, y - u * .5], [x + u * .45, y - u * .05], [x + u * .45, y + u * .45]].join(" "),
+          fill: "#c0392b", stroke: dark, "stroke-width": 1}),
+          s("rect", {x: x - u * .1, y: y + u * .12, width: u * .2, height: u * .33, fill: "#f3ead8"}));
+        break;
+      case "broch":
+        g.append(s("path", {d: `M${x - u * .36},${y + u * .5} L${x - u * .28},${y - u * .38} h${u * .13} v-${u * .12} h${u * .17} v${u * .12} h${u * .13} v-${u * .12} h${u * .14} v${u * .12} L${x + u * .36},${y + u * .5} Z`,
+          fill: "#8c8477", stroke: dark, "stroke-width": 1}));
+        break;
+      case "lighthouse":
+        g.append(s("polygon", {points: [[x - u * .28, y + u * .55], [x - u * .16, y - u * .38], [x + u * .16, y - u * .38], [x + u * .28, y + u * .55]].join(" "),
+          fill: "#fff", stroke: dark, "stroke-width": 1}),
+          s("rect", {x: x - u * .22, y: y, width: u * .44, height: u * .18, fill: "#c0392b"}),
+          s("circle", {cx: x, cy: y - u * .5, r: u * .16, fill: "#f2c14e", stroke: dark, "stroke-width": .8}));
+        break;
+      case "ship":
+        g.append(s("polygon", {points: [[x - u * .55, y + u * .12], [x + u * .55, y + u * .12], [x + u * .35, y + u * .45], [x - u * .35, y + u * .45]].join(" "),
+          fill: "#6b4423", stroke: dark, "stroke-width": 1}),
+          s("line", {x1: x, y1: y + u * .12, x2: x, y2: y - u * .55, stroke: dark, "stroke-width": 1}),
+          s("polygon", {points: [[x + u * .04, y - u * .5], [x + u * .42, y + u * .02], [x + u * .04, y + u * .02]].join(" "), fill: "#fff", stroke: dark, "stroke-width": .8}));
+        break;
+      case "scroll":
+        g.append(s("rect", {x: x - u * .55, y: y - u * .35, width: u * 1.1, height: u * .7, rx: u * .18, fill: "#f4e4b0", stroke: "#7a5a1e", "stroke-width": 1.2}),
+          s("line", {x1: x - u * .3, y1: y - u * .08, x2: x + u * .3, y2: y - u * .08, stroke: "#7a5a1e", "stroke-width": 1}),
+          s("line", {x1: x - u * .3, y1: y + u * .12, x2: x + u * .2, y2: y + u * .12, stroke: "#7a5a1e", "stroke-width": 1}));
+        break;
+      case "castle":
+        g.append(s("path", {d: `M${x - u * .55},${y + u * .5} v-${u * .8} h${u * .22} v${u * .18} h${u * .22} v-${u * .18} h${u * .22} v${u * .18} h${u * .22} v-${u * .18} h${u * .22} v${u * .8} Z`,
+          fill: "#b8b0a2", stroke: dark, "stroke-width": 1.2}),
+          s("rect", {x: x - u * .12, y: y + u * .1, width: u * .24, height: u * .4, rx: u * .1, fill: dark}),
+          s("line", {x1: x, y1: y - u * .48, x2: x, y2: y - u * .95, stroke: dark, "stroke-width": 1.2}),
+          s("polygon", {points: [[x, y - u * .95], [x + u * .4, y - u * .82], [x, y - u * .68]].join(" "), fill: colour || "#888", stroke: dark, "stroke-width": .8}));
+        break;
+      default:
+        g.append(s("circle", {cx: x, cy: y, r: u * .4, fill: "#fff", stroke: dark}));
+    }
+    g.prepend(s("title", {text: kind}));
+    return g;
+  }
+
+  function tileGlyph(obs, id, x, y, size, rot, extra) {
+    const t = obs.tiles[id];
+    const g = s("g", Object.assign({"data-tile": id, "data-rot": rot}, extra || {}));
+    if (!t) {
+      g.append(s("rect", {x, y, width: size, height: size, fill: "#ccc"}));
+      return g;
+    }
+    g.append(s("title", {text: describeTile(id, t)}));
+    const c = size / 2, cx = x + c, cy = y + c;
+    const body = s("g", {transform: `rotate(${rot * 90} ${cx} ${cy})`});
+    const corners = [[x, y], [x + size, y], [x + size, y + size], [x, y + size]];
+    for (let d = 0; d < 4; d++) {
+      const e = t.edges[d];
+      body.append(s("polygon", {points: [corners[d], corners[(d + 1) % 4], [cx, cy]].join(" "),
+        fill: TERRAIN[e], stroke: TERRAIN[e], "stroke-width": .8, "data-edge": DIRS[d], "data-terrain": TERRAIN_NAME[e]}));
+    }
+    const reg = t.edge_regions || [0, 1, 2, 3];
+    // opposite edges of one area not already joined around a corner: a band through the middle
+    for (const [a, b, side] of [[0, 2, 1], [1, 3, 0]]) {
+      if (reg[a] !== reg[b] || reg[side] === reg[a] || reg[side + 2] === reg[a]) continue;
+      const w = size * .36, e = t.edges[a];
+      body.append(a === 0 ? s("rect", {x: cx - w / 2, y, width: w, height: size, fill: TERRAIN[e]})
+        : s("rect", {x, y: cy - w / 2, width: size, height: w, fill: TERRAIN[e]}));
+    }
+    for (const r of t.internal || []) {
+      const e = t.regions[r];
+      body.append(s("circle", {cx, cy, r: size * .2, fill: TERRAIN[e], stroke: TERRAIN_DARK[e], "stroke-width": 1.2, "data-terrain": TERRAIN_NAME[e]}));
+    }
+    const nets = t.road_networks || [];
+    const mid = (d) => [cx + DV[d][0] * c, cy + DV[d][1] * c];
+    for (const net of nets) {
+      const dirs = [...net].map((ch) => DIRS.indexOf(ch));
+      let px = cx, py = cy;
+      if (nets.length > 1) {
+        px += dirs.reduce((a, d) => a + DV[d][0], 0) / dirs.length * c * .45;
+        py += dirs.reduce((a, d) => a + DV[d][1], 0) / dirs.length * c * .45;
+      }
+      const path = dirs.map((d) => `M${mid(d).join(",")} L${px},${py}`).join(" ");
+      body.append(s("path", {d: path, stroke: "#6d5a3f", "stroke-width": size * .13, "stroke-linecap": "round", fill: "none"}),
+        s("path", {d: path, stroke: "#efe3c4", "stroke-width": size * .075, "stroke-linecap": "round", fill: "none", class: "road"}));
+    }
+    g.append(body);
+    g.append(s("rect", {x: x + .5, y: y + .5, width: size - 1, height: size - 1, fill: "none", stroke: "rgba(40,30,20,.55)", "stroke-width": 1}));
+    // icons stand upright, in their area: on one of its edges, or in the middle if internal
+    const items = {};
+    const add = (kind, region) => {
+      const where = (t.internal || []).includes(region) ? [-1] : [0, 1, 2, 3].filter((d) => reg[d] === region);
+      (items[region] = items[region] || {where: where.length ? where : [-1], kinds: []}).kinds.push(kind);
+    };
+    for (const [kind, n, region] of t.icon_regions || []) for (let i = 0; i < n; i++) add(kind, region);
+    if (t.scroll && t.scroll_region !== null && t.scroll_region !== undefined) add("scroll", t.scroll_region);
+    const u = size * .2;
+    for (const {where, kinds} of Object.values(items)) {
+      const slots = {};
+      kinds.forEach((k, i) => (slots[where[i % where.length]] = slots[where[i % where.length]] || []).push(k));
+      for (const [d, ks] of Object.entries(slots)) {
+        const v = Number(d) < 0 ? [0, 0] : turn(DV[Number(d)], rot);
+        const bx = cx + v[0] * size * .3, by = cy + v[1] * size * .3;
+        const p = Number(d) < 0 ? [1, 0] : [-v[1], v[0]];
+        ks.forEach((k, j) => {
+          const off = (j - (ks.length - 1) / 2) * u * 1.15;
+          g.append(icon(k, bx + p[0] * off, by + p[1] * off, u));
+        });
+      }
+    }
+    if (t.castle) g.append(icon("castle", cx, cy + size * .05, size * .34, SEAT[id.replace("castle-", "")]));
+    return g;
+  }
+
+  function tileSvg(obs, id, size, rot, extra) {
+    const svg = s("svg", {viewBox: `-2 -2 ${size + 4} ${size + 4}`, width: size + 4, height: size + 4});
+    svg.append(tileGlyph(obs, id, 0, 0, size, rot || 0, extra));
+    return svg;
+  }
+
+  // -- a territory ---------------------------------------------------------------------------
+
+  function territory(obs, p, build, last) {
+    const cells = p.territory.map(([, x, y]) => [x, y]);
+    if (build) for (const k of Object.keys(build.cells)) cells.push(k.split(",").map(Number));
+    const xs = cells.map((c) => c[0]), ys = cells.map((c) => c[1]);
+    const minX = Math.min(...xs), minY = Math.min(...ys);
+    const w = Math.max(...xs) - minX + 1, hg = Math.max(...ys) - minY + 1;
+    const svg = s("svg", {viewBox: `-3 -3 ${w * CELL + 6} ${hg * CELL + 6}`, width: w * CELL + 6, "data-territory": p.seat});
+    const at = (x, y) => [(x - minX) * CELL, (y - minY) * CELL];
+    const newest = p.territory.length > 1 ? p.territory[p.territory.length - 1][0] : null;
+    for (const [id, x, y, rot] of p.territory) {
+      const [px, py] = at(x, y);
+      const isLast = last && last.tile === id && last.player === p.seat;
+      svg.append(tileGlyph(obs, id, px, py, CELL, rot, {class: isLast ? "last-move" : id === newest ? "newest" : null}));
+      if (isLast || id === newest) {
+        svg.append(s("rect", {x: px + 2, y: py + 2, width: CELL - 4, height: CELL - 4, rx: 3, fill: "none",
+          stroke: isLast ? "#f2c14e" : "#fff", "stroke-width": isLast ? 4 : 2, "stroke-dasharray": isLast ? null : "5 3",
+          "data-testid": isLast ? "sk-last-move" : null},
+        s("title", {text: isLast ? "last move" : "newest tile"})));
+      }
+    }
+    if (build) {
+      for (const [key, rots] of Object.entries(build.cells)) {
+        const [x, y] = key.split(",").map(Number);
+        const [px, py] = at(x, y);
+        const chosen = build.cell === key;
+        if (chosen) {
+          const rot = rots[ui.rot % rots.length];
+          svg.append(tileGlyph(obs, build.tile, px, py, CELL, rot, {opacity: .92, "data-preview": "1"}));
+        }
+        svg.append(s("rect", {class: "place", "data-cell": key, "data-testid": "sk-cell", x: px + 3, y: py + 3,
+          width: CELL - 6, height: CELL - 6, rx: 4, fill: chosen ? "none" : "rgba(45,122,58,.18)",
+          stroke: chosen ? "#f2c14e" : "#2d7a3a", "stroke-width": chosen ? 4 : 2, "stroke-dasharray": chosen ? null : "6 3",
+          onclick: () => build.choose(key)}, s("title", {text: `place ${build.tile} here`})));
+      }
+    }
+    return svg;
+  }
+
+  // -- panels --------------------------------------------------------------------------------
+
+  function roundTrack(obs) {
+    const track = obs.round_track || [];
+    return h("div", {class: "sk-box", "data-testid": "sk-round-track"}, h("h3", {text: `Round ${obs.round} of ${obs.rounds}`}),
+      h("div", {class: "sk-track"}, track.map((r) => h("div", {
+        class: "sk-round" + (r.round === obs.round ? " now" : r.round < obs.round ? " done" : ""), "data-round": r.round,
+        title: `round ${r.round}: scoring tiles ${r.letters.join(", ")} score` +
+          (r.catchup ? `; each player gets ${r.catchup} gold per player ahead in VP` : "; no catch-up gold"),
+      }, h("div", {text: r.letters.join(" ")}), h("div", {class: "gold", text: r.catchup ? `+${r.catchup} gold` : "—"})))));
+  }
+
+  function scoringPanel(obs) {
+    const text = obs.scoring_text || {};
+    const active = new Set(obs.active_letters || []);
+    const later = {};
+    for (const r of obs.round_track || []) if (r.round >= obs.round) for (const l of r.letters) later[l] = (later[l] || 0) + 1;
+    return h("div", {class: "sk-box", style: "flex: 1", "data-testid": "sk-scoring"}, h("h3", {text: "Scoring tiles"}),
+      h("div", {class: "sk-scoring"}, ["A", "B", "C", "D"].map((l) => {
+        const sid = obs.scoring_tiles[l];
+        const t = text[sid] || {name: sid || "?", rule: ""};
+        return h("div", {class: "sk-stile" + (active.has(l) ? " active" : ""), "data-letter": l, title: t.rule},
+          h("div", {}, h("span", {class: "letter", text: l}), h("strong", {text: t.name})),
+          h("div", {text: t.rule}),
+          h("div", {class: active.has(l) ? "now" : "muted",
+            text: (active.has(l) ? "scores this round" : "") + (later[l] ? `${active.has(l) ? " · " : ""}${later[l]}× left` : (active.has(l) ? "" : "done"))}));
+      })));
+  }
+
+  function pricingPanel(obs, me, legal, ctx) {
+    const p = obs.players[me];
+    const drawn = p.drawn;
+    const serverDiscard = p.discard;
+    const fixed = Object.fromEntries((p.offers || []).map((o) => [o.tile, o.price]));
+    const discard = serverDiscard || ui.discard;
+    const kept = drawn.filter((t) => t !== discard);
+    const free = kept.filter((t) => !(t in fixed));
+    const gold = p.gold;  // unreserved: prices already set are taken off
+    for (const t of free) if (!(t in ui.prices)) ui.prices[t] = 1;
+    const sum = () => free.reduce((a, t) => a + ui.prices[t], 0);
+    const canDiscard = !serverDiscard && legal.some((m) => m.startsWith("discard "));
+    const redraw = () => ctx.rerender();
+    const cards = drawn.map((t) => {
+      const isDiscard = t === discard;
+      const cell = h("div", {class: "sk-offer", "data-drawn": t},
+        h("div", {class: canDiscard ? "pick" : "", "data-testid": "sk-discard-" + t, title: canDiscard ? "click to discard this tile" : "",
+          onclick: canDiscard ? () => { ui.discard = t; redraw(); } : null},
+        tileSvg(obs, t, 72, 0, isDiscard ? {opacity: .45} : {})));
+      if (isDiscard) cell.append(h("span", {class: "tag discard", text: "discard"}));
+      else if (t in fixed) cell.append(h("span", {class: "tag", text: `${fixed[t]} gold`}));
+      else if (discard) {
+        const other = free.filter((x) => x !== t).reduce((a, x) => a + ui.prices[x], 0);
+        const max = gold - other;
+        cell.append(h("div", {class: "sk-price"},
+          h("button", {text: "−", "data-testid": "sk-price-down-" + t, disabled: ui.prices[t] <= 1 ? true : null,
+            onclick: () => { ui.prices[t] = Math.max(1, ui.prices[t] - 1); redraw(); }}),
+          h("output", {"data-testid": "sk-price-" + t, text: String(ui.prices[t])}),
+          h("button", {text: "+", "data-testid": "sk-price-up-" + t, disabled: ui.prices[t] >= max ? true : null,
+            onclick: () => { ui.prices[t] = Math.min(max, ui.prices[t] + 1); redraw(); }})));
+      }
+      return cell;
+    });
+    const ready = discard && sum() <= gold && free.every((t) => ui.prices[t] >= 1);
+    const offer = () => {
+      // the commit is three moves, played one after another as the server accepts each
+      ui.plan = [];
+      if (!serverDiscard) ui.plan.push(`discard ${discard}`);
+      for (const t of kept) if (!(t in fixed)) ui.plan.push(`price ${t} ${ui.prices[t]}`);
+      ui.sentAt = ctx.view ? ctx.view.seq : null;
+      ctx.play(ui.plan.shift());
+      redraw();
+    };
+    return h("div", {class: "sk-box", "data-testid": "sk-pricing"},
+      h("h3", {text: "Your tiles (only you see your choices until everyone is done)"}),
+      h("div", {class: "sk-offers"}, cards),
+      h("div", {class: "sk-actions"},
+        h("span", {class: "muted", text: discard ? `prices ${sum()} of ${gold} gold` : "click the tile you discard"}),
+        discard && !serverDiscard ? h("button", {text: "Change discard", onclick: () => { ui.discard = null; redraw(); }}) : null,
+        h("button", {class: "primary", text: "Offer", "data-testid": "sk-offer", disabled: ready && !ui.plan.length ? null : true,
+          onclick: offer})));
+  }
+
+  function offersPanel(obs, me, buys, name, last) {
+    const rows = obs.players.map((p) => {
+      const mine = p.seat === me;
+      let tiles;
+      if (obs.phase === "price" && !p.offers) {
+        tiles = p.drawn.map((t) => h("div", {class: "sk-offer", "data-drawn": t}, tileSvg(obs, t, 54, 0),
+          h("span", {class: "tag muted", text: "?"})));
+      } else if (p.offers) {
+        const offers = Object.fromEntries(p.offers.map((o) => [o.tile, o]));
+        tiles = p.drawn.map((t) => {
+          const o = offers[t];
+          const move = buys[t];
+          const wasLast = last && last.tile === t && last.kind === "buy";
+          const svg = tileSvg(obs, t, 54, 0);
+          if (move) svg.append(s("rect", {x: -1, y: -1, width: 58, height: 58, fill: "none", stroke: "#2d7a3a", "stroke-width": 3}));
+          if (wasLast) svg.append(s("rect", {x: -1, y: -1, width: 58, height: 58, fill: "none", stroke: "#f2c14e", "stroke-width": 4, "data-testid": "sk-last-buy"}));
+          const tag = !o ? h("span", {class: "tag discard", text: t === p.discard ? "discarded" : ""})
+            : h("span", {class: "tag", text: `${o.price} gold` + (o.buyer !== null && o.buyer !== undefined ? ` · bought by ${name(o.buyer)}` : "")});
+          return h("div", {class: "sk-offer" + (move ? " buy" : ""), "data-drawn": t, "data-testid": move ? "sk-buy" : null,
+            "data-move": move ? move.text : null, onclick: move ? move.go : null, title: move ? `buy for ${o.price} gold` : ""}, svg, tag);
+        });
+      } else tiles = [];
+      const status = obs.phase === "price" ? (p.committed ? "ready" : "setting prices…") : "";
+      return h("div", {class: "sk-box", "data-offers": p.seat},
+        h("h3", {}, h("span", {style: `color:${SEAT[p.colour]}`, text: "■ "}), name(p.seat) + (mine ? " (you)" : ""),
+          status ? h("span", {class: "muted", text: ` — ${status}`}) : null),
+        h("div", {class: "sk-offers"}, tiles));
+    });
+    return h("div", {class: "sk-row", "data-testid": "sk-offers"}, rows);
+  }
+
+  function pointsTable(obs, name) {
+    const rp = obs.round_points || [];
+    if (!rp.length) return null;
+    const n = obs.players.length;
+    const rows = rp.map((r, i) => h("tr", {}, h("th", {text: `round ${i + 1}`}),
+      ...Array.from({length: n}, (_, p) => h("td", {text: String(Object.values(r).reduce((a, v) => a + v[p], 0)),
+        title: Object.entries(r).map(([sid, v]) => `${(obs.scoring_text[sid] || {name: sid}).name}: ${v[p]}`).join("\n")}))));
+    if (obs.final) for (const [k, v] of Object.entries(obs.final)) rows.push(h("tr", {}, h("th", {text: k}), ...v.map((x) => h("td", {text: String(x)}))));
+    rows.push(h("tr", {}, h("th", {text: "VP"}), ...obs.players.map((p) => h("td", {}, h("strong", {text: String(p.vp)})))));
+    return h("div", {class: "sk-box", "data-testid": "sk-points"}, h("h3", {text: "Points"}),
+      h("table", {class: "sk-points"}, h("tr", {}, h("th"), ...obs.players.map((p) => h("th", {text: name(p.seat)}))), rows));
+  }
+
+  function lastMove(ctx) {
+    if (ctx.lastMove) return ctx.lastMove;
+    if (ctx.replay || !ctx.view || !ctx.view.log) return null;
+    for (let i = ctx.view.log.length - 1; i >= 0; i--) {
+      const e = ctx.view.log[i];
+      if (!e.move || e.player < 0) continue;
+      const m = /^(place|buy|return) (L\d\d)/.exec(e.move);
+      return m ? {player: e.player, kind: m[1], tile: m[2], text: e.move} : {player: e.player, kind: e.move, text: e.move};
+    }
+    return null;
+  }
+
+  // -- the whole board -----------------------------------------------------------------------
+
+  function render(root, ctx) {
+    const obs = ctx.observation;
+    const legal = ctx.legalMoves || [];
+    const me = ctx.seat === null || ctx.seat === undefined ? null : ctx.seat;
+    const name = (i) => (ctx.names ? ctx.names[i] : `Player ${i + 1}`);
+    const key = `${obs.round}:${obs.phase}`;
+    if (ui.key !== key) ui = {key, discard: null, prices: {}, plan: [], sentAt: null, tile: null, cell: null, rot: 0};
+    const again = () => { root.replaceChildren(); render(root, ctx); };
+    ctx = Object.assign({}, ctx, {rerender: again});
+    rotateNow = null;
+
+    // a pricing commit under way: play its next part once the server allows it
+    const seq = ctx.view ? ctx.view.seq : null;
+    if (ui.plan.length && legal.length && seq !== ui.sentAt) {
+      if (legal.includes(ui.plan[0])) {
+        const next = ui.plan.shift();
+        ui.sentAt = seq;
+        setTimeout(() => ctx.play(next), 0);
+      } else ui.plan = [];
+    }
+
+    const buys = {};
+    const placeMoves = {};
+    const returns = [];
+    for (const m of legal) {
+      let r;
+      if ((r = /^buy (L\d\d)$/.exec(m))) buys[r[1]] = {text: m, go: () => ctx.play(m)};
+      else if ((r = /^place (L\d\d) (-?\d+,-?\d+) r(\d)$/.exec(m))) {
+        const t = (placeMoves[r[1]] = placeMoves[r[1]] || {});
+        (t[r[2]] = t[r[2]] || []).push(Number(r[3]));
+      } else if ((r = /^return (L\d\d)$/.exec(m))) returns.push(r[1]);
+    }
+    const last = lastMove(ctx);
+    const wrap = h("div", {class: "sk", "data-testid": "sk-board"});
+    if (ui.plan.length) wrap.dataset.skPlan = "1";
+
+    // building: which tile, which cell, which rotation
+    let build = null;
+    const placeable = Object.keys(placeMoves);
+    if (placeable.length) {
+      if (!placeMoves[ui.tile]) { ui.tile = placeable[0]; ui.cell = null; ui.rot = 0; }
+      const cells = placeMoves[ui.tile];
+      for (const k of Object.keys(cells)) cells[k].sort();
+      if (ui.cell && !cells[ui.cell]) ui.cell = null;
+      build = {tile: ui.tile, cells, cell: ui.cell,
+        choose: (k) => { if (ui.cell !== k) { ui.cell = k; ui.rot = 0; } again(); }};
+      if (ui.cell) rotateNow = () => { ui.rot = (ui.rot + 1) % cells[ui.cell].length; again(); };
+    }
+
+    let hint = "";
+    const mineToMove = legal.length > 0;
+    if (obs.phase === "price" && mineToMove) hint = ui.plan.length ? "Sending your offer…" : "Click the tile to discard, set a price for each of the other two with − and +, then Offer.";
+    else if (obs.phase === "price" && me !== null) hint = "Waiting for the others to set their prices.";
+    else if (obs.phase === "buy" && mineToMove) hint = Object.keys(buys).length ? "Click another player's tile to buy it at its price, or Pass." : "You cannot afford any tile: Pass.";
+    else if (build && !build.cell) hint = "Click a highlighted cell of your territory to place the tile.";
+    else if (build) hint = "Turn the tile (button or R key) and Place it.";
+    else if (returns.length) hint = "No tile of yours fits: return one to the bag.";
+    const phase = PHASE[obs.phase] || obs.phase;
+    const who = obs.phase === "buy" || obs.phase === "build" ? (obs.to_move >= 0 ? ` — ${name(obs.to_move)} to move` : "") : "";
+    wrap.append(h("div", {class: "sk-turn", "data-testid": "sk-turn"}, h("strong", {text: phase + who}),
+      h("span", {class: "muted", text: ` · start player ${name(obs.start_player)} · ${obs.bag_size} tiles in the bag`}),
+      last ? h("span", {class: "muted", "data-testid": "sk-last", text: ` · last: ${name(last.player)} ${last.text}`}) : null));
+    wrap.append(h("div", {class: "sk-hint", "data-testid": "hint", text: hint}));
+    wrap.append(h("div", {class: "sk-row"}, roundTrack(obs), scoringPanel(obs)));
+
+    if (obs.phase === "price" && me !== null && legal.some((m) => /^(discard|price) /.test(m))) {
+      wrap.append(pricingPanel(obs, me, legal, ctx));
+    }
+    if (obs.phase === "price" || obs.phase === "buy") {
+      wrap.append(offersPanel(obs, me, buys, name, last));
+    }
+    const actions = h("div", {class: "sk-actions", "data-testid": "sk-actions"});
+    if (legal.includes("pass")) actions.append(h("button", {text: "Pass (buy nothing)", "data-testid": "sk-pass", "data-move": "pass", onclick: () => ctx.play("pass")}));
+    if (build) {
+      const mineP = obs.players[me];
+      if (placeable.length > 1 || (mineP && mineP.pending.length > 1)) {
+        actions.append(h("span", {text: "Tile to place:"}), ...mineP.pending.map((t) => {
+          const can = !!placeMoves[t];
+          return h("div", {class: can ? "pick" : "", "data-testid": "sk-pending-" + t, title: can ? "place this tile" : "fits nowhere",
+            onclick: can ? () => { ui.tile = t; ui.cell = null; ui.rot = 0; again(); } : null},
+          tileSvg(obs, t, 48, 0, {opacity: t === ui.tile ? 1 : .6}),
+          t === ui.tile ? h("div", {class: "tag", text: "▲ placing"}) : null);
+        }));
+      } else actions.append(h("span", {}, "Placing ", tileSvg(obs, build.tile, 48, 0)));
+      if (build.cell) {
+        const rots = build.cells[build.cell];
+        const rot = rots[ui.rot % rots.length];
+        actions.append(
+          h("button", {text: `⟳ Turn (R) ${rots.length > 1 ? `${ui.rot % rots.length + 1}/${rots.length}` : "— only way it fits"}`,
+            "data-testid": "sk-rotate", disabled: rots.length > 1 ? null : true, onclick: () => rotateNow && rotateNow()}),
+          h("button", {class: "primary", text: "Place", "data-testid": "sk-confirm",
+            "data-move": `place ${build.tile} ${build.cell} r${rot}`, onclick: () => { const m = `place ${build.tile} ${build.cell} r${rot}`; ui.cell = null; ctx.play(m); }}),
+          h("button", {text: "Cancel", onclick: () => { ui.cell = null; again(); }}));
+      }
+    }
+    for (const t of returns) {
+      actions.append(h("button", {text: `Return ${t} to the bag`, "data-testid": "sk-return-" + t, "data-move": `return ${t}`,
+        onclick: () => ctx.play(`return ${t}`)}));
+    }
+    if (actions.childNodes.length) wrap.append(h("div", {class: "sk-box", style: "margin-bottom:.6rem"}, actions));
+
+    const order = obs.players.map((p) => p.seat).sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
+    const boards = h("div", {class: "sk-row"});
+    for (const seat of order) {
+      const p = obs.players[seat];
+      const mine = seat === me;
+      const stats = h("div", {class: "sk-stats"},
+        h("span", {"data-testid": "sk-vp-" + seat}, h("strong", {text: `${p.vp} VP`})),
+        h("span", {"data-testid": "sk-gold-" + seat, title: p.gold === null ? "hidden" : "",
+          text: p.gold === null ? "? gold" : `${p.gold} gold` + (p.reserved ? ` (+${p.reserved} on offer)` : "")}),
+        h("span", {text: `income ${p.income}`}),
+        obs.start_player === seat ? h("span", {text: "start player"}) : null,
+        p.pending.length ? h("span", {text: `to build: ${p.pending.join(", ")}`}) : null);
+      boards.append(h("div", {class: "sk-box sk-player" + (mine ? " me" : ""), "data-player": seat},
+        h("h3", {}, h("span", {style: `color:${SEAT[p.colour]}; text-shadow: 0 0 1px #000`, text: "■ "}), name(seat) + (mine ? " (you)" : "")),
+        stats,
+        h("div", {class: "sk-territory"}, territory(obs, p, mine ? build : null, last))));
+    }
+    wrap.append(boards);
+    const pts = pointsTable(obs, name);
+    if (pts) wrap.append(pts);
+    root.append(wrap);
+    return {handled: legal.slice()};
+  }
+
+  window.clanboard.registerRenderer("isle-of-skye", {render});
+})();

@@ -1,0 +1,148 @@
+"""Isle of Skye in headless Chromium: a whole 3-player game against two AI seats, by clicking
+the board only (pricing panel, offered tiles, highlighted cells, turn and place buttons)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from clanboard.core import games as all_games
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif("isle-of-skye" not in [g.id for g in all_games()],
+                       reason="Isle of Skye is not installed"),
+]
+
+READY = ("document.body.dataset.status === 'over' || "
+         "(document.body.dataset.myturn === '1' && !document.querySelector('[data-sk-plan]'))")
+
+
+@pytest.fixture
+def desk(browser: Any) -> Iterator[Any]:
+    """A laptop-sized page, failing the test on any script error."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert not errors, f"script errors in the page: {errors}"
+
+
+def seq(page: Any) -> str:
+    return str(page.evaluate("document.body.dataset.seq"))
+
+
+def wait_moved(page: Any, before: str) -> None:
+    page.wait_for_function(f"document.body.dataset.seq !== '{before}'", timeout=20_000)
+
+
+def price(page: Any, rng: random.Random) -> str:
+    """Discard one drawn tile, raise a price with +, offer; the three sub-moves follow."""
+    panel = page.locator("[data-testid=sk-pricing]")
+    assert panel.locator(".sk-offer").count() == 3
+    panel.locator("[data-testid^=sk-discard-]").nth(rng.randrange(3)).click()
+    ups = panel.locator("[data-testid^=sk-price-up-]")
+    assert ups.count() == 2
+    for _ in range(rng.randrange(3)):
+        up = ups.nth(rng.randrange(2))
+        if up.is_enabled():
+            up.click()
+    shown = [int(x) for x in panel.locator("output").all_inner_texts()]
+    assert all(p >= 1 for p in shown)
+    panel.locator("[data-testid=sk-offer]").click()
+    page.wait_for_function("!document.querySelector('[data-testid=sk-pricing]') || "
+                           "document.body.dataset.status === 'over'", timeout=20_000)
+    return f"offer {shown}"
+
+
+def build(page: Any, rng: random.Random) -> str:
+    """Click a highlighted cell, turn the tile through its rotations, place it."""
+    cells = page.locator("[data-territory='0'] rect.place")
+    cells.nth(rng.randrange(cells.count())).click()
+    turn = page.locator("[data-testid=sk-rotate]")
+    if turn.is_enabled():
+        before = page.locator("[data-preview]").get_attribute("data-rot")
+        if rng.random() < .5:
+            turn.click()
+        else:
+            page.keyboard.press("r")
+        assert page.locator("[data-preview]").get_attribute("data-rot") != before
+    move = page.locator("[data-testid=sk-confirm]").get_attribute("data-move")
+    before_seq = seq(page)
+    page.locator("[data-testid=sk-confirm]").click()
+    wait_moved(page, before_seq)
+    return str(move)
+
+
+def one_turn(page: Any, rng: random.Random) -> str:
+    if page.locator("[data-testid=sk-pricing]").count():
+        return price(page, rng)
+    before = seq(page)
+    buys = page.locator("[data-testid=sk-buy]")
+    if page.locator("[data-testid=sk-pass]").count():
+        if buys.count() and rng.random() < .6:
+            move = buys.first.get_attribute("data-move")
+            buys.first.click()
+        else:
+            move = "pass"
+            page.locator("[data-testid=sk-pass]").click()
+        wait_moved(page, before)
+        return str(move)
+    if page.locator("[data-territory='0'] rect.place").count():
+        return build(page, rng)
+    back = page.locator("[data-testid^=sk-return-]").first
+    move = back.get_attribute("data-move")
+    back.click()
+    wait_moved(page, before)
+    return str(move)
+
+
+def test_a_whole_three_player_game_by_clicking(base_url: str, desk: Any, shots: Path) -> None:
+    page = desk
+    rng = random.Random(18)
+    page.goto(base_url + "/")
+    page.select_option("[data-testid=game]", "isle-of-skye")
+    page.select_option("[data-testid=players]", "3")
+    page.select_option("[data-testid=seat-1]", "ai:random")
+    page.select_option("[data-testid=seat-2]", "ai:random")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=sk-board]")
+    page.wait_for_function(READY, timeout=20_000)
+    # the pricing panel is private: the AI seats' tiles show without discard or prices
+    assert page.locator("[data-testid=sk-scoring] .sk-stile").count() == 4
+    assert page.locator("[data-testid=sk-scoring] .sk-stile.active").count() == 1
+    assert page.locator("[data-testid=sk-gold-1]").inner_text() == "? gold"
+    page.screenshot(path=str(shots / "skye-pricing.png"), full_page=True)
+
+    played: list[str] = []
+    shot_build = False
+    for _ in range(200):
+        page.wait_for_function(READY, timeout=30_000)
+        if page.evaluate("document.body.dataset.status") == "over":
+            break
+        if not shot_build and page.locator("[data-territory='0'] rect.place").count():
+            page.screenshot(path=str(shots / "skye-build.png"), full_page=True)
+            shot_build = True
+        played.append(one_turn(page, rng))
+    else:
+        pytest.fail(f"the game did not end after {len(played)} turns")
+
+    page.wait_for_selector("[data-testid=result-text]")
+    page.screenshot(path=str(shots / "skye-over.png"), full_page=True)
+    assert sum(m.startswith("offer") for m in played) == 6  # one commit a round
+    assert any(m.startswith("place ") for m in played)
+    log = page.locator("[data-testid=log]").inner_text()
+    assert all(f": {m}" in log for m in played if m.startswith(("place ", "buy ")))
+    # the end: every round scored, gold shown for everyone, the newest tiles outlined
+    assert page.locator("[data-testid=sk-points] tr").count() >= 8
+    assert "?" not in page.locator("[data-testid=sk-gold-1]").inner_text()
+    assert page.locator("[data-territory] .newest, [data-territory] .last-move").count() >= 1
+    territory = page.locator("[data-territory='0'] g[data-tile]")
+    placed = sum(m.startswith("place ") for m in played)
+    assert territory.count() >= placed + 1

@@ -146,3 +146,41 @@ def test_a_whole_three_player_game_by_clicking(base_url: str, desk: Any, shots: 
     territory = page.locator("[data-territory='0'] g[data-tile]")
     placed = sum(m.startswith("place ") for m in played)
     assert territory.count() >= placed + 1
+
+
+def test_pricing_on_a_phone_keeps_offers_hidden_and_fits(base_url: str, phone: Any,
+                                                          shots: Path) -> None:
+    page = phone
+    page.goto(base_url + "/")
+    page.select_option("[data-testid=game]", "isle-of-skye")
+    page.select_option("[data-testid=players]", "3")
+    page.select_option("[data-testid=seat-1]", "ai:random")
+    page.select_option("[data-testid=seat-2]", "ai:random")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=sk-pricing]")
+    page.wait_for_function("document.querySelectorAll('[data-offers] .tag').length === 6")
+    # the AI seats have committed, but their discards and prices stay hidden until mine
+    others = page.locator("[data-offers='1']").inner_text()
+    assert "ready" in others and "gold" not in others and "discard" not in others
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(shots / "skye-phone-pricing.png"), full_page=True)
+    panel = page.locator("[data-testid=sk-pricing]")
+    assert panel.locator("[data-testid=sk-offer]").is_disabled()  # no discard chosen yet
+    first = panel.locator("[data-testid^=sk-discard-]").first
+    discarded = str(first.get_attribute("data-testid")).removeprefix("sk-discard-")
+    first.click()
+    up = panel.locator("[data-testid^=sk-price-up-]").first
+    priced = str(up.get_attribute("data-testid")).removeprefix("sk-price-up-")
+    up.click()
+    up.click()
+    assert panel.locator(f"[data-testid=sk-price-{priced}]").inner_text() == "3"
+    panel.locator(f"[data-testid=sk-price-down-{priced}]").click()
+    panel.locator("[data-testid=sk-offer]").click()
+    page.wait_for_selector("[data-testid=sk-pass]")
+    # revealed: my offer and the others' prices show; I can buy or pass
+    mine = page.locator("[data-offers='0']").inner_text()
+    assert "discarded" in mine and "2 gold" in mine
+    assert "gold" in page.locator("[data-offers='1']").inner_text()
+    log = page.locator("[data-testid=log]").inner_text()
+    assert f"discard {discarded}" in log and f"price {priced} 2" in log
+    page.screenshot(path=str(shots / "skye-phone-buy.png"), full_page=True)

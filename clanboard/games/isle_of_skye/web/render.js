@@ -61,6 +61,7 @@
   .sk-territory svg { max-width: 100%; height: auto; }
   .sk-points td, .sk-points th { padding: 1px 6px; font-size: .85rem; text-align: right; }
   .sk .place { cursor: pointer; }
+  .sk button:disabled { opacity: .5; cursor: default; }
   `;
   document.head.append(style);
 
@@ -198,7 +199,7 @@
     };
     for (const [kind, n, region] of t.icon_regions || []) for (let i = 0; i < n; i++) add(kind, region);
     if (t.scroll && t.scroll_region !== null && t.scroll_region !== undefined) add("scroll", t.scroll_region);
-    const u = size * .2;
+    const u = size * .22;
     for (const {where, kinds} of Object.values(items)) {
       const slots = {};
       kinds.forEach((k, i) => (slots[where[i % where.length]] = slots[where[i % where.length]] || []).push(k));
@@ -344,9 +345,9 @@
           onclick: offer})));
   }
 
-  function offersPanel(obs, me, buys, name, last) {
-    const rows = obs.players.map((p) => {
-      const mine = p.seat === me;
+  function offersPanel(obs, skip, buys, name, last) {
+    const rows = obs.players.filter((p) => p.seat !== skip).map((p) => {
+      const mine = p.seat === obs.viewer;
       let tiles;
       if (obs.phase === "price" && !p.offers) {
         tiles = p.drawn.map((t) => h("div", {class: "sk-offer", "data-drawn": t}, tileSvg(obs, t, 54, 0),
@@ -382,7 +383,8 @@
     const rows = rp.map((r, i) => h("tr", {}, h("th", {text: `round ${i + 1}`}),
       ...Array.from({length: n}, (_, p) => h("td", {text: String(Object.values(r).reduce((a, v) => a + v[p], 0)),
         title: Object.entries(r).map(([sid, v]) => `${(obs.scoring_text[sid] || {name: sid}).name}: ${v[p]}`).join("\n")}))));
-    if (obs.final) for (const [k, v] of Object.entries(obs.final)) rows.push(h("tr", {}, h("th", {text: k}), ...v.map((x) => h("td", {text: String(x)}))));
+    const FINAL = {scrolls: "scrolls (×2 in completed areas)", gold: "gold (1 VP per 5)"};
+    if (obs.final) for (const [k, v] of Object.entries(obs.final)) rows.push(h("tr", {}, h("th", {text: FINAL[k] || k}), ...v.map((x) => h("td", {text: String(x)}))));
     rows.push(h("tr", {}, h("th", {text: "VP"}), ...obs.players.map((p) => h("td", {}, h("strong", {text: String(p.vp)})))));
     return h("div", {class: "sk-box", "data-testid": "sk-points"}, h("h3", {text: "Points"}),
       h("table", {class: "sk-points"}, h("tr", {}, h("th"), ...obs.players.map((p) => h("th", {text: name(p.seat)}))), rows));
@@ -467,11 +469,10 @@
     wrap.append(h("div", {class: "sk-hint", "data-testid": "hint", text: hint}));
     wrap.append(h("div", {class: "sk-row"}, roundTrack(obs), scoringPanel(obs)));
 
-    if (obs.phase === "price" && me !== null && legal.some((m) => /^(discard|price) /.test(m))) {
-      wrap.append(pricingPanel(obs, me, legal, ctx));
-    }
+    const pricing = obs.phase === "price" && me !== null && legal.some((m) => /^(discard|price) /.test(m));
+    if (pricing) wrap.append(pricingPanel(obs, me, legal, ctx));
     if (obs.phase === "price" || obs.phase === "buy") {
-      wrap.append(offersPanel(obs, me, buys, name, last));
+      wrap.append(offersPanel(obs, pricing ? me : null, buys, name, last));
     }
     const actions = h("div", {class: "sk-actions", "data-testid": "sk-actions"});
     if (legal.includes("pass")) actions.append(h("button", {text: "Pass (buy nothing)", "data-testid": "sk-pass", "data-move": "pass", onclick: () => ctx.play("pass")}));
@@ -503,6 +504,8 @@
     }
     if (actions.childNodes.length) wrap.append(h("div", {class: "sk-box", style: "margin-bottom:.6rem"}, actions));
 
+    // prices of unsold tiles go to the bank after buying: only then is gold "on offer"
+    const onOffer = obs.phase === "price" || obs.phase === "buy";
     const order = obs.players.map((p) => p.seat).sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
     const boards = h("div", {class: "sk-row"});
     for (const seat of order) {
@@ -511,7 +514,7 @@
       const stats = h("div", {class: "sk-stats"},
         h("span", {"data-testid": "sk-vp-" + seat}, h("strong", {text: `${p.vp} VP`})),
         h("span", {"data-testid": "sk-gold-" + seat, title: p.gold === null ? "hidden" : "",
-          text: p.gold === null ? "? gold" : `${p.gold} gold` + (p.reserved ? ` (+${p.reserved} on offer)` : "")}),
+          text: p.gold === null ? "? gold" : `${p.gold} gold` + (p.reserved && onOffer ? ` (+${p.reserved} on offer)` : "")}),
         h("span", {text: `income ${p.income}`}),
         obs.start_player === seat ? h("span", {text: "start player"}) : null,
         p.pending.length ? h("span", {text: `to build: ${p.pending.join(", ")}`}) : null);

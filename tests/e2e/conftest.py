@@ -9,7 +9,11 @@ from typing import Any
 
 import pytest
 
+from clanboard.core import register
 from tests.support.liveserver import live_server
+from tests.support.toygame import TOY
+
+register(TOY)  # every real game has its renderer: the generic view is tried on the toy game
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",

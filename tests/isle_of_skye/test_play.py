@@ -200,3 +200,22 @@ def test_option_help_speaks_in_player_terms() -> None:
     for o in GAME.options:
         assert not re.search(r"\bR-\d|\bS\d\d:|OpenSpiel|\[interp\]", o.help), o.name
         assert len(o.help) > 20, o.name
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_observation_describes_no_tile_still_in_the_bag(seed: int) -> None:
+    """Tile faces are described for tiles drawn (public, R-5.1), pending or placed only
+    (a bag tile only when it is this round's revealed discard); every viewer gets the same."""
+    s = new_state(3, seed)
+    rng = Rng(seed)
+    while not s.is_terminal():
+        views = [s.observation(v) for v in (None, 0, 1, 2)]
+        assert all(v["tiles"] == views[0]["tiles"] for v in views)
+        described = {t for t in views[0]["tiles"] if t.startswith("L")}
+        discards = {pl["discard"] for pl in views[0]["players"]}
+        assert described & set(s.bag) <= discards
+        shown = {t for pl in views[0]["players"] for t in pl["drawn"] + pl["pending"]}
+        shown |= {t for pl in views[0]["players"] for t, *_ in pl["territory"]}
+        assert set(views[0]["tiles"]) == shown
+        p = s.players_to_move()[0]
+        s.apply(rng.choice(s.legal_moves(p)), p)

@@ -146,6 +146,14 @@ def test_a_whole_three_player_game_by_clicking(base_url: str, desk: Any, shots: 
     territory = page.locator("[data-territory='0'] g[data-tile]")
     placed = sum(m.startswith("place ") for m in played)
     assert territory.count() >= placed + 1
+    # the replay draws each frame with the same board
+    page.click("[data-testid=open-replay]")
+    page.wait_for_selector("#rp-board [data-testid=sk-board]")
+    frames = page.locator("#rp-board [data-territory='0'] g[data-tile]").count()
+    for _ in range(12):
+        page.click("[data-testid=replay-back]")
+    assert page.locator("#rp-board [data-territory='0'] g[data-tile]").count() < frames
+    page.screenshot(path=str(shots / "skye-replay.png"), full_page=True)
 
 
 def test_pricing_on_a_phone_keeps_offers_hidden_and_fits(base_url: str, phone: Any,
@@ -175,6 +183,7 @@ def test_pricing_on_a_phone_keeps_offers_hidden_and_fits(base_url: str, phone: A
     up.click()
     assert panel.locator(f"[data-testid=sk-price-{priced}]").inner_text() == "3"
     panel.locator(f"[data-testid=sk-price-down-{priced}]").click()
+    page.screenshot(path=str(shots / "skye-phone-prices-set.png"), full_page=True)
     panel.locator("[data-testid=sk-offer]").click()
     page.wait_for_selector("[data-testid=sk-pass]")
     # revealed: my offer and the others' prices show; I can buy or pass

@@ -332,7 +332,7 @@
       if (!serverDiscard) ui.plan.push(`discard ${discard}`);
       for (const t of kept) if (!(t in fixed)) ui.plan.push(`price ${t} ${ui.prices[t]}`);
       ui.sentAt = ctx.view ? ctx.view.seq : null;
-      ctx.play(ui.plan.shift());
+      ctx.play(ui.plan[0]);
       redraw();
     };
     return h("div", {class: "sk-box", "data-testid": "sk-pricing"},
@@ -405,21 +405,36 @@
   // -- the whole board -----------------------------------------------------------------------
 
   function render(root, ctx) {
+    if (!ctx.replay) return draw(root, ctx);
+    // a replay frame: the live board's choices in progress and its R key stay untouched
+    const saved = [ui, rotateNow];
+    ui = {key: "replay", discard: null, prices: {}, plan: [], sentAt: null, tile: null, cell: null, rot: 0};
+    try { return draw(root, ctx); } finally { [ui, rotateNow] = saved; }
+  }
+
+  function draw(root, ctx) {
     const obs = ctx.observation;
     const legal = ctx.legalMoves || [];
     const me = ctx.seat === null || ctx.seat === undefined ? null : ctx.seat;
     const name = (i) => (ctx.names ? ctx.names[i] : `Player ${i + 1}`);
     const key = `${obs.round}:${obs.phase}`;
-    if (ui.key !== key) ui = {key, discard: null, prices: {}, plan: [], sentAt: null, tile: null, cell: null, rot: 0};
-    const again = () => { root.replaceChildren(); render(root, ctx); };
+    if (ui.key !== key && !ctx.replay) ui = {key, discard: null, prices: {}, plan: [], sentAt: null, tile: null, cell: null, rot: 0};
+    const again = () => { root.replaceChildren(); draw(root, ctx); };
     ctx = Object.assign({}, ctx, {rerender: again});
     rotateNow = null;
 
     // a pricing commit under way: play its next part once the server allows it
+    // (a part is dropped once the observation shows it; one refused as stale is sent again)
     const seq = ctx.view ? ctx.view.seq : null;
+    if (ui.plan.length && me !== null) {
+      const p = obs.players[me];
+      const done = (m) => (m.startsWith("discard ") ? p.discard === m.split(" ")[1]
+        : (p.offers || []).some((o) => o.tile === m.split(" ")[1]));
+      ui.plan = obs.phase === "price" ? ui.plan.filter((m) => !done(m)) : [];
+    }
     if (ui.plan.length && legal.length && seq !== ui.sentAt) {
       if (legal.includes(ui.plan[0])) {
-        const next = ui.plan.shift();
+        const next = ui.plan[0];
         ui.sentAt = seq;
         setTimeout(() => ctx.play(next), 0);
       } else ui.plan = [];
@@ -456,7 +471,7 @@
     let hint = "";
     const mineToMove = legal.length > 0;
     if (obs.phase === "price" && mineToMove) hint = ui.plan.length ? "Sending your offer…" : "Click the tile to discard, set a price for each of the other two with − and +, then Offer.";
-    else if (obs.phase === "price" && me !== null) hint = "Waiting for the others to set their prices.";
+    else if (obs.phase === "price" && me !== null && !ctx.replay) hint = "Waiting for the others to set their prices.";
     else if (obs.phase === "buy" && mineToMove) hint = Object.keys(buys).length ? "Click another player's tile to buy it at its price, or Pass." : "You cannot afford any tile: Pass.";
     else if (build && !build.cell) hint = "Click a highlighted cell of your territory to place the tile.";
     else if (build) hint = "Turn the tile (button or R key) and Place it.";

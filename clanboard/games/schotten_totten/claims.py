@@ -39,11 +39,15 @@ MESSAGES = {
 
 def formation_text(cards: Sequence[int], strength: int, blind: bool = False) -> str:
     """"colour-run 7g 8g 9g": the category the strength names and the cards."""
-    names = " ".join(card_name(c) for c in cards)
+    names = " ".join(card_name(c) for c in sorted(cards, key=_display_order))
     if blind:
         return MESSAGES["blind"].format(total=strength, cards=names)
     category = formations.CATEGORY_NAMES[formations.category(strength)]
     return MESSAGES["formation"].format(category=category, cards=names)
+
+
+def _display_order(card: int) -> tuple[int, int]:
+    return (card % 9, card) if card < CLAN_CARDS else (9, card)
 
 
 def _mask(cards: Sequence[int]) -> int:
@@ -74,7 +78,7 @@ def best_completion(cards: Sequence[int], pool: int, size: int,
                 added.append(c)
                 pool = rest
                 break
-    return best, added
+    return best, sorted(added, key=_display_order)
 
 
 def explain_claim(state: SchottenState, player: int, stone: int,

@@ -56,6 +56,10 @@ class SocketWatcher:
             await self.ws.send_json({"type": "error", "status": exc.status, **exc.body()})
 
 
+def _without_viewer(observation: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in observation.items() if k != "viewer"}
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The web app; storage and the AI pool start with it (ASGI lifespan)."""
     settings = settings or Settings()
@@ -195,7 +199,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return finished(await tables_of(request).get(table_id)).to_json()
 
     @app.get("/api/tables/{table_id}/replay", tags=["records"],
-             summary="Every position of a finished game as a seat (or spectator) saw it")
+             summary="Every position of a finished game: as a seat (or spectator) saw it, "
+                     "and every seat's view (all hands: the game is over)")
     async def replay(table_id: str, request: Request,
                      seat: int | None = Query(None, ge=0)) -> dict[str, Any]:
         table = await tables_of(request).get(table_id)
@@ -204,7 +209,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ApiError(404, "no_such_seat", f"seats are 0-{rec.num_players - 1}")
         frames = []
         for i, state in enumerate(rec.states()):
+            # the game is over, so nothing is secret any more: every seat's view goes out
+            # (a front end shows every hand), unless all seats see the same
+            every = [state.observation(p) for p in range(state.num_players)]
+            same = all(_without_viewer(o) == _without_viewer(every[0]) for o in every[1:])
             frames.append({
+                "observations": None if same else every,
                 "seq": i,
                 "move": None if i == 0 else {"player": rec.moves[i - 1][0],
                                              "move": rec.moves[i - 1][1],

@@ -265,9 +265,33 @@
     $("rp-fwd").onclick = () => showFrame(Number(slider.value) + 1);
     $("rp-last").onclick = () => showFrame(replayData.frames.length - 1);
     $("rp-close").onclick = () => { $("replay").hidden = true; $("board").hidden = false; $("moves").hidden = false; };
+    // the game is over: every hand may be shown; pick whose side of the table to sit at
+    replaySeat = seat !== null ? seat : 0;
+    drawReplaySeats();
     showFrame(replayData.frames.length - 1);
     $("replay").scrollIntoView();
   }
+
+  let replaySeat = 0;
+  function drawReplaySeats() {
+    const hidden = replayData.frames.some((f) => f.observations);
+    $("rp-seats").replaceChildren(...(!hidden ? [] : [h("span", {class: "muted", text: "Sit at: "}),
+      ...view.seats.map((s) => h("button", {text: s.name, "aria-pressed": String(s.seat === replaySeat),
+        "data-testid": "replay-seat-" + s.seat,
+        onclick: () => { replaySeat = s.seat; drawReplaySeats(); showFrame(Number($("rp-slider").value)); }}))]));
+  }
+
+  // ←/→ step through the replay, Home/End jump to its ends (the slider handles its own keys)
+  document.addEventListener("keydown", (ev) => {
+    if (!replayData || $("replay").hidden || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const t = ev.target;
+    if (t && (t.id === "rp-slider" || t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && t.type !== "range"))) return;
+    const at = Number($("rp-slider").value);
+    const to = {ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: replayData.frames.length - 1}[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    showFrame(to);
+  });
 
   function showFrame(i) {
     const frames = replayData.frames;
@@ -280,7 +304,9 @@
     const root = $("rp-board");
     root.replaceChildren();
     const moves = frames.slice(1, i + 1).map((x) => x.move);
-    renderer.render(root, {observation: f.observation, legalMoves: [], seat: replayData.viewer, view,
+    const all = f.observations || null;
+    renderer.render(root, {observation: all ? all[replaySeat] : f.observation, legalMoves: [],
+      seat: all ? replaySeat : replayData.viewer, view, observations: all,
       seats: view.seats, names: view.seats.map((s) => s.name), play: () => {}, replay: true,
       lastMoves: lastTurn(moves)});
   }

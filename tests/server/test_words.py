@@ -116,3 +116,39 @@ def test_every_game_has_words_for_every_logged_move(client: TestClient) -> None:
         log = _view(client, t["table"])["log"]
         assert log and all(e["text"].startswith(("Ann ", "Bob ")) for e in log), log[:3]
         assert get_game(game).name
+
+
+def test_abandoned_tables_are_listed_as_such(client: TestClient) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import update
+
+    from clanboard.server.models import TableRow
+    from clanboard.server.storage import ABANDONED_AFTER
+
+    quiet = new_table(client, game="schotten-totten", seed=1, seats=SEATS)["table"]
+    busy = new_table(client, game="schotten-totten", seed=2, seats=SEATS)["table"]
+    store = client.app.state.tables.store  # type: ignore[attr-defined]
+    with store.sessions.begin() as s:
+        s.execute(update(TableRow).where(TableRow.id == quiet).values(
+            updated_at=datetime.now(UTC).replace(tzinfo=None)
+            - (ABANDONED_AFTER + timedelta(hours=1))))
+    listed = {t["id"]: t for t in client.get("/api/tables").json()}
+    assert listed[quiet]["status"] == "abandoned"
+    assert listed[busy]["status"] == "playing"
+    assert listed[busy]["last_active"].endswith("Z")
+
+
+def test_a_finished_replay_shows_every_hand(client: TestClient) -> None:
+    t = new_table(client, game="schotten-totten", seed=3, seats=SEATS)
+    _play(client, t, 2000, seed=3)
+    rp = client.get(f"/api/tables/{t['table']}/replay").json()
+    assert rp["viewer"] is None
+    first = rp["frames"][1]
+    assert first["observation"]["hand"] is None  # the spectator's own view...
+    hands = [o["hand"] for o in first["observations"]]  # ...and every seat's, hands and all
+    assert all(len(h) == 6 for h in hands) and not set(hands[0]) & set(hands[1])
+    gm = new_table(client, game="glen-more", seed=3, seats=SEATS)
+    _play(client, gm, 3000, seed=3)
+    frames = client.get(f"/api/tables/{gm['table']}/replay").json()["frames"]
+    assert all(f["observations"] is None for f in frames)  # nothing was ever hidden

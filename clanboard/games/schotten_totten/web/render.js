@@ -47,6 +47,7 @@
   .st-label { font-size: .85rem; color: var(--muted); margin: .1rem 0; }
   .st-them { display: flex; gap: 3px; align-items: center; flex-wrap: wrap; }
   .st-them .st-card { width: 18px; height: 26px; }
+  .st-them .st-card:not(.back) { width: 26px; font-size: .75rem; }
   .st-discard { display: flex; flex-wrap: wrap; gap: 2px; align-items: center; }
   .st-hint { font-size: .85rem; color: var(--good); min-height: 1.2em; }
   .st-card.last-move, .st-stone.last-move svg { outline: 3px solid #f2c14e; outline-offset: 1px; border-radius: 4px; }
@@ -116,6 +117,8 @@
     }
     const isLast = (who, card, n) => lastCards.some((x) => x.who === who && x.card === card && x.stone === n);
 
+    const theirObs = ctx.observations ? ctx.observations[them] : null;
+    const theirHand = theirObs && Array.isArray(theirObs.hand) ? theirObs.hand : null;
     const wrap = h("div", {class: "st", "data-testid": "st-board"});
     // header: phase, decks, opponent's hand
     const phaseText = {play: "play a card", claim: "claim stones", draw: "choose a deck",
@@ -129,8 +132,10 @@
       obs.options && obs.options.rounds > 1 ? h("span", {text: `Round ${obs.round}/${obs.options.rounds} · match ${obs.match_points.join(" : ")}`}) : null,
       h("span", {class: "st-phase", text: obs.phase === "over" ? "Game over" : `${ctx.names ? ctx.names[obs.to_move] : "Seat " + (obs.to_move + 1)}: ${phaseText}`}),
       deckEl("clan"), obs.options && obs.options.tactics ? deckEl("tactic") : null,
-      h("span", {class: "st-them"}, `${ctx.names ? ctx.names[them] : "Opponent"}: `,
-        Array.from({length: obs.hand_sizes[them]}, (_, i) => h("div", {class: "st-card back" + (i >= obs.hand_sizes[them] - obs.hand_tactics[them] ? " tactic" : "")})))));
+      h("span", {class: "st-them", "data-testid": "their-hand"}, `${ctx.names ? ctx.names[them] : "Opponent"}: `,
+        // a finished game's replay shows every hand face up
+        theirHand ? theirHand.map((c) => cardEl(c))
+          : Array.from({length: obs.hand_sizes[them]}, (_, i) => h("div", {class: "st-card back" + (i >= obs.hand_sizes[them] - obs.hand_tactics[them] ? " tactic" : "")})))));
 
     // the line of stones: opponent's formations on top, yours below
     const topRow = h("div", {class: "st-line"}), stoneRow = h("div", {class: "st-line"}), botRow = h("div", {class: "st-line"});

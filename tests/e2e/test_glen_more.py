@@ -43,7 +43,8 @@ def test_take_and_place_a_tile(base_url: str, phone: Any, shots: Path) -> None:
         "els => els.map(e => e.dataset.move)")
     assert logged[:2] == [move, placed]
     words = page.locator("[data-testid=log] li").all_inner_texts()
-    assert words[0].startswith("Player 1 takes ") and words[1].startswith("Player 1 places ")
+    assert words[0].startswith("Player 1 moves ") and " on the rondel and takes " in words[0]
+    assert words[1].startswith("Player 1 places ")
     # the tile just placed is highlighted
     assert page.locator("[data-territory='0'] g.last-move").count() >= 1
     tile = move.split()[1]

@@ -38,8 +38,8 @@ def _check(state: GlenMoreState, move: GMove, seat: int) -> str:
     if op == "take":
         steps = (_space(after, seat) - _space(before, seat)) % 14
         tile = TILES[move.arg]
-        assert words == (f"{who} takes {tile.name} ({tile.id}) "
-                         f"({steps} space{'s' if steps != 1 else ''} on the rondel)")
+        assert words == (f"{who} moves {steps} space{'s' if steps != 1 else ''} on the "
+                         f"rondel and takes {tile.name} ({tile.id})")
     elif op == "place":
         assert placing is not None
         x, y = xy(move.p)

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from clanboard.games.glen_more.state import GlenMoreState
 
 MESSAGES = {
-    "take": "{who} takes {tile} ({steps} {spaces} on the rondel)",
+    "take": "{who} moves {steps} {spaces} on the rondel and takes {tile}",
     "pass": "{who} cannot take a tile: moves onto {tile}, which leaves the game",
     "place": "{who} places {tile} at {at}",
     "pay": "{who} pays 1 {res} from {tile}",

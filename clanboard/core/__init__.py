@@ -16,7 +16,17 @@ from clanboard.core.errors import (
     InvalidState,
     UnknownGame,
 )
-from clanboard.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, Move, Option, State
+from clanboard.core.game import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Game,
+    Move,
+    Option,
+    State,
+    seat_name,
+    winners_text,
+)
 from clanboard.core.record import GameRecord, replay
 from clanboard.core.registry import games, get_game, register
 from clanboard.core.rng import Rng
@@ -26,5 +36,5 @@ __all__ = [
     "GameRecord",
     "IllegalMove", "InvalidState", "Move", "Option", "RandomAgent", "Rng", "SearchHints", "State",
     "UnknownGame", "agent_names", "games", "get_game", "make_agent", "play_game",
-    "register", "register_agent", "replay",
+    "register", "register_agent", "replay", "seat_name", "winners_text",
 ]

@@ -384,6 +384,47 @@ class State(ABC):
         it out by comparing observations)."""
         return None
 
+    def describe_move(self, move: Move, player: int, viewer: int | None,
+                      names: Sequence[str] | None = None) -> str:
+        """``move`` by ``player`` in words for ``viewer`` (a seat, ``None``: a spectator),
+        called on the state *before* the move; ``names`` are the seats' names.
+
+        A description never says what ``viewer``'s observation hides: describing any
+        other move of ``player`` that ``viewer`` cannot tell apart gives the same words.
+        The default gives the notation to the mover and to the viewers
+        :meth:`public_viewers` lists, and to others only who moved."""
+        who = seat_name(names, player)
+        if viewer == player:
+            return f"{who}: {move}"
+        public = self.public_viewers(move, player)
+        key = -1 if viewer is None else viewer
+        if public is not None and key in public:
+            return f"{who}: {move}"
+        return MESSAGES["hidden_move"].format(who=who)
+
+    def result_explanation(self, viewer: int | None,
+                           names: Sequence[str] | None = None) -> dict[str, Any] | None:
+        """Once the game is over: why it ended as it did, for ``viewer``, as
+        ``{"summary": str, "lines": [str], "tables": [{"title": str, "columns": [str],
+        "rows": [{"label": str, "values": [...]}]}]}`` (``None`` before the end). The
+        default names the winners and lists the scores; games add their scoring."""
+        if not self.is_terminal():
+            return None
+        seats = [seat_name(names, p) for p in range(self.num_players)]
+        return {
+            "summary": winners_text(self.winners(), seats),
+            "lines": [],
+            "tables": [{"title": MESSAGES["scores"], "columns": seats,
+                        "rows": [{"label": MESSAGES["total"], "values": self.scores()}]}],
+        }
+
+    def explain(self, topic: str, viewer: int | None,
+                params: Mapping[str, Any]) -> dict[str, Any]:
+        """Answer a question about the position for ``viewer`` using only what it may see
+        (e.g. Schotten Totten's ``"claim"`` with ``{"player": 0, "stone": 3}``). Raises
+        :class:`InvalidState` for a topic or parameter the game does not know."""
+        raise InvalidState(f"{self.game.id} explains nothing about {topic!r}")
+
     def determinize(self, player: int, rng: Rng) -> State:
         """A copy in which everything hidden from ``player`` is re-dealt at random,
         consistently with ``player``'s observation, and future chance is re-seeded.
@@ -459,6 +500,34 @@ class State(ABC):
 
     def __str__(self) -> str:
         return self.render(None)
+
+
+MESSAGES = {
+    "hidden_move": "{who} moves",
+    "scores": "Scores",
+    "total": "Total",
+    "no_winner": "No winner",
+    "wins": "{who} wins",
+    "shared": "Shared win: {who}",
+    "seat": "Player {n}",
+}
+"""User-facing words of the core's default descriptions (one place, for catalogues)."""
+
+
+def seat_name(names: Sequence[str] | None, seat: int) -> str:
+    """The name of ``seat`` (0-based): ``names[seat]`` when given, else "Player N"."""
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return MESSAGES["seat"].format(n=seat + 1)
+
+
+def winners_text(winners: Sequence[int], seats: Sequence[str]) -> str:
+    """"Anna wins", "Shared win: Anna, Bob" or "No winner"."""
+    if not winners:
+        return MESSAGES["no_winner"]
+    if len(winners) == 1:
+        return MESSAGES["wins"].format(who=seats[winners[0]])
+    return MESSAGES["shared"].format(who=", ".join(seats[w] for w in winners))
 
 
 @dataclass(frozen=True)

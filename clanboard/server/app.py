@@ -15,7 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from clanboard.core import GameRecord, games, get_game
+from clanboard.core import GameRecord, InvalidState, games, get_game
 from clanboard.server.ai import make_pool
 from clanboard.server.errors import ApiError
 from clanboard.server.games import game_info, renderer_source
@@ -54,6 +54,10 @@ class SocketWatcher:
     async def send_error(self, exc: ApiError) -> None:
         async with self.lock:
             await self.ws.send_json({"type": "error", "status": exc.status, **exc.body()})
+
+
+def _without_viewer(observation: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in observation.items() if k != "viewer"}
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -195,7 +199,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return finished(await tables_of(request).get(table_id)).to_json()
 
     @app.get("/api/tables/{table_id}/replay", tags=["records"],
-             summary="Every position of a finished game as a seat (or spectator) saw it")
+             summary="Every position of a finished game: as a seat (or spectator) saw it, "
+                     "and every seat's view (all hands: the game is over)")
     async def replay(table_id: str, request: Request,
                      seat: int | None = Query(None, ge=0)) -> dict[str, Any]:
         table = await tables_of(request).get(table_id)
@@ -204,16 +209,46 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ApiError(404, "no_such_seat", f"seats are 0-{rec.num_players - 1}")
         frames = []
         for i, state in enumerate(rec.states()):
+            # the game is over, so nothing is secret any more: every seat's view goes out
+            # (a front end shows every hand), unless all seats see the same
+            every = [state.observation(p) for p in range(state.num_players)]
+            same = all(_without_viewer(o) == _without_viewer(every[0]) for o in every[1:])
             frames.append({
+                "observations": None if same else every,
                 "seq": i,
                 "move": None if i == 0 else {"player": rec.moves[i - 1][0],
-                                             "move": rec.moves[i - 1][1]},
+                                             "move": rec.moves[i - 1][1],
+                                             "text": table.texts[i - 1][0]
+                                             if i - 1 < len(table.texts) else None},
                 "to_move": state.players_to_move(),
                 "observation": state.observation(seat),
             })
         return {"table": table.id, "game": rec.game, "viewer": seat,
                 "record": rec.to_json(), "frames": frames,
                 "result": table.view(seat)["result"]}
+
+    @app.get("/api/tables/{table_id}/explain-claim", tags=["tables"],
+             summary="Schotten Totten: may a player claim a stone now, and the proof in words",
+             responses={401: {"description": "no token"}, 403: {"description": "wrong token"},
+                        422: {"description": "no such question for this game"}})
+    async def explain_claim(table_id: str, request: Request, authorization: Token = None,
+                            seat: int | None = Query(None, ge=0, description="your seat"),
+                            stone: int = Query(ge=1, le=9, description="the stone, 1-9"),
+                            player: int | None = Query(
+                                None, ge=0, description="whose claim (default: your seat)"),
+                            ) -> dict[str, Any]:
+        """The proof uses only public cards (the sides and the discard), so the answer is
+        the same for every viewer; with ``seat`` the seat's token is checked."""
+        table = await tables_of(request).get(table_id)
+        table.check_seat(seat, _bearer(authorization))
+        whose = seat if player is None else player
+        if whose is None:
+            raise ApiError(422, "bad_question", "say whose claim: seat (with its token) or player")
+        try:
+            return table.state.explain("claim", seat,
+                                       {"player": whose, "stone": stone, "names": table.names})
+        except InvalidState as exc:
+            raise ApiError(422, "bad_question", str(exc)) from exc
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def socket(ws: WebSocket, table_id: str, seat: int | None = None,

@@ -5,7 +5,7 @@ on its database thread so the event loop never waits on disk."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from importlib import resources
 from typing import Any
 
@@ -15,6 +15,9 @@ from sqlalchemy import Engine, create_engine, delete, event, insert, select, upd
 from sqlalchemy.orm import Session, sessionmaker
 
 from clanboard.server.models import MoveRow, SeatRow, TableRow
+
+ABANDONED_AFTER = timedelta(days=7)
+"""An unfinished table with no move for this long is listed as abandoned."""
 
 
 def make_engine(url: str) -> Engine:
@@ -102,7 +105,8 @@ class Store:
             )
             if result.rowcount != 1:  # type: ignore[attr-defined]
                 return False
-            s.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+            s.execute(update(TableRow).where(TableRow.id == table_id)
+                      .values(status=status, updated_at=_now()))
             return True
 
     def add_move(self, table_id: str, seq: int, player: int, text: str,
@@ -133,17 +137,22 @@ class Store:
         with self.sessions() as s:
             return list(s.scalars(select(TableRow.id).where(TableRow.status != "over")))
 
-    def recent(self, limit: int = 50) -> list[dict[str, Any]]:
-        """Recent tables for the lobby (no secrets)."""
+    def recent(self, limit: int = 50, now: datetime | None = None) -> list[dict[str, Any]]:
+        """Recent tables for the lobby (no secrets). An unfinished table without a move
+        (or a join) for :data:`ABANDONED_AFTER` is ``"abandoned"``."""
+        stale = (now or _now()) - ABANDONED_AFTER
         with self.sessions() as s:
             rows = s.scalars(select(TableRow).order_by(TableRow.updated_at.desc()).limit(limit))
             out = []
             for row in rows:
                 seats = s.scalars(select(SeatRow).where(SeatRow.table_id == row.id)
                                   .order_by(SeatRow.seat))
+                status = row.status
+                if status != "over" and row.updated_at < stale:
+                    status = "abandoned"
                 out.append({
                     "id": row.id, "game": row.game, "variant": row.variant,
-                    "status": row.status,
+                    "status": status, "last_active": row.updated_at.isoformat() + "Z",
                     "seats": [{"seat": x.seat, "kind": x.kind, "name": x.name} for x in seats],
                 })
             return out

@@ -44,6 +44,9 @@ class LiveTable:
     seats: list[StoredSeat]
     state: State
     moves: list[tuple[int, str, list[int]]]
+    #: per move: its description for viewers who may read it, and per viewer key
+    #: (seat, SPECTATOR) the description for that viewer while it may not
+    texts: list[tuple[str, dict[int, str]]] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Watcher] = field(default_factory=set)
     ai_task: asyncio.Task[None] | None = None
@@ -96,29 +99,63 @@ class LiveTable:
             "legal_moves": ([str(m) for m in state.legal_moves(seat)]
                             if seat is not None and seat in waiting and self.status == "playing"
                             else []),
-            "log": [{"seq": i, "player": p, "move": t if over or key in vis else None}
-                    for i, (p, t, vis) in enumerate(self.moves)],
+            "log": [self._log_entry(i, key, over) for i in range(len(self.moves))],
             "result": None,
         }
         if over:
             view["result"] = {"scores": state.scores(), "winners": state.winners(),
-                              "returns": state.returns()}
+                              "returns": state.returns(),
+                              "explanation": state.result_explanation(seat, self.names)}
         return view
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def _log_entry(self, i: int, key: int, over: bool) -> dict[str, Any]:
+        player, text, vis = self.moves[i]
+        readable = over or key in vis
+        full, hidden = self.texts[i] if i < len(self.texts) else (text, {})
+        return {"seq": i, "player": player, "move": text if readable else None,
+                "text": full if readable else hidden.get(key, "")}
 
     def stored(self) -> StoredTable:
         return StoredTable(self.id, self.state.game.id, self.variant, dict(self.state.options),
                            self.state.num_players, self.state.seed, self.status, self.seats)
 
+def describe(before: State, move: Any, player: int,
+             names: list[str]) -> tuple[str, dict[int, str]]:
+    """A move's words for the viewers who may read it (the mover's own description) and,
+    per other viewer (seats, :data:`SPECTATOR`), the words for that viewer while it may
+    not (the game leaves out what that viewer's observation hides)."""
+    keys = [SPECTATOR, *range(before.num_players)]
+    try:
+        full = before.describe_move(move, player, player, names)
+        hidden = {k: before.describe_move(move, player, None if k == SPECTATOR else k, names)
+                  for k in keys if k != player}
+    except Exception:  # a description must never stop a game: fall back to the core's
+        log.exception("describing %s by seat %s", move, player)
+        full = State.describe_move(before, move, player, player, names)
+        hidden = {k: State.describe_move(before, move, player,
+                                         None if k == SPECTATOR else k, names)
+                  for k in keys if k != player}
+    return full, hidden
+
+
 def rebuild(stored: StoredTable) -> LiveTable:
     """A live table from its stored record: the moves replayed from the seed."""
     game = get_game(stored.game)
     state = game.new_state(stored.num_players, stored.seed, stored.options)
+    names = [s.name for s in stored.seats]
+    texts = []
     for i, (player, text, _) in enumerate(stored.moves):
         try:
-            state.apply(text, player)
+            move = state.parse_move(text, player)
+            texts.append(describe(state, move, player, names))
+            state.apply(move, player)
         except IllegalMove as exc:
             raise InvalidState(f"table {stored.id}: stored move {i} ({text}) fails: {exc}") from exc
-    return LiveTable(stored.id, stored.variant, stored.seats, state, list(stored.moves))
+    return LiveTable(stored.id, stored.variant, stored.seats, state, list(stored.moves), texts)
 
 class Tables:
     """Every live table, the database thread and the AI pool."""
@@ -276,6 +313,7 @@ class Tables:
                 raise ApiError(422, "illegal_move", exc.reason, allowed=exc.allowed) from exc
             move = after.history[-1][1]
             before = table.state
+            texts = describe(before, move, seat, table.names)
             reveal = None
             if after.is_terminal():
                 visible = [SPECTATOR, *range(after.num_players)]
@@ -290,6 +328,7 @@ class Tables:
                               visible, new_status)
             table.state = after
             table.moves.append((seat, str(move), visible))
+            table.texts.append(texts)
         await self.broadcast(table)
         if reveal is not None:
             self._spawn(self._reveal(table, index, reveal))
@@ -319,7 +358,7 @@ class Tables:
         await self.run_db(self.store.set_visible, table.id, index, visible)
         table.moves[index] = (player, text, visible)
         note = {"type": "reveal", "table": table.id, "seq": index, "player": player,
-                "move": text}
+                "move": text, "text": table.texts[index][0]}
         for w in list(table.watchers):
             key = SPECTATOR if w.seat is None else w.seat
             if key in visible and key not in current:

@@ -6,6 +6,15 @@
   let games = [];
 
   const current = () => games.find((g) => g.id === $("game").value);
+  const gameName = (id) => (games.find((g) => g.id === id) || {name: id}).name;
+  // words shown in the lobby (one place, for catalogues)
+  const WORDS = {
+    status: {waiting: "waiting for a player", playing: "playing", over: "finished", abandoned: "abandoned"},
+    you: "You", yourName: "Your name", friend: "A friend (share a link)", none: "none yet",
+    seat: (i) => `Seat ${i + 1}`, player: (i) => `Player ${i + 1}`, vs: " vs ",
+    table: (t) => `table ${t}`, atSeat: (i) => `seat ${i + 1}`,
+  };
+  const savedName = () => localStorage.getItem("clanboard:name") || "";
 
   function optionInput(o, value) {
     const id = "opt-" + o.name;
@@ -56,10 +65,21 @@
   }
 
   function seatChoices(g, i) {
-    const choices = [["human", "You"]];
+    const choices = [["human", WORDS.you]];
     for (const a of g.agents) choices.push(["ai:" + a, "AI: " + a]);
-    choices.push(["open", "A friend (share a link)"]);
+    choices.push(["open", WORDS.friend]);
     return choices;
+  }
+
+  // a name box for each seat played on this device; the first is remembered
+  function nameBox(i, sel) {
+    const box = h("input", {class: "seat-name", "data-seat-name": i, "data-testid": "seat-name-" + i,
+      maxlength: 40, placeholder: WORDS.player(i), "aria-label": `${WORDS.yourName} (${WORDS.seat(i)})`,
+      value: i === 0 ? savedName() : ""});
+    const sync = () => { box.hidden = sel.value !== "human"; };
+    sel.addEventListener("change", sync);
+    sync();
+    return box;
   }
 
   function drawSeats() {
@@ -72,7 +92,7 @@
       const preferred = g.agents.includes("ismcts:normal") ? "ai:ismcts:normal"
         : g.agents.includes("heuristic") ? "ai:heuristic" : "ai:" + g.agents[0];
       sel.value = i === 0 ? "human" : preferred;
-      rows.push(h("label", {class: "seat"}, `Seat ${i + 1} `, sel));
+      rows.push(h("label", {class: "seat"}, WORDS.seat(i) + " ", sel, " ", nameBox(i, sel)));
     }
     $("seats").replaceChildren(...rows);
   }
@@ -100,8 +120,12 @@
     const seats = [...document.querySelectorAll("[data-seat]")].map((el) => {
       const v = el.value;
       if (v.startsWith("ai:")) return {kind: "ai", agent: v.slice(3)};
-      return {kind: v};
+      const named = document.querySelector(`[data-seat-name="${el.dataset.seat}"]`);
+      const name = v === "human" && named ? named.value.trim() : "";
+      return name ? {kind: v, name} : {kind: v};
     });
+    const first = document.querySelector('[data-seat-name="0"]');
+    if (first && first.value.trim()) localStorage.setItem("clanboard:name", first.value.trim());
     const body = {game: g.id, options: readOptions(), seats};
     if ($("variant").value) body.variant = $("variant").value;
     try {
@@ -117,16 +141,21 @@
   async function lists() {
     const mine = tokens.mine();
     $("mine").replaceChildren(...(mine.length ? mine.slice(0, 10).map((m) =>
-      h("li", {}, h("a", {href: `/t/${m.table}?seat=${m.seat}`, text: `${m.game} — table ${m.table}, seat ${m.seat + 1}`})))
-      : [h("li", {class: "muted", text: "none yet"})]));
+      h("li", {}, h("a", {href: `/t/${m.table}?seat=${m.seat}`,
+        text: `${gameName(m.game)} — ${WORDS.table(m.table)}, ${WORDS.atSeat(m.seat)}`})))
+      : [h("li", {class: "muted", text: WORDS.none})]));
     try {
       const recent = await api("GET", "/api/tables?limit=15");
       $("recent").replaceChildren(...(recent.length ? recent.map((t) => {
-        const who = t.seats.map((s) => s.name).join(" vs ");
+        const who = t.seats.map((s) => s.name).join(WORDS.vs);
         const link = t.status === "waiting" ? `/t/${t.id}?join=1` : `/t/${t.id}`;
-        return h("li", {}, h("a", {href: link, text: `${t.game} — ${who}`}),
-          h("span", {class: "badge " + t.status, text: t.status === "waiting" ? "join" : t.status}));
-      }) : [h("li", {class: "muted", text: "none yet"})]));
+        const title = gameName(t.game) + (t.variant ? ` (${t.variant})` : "");
+        return h("li", {"data-table": t.id},
+          h("a", {href: link}, h("strong", {text: title}), h("span", {class: "who", text: " — " + who})),
+          h("span", {class: "badge " + t.status, "data-testid": "status-" + t.id,
+            title: t.last_active ? new Date(t.last_active).toLocaleString() : "",
+            text: WORDS.status[t.status] || t.status}));
+      }) : [h("li", {class: "muted", text: WORDS.none})]));
     } catch (e) { /* lobby still works without the list */ }
   }
 

@@ -48,7 +48,11 @@
         view = msg.view;
         update();
       } else if (msg.type === "reveal") {
-        if (view && view.log[msg.seq]) { view.log[msg.seq].move = msg.move; drawLog(); }
+        if (view && view.log[msg.seq]) {
+          view.log[msg.seq].move = msg.move;
+          if (msg.text) view.log[msg.seq].text = msg.text;
+          drawLog();
+        }
       } else if (msg.type === "error") {
         busy = false;
         showError(msg);
@@ -170,6 +174,7 @@
       const r = renderer.render(board, {
         observation: view.observation, legalMoves: legal, seat, view, seats: view.seats,
         names: view.seats.map((s) => s.name), play, replay: false,
+        lastMoves: lastTurn(view.log.filter((e) => e.move)), explain,
       }) || {};
       handled = r.handled || [];
     } catch (e) {
@@ -186,9 +191,11 @@
       const w = view.result.winners;
       const text = w.length === 0 ? "No winner" : w.length > 1 ? `Shared win: ${w.map(name).join(", ")}`
         : seat !== null && w[0] === seat ? "You win!" : `${name(w[0])} wins`;
+      const why = view.result.explanation;
       $("result").replaceChildren(
         h("strong", {text, "data-testid": "result-text"}),
         h("span", {text: ` — scores ${view.result.scores.join(" : ")}`}),
+        why ? explanation(why) : null,
         h("div", {class: "actions"},
           h("button", {class: "primary", text: "Replay", "data-testid": "open-replay", onclick: openReplay}),
           h("a", {class: "button", href: `/api/tables/${tableId}/record`, download: `clanboard-${tableId}.json`, text: "Download record"}),
@@ -196,11 +203,51 @@
     }
   }
 
+  // the last turn: the trailing log entries of the last player who moved (oldest first),
+  // so a board can highlight the card just played, the stone just claimed, the tile placed
+  function lastTurn(entries) {
+    const out = [];
+    for (let i = entries.length - 1; i >= 0; i--) {
+      if (out.length && entries[i].player !== out[0].player) break;
+      out.unshift(entries[i]);
+    }
+    return out;
+  }
+
+  // questions a board may ask the server about the position (e.g. "why can't I claim?")
+  async function explain(topic, params) {
+    const q = new URLSearchParams(params);
+    if (seat !== null) q.set("seat", seat);
+    return api("GET", `/api/tables/${encodeURIComponent(tableId)}/explain-${topic}?${q}`, null,
+      seat !== null ? tokens.get(tableId, seat) : null);
+  }
+
+  // why the game ended: a summary line, notes and one score table per scoring step
+  function explanation(why) {
+    const cell = (v) => h("td", {text: String(v)});
+    return h("div", {class: "why", "data-testid": "result-why"},
+      h("p", {class: "why-summary", text: why.summary}),
+      (why.lines || []).filter((l) => l && l !== why.summary && !why.summary.endsWith(l))
+        .map((l) => h("p", {text: l})),
+      (why.tables || []).map((t) => h("table", {class: "why-table"},
+        h("caption", {text: t.title}),
+        h("thead", {}, h("tr", {}, h("th", {text: ""}), t.columns.map((c) => h("th", {text: c})))),
+        h("tbody", {}, t.rows.map((r) => h("tr", {}, h("th", {text: r.label}), r.values.map(cell)))))));
+  }
+
+  // the log speaks in words; the notation is in each line's tooltip, or shown with the toggle
+  function logLine(e) {
+    const words = e.text || (e.move === null ? `${name(e.player)}: (hidden move)` : `${name(e.player)}: ${e.move}`);
+    const showNotation = $("log-notation") && $("log-notation").checked;
+    return h("li", {class: e.move ? "" : "muted", title: e.move || "", "data-move": e.move || ""},
+      words, showNotation && e.move ? h("code", {class: "notation", text: ` ${e.move}`}) : null);
+  }
+
   function drawLog() {
-    $("log").replaceChildren(...view.log.map((e) => h("li", {class: e.move ? "" : "muted"},
-      `${name(e.player)}: ${e.move === null ? "(hidden move)" : e.move}`)));
+    $("log").replaceChildren(...view.log.map(logLine));
     $("log").scrollTop = $("log").scrollHeight;
   }
+  if ($("log-notation")) $("log-notation").onchange = () => { if (view) drawLog(); };
 
   // -- replay ----------------------------------------------------------------------------
   async function openReplay() {
@@ -218,9 +265,33 @@
     $("rp-fwd").onclick = () => showFrame(Number(slider.value) + 1);
     $("rp-last").onclick = () => showFrame(replayData.frames.length - 1);
     $("rp-close").onclick = () => { $("replay").hidden = true; $("board").hidden = false; $("moves").hidden = false; };
+    // the game is over: every hand may be shown; pick whose side of the table to sit at
+    replaySeat = seat !== null ? seat : 0;
+    drawReplaySeats();
     showFrame(replayData.frames.length - 1);
     $("replay").scrollIntoView();
   }
+
+  let replaySeat = 0;
+  function drawReplaySeats() {
+    const hidden = replayData.frames.some((f) => f.observations);
+    $("rp-seats").replaceChildren(...(!hidden ? [] : [h("span", {class: "muted", text: "Sit at: "}),
+      ...view.seats.map((s) => h("button", {text: s.name, "aria-pressed": String(s.seat === replaySeat),
+        "data-testid": "replay-seat-" + s.seat,
+        onclick: () => { replaySeat = s.seat; drawReplaySeats(); showFrame(Number($("rp-slider").value)); }}))]));
+  }
+
+  // ←/→ step through the replay, Home/End jump to its ends (the slider handles its own keys)
+  document.addEventListener("keydown", (ev) => {
+    if (!replayData || $("replay").hidden || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const t = ev.target;
+    if (t && (t.id === "rp-slider" || t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && t.type !== "range"))) return;
+    const at = Number($("rp-slider").value);
+    const to = {ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: replayData.frames.length - 1}[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    showFrame(to);
+  });
 
   function showFrame(i) {
     const frames = replayData.frames;
@@ -228,11 +299,16 @@
     $("rp-slider").value = i;
     const f = frames[i];
     $("rp-label").textContent = i === 0 ? `start (0/${frames.length - 1})`
-      : `${i}/${frames.length - 1}: ${name(f.move.player)} — ${f.move.move}`;
+      : `${i}/${frames.length - 1}: ${f.move.text || name(f.move.player) + " — " + f.move.move}`;
+    $("rp-label").title = f.move ? f.move.move : "";
     const root = $("rp-board");
     root.replaceChildren();
-    renderer.render(root, {observation: f.observation, legalMoves: [], seat: replayData.viewer, view,
-      seats: view.seats, names: view.seats.map((s) => s.name), play: () => {}, replay: true});
+    const moves = frames.slice(1, i + 1).map((x) => x.move);
+    const all = f.observations || null;
+    renderer.render(root, {observation: all ? all[replaySeat] : f.observation, legalMoves: [],
+      seat: all ? replaySeat : replayData.viewer, view, observations: all,
+      seats: view.seats, names: view.seats.map((s) => s.name), play: () => {}, replay: true,
+      lastMoves: lastTurn(moves)});
   }
 
   let gameHasRenderer = false;

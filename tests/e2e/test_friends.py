@@ -50,9 +50,13 @@ def test_a_friend_joins_by_link_and_sees_the_move(base_url: str, browser: Any,
         # the log line is revealed once the server has worked out that the move is public
         friend.wait_for_function("!document.querySelector('[data-testid=log] li')"
                                  ".textContent.includes('hidden')")
-        played = friend.locator("[data-testid=log] li").first.inner_text()
-        assert played.startswith("Player 1: ") and played.endswith(f"@{stone}")
-        card = played.split(": ")[1].split("@")[0]
+        line = friend.locator("[data-testid=log] li").first
+        played = line.get_attribute("data-move")
+        assert played and played.endswith(f"@{stone}")
+        card = played.split("@")[0]
+        colour = {"r": "red", "o": "orange", "y": "yellow", "g": "green", "b": "blue",
+                  "p": "purple"}[card[1]]
+        assert line.inner_text() == f"Player 1 plays {colour} {card[0]} at stone {stone}"
         assert friend.locator(f"[data-side='0'][data-stone-side='{stone}'] "
                               f"[data-card='{card}']").count() == 1
         friend.screenshot(path=str(shots / "st-friend.png"), full_page=True)

@@ -39,8 +39,14 @@ def test_take_and_place_a_tile(base_url: str, phone: Any, shots: Path) -> None:
     page.wait_for_function("document.body.dataset.seq === '2'")
     page.screenshot(path=str(shots / "gm-placed.png"), full_page=True)
 
-    log = page.locator("[data-testid=log]").inner_text()
-    assert move in log and placed in log
+    logged = page.locator("[data-testid=log] li").evaluate_all(
+        "els => els.map(e => e.dataset.move)")
+    assert logged[:2] == [move, placed]
+    words = page.locator("[data-testid=log] li").all_inner_texts()
+    assert words[0].startswith("Player 1 moves ") and " on the rondel and takes " in words[0]
+    assert words[1].startswith("Player 1 places ")
+    # the tile just placed is highlighted
+    assert page.locator("[data-territory='0'] g.last-move").count() >= 1
     tile = move.split()[1]
     assert page.locator(f"[data-territory='0'] g[data-tile='{tile}']").count() == 1
     assert page.locator(f"[data-testid=gm-track] g[data-tile='{tile}']").count() == 0
@@ -83,6 +89,8 @@ def test_a_few_turns_by_clicking_the_board(base_url: str, phone: Any, shots: Pat
         played.append(click_on_board(page))
         page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=20_000)
     page.screenshot(path=str(shots / "gm-turns.png"), full_page=True)
-    log = page.locator("[data-testid=log]").inner_text()
-    assert all(f"Player 1: {m}" in log for m in played)
+    entries = page.locator("[data-testid=log] li").evaluate_all(
+        "els => els.map(e => [e.dataset.move, e.textContent])")
+    mine = [m for m, text in entries if text.startswith("Player 1 ")]
+    assert all(m in mine for m in played)
     assert sum(m is not None and m.startswith("take ") for m in played) >= 2

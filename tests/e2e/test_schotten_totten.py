@@ -57,23 +57,46 @@ def test_full_game_against_the_ai(base_url: str, phone: Any, shots: Path, varian
     page.wait_for_selector("[data-testid=st-board]")
     page.wait_for_function(MY_TURN_OR_OVER)
     page.screenshot(path=str(shots / f"st-{variant}-start.png"), full_page=True)
+    # "why can't I claim?": nothing is on the table yet, so stone 5 cannot be claimed
+    page.select_option("[data-testid=ask-stone]", "5")
+    page.click("[data-testid=ask-explain]")
+    answer = page.locator("[data-testid=ask-answer]")
+    answer.wait_for()
+    page.wait_for_function("document.querySelector('[data-testid=ask-answer]').textContent")
+    assert answer.inner_text() == ("The claim fails (stone 5): Player 1's side of stone 5 has "
+                                   "0 of its 3 cards: only a complete side can claim")
 
-    moves = 0
+    moves = highlighted = 0
     while page.evaluate("document.body.dataset.status") != "over":
         seq = page.evaluate("document.body.dataset.seq")
         click_a_move(page, moves)
         wait_after(page, seq)
         moves += 1
+        # the card just played or the stone just claimed stands out on the board
+        highlighted += page.locator("#board .last-move").count() > 0
         if moves == 20:
             page.screenshot(path=str(shots / f"st-{variant}-middle.png"), full_page=True)
         assert moves < 200, "the game did not end"
     page.screenshot(path=str(shots / f"st-{variant}-over.png"), full_page=True)
+    assert highlighted > moves // 2
 
     result = page.locator("[data-testid=result-text]").inner_text()
     assert result in ("You win!", "AI (heuristic) wins", "No winner")
     log = page.locator("[data-testid=log] li")
     assert log.count() >= moves
     assert "(hidden move)" not in page.locator("[data-testid=log]").inner_text()
+    # the log speaks in words; each line keeps its notation in the tooltip
+    lines = log.evaluate_all("els => els.map(e => [e.textContent, e.title])")
+    assert all(text.startswith(("Player 1 ", "AI (heuristic) ")) for text, _ in lines), lines[:3]
+    assert all(notation and notation not in text for text, notation in lines)
+    assert any(" plays " in text and " at stone " in text for text, _ in lines)
+    page.check("[data-testid=log-notation]")
+    assert lines[0][1] in log.first.inner_text()
+    # the end screen says why
+    why = page.locator("[data-testid=result-why]").inner_text()
+    assert any(reason in why for reason in ("three adjacent stones", "five stones",
+                                            "neither player could make progress")), why
+    assert "Stones held" in why
 
     # the replay viewer steps back and forward through the finished game
     page.click("[data-testid=open-replay]")

@@ -49,5 +49,8 @@ def test_views_show_only_observations(client: TestClient, game_id: str) -> None:
                                    ("" if v is None else f"?seat={v}"),
                                    headers=auth(tokens[str(v)]) if v is not None else {}).json()
                 assert other["log"][-1]["move"] is None, f"{move} leaked to {v}"
+                secret_parts = [w for w in move.split()[1:] if len(w) > 2]
+                assert not any(w in other["log"][-1]["text"] for w in secret_parts), (
+                    f"the words for {move} leaked to {v}: {other['log'][-1]['text']}")
     if game_id == "isle-of-skye":
         assert secret > 0, "no simultaneous step was reached"

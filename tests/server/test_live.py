@@ -66,8 +66,10 @@ def test_log_lines_are_revealed_after_the_acknowledgement(data_dir: Any, workers
             assert next_view(me)["log"][0]["move"] == played
             first = next_view(other)
             assert first["seq"] == 1 and first["log"][0]["move"] is None
+            assert first["log"][0]["text"] == "Player 1 moves"  # no card named yet
             assert other.receive_json() == {"type": "reveal", "table": tid, "seq": 0,
-                                            "player": 0, "move": played}
+                                            "player": 0, "move": played,
+                                            "text": f"Player 1: {played}"}
         stored = client.get(f"/api/tables/{tid}/view").json()
         assert stored["log"][0]["move"] == played
 

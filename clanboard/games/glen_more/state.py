@@ -712,6 +712,17 @@ class GlenMoreState(State):
 
         return observation_tensor(self, player)
 
+    def describe_move(self, move: Move, player: int, viewer: int | None,
+                      names: Any = None) -> str:
+        from clanboard.games.glen_more.describe import describe_move
+
+        return describe_move(self, move, player, viewer, names)
+
+    def result_explanation(self, viewer: int | None, names: Any = None) -> Any:
+        from clanboard.games.glen_more.describe import result_explanation
+
+        return result_explanation(self, viewer, names) if self.phase == P_OVER else None
+
     def check_consistency(self) -> None:
         from clanboard.games.glen_more.serial import check
 

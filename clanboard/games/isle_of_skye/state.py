@@ -590,6 +590,17 @@ class SkyeState(State):
         s.final = {str(k): [int(x) for x in v] for k, v in body["final"].items()}
         return s
 
+    def describe_move(self, move: Move, player: int, viewer: int | None,
+                      names: Any = None) -> str:
+        from clanboard.games.isle_of_skye.describe import describe_move
+
+        return describe_move(self, move, player, viewer, names)
+
+    def result_explanation(self, viewer: int | None, names: Any = None) -> Any:
+        from clanboard.games.isle_of_skye.describe import result_explanation
+
+        return result_explanation(self, viewer, names) if self.phase == "over" else None
+
     def check_consistency(self) -> None:
         n = self.num_players
         lists: Sequence[Sequence[Any]] = [

@@ -8,10 +8,11 @@ lists of card ids in the order played.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
-from clanboard.core import CHANCE, TERMINAL, Game, IllegalMove, Move, Rng, State
+from clanboard.core import CHANCE, TERMINAL, Game, IllegalMove, InvalidState, Move, Rng, State
 from clanboard.games.schotten_totten import formations, playout
 from clanboard.games.schotten_totten.cards import (
     ALL_CLAN,
@@ -677,6 +678,34 @@ class SchottenState(State):
     def public_viewers(self, move: Move, player: int) -> list[int]:
         """Every move is played in the open except the cards a Recruiter puts back."""
         return [player] if isinstance(move, Return) else [-1, 0, 1]
+
+    def describe_move(self, move: Move, player: int, viewer: int | None,
+                      names: Sequence[str] | None = None) -> str:
+        from clanboard.games.schotten_totten.describe import describe_move
+
+        return describe_move(self, move, player, viewer, names)
+
+    def result_explanation(self, viewer: int | None,
+                           names: Sequence[str] | None = None) -> dict[str, Any] | None:
+        from clanboard.games.schotten_totten.describe import result_explanation
+
+        return result_explanation(self, viewer, names) if self.phase == OVER else None
+
+    def explain(self, topic: str, viewer: int | None,
+                params: Mapping[str, Any]) -> dict[str, Any]:
+        """``"claim"``: may ``params["player"]`` (default: ``viewer``) claim stone
+        ``params["stone"]`` (1-9) now, and why (see :mod:`.claims`)."""
+        from clanboard.games.schotten_totten.claims import explain_claim
+
+        if topic != "claim":
+            raise InvalidState(f"Schotten Totten explains only 'claim', not {topic!r}")
+        player = params.get("player", viewer)
+        stone = params.get("stone")
+        if player not in (0, 1):
+            raise InvalidState("say whose claim to explain: player 0 or 1")
+        if not isinstance(stone, int) or not 1 <= stone <= STONES:
+            raise InvalidState(f"stone must be 1-{STONES}, not {stone!r}")
+        return explain_claim(self, player, stone - 1, params.get("names"))
 
     def _first_complete(self, stone: int) -> int | None:
         a, b = self.completed_at[0][stone], self.completed_at[1][stone]

@@ -52,7 +52,21 @@
       s("text", {x: x + size / 2, y: y + 13, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#1d1d1d", text: short(t.name)}));
   }
 
-  function track(obs, takes) {
+  // the last turn, to highlight: the rondel step (the figure that moved) and, per seat,
+  // the square just placed on and the tiles just activated
+  function lastTurn(ctx) {
+    const out = {mover: null, placed: {}, acted: {}};
+    for (const e of ctx.lastMoves || []) {
+      let r;
+      if (!e || !e.move) continue;
+      if (/^(?:take|pass) T\d+$/.test(e.move)) out.mover = e.player;
+      else if ((r = /^place (-?\d+,-?\d+)$/.exec(e.move))) out.placed[e.player] = r[1];
+      else if ((r = /^act (-?\d+,-?\d+)/.exec(e.move))) (out.acted[e.player] = out.acted[e.player] || []).push(r[1]);
+    }
+    return out;
+  }
+
+  function track(obs, takes, last) {
     const R = 120, C = 150, size = 38;
     const svg = s("svg", {viewBox: "0 0 300 300", width: "100%", style: "max-width: 300px", "data-testid": "gm-track"});
     svg.append(s("circle", {cx: C, cy: C, r: R, fill: "none", stroke: "#cfc6b2", "stroke-width": 22}));
@@ -68,6 +82,10 @@
         g.append(glyph);
       }
       if (sp.player !== undefined) {
+        if (last && last.mover === sp.player) {
+          g.setAttribute("class", "last-move");
+          g.append(s("circle", {cx: x + size / 2, cy: y + size / 2, r: 17, fill: "none", stroke: "#f2c14e", "stroke-width": 4}));
+        }
         g.append(s("circle", {cx: x + size / 2, cy: y + size / 2, r: 13, fill: SEAT[sp.player], stroke: "#fff", "stroke-width": 2}),
           s("text", {x: x + size / 2, y: y + size / 2 + 5, "text-anchor": "middle", "font-size": 13, fill: "#fff", "font-weight": 700, text: String(sp.player + 1)}));
       }
@@ -97,7 +115,7 @@
     return h("div", {class: "gm-box gm-market", "data-testid": "gm-market"}, h("h3", {text: "Market"}), h("table", {}, rows));
   }
 
-  function territory(obs, p, mine, places, acts, activatable, tileMoves, pick) {
+  function territory(obs, p, mine, places, acts, activatable, tileMoves, pick, last) {
     const cells = p.territory.map((t) => [t.x, t.y]).concat(Object.keys(places).map((k) => k.split(",").map(Number)));
     const xs = cells.map((c) => c[0]), ys = cells.map((c) => c[1]);
     const minX = Math.min(...xs) - (mine ? 0 : 0), minY = Math.min(...ys);
@@ -118,6 +136,13 @@
         g.append(s("rect", {x: px + 2, y: py + 2, width: CELL - 4, height: CELL - 4, rx: 5, fill: "none",
           stroke: act ? "#f2c14e" : here.length ? "#2d7a3a" : "#e8d9a0", "stroke-width": here.length ? 4 : 2,
           "stroke-dasharray": act || !here.length ? null : "4 2"}));
+      }
+      const placed = last && last.placed[p.seat] === key;
+      const acted = last && (last.acted[p.seat] || []).includes(key);
+      if (placed || acted) {
+        g.setAttribute("class", (g.getAttribute("class") || "") + " last-move");
+        g.append(s("rect", {x: px + 1, y: py + 1, width: CELL - 2, height: CELL - 2, rx: 6, fill: "none",
+          stroke: "#f2c14e", "stroke-width": placed ? 5 : 2.5, "stroke-dasharray": placed ? null : "2 2"}));
       }
       let i = 0;
       for (const r of RES) {
@@ -167,6 +192,7 @@
     const me = ctx.seat === null || ctx.seat === undefined ? null : ctx.seat;
     const turn = obs.turn;
     const name = (i) => (ctx.names ? ctx.names[i] : `Player ${i + 1}`);
+    const last = lastTurn(ctx);
     const wrap = h("div", {class: "gm", "data-testid": "gm-board"});
     let hint = "";
     if (Object.keys(takes).length) hint = "Click a highlighted tile on the track to take it";
@@ -180,7 +206,7 @@
       (turn.movement_points ? ` — ${turn.movement_points} movement` : "") : obs.phase;
     wrap.append(h("div", {class: "gm-turn", "data-testid": "gm-turn"}, h("strong", {text: turnText})));
     wrap.append(h("div", {class: "gm-hint", "data-testid": "hint", text: hint}));
-    wrap.append(h("div", {class: "gm-row"}, h("div", {class: "gm-box"}, h("h3", {text: "Track"}), track(obs, takes)), market(obs, buys)));
+    wrap.append(h("div", {class: "gm-row"}, h("div", {class: "gm-box"}, h("h3", {text: "Track"}), track(obs, takes, last)), market(obs, buys)));
     const activatable = new Set(((turn && turn.player === me && turn.activatable) || []).map((c) => c.join(",")));
     const order = obs.players.map((p) => p.seat).sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
     const boards = h("div", {class: "gm-row"});
@@ -196,7 +222,7 @@
         h("h3", {}, h("span", {style: `color:${SEAT[seat]}`, text: "● "}), name(seat) + (mine ? " (you)" : "")),
         stats,
         territory(obs, p, mine, mine ? places : {}, mine ? acts : {}, mine ? activatable : new Set(),
-          mine ? tileMoves : {}, pick)));
+          mine ? tileMoves : {}, pick, last)));
     }
     if (chosenTile) {
       boards.prepend(h("div", {class: "gm-box gm-choose", "data-testid": "gm-choose"},

@@ -8,6 +8,8 @@
     recruiter: "Recruiter", strategist: "Strategist", banshee: "Banshee", traitor: "Traitor"};
   const SHORT = {joker: "J★", spy: "7?", shield: "≤3", blind: "Σ", mud: "4×",
     recruiter: "Rec", strategist: "Str", banshee: "Ban", traitor: "Tra"};
+  const WORDS = {ask: "Why can't I claim?", askFor: "Can", claimStone: "claim stone", explain: "Explain",
+    holds: "The claim holds", fails: "The claim fails", lastMove: "just played"};
   let selected = null;   // a card in hand
   let source = null;     // for strategist/traitor: "5g@3"
 
@@ -45,8 +47,15 @@
   .st-label { font-size: .85rem; color: var(--muted); margin: .1rem 0; }
   .st-them { display: flex; gap: 3px; align-items: center; flex-wrap: wrap; }
   .st-them .st-card { width: 18px; height: 26px; }
+  .st-them .st-card:not(.back) { width: 26px; font-size: .75rem; }
   .st-discard { display: flex; flex-wrap: wrap; gap: 2px; align-items: center; }
   .st-hint { font-size: .85rem; color: var(--good); min-height: 1.2em; }
+  .st-card.last-move, .st-stone.last-move svg { outline: 3px solid #f2c14e; outline-offset: 1px; border-radius: 4px; }
+  .st-ask { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; font-size: .9rem; margin: .5rem 0 .2rem; }
+  .st-ask select { padding: .15rem .3rem; }
+  .st-answer { font-size: .9rem; margin: .2rem 0; }
+  .st-answer.holds { color: var(--good); }
+  .st-answer.fails { color: var(--warn); }
   `;
   document.head.append(style);
 
@@ -93,6 +102,23 @@
     if (selected && !playable.has(selected)) { selected = null; source = null; }
     const specialMoves = selected ? special[selected] || [] : [];
 
+    // the last turn, to highlight: cards just put at a stone (by who), stones just claimed
+    const lastCards = [], lastStones = [];
+    for (const e of ctx.lastMoves || []) {
+      let r;
+      if (!e || !e.move) continue;
+      if ((r = /^(\w+)@(\d)$/.exec(e.move))) {
+        if (r[1] === "mud" || r[1] === "blind") lastStones.push(Number(r[2]));
+        else lastCards.push({who: e.player, card: r[1], stone: Number(r[2])});
+      } else if ((r = /^claim (\d)$/.exec(e.move))) lastStones.push(Number(r[1]));
+      else if ((r = /^(?:strategist|traitor) (\w+)@\d>(\d)$/.exec(e.move))) {
+        lastCards.push({who: e.player, card: r[1], stone: Number(r[2])});
+      }
+    }
+    const isLast = (who, card, n) => lastCards.some((x) => x.who === who && x.card === card && x.stone === n);
+
+    const theirObs = ctx.observations ? ctx.observations[them] : null;
+    const theirHand = theirObs && Array.isArray(theirObs.hand) ? theirObs.hand : null;
     const wrap = h("div", {class: "st", "data-testid": "st-board"});
     // header: phase, decks, opponent's hand
     const phaseText = {play: "play a card", claim: "claim stones", draw: "choose a deck",
@@ -106,8 +132,10 @@
       obs.options && obs.options.rounds > 1 ? h("span", {text: `Round ${obs.round}/${obs.options.rounds} · match ${obs.match_points.join(" : ")}`}) : null,
       h("span", {class: "st-phase", text: obs.phase === "over" ? "Game over" : `${ctx.names ? ctx.names[obs.to_move] : "Seat " + (obs.to_move + 1)}: ${phaseText}`}),
       deckEl("clan"), obs.options && obs.options.tactics ? deckEl("tactic") : null,
-      h("span", {class: "st-them"}, `${ctx.names ? ctx.names[them] : "Opponent"}: `,
-        Array.from({length: obs.hand_sizes[them]}, (_, i) => h("div", {class: "st-card back" + (i >= obs.hand_sizes[them] - obs.hand_tactics[them] ? " tactic" : "")})))));
+      h("span", {class: "st-them", "data-testid": "their-hand"}, `${ctx.names ? ctx.names[them] : "Opponent"}: `,
+        // a finished game's replay shows every hand face up
+        theirHand ? theirHand.map((c) => cardEl(c))
+          : Array.from({length: obs.hand_sizes[them]}, (_, i) => h("div", {class: "st-card back" + (i >= obs.hand_sizes[them] - obs.hand_tactics[them] ? " tactic" : "")})))));
 
     // the line of stones: opponent's formations on top, yours below
     const topRow = h("div", {class: "st-line"}), stoneRow = h("div", {class: "st-line"}), botRow = h("div", {class: "st-line"});
@@ -124,7 +152,7 @@
           // banshee/traitor/strategist sources: cards on the board that can be picked
           const pick = specialMoves.find((x) => x.card === c && x.from === n && !source);
           const picked = source && source.card === c && source.from === n;
-          const cEl = cardEl(c, pick ? "pick" : picked ? "picked" : "");
+          const cEl = cardEl(c, (pick ? "pick" : picked ? "picked" : "") + (isLast(who, c, n) ? " last-move" : ""));
           if (pick) {
             cEl.addEventListener("click", (ev) => {
               ev.stopPropagation();
@@ -139,7 +167,8 @@
       };
       topRow.append(sideEl(them, "st-top"));
       const won = st.owner === null ? "" : st.owner === me ? " won-me" : " won-them";
-      const stoneEl = h("div", {class: "st-stone" + won + (claimable ? " claimable" : "") + (target ? " target" : ""),
+      const stoneEl = h("div", {class: "st-stone" + won + (claimable ? " claimable" : "") + (target ? " target" : "")
+        + (lastStones.includes(n) ? " last-move" : ""),
         "data-stone": n, "data-owner": st.owner === null ? "" : st.owner, onclick: act},
         stoneSvg(n, st.owner, me, claimable, target),
         st.modes.length ? h("span", {class: "mode", text: st.modes.join(" ")}) : null);
@@ -195,8 +224,40 @@
     if (obs.discard && obs.discard.length) {
       wrap.append(h("div", {class: "st-label"}, "Discard: ", h("span", {class: "st-discard"}, obs.discard.map((c) => cardEl(c)))));
     }
+    if (ctx.explain && !ctx.replay && obs.phase !== "over") wrap.append(askPanel(ctx, obs, me));
     root.append(wrap);
     return {handled};
+  }
+
+  // "Why can't I claim?": pick a stone (and, as a spectator, whose claim); the server
+  // answers with the proof in words from the cards already played
+  let asked = null;  // {player, stone, answer} kept across redraws
+  function askPanel(ctx, obs, me) {
+    const seated = ctx.seat !== null && ctx.seat !== undefined;
+    const stoneSel = h("select", {"data-testid": "ask-stone", "aria-label": "stone"},
+      obs.stones.map((st) => h("option", {value: st.stone, text: String(st.stone),
+        selected: asked && asked.stone === st.stone})));
+    const whoSel = seated ? null : h("select", {"data-testid": "ask-player", "aria-label": "player"},
+      [0, 1].map((p) => h("option", {value: p, text: ctx.names ? ctx.names[p] : `Player ${p + 1}`,
+        selected: asked && asked.player === p})));
+    const answer = h("div", {class: "st-answer", "data-testid": "ask-answer"});
+    const show = (a) => {
+      answer.className = "st-answer " + (a.holds ? "holds" : "fails");
+      answer.textContent = `${a.holds ? WORDS.holds : WORDS.fails} (stone ${a.stone}): ${a.reason}`;
+    };
+    if (asked && asked.seq === (ctx.view ? ctx.view.seq : null)) show(asked.answer);
+    const button = h("button", {text: WORDS.explain, "data-testid": "ask-explain", onclick: async () => {
+      const player = seated ? me : Number(whoSel.value);
+      const stone = Number(stoneSel.value);
+      try {
+        const a = await ctx.explain("claim", {stone, player});
+        asked = {player, stone, answer: a, seq: ctx.view ? ctx.view.seq : null};
+        show(a);
+      } catch (e) { answer.className = "st-answer fails"; answer.textContent = e.message; }
+    }});
+    return h("div", {}, h("div", {class: "st-ask", "data-testid": "ask-claim"},
+      h("span", {text: seated ? WORDS.ask : WORDS.askFor}), whoSel,
+      h("span", {text: WORDS.claimStone}), stoneSel, button), answer);
   }
 
   window.clanboard.registerRenderer("schotten-totten", {render});

@@ -1,0 +1,172 @@
+"""Glen More moves and the final result in words (:meth:`State.describe_move`,
+:meth:`State.result_explanation`). Everything a player does is public, so every viewer
+reads the same words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from clanboard.core import CHANCE, Move, seat_name, winners_text
+from clanboard.games.glen_more.data import RESOURCES, TILES
+from clanboard.games.glen_more.moves import (
+    ACT,
+    BUY,
+    DRAW,
+    END,
+    GAIN,
+    MOVE,
+    PASS,
+    PAY,
+    PAYCHIEF,
+    PAYCLAN,
+    PLACE,
+    RETIRE,
+    ROLL,
+    SELL,
+    TAKE,
+    GMove,
+    ptext,
+)
+
+if TYPE_CHECKING:
+    from clanboard.games.glen_more.state import GlenMoreState
+
+MESSAGES = {
+    "take": "{who} moves {steps} {spaces} on the rondel and takes {tile}",
+    "pass": "{who} cannot take a tile: moves onto {tile}, which leaves the game",
+    "place": "{who} places {tile} at {at}",
+    "pay": "{who} pays 1 {res} from {tile}",
+    "buy": "{who} buys 1 {res} for {price} {coins}",
+    "sell": "{who} sells 1 {res} from {tile} for {price} {coins}",
+    "payclan": "{who} pays a clansman from {tile}",
+    "paychief": "{who} pays a chieftain",
+    "gain": "{who} takes 1 {res}",
+    "act": "{who} activates {tile}",
+    "act_rule": "{who} activates {tile}: {rule}",
+    "act_abbey": "{who} activates {tile} for 1 {res}",
+    "move": "{who} moves a clansman from {src} to {dst}",
+    "retire": "{who} retires a clansman from {tile} as a chieftain",
+    "end_act": "{who} ends activations",
+    "end": "{who} ends the turn",
+    "draw": "{tile} is drawn for the rondel",
+    "roll": "the die shows {n}",
+    "tile_at": "{name} ({at})",
+    "space": "space", "spaces": "spaces", "coin": "coin", "coins": "coins",
+    "round": "Scoring {n}",
+    "whisky": "whisky barrels", "chieftains": "chieftains (strength)", "cards": "special cards",
+    "points": "points",
+    "scoring_vp": "Scoring {n}: points",
+    "final": "Final scoring",
+    "before": "points before the final scoring",
+    "final_cards": "special cards (end of game)",
+    "final_coins": "coins (1 point each)",
+    "final_tiles": "tiles in the territory",
+    "final_penalty": "penalty (3 per tile above the smallest territory)",
+    "final_total": "total",
+    "tiebreak": "tied on points: most resources left wins ({counts})",
+}
+"""User-facing words (one place, for catalogues)."""
+
+
+def tile_name(tile: int) -> str:
+    t = TILES[tile]
+    return f"{t.name} ({t.id})"
+
+
+def _at(state: GlenMoreState, player: int, p: int) -> str:
+    terr = state.terr[player]
+    slot = terr.cells.get(p)
+    if slot is None:
+        return ptext(p)
+    return MESSAGES["tile_at"].format(name=TILES[terr.tiles[slot]].name, at=ptext(p))
+
+
+def describe_move(state: GlenMoreState, move: Move, player: int, viewer: int | None,
+                  names: Sequence[str] | None = None) -> str:
+    """``move`` by ``player``, from the position before it (the same for every viewer)."""
+    assert isinstance(move, GMove)
+    m = MESSAGES
+    op = move.op
+    if player == CHANCE or op in (DRAW, ROLL):
+        return m["draw"].format(tile=tile_name(move.arg)) if op == DRAW \
+            else m["roll"].format(n=move.arg)
+    who = seat_name(names, player)
+    if op == TAKE:
+        steps = state.track.index(move.arg)
+        return m["take"].format(who=who, tile=tile_name(move.arg), steps=steps,
+                                spaces=m["space"] if steps == 1 else m["spaces"])
+    if op == PASS:
+        return m["pass"].format(who=who, tile=tile_name(move.arg))
+    if op == PLACE:
+        return m["place"].format(who=who, tile=tile_name(state.tile), at=ptext(move.p))
+    if op in (PAY, SELL):
+        res = RESOURCES[move.arg]
+        if op == PAY:
+            return m["pay"].format(who=who, res=res, tile=_at(state, player, move.p))
+        price = state.market[move.arg]
+        return m["sell"].format(who=who, res=res, tile=_at(state, player, move.p),
+                                price=price, coins=m["coin"] if price == 1 else m["coins"])
+    if op == BUY:
+        price = state.market[move.arg] + 1
+        return m["buy"].format(who=who, res=RESOURCES[move.arg], price=price,
+                               coins=m["coin"] if price == 1 else m["coins"])
+    if op == PAYCLAN:
+        return m["payclan"].format(who=who, tile=_at(state, player, move.p))
+    if op == PAYCHIEF:
+        return m["paychief"].format(who=who)
+    if op == GAIN:
+        return m["gain"].format(who=who, res=RESOURCES[move.arg])
+    if op == ACT:
+        tile = _at(state, player, move.p)
+        if move.q == 1:
+            return m["act_abbey"].format(who=who, tile=tile, res=RESOURCES[move.arg - 1])
+        slot = state.terr[player].cells.get(move.p)
+        rules = TILES[state.terr[player].tiles[slot]].rules if slot is not None else ()
+        rule = max(move.arg - 1, 0)
+        if len(rules) > 1 and rule < len(rules) and rules[rule].text:
+            return m["act_rule"].format(who=who, tile=tile, rule=rules[rule].text)
+        return m["act"].format(who=who, tile=tile)
+    if op == MOVE:
+        return m["move"].format(who=who, src=_at(state, player, move.p),
+                                dst=_at(state, player, move.q))
+    if op == RETIRE:
+        return m["retire"].format(who=who, tile=_at(state, player, move.p))
+    if op == END:
+        from clanboard.games.glen_more.state import P_ACT
+
+        return m["end_act" if state.phase == P_ACT and state.mp > 0 else "end"].format(who=who)
+    return f"{who}: {move}"
+
+
+def result_explanation(state: GlenMoreState, viewer: int | None,
+                       names: Sequence[str] | None = None) -> dict[str, Any]:
+    """The three scorings (whisky, chieftains, special cards: the values and the points
+    they gave) and the final scoring, per player."""
+    n = state.num_players
+    seats = [seat_name(names, p) for p in range(n)]
+    m = MESSAGES
+    tables: list[dict[str, Any]] = []
+    for sc in state.scorings:
+        rows = [{"label": m[key], "values": list(sc[key])}
+                for key in ("whisky", "chieftains", "cards")]
+        rows.append({"label": m["points"], "values": list(sc["vp"])})
+        tables.append({"title": m["round"].format(n=sc["round"]), "columns": seats,
+                       "rows": rows})
+    final = state.final
+    if final:
+        tables.append({"title": m["final"], "columns": seats, "rows": [
+            {"label": m["before"], "values": list(final["before"])},
+            {"label": m["final_cards"], "values": list(final["cards"])},
+            {"label": m["final_coins"], "values": list(final["coins"])},
+            {"label": m["final_tiles"], "values": list(final["tiles"])},
+            {"label": m["final_penalty"], "values": list(final["penalty"])},
+            {"label": m["final_total"], "values": list(final["total"])},
+        ]})
+    lines = []
+    best = max(state.vp)
+    tied = [p for p in range(n) if state.vp[p] == best]
+    if len(tied) > 1 and final:
+        counts = ", ".join(f"{seats[p]} {final['resources'][p]}" for p in tied)
+        lines.append(m["tiebreak"].format(counts=counts))
+    return {"summary": winners_text(state.winners(), seats), "lines": lines, "tables": tables}

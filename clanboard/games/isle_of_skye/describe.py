@@ -1,0 +1,134 @@
+"""Isle of Skye moves and the final result in words (:meth:`State.describe_move`,
+:meth:`State.result_explanation`).
+
+The discard and the prices are chosen behind the screen: for anyone but the mover those
+moves say only that a choice was made, the same words whichever tile or price it was."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from clanboard.core import CHANCE, Move, seat_name, winners_text
+from clanboard.games.isle_of_skye.moves import (
+    Buy,
+    Deal,
+    Discard,
+    Draw,
+    Offer,
+    Pass,
+    Place,
+    Price,
+    Return,
+)
+from clanboard.games.isle_of_skye.tiles import LETTERS, scoring_tiles
+
+if TYPE_CHECKING:
+    from clanboard.games.isle_of_skye.state import SkyeState
+
+MESSAGES = {
+    "discard": "{who} discards {tile}",
+    "discard_hidden": "{who} chooses a tile to discard",
+    "price": "{who} prices {tile} at {gold} gold",
+    "price_hidden": "{who} sets a price behind the screen",
+    "offer": "{who} discards {discard} and prices {tile1} at {gold1} and {tile2} at {gold2} gold",
+    "offer_hidden": "{who} sets prices behind the screen",
+    "buy": "{who} buys {tile} from {owner} for {gold} gold",
+    "pass": "{who} buys nothing",
+    "place": "{who} places {tile} at {x},{y}",
+    "return": "{who} puts the unwanted {tile} back in the bag",
+    "draw": "a tile is drawn",
+    "deal": "scoring tile {letter} is {name}",
+    "icons": "{id} ({icons})",
+    "round": "Round {n}",
+    "scoring_row": "{letter}: {name}",
+    "final": "End of the game",
+    "scrolls": "scrolls",
+    "gold": "gold (1 point per 5)",
+    "total": "total",
+    "tiebreak_leftover": "tied on points: the most gold left over after the exchange wins",
+    "tiebreak_total": "tied on points: the most gold wins",
+}
+"""User-facing words (one place, for catalogues)."""
+
+
+def tile_words(state: SkyeState, tile_id: str) -> str:
+    """"L12 (whisky, 2 sheep, road)": the tile's id and what it shows."""
+    tile = state.tiles.get(tile_id)
+    if tile is None:
+        return tile_id
+    parts = [f"{n} {kind}" if n > 1 else kind for kind, n in sorted(tile.counts.items()) if n]
+    if tile.scroll:
+        parts.append("scroll")
+    if not parts:
+        return tile_id
+    return MESSAGES["icons"].format(id=tile_id, icons=", ".join(parts))
+
+
+def describe_move(state: SkyeState, move: Move, player: int, viewer: int | None,
+                  names: Sequence[str] | None = None) -> str:
+    """``move`` by ``player`` for ``viewer``, from the position before it."""
+    m = MESSAGES
+    if player == CHANCE or isinstance(move, (Draw, Deal)):
+        if isinstance(move, Deal):
+            letter = LETTERS[len(state.scoring)] if len(state.scoring) < 4 else "?"
+            return m["deal"].format(letter=letter, name=scoring_tiles()[move.scoring].name)
+        return m["draw"]
+    who = seat_name(names, player)
+    mine = viewer == player
+    if isinstance(move, Discard):
+        return m["discard"].format(who=who, tile=tile_words(state, move.tile)) if mine \
+            else m["discard_hidden"].format(who=who)
+    if isinstance(move, Price):
+        return m["price"].format(who=who, tile=tile_words(state, move.tile),
+                                 gold=move.amount) if mine \
+            else m["price_hidden"].format(who=who)
+    if isinstance(move, Offer):
+        if not mine:
+            return m["offer_hidden"].format(who=who)
+        (t1, g1), (t2, g2) = move.prices
+        return m["offer"].format(who=who, discard=tile_words(state, move.discard),
+                                 tile1=tile_words(state, t1), gold1=g1,
+                                 tile2=tile_words(state, t2), gold2=g2)
+    if isinstance(move, Buy):
+        owner = next((q for q in range(state.num_players) if move.tile in state.prices[q]), -1)
+        gold = state.prices[owner][move.tile] if owner >= 0 else 0
+        return m["buy"].format(who=who, tile=tile_words(state, move.tile),
+                               owner=seat_name(names, owner), gold=gold)
+    if isinstance(move, Pass):
+        return m["pass"].format(who=who)
+    if isinstance(move, Place):
+        return m["place"].format(who=who, tile=tile_words(state, move.tile), x=move.x, y=move.y)
+    if isinstance(move, Return):
+        return m["return"].format(who=who, tile=tile_words(state, move.tile))
+    return f"{who}: {move}"
+
+
+def result_explanation(state: SkyeState, viewer: int | None,
+                       names: Sequence[str] | None = None) -> dict[str, Any]:
+    """The scoring tiles' points round by round, then scrolls and gold, per player."""
+    n = state.num_players
+    seats = [seat_name(names, p) for p in range(n)]
+    m = MESSAGES
+    tiles = scoring_tiles()
+    tables: list[dict[str, Any]] = []
+    for i, points in enumerate(state.round_points):
+        rows = []
+        for sid, vps in points.items():
+            letter = LETTERS[state.scoring.index(sid)] if sid in state.scoring else "?"
+            rows.append({"label": m["scoring_row"].format(letter=letter, name=tiles[sid].name),
+                         "values": list(vps)})
+        tables.append({"title": m["round"].format(n=i + 1), "columns": seats, "rows": rows})
+    final = state.final
+    rows = []
+    if final:
+        rows = [{"label": m["scrolls"], "values": list(final.get("scrolls", []))},
+                {"label": m["gold"], "values": list(final.get("gold", []))}]
+    rows.append({"label": m["total"], "values": list(state.vp)})
+    tables.append({"title": m["final"], "columns": seats, "rows": rows})
+    lines = []
+    best = max(state.vp)
+    if sum(1 for v in state.vp if v == best) > 1:
+        leftover = state.options.get("tiebreak", "leftover") == "leftover"
+        lines.append(m["tiebreak_leftover" if leftover else "tiebreak_total"])
+    return {"summary": winners_text(state.winners(), seats), "lines": lines, "tables": tables}

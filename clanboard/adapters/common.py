@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from array import array
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -76,3 +77,20 @@ def utility_range(game: Game) -> tuple[float, float]:
 def canonical(data: Any) -> str:
     """Compact JSON with sorted keys: equal data, equal text."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+class TensorWriter:
+    """Observation tensors of one game set-up as float32 numpy arrays, written by
+    ``Game.write_observation_tensor`` into a fresh zeroed buffer (an ``array.array``: item
+    assignment as cheap as a list's, then shared with numpy without a copy)."""
+
+    def __init__(self, game: Game, size: int) -> None:
+        self.game = game
+        self.zeros = array("f", bytes(4 * size))
+
+    def __call__(self, state: State, player: int) -> Any:
+        import numpy as np
+
+        buf = array("f", self.zeros)
+        self.game.write_observation_tensor(state, player, buf)
+        return np.frombuffer(buf, np.float32)

@@ -34,6 +34,7 @@ from gymnasium import spaces
 
 from clanboard.adapters.common import (
     MissingEncoding,
+    TensorWriter,
     acting_seat,
     encoding,
     utilities,
@@ -78,6 +79,7 @@ class ClanboardGymEnv(gymnasium.Env):
         self.seat = seat
         self.opponent_names = dict(zip(others, names, strict=True))
         self.encoding = encoding(self.core_game, self.num_seats, self.core_options)
+        self._writer = TensorWriter(self.core_game, self.encoding.observation_tensor_size)
         n = self.encoding.num_distinct_actions
         self.observation_space = observation_space(n, self.encoding.observation_tensor_size)
         self.action_space = spaces.Discrete(n)
@@ -93,7 +95,8 @@ class ClanboardGymEnv(gymnasium.Env):
         return self._state
 
     def _observe(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        obs = observe_seat(self.state, self.seat, self.encoding.num_distinct_actions)
+        obs = observe_seat(self.state, self.seat, self.encoding.num_distinct_actions,
+                           self._writer)
         return obs, {"action_mask": obs["action_mask"].copy()}
 
     def _play_opponents(self) -> None:

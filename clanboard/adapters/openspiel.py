@@ -32,13 +32,24 @@ import pyspiel
 from clanboard.adapters.common import (
     Encoding,
     MissingEncoding,
+    TensorWriter,
     acting_seat,
     canonical,
     encoding,
     utilities,
     utility_range,
 )
-from clanboard.core import CHANCE, SIMULTANEOUS, Game, Move, Rng, State, games, get_game
+from clanboard.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Game,
+    Move,
+    Rng,
+    State,
+    games,
+    get_game,
+)
 
 PREFIX = "python_clanboard_"
 _PARAM_TYPES = (bool, int, float, str)
@@ -75,49 +86,71 @@ def _restore(text: str, own: tuple[tuple[int, ...], ...],
 
 class _Carried:
     """The clanboard state plus each seat's own moves; pickles as the state JSON (this is
-    what pyspiel's serialization stores) and deep-copies with the game's fast ``clone``."""
+    what pyspiel's serialization stores) and deep-copies with the game's fast ``clone``.
 
-    __slots__ = ("core", "own", "own_text", "_legal", "_chance")
+    What a step needs (the legal actions, the chance outcomes) is computed once per
+    position, on first use; the notation of the own moves only when a string asks for it.
+    """
+
+    __slots__ = ("core", "own", "own_moves", "_legal", "_sorted", "_chance")
 
     def __init__(self, core: State, own: tuple[tuple[int, ...], ...],
-                 own_text: tuple[tuple[str, ...], ...]) -> None:
+                 own_moves: tuple[tuple[Any, ...], ...]) -> None:
         self.core = core
         self.own = own  # per seat: action ids it played (immutable, shared by clones)
-        self.own_text = own_text  # per seat: the same moves in notation
+        self.own_moves = own_moves  # per seat: the same moves (or their notation)
         self._legal: dict[int, dict[int, Move]] | None = None
+        self._sorted: dict[int, list[int]] | None = None
         self._chance: list[tuple[int, float]] | None = None
+
+    @property
+    def own_text(self) -> tuple[tuple[str, ...], ...]:
+        """Per seat: the notation of the moves it played."""
+        return tuple(tuple(str(m) for m in moves) for moves in self.own_moves)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_restore, (json.dumps(self.core.to_json()), self.own, self.own_text))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Carried:
-        return _Carried(self.core.clone(), self.own, self.own_text)
+        return _Carried(self.core.clone(), self.own, self.own_moves)
 
     def legal(self, seat: int) -> dict[int, Move]:
         """Action id -> move for the acting seat (chance outcomes at a chance node)."""
         if self._legal is None:
             self._legal = {}
-        if seat not in self._legal:
+        legal = self._legal.get(seat)
+        if legal is None:
             if seat == CHANCE:
                 self.chance()
+                legal = self._legal[CHANCE]
             else:
                 core = self.core
-                self._legal[seat] = {core.move_to_action(m): m for m in core.legal_moves(seat)}
-        return self._legal[seat]
+                legal = self._legal[seat] = core.game.legal_actions(core, seat)
+        return legal
+
+    def sorted_legal(self, seat: int) -> list[int]:
+        """The legal action ids of ``seat``, sorted (a copy the caller may keep)."""
+        if self._sorted is None:
+            self._sorted = {}
+        ids = self._sorted.get(seat)
+        if ids is None:
+            ids = self._sorted[seat] = sorted(self.legal(seat))
+        return list(ids)
 
     def chance(self) -> list[tuple[int, float]]:
         """The chance outcomes as sorted ``(action id, probability)``."""
         if self._chance is None:
             core = self.core
-            outcomes = [(core.move_to_action(m), m, p) for m, p in core.chance_outcomes()]
+            outcomes = core.game.chance_actions(core)
             if self._legal is None:
                 self._legal = {}
             self._legal[CHANCE] = {a: m for a, m, _ in outcomes}
-            self._chance = sorted((a, float(p)) for a, _, p in outcomes)
+            self._chance = sorted([(a, float(p)) for a, _, p in outcomes])
         return self._chance
 
     def changed(self) -> None:
         self._legal = None
+        self._sorted = None
         self._chance = None
 
 
@@ -189,13 +222,35 @@ class ClanboardState(pyspiel.State):
             return SIMULTANEOUS
         return acting_seat(self._carried.core)
 
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """As pyspiel's own ``legal_actions`` (which calls back into Python several times
+        per call), answered here in one call."""
+        if self._simultaneous:
+            return super().legal_actions() if player is None else super().legal_actions(player)
+        carried = self._carried
+        cur = acting_seat(carried.core)
+        if player is None:
+            player = cur
+        if cur == TERMINAL:
+            return []
+        if cur == CHANCE:
+            return [a for a, _ in carried.chance()]
+        if player == cur:
+            return carried.sorted_legal(player)
+        if player < 0:
+            return super().legal_actions(player)  # pyspiel's error for a pseudo-player
+        return []
+
     def _legal_actions(self, player: int) -> list[int]:
         if self._simultaneous_step():
             if player not in self._carried.core.players_to_move():
                 return []
         elif player != acting_seat(self._carried.core):
             return []
-        return sorted(self._carried.legal(player))
+        return self._carried.sorted_legal(player)
 
     def _apply_actions(self, actions: list[int]) -> None:
         """A simultaneous step (SIMULTANEOUS dynamics only): one action per seat; those of
@@ -212,7 +267,7 @@ class ClanboardState(pyspiel.State):
         for seat, move in moves.items():
             carried.core.apply_trusted(move, seat)
             carried.own = _append(carried.own, seat, actions[seat])
-            carried.own_text = _append(carried.own_text, seat, str(move))
+            carried.own_moves = _append(carried.own_moves, seat, move)
         carried.changed()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -231,7 +286,7 @@ class ClanboardState(pyspiel.State):
         carried.core.apply_trusted(move, seat)  # it came from legal_moves / chance_outcomes
         if seat >= 0:
             carried.own = _append(carried.own, seat, action)
-            carried.own_text = _append(carried.own_text, seat, str(move))
+            carried.own_moves = _append(carried.own_moves, seat, move)
         carried.changed()
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -299,6 +354,7 @@ class ClanboardObserver:
             self.tensor = None
             return
         size = enc.observation_tensor_size
+        self.writer = TensorWriter(game.core_game, size)
         if self.perfect_recall:
             size += enc.num_distinct_actions
         self.tensor = np.zeros(size, np.float32)
@@ -310,7 +366,7 @@ class ClanboardObserver:
         if self.tensor is None:
             return
         carried = state._carried
-        self.dict["observation"][:] = carried.core.observation_tensor(player)
+        self.dict["observation"][:] = self.writer(carried.core, player)
         if self.perfect_recall:
             own = self.dict["own_actions"]
             own.fill(0)

@@ -27,7 +27,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from clanboard.adapters.common import acting_seat, encoding, utilities
+from clanboard.adapters.common import TensorWriter, acting_seat, encoding, utilities
 from clanboard.core import Game, IllegalMove, Move, Rng, State, get_game
 
 
@@ -53,15 +53,24 @@ def legal_actions(state: State, seat: int) -> dict[int, Move]:
     """Action id -> legal move of ``seat`` (empty when it is not that seat's turn)."""
     if state.is_terminal() or seat != acting_seat(state):
         return {}
-    return {state.move_to_action(m): m for m in state.legal_moves(seat)}
+    return state.game.legal_actions(state, seat)
 
 
-def observe_seat(state: State, seat: int, num_distinct_actions: int) -> dict[str, np.ndarray]:
+def observe_seat(state: State, seat: int, num_distinct_actions: int,
+                 writer: TensorWriter | None = None,
+                 legal: Mapping[int, Move] | None = None) -> dict[str, np.ndarray]:
+    """The observation dict of ``seat``; ``legal`` (its legal actions, when known) saves
+    computing them again."""
     mask = np.zeros(num_distinct_actions, np.int8)
-    for action in legal_actions(state, seat):
-        mask[action] = 1
-    return {"observation": np.asarray(state.observation_tensor(seat), np.float32),
-            "action_mask": mask}
+    if legal is None:
+        legal = legal_actions(state, seat)
+    if legal:
+        mask[list(legal)] = 1
+    if writer is None:
+        tensor = np.asarray(state.observation_tensor(seat), np.float32)
+    else:
+        tensor = writer(state, seat)
+    return {"observation": tensor, "action_mask": mask}
 
 
 def illegal_action(action: Any, seat: int, legal: Mapping[int, Move]) -> IllegalMove:
@@ -95,6 +104,8 @@ class ClanboardAECEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._seeder = Rng(secrets.randbits(64))
         self._state: State | None = None
+        self._writer = TensorWriter(self.core_game, self.encoding.observation_tensor_size)
+        self._legal: dict[int, dict[int, Move]] = {}  # per seat, for the current position
 
     @property
     def state(self) -> State:
@@ -124,11 +135,19 @@ class ClanboardAECEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._legal = {}
         self.agent_selection = self.possible_agents[acting_seat(self.state)]
+
+    def _legal_of(self, seat: int) -> dict[int, Move]:
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = legal_actions(self.state, seat)
+        return legal
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
-        return observe_seat(self.state, seat, self.encoding.num_distinct_actions)
+        return observe_seat(self.state, seat, self.encoding.num_distinct_actions,
+                            self._writer, self._legal_of(seat))
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -136,10 +155,11 @@ class ClanboardAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         seat = self.possible_agents.index(agent)
-        legal = legal_actions(self.state, seat)
+        legal = self._legal_of(seat)
         if action is None or int(action) not in legal:
             raise illegal_action(action, seat, legal)
-        self.state.apply(legal[int(action)], player=seat)
+        self._legal = {}
+        self.state.apply_trusted(legal[int(action)], seat)  # a legal move of this seat
         self._cumulative_rewards[agent] = 0.0
         if self.state.is_terminal():
             for a, u in zip(self.agents, utilities(self.state), strict=True):

@@ -200,6 +200,26 @@ class Game(ABC):
         """An upper bound on the number of moves (player and chance) in one game."""
         raise NotImplementedError(f"{self.id} gives no game-length bound")
 
+    # The three methods below are the RL adapters' fast paths. Each has a straightforward
+    # default built on the State encodings; a game may override them with faster code that
+    # gives equal results (the adapter tests compare both on random games).
+
+    def legal_actions(self, state: State, player: int) -> dict[int, Move]:
+        """Action id -> move, for every move of ``state.legal_moves(player)``."""
+        return {state.move_to_action(m): m for m in state.legal_moves(player)}
+
+    def chance_actions(self, state: State) -> list[tuple[int, Move, float]]:
+        """``(action id, outcome, probability)`` for every ``state.chance_outcomes()``."""
+        return [(state.move_to_action(m), m, p) for m, p in state.chance_outcomes()]
+
+    def write_observation_tensor(self, state: State, player: int, out: Any) -> None:
+        """Write ``state.observation_tensor(player)`` into ``out``: a zero-filled float
+        buffer of ``observation_tensor_size`` items taking item assignment (a numpy array,
+        an ``array.array``). Only the non-zero items need writing."""
+        for i, v in enumerate(state.observation_tensor(player)):
+            if v:
+                out[i] = v
+
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
 

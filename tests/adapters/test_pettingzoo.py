@@ -235,6 +235,9 @@ def test_the_adapter_benchmark_plays_whole_games() -> None:
     pytest.importorskip("clanboard.games.schotten_totten")
     from clanboard.adapters import bench
 
-    for run in (bench.pyspiel_games, bench.pettingzoo_games):
-        games_per_s, moves_per_s = run("schotten-totten", "tactics", 2)
-        assert moves_per_s > games_per_s * 20  # a whole game has dozens of moves
+    for make in bench.LOOPS.values():
+        assert make("schotten-totten", "tactics")(5) > 20  # a whole game has dozens of moves
+    row = bench.measure("schotten-totten", "tactics", seconds=0.2, slices=2)
+    assert all(row.games[loop] >= 2 for loop in bench.LOOPS)  # at least a game per slice
+    assert row.ratio("pyspiel") == row.games_per_s("pyspiel") / row.games_per_s("native")
+    assert "pyspiel" in bench.describe(row)

@@ -7,7 +7,7 @@ encoded as (the lowest slot edge-adjacent to it, direction from that tile).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from clanboard.games.glen_more.data import ANY, CLAN, DISTINCT, FIXED, NUM_STACK_TILES, TILES
 from clanboard.games.glen_more.moves import (
@@ -238,3 +238,170 @@ def _player_features(s: GlenMoreState, p: int, out: list[float], at: int) -> Non
             out[r + 6] = float(slot in s.activated)
             out[r + 7] = float(slot in s.near)
 
+
+
+# -- the adapters' fast paths (equal to the straightforward code above; the adapter tests
+# compare them on random games) -------------------------------------------------------------
+
+
+def legal_actions(s: GlenMoreState, player: int) -> dict[int, GMove]:
+    """Action id -> move for ``s.legal_moves(player)`` (new squares looked up once)."""
+    out: dict[int, GMove] = {}
+    place_ids: dict[int, int] | None = None
+    moves: list[GMove] = s.legal_moves(player)  # type: ignore[assignment]
+    for m in moves:
+        if m.op == PLACE:
+            if place_ids is None:
+                place_ids = {}
+                for slot, q in enumerate(s.terr[s.cur].pos):
+                    for i, d in enumerate(EDGE_DIRS):  # the lowest slot, then direction
+                        place_ids.setdefault(q + d, BASE[PLACE] + slot * 4 + i)
+            out[place_ids[m.p]] = m
+        else:
+            out[move_to_action(s, m)] = m
+    return out
+
+
+def chance_actions(s: GlenMoreState) -> list[tuple[int, GMove, float]]:
+    outcomes: list[tuple[GMove, float]] = s.chance_outcomes()  # type: ignore[assignment]
+    return [(m.arg if m.op == DRAW else m.arg - 1, m, p) for m, p in outcomes]
+
+
+_KIND_OF = [KIND_INDEX[t.kind] for t in TILES]
+_TRACK_TAIL = [
+    (KIND_INDEX[t.kind], t.stack, float(t.river), float(t.road), float(t.card >= 0),
+     (t.cost.total if t.cost else 0) / 3)
+    for t in TILES
+]
+
+
+def _cell(q: int) -> int:
+    """The grid cell of square ``q`` (row-major), or -1 outside the encoded window."""
+    x, y = xy(q)
+    if abs(x) > RADIUS or abs(y) > RADIUS:
+        return -1
+    return (y + RADIUS) * GRID + x + RADIUS
+
+
+def write_observation_tensor(s: GlenMoreState, player: int, out: Any) -> None:
+    """Write :func:`observation_tensor` into ``out`` (zero-filled, item assignment),
+    writing only the non-zero items."""
+    from clanboard.games.glen_more.state import DIE, GAP
+
+    n = s.num_players
+    out[s.phase] = 1.0
+    if s.cur == player:
+        out[10] = 1.0
+    at = 11
+    market = s.market
+    for k in range(5):
+        out[at + k * 4 + market[k]] = 1.0
+    at += 20
+    for st in range(4):
+        if s.stacks[st]:
+            out[at + st] = len(s.stacks[st]) / 23
+    at += 4
+    if s.scorings:
+        out[at] = len(s.scorings) / 3
+    at += 1
+    out[at + n - 2] = 1.0
+    at += 4
+    track = s.track
+    nkinds = len(KINDS)
+    for i in range(14):
+        base = at + i * TRACK_F
+        if i >= len(track) or track[i] == GAP:
+            out[base] = 1.0
+            continue
+        v = track[i]
+        if v == DIE:
+            out[base + 6] = 1.0
+        elif v < 0:
+            out[base + 1 + (-v - 1 - player) % n] = 1.0
+        else:
+            out[base + 7] = 1.0
+            kind, stack, river, road, card, cost = _TRACK_TAIL[v]
+            out[base + 8 + kind] = 1.0
+            out[base + 8 + nkinds + stack] = 1.0
+            tail = base + 8 + nkinds + 4
+            if river:
+                out[tail] = river
+            if road:
+                out[tail + 1] = road
+            if card:
+                out[tail + 2] = card
+            if cost:
+                out[tail + 3] = cost
+    at += 14 * TRACK_F
+    if s.tile >= 0:
+        out[at + _KIND_OF[s.tile]] = 1.0
+    at += nkinds
+    if s.mode == FIXED:
+        for k in range(5):
+            if s.owed[k]:
+                out[at + k] = s.owed[k]
+    at += 5
+    if s.left:
+        if s.mode == DISTINCT:
+            out[at] = s.left
+        elif s.mode == ANY:
+            out[at + 1] = s.left
+    if s.mode == CLAN and s.phase in (4, 7):
+        out[at + 2] = 1.0
+    at += 3
+    tail_values = (s.mp / 10, float(s.ness_used), float(s.oich), s.gain_left / 2,
+                   1.0 if s.tpos >= 0 else 0.0, len(s.activated) / 9)
+    for i, value in enumerate(tail_values):
+        if value:
+            out[at + i] = value
+    at += 6
+    for rel in range(n):
+        p = (player + rel) % n
+        _write_player(s, p, out, at + rel * PLAYER_F)
+
+
+def _write_player(s: GlenMoreState, p: int, out: Any, at: int) -> None:
+    terr = s.terr[p]
+    heads = (s.coins[p] / 20, s.vp[p] / 100, s.whisky[p] / 10, s.chiefs[p] / 10,
+             sum(terr.clan) / 10, s.chieftain_strength(p) / 20, len(terr.tiles) / 30)
+    for i, value in enumerate(heads):
+        if value:
+            out[at + i] = value
+    cards = s.cards[p]
+    c = 0
+    while cards:
+        if cards & 1:
+            out[at + 7 + c] = 1.0
+        cards >>= 1
+        c += 1
+    res = terr.res
+    have = [sum(res[k::5]) for k in range(5)]
+    for k in range(5):
+        if have[k]:
+            out[at + 20 + k] = have[k] / 10
+    grid = at + 25
+    mine = p == s.cur
+    activated = s.activated
+    near = s.near
+    nkinds = len(KINDS)
+    clan = terr.clan
+    tiles = terr.tiles
+    for slot, q in enumerate(terr.pos):
+        cell = _cell(q)
+        if cell < 0:
+            continue
+        c = grid + cell * CELL_F
+        out[c] = 1.0
+        out[c + 1 + _KIND_OF[tiles[slot]]] = 1.0
+        r = c + 1 + nkinds
+        b = slot * 5
+        for k in range(5):
+            if res[b + k]:
+                out[r + k] = res[b + k] / 3
+        if clan[slot]:
+            out[r + 5] = clan[slot] / 3
+        if mine:
+            if slot in activated:
+                out[r + 6] = 1.0
+            if slot in near:
+                out[r + 7] = 1.0

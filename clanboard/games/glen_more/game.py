@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from clanboard.core import Game, SearchHints, State
+from clanboard.core import Game, Move, SearchHints, State
 from clanboard.games.glen_more.state import GlenMoreState
 
 
@@ -59,3 +59,20 @@ class GlenMore(Game):
         from clanboard.games.glen_more.encoding import MAX_GAME_LENGTH
 
         return MAX_GAME_LENGTH
+
+    # the RL adapters' fast paths: the same results as the Game defaults, computed faster
+
+    def legal_actions(self, state: State, player: int) -> dict[int, Move]:
+        from clanboard.games.glen_more import encoding
+
+        return encoding.legal_actions(state, player)  # type: ignore[arg-type,return-value]
+
+    def chance_actions(self, state: State) -> list[tuple[int, Move, float]]:
+        from clanboard.games.glen_more import encoding
+
+        return encoding.chance_actions(state)  # type: ignore[arg-type,return-value]
+
+    def write_observation_tensor(self, state: State, player: int, out: Any) -> None:
+        from clanboard.games.glen_more import encoding
+
+        encoding.write_observation_tensor(state, player, out)  # type: ignore[arg-type]

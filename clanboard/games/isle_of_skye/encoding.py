@@ -186,3 +186,106 @@ def _onehot(i: int, size: int) -> list[float]:
     if 0 <= i < size:
         v[i] = 1.0
     return v
+
+
+# -- the adapters' fast paths (equal to the straightforward code above; the adapter tests
+# compare them on random games) -------------------------------------------------------------
+
+_PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
+_SCORING_INDEX = {s: i for i, s in enumerate(SCORING_IDS)}
+
+
+def legal_actions(state: SkyeState, player: int) -> dict[int, Any]:
+    """Action id -> move for ``state.legal_moves(player)`` (pending slots looked up once)."""
+    out: dict[int, Any] = {}
+    slot_of: dict[str, int] | None = None
+    for m in state.legal_moves(player):
+        if type(m) is Place and abs(m.x) <= REACH and abs(m.y) <= REACH:
+            if slot_of is None:
+                slot_of = {}
+                for tiles in state.pending:
+                    for i, t in enumerate(tiles):
+                        slot_of.setdefault(t, i)
+            out[PLACE + ((slot_of[m.tile] * GRID + m.x + REACH) * GRID + m.y + REACH) * 4
+                + m.rot] = m
+        else:
+            out[move_to_action(state, m)] = m
+    return out
+
+
+def chance_actions(state: SkyeState) -> list[tuple[int, Any, float]]:
+    return [(move_to_action(state, m), m, p) for m, p in state.chance_outcomes()]
+
+
+def write_observation_tensor(state: SkyeState, player: int, out: Any) -> None:
+    """Write :func:`observation_tensor` into ``out`` (zero-filled, item assignment) from the
+    state itself, reading only what ``state.observation(player)`` shows."""
+    if 1 <= state.round <= 6:
+        out[state.round - 1] = 1.0
+    at = 6
+    out[at + _PHASE_INDEX[state.phase]] = 1.0
+    at += len(PHASES)
+    ns = len(SCORING_IDS)
+    for i in range(len(LETTERS)):
+        if i < len(state.scoring):
+            out[at + _SCORING_INDEX[state.scoring[i]]] = 1.0
+        at += ns
+    active = state.letters_now()
+    for letter in LETTERS:
+        if letter in active:
+            out[at] = 1.0
+        at += 1
+    if state.bag:
+        out[at] = len(state.bag) / NT
+    catchup = state.track[state.round - 1].catchup if state.round else 0
+    if catchup:
+        out[at + 1] = catchup / 4
+    at += 2
+    n = state.num_players
+    to_move = state.players_to_move()
+    pricing = state.phase == "price"
+    for k in range(n):
+        p = (player + k) % n
+        show = player == p or not pricing
+        gold = state.gold[p] if state.gold_visible(p, player) else None
+        heads = (state.vp[p] / 50, (gold or 0) / 50, float(gold is not None),
+                 float(state.start == p), float(p in to_move),
+                 float(bool(state.committed(p) if pricing else None)), state.income[p] / 20)
+        for i, value in enumerate(heads):
+            if value:
+                out[at + i] = value
+        at += 7
+        drawn = state.drawn[p]
+        prices = state.prices[p]
+        for i in range(3):
+            if i < len(drawn):
+                t = drawn[i]
+                out[at + TILE_INDEX[t]] = 1.0
+                tail = at + NT
+                if show:
+                    if state.discard[p] == t:
+                        out[tail] = 1.0
+                    if t in prices:
+                        if prices[t]:
+                            out[tail + 1] = prices[t] / 20
+                        if state.bought_by.get(t) is not None:
+                            out[tail + 2] = 1.0
+            if show:
+                out[at + NT + 3] = 1.0
+            at += SLOT_SIZE
+        pending = state.pending[p]
+        for i in range(3):
+            if i < len(pending):
+                out[at + TILE_INDEX[pending[i]]] = 1.0
+            at += NT
+        for t, x, y, r in state.placed[p][:MAX_TILES]:
+            out[at] = 1.0
+            if x:
+                out[at + 1] = x / REACH
+            if y:
+                out[at + 2] = y / REACH
+            if 0 <= r < 4:
+                out[at + 3 + r] = 1.0
+            out[at + 7 + TILE_INDEX[t]] = 1.0
+            at += TERR_SLOT
+        at += (MAX_TILES - min(MAX_TILES, len(state.placed[p]))) * TERR_SLOT

@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from clanboard.core import Game, InvalidState, Option, SearchHints, State
+from clanboard.core import Game, InvalidState, Move, Option, SearchHints, State
 from clanboard.games.isle_of_skye.tiles import scoring_tiles
 
 
@@ -95,6 +95,23 @@ class IsleOfSkye(Game):
 
         # 4 deals, then per round 3n draws, 3n pricing sub-moves, n buy turns, 2n builds
         return 4 + len(round_track(num_players)) * 9 * num_players
+
+    # the RL adapters' fast paths: the same results as the Game defaults, computed faster
+
+    def legal_actions(self, state: State, player: int) -> dict[int, Move]:
+        from clanboard.games.isle_of_skye import encoding
+
+        return encoding.legal_actions(state, player)  # type: ignore[arg-type]
+
+    def chance_actions(self, state: State) -> list[tuple[int, Move, float]]:
+        from clanboard.games.isle_of_skye import encoding
+
+        return encoding.chance_actions(state)  # type: ignore[arg-type,return-value]
+
+    def write_observation_tensor(self, state: State, player: int, out: Any) -> None:
+        from clanboard.games.isle_of_skye import encoding
+
+        encoding.write_observation_tensor(state, player, out)  # type: ignore[arg-type]
 
 
 def parse_scoring(text: str) -> list[str]:

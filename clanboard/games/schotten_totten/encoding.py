@@ -8,9 +8,18 @@ pass, recruiter, draw clan, draw tactic 585-589; ``Return(card)`` 590-653; Strat
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from clanboard.games.schotten_totten.cards import ALL_TACTICS, BANSHEE, STRATEGIST, bits
+from clanboard.core import Move
+from clanboard.games.schotten_totten.cards import (
+    ALL_TACTICS,
+    BANSHEE,
+    JOKER_A,
+    JOKER_B,
+    JOKER_MASK,
+    STRATEGIST,
+    bits,
+)
 from clanboard.games.schotten_totten.moves import (
     CLAIMS,
     DONE,
@@ -84,27 +93,44 @@ OBSERVATION_SIZE = 64 + 9 * 2 * 64 + 64 + 9 * 3 + 9 * 2 + 9 * 2 + 6 + 8
 
 
 def observation_tensor(state: SchottenState, player: int) -> list[float]:
-    """The viewer-relative encoding of ``state.observation(player)``."""
+    """The viewer-relative encoding of ``state.observation(player)``.
+
+    The two jokers are one card to the rules and the notation, so they are one card here
+    too: a group of cards holding k jokers sets the first k joker items (54, 55) whichever
+    joker ids it holds."""
     out = [0.0] * OBSERVATION_SIZE
-    for c in bits(state.hands[player]):
+    write_observation_tensor(state, player, out)
+    return out
+
+
+def write_observation_tensor(state: SchottenState, player: int, out: Any) -> None:
+    """Write :func:`observation_tensor` into ``out`` (zero-filled, item assignment)."""
+    hand = state.hands[player]
+    jokers = (hand & JOKER_MASK).bit_count()
+    for c in bits(hand & ~JOKER_MASK):
         out[c] = 1.0
+    for k in range(jokers):
+        out[JOKER_A + k] = 1.0
     base = 64
     other = 1 - player
+    sides = state.sides
     for s in range(9):
         for q in (player, other):
-            for c in state.sides[q][s]:
-                out[base + c] = 1.0
+            _cards(out, base, sides[q][s])
             base += 64
-    for c in state.discard:
-        out[base + c] = 1.0
+    _cards(out, base, state.discard)
     base += 64
+    owner = state.owner
     for s in range(9):
-        o = state.owner[s]
+        o = owner[s]
         out[base + (0 if o == player else 1 if o == other else 2)] = 1.0
         base += 3
+    mud, blind = state.mud, state.blind
     for s in range(9):
-        out[base] = float(state.mud >> s & 1)
-        out[base + 1] = float(state.blind >> s & 1)
+        if mud >> s & 1:
+            out[base] = 1.0
+        if blind >> s & 1:
+            out[base + 1] = 1.0
         base += 2
     for s in range(9):
         first = state._first_complete(s)
@@ -113,7 +139,7 @@ def observation_tensor(state: SchottenState, player: int) -> list[float]:
         base += 2
     out[base + state.phase] = 1.0
     base += 6
-    out[base:base + 8] = [
+    tail = (
         float(state.current_player() == player),
         state.hands[other].bit_count() / 7,
         (state.hands[other] & ALL_TACTICS).bit_count() / 10,
@@ -122,5 +148,51 @@ def observation_tensor(state: SchottenState, player: int) -> list[float]:
         state.tactics_played[player] / 10,
         state.tactics_played[other] / 10,
         state.round / max(1, state.rounds),
-    ]
+    )
+    for i, v in enumerate(tail):
+        if v:
+            out[base + i] = v
+
+
+def _cards(out: Any, base: int, cards: list[int]) -> None:
+    jokers = 0
+    for c in cards:
+        if c in (JOKER_A, JOKER_B):
+            out[base + JOKER_A + jokers] = 1.0
+            jokers += 1
+        else:
+            out[base + c] = 1.0
+
+
+# -- the adapters' fast paths (equal to the Game defaults; see Game.legal_actions) ----------
+
+_DEALS = [Deal(c) for c in range(64)]
+
+
+def legal_actions(state: SchottenState, player: int) -> dict[int, Move]:
+    out: dict[int, Move] = {}
+    for m in state.legal_moves(player):
+        if type(m) is Play:
+            out[m.card * 9 + m.stone] = m
+        else:
+            out[move_to_action(m)] = m
     return out
+
+
+def chance_actions(state: SchottenState) -> list[tuple[int, Move, float]]:
+    """As ``[(move_to_action(m), m, p) for m, p in state.chance_outcomes()]``."""
+    if state.pending < 0:
+        return []
+    deck = state.decks[state.pending]
+    shuffled = deck[state.bottom[state.pending]:]
+    if not shuffled:
+        return [(deck[-1], _DEALS[deck[-1]], 1.0)]
+    n = len(shuffled)
+    if state.pending == 0:  # the clan deck: distinct cards, each 1/n
+        p = 1 / n
+        return [(c, _DEALS[c], p) for c in sorted(shuffled)]
+    counts: dict[int, int] = {}
+    for c in shuffled:  # the two jokers are one outcome (the lower id), as in the state
+        key = JOKER_A if c == JOKER_B else c
+        counts[key] = counts.get(key, 0) + 1
+    return [(c, _DEALS[c], k / n) for c, k in sorted(counts.items())]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from clanboard.core import Game, InvalidState, Option, SearchHints, State
+from clanboard.core import Game, InvalidState, Move, Option, SearchHints, State
+from clanboard.games.schotten_totten import encoding
 from clanboard.games.schotten_totten.cards import (
     ALL_CLAN,
     BLIND,
@@ -72,6 +73,15 @@ class SchottenTotten(Game):
 
     def max_game_length(self, num_players: int, options: Mapping[str, Any]) -> int:
         return 3000 * int(options.get("rounds", 1))
+
+    def legal_actions(self, state: State, player: int) -> dict[int, Move]:
+        return encoding.legal_actions(state, player)  # type: ignore[arg-type]
+
+    def chance_actions(self, state: State) -> list[tuple[int, Move, float]]:
+        return encoding.chance_actions(state)  # type: ignore[arg-type]
+
+    def write_observation_tensor(self, state: State, player: int, out: Any) -> None:
+        encoding.write_observation_tensor(state, player, out)  # type: ignore[arg-type]
 
 
 def load_state(

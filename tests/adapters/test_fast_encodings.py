@@ -1,0 +1,69 @@
+"""The adapters' fast paths equal the straightforward encodings, on random games.
+
+Each game may override ``Game.legal_actions``, ``Game.chance_actions`` and
+``Game.write_observation_tensor`` with faster code; the base class's defaults (built on
+``legal_moves``, ``chance_outcomes``, ``move_to_action`` and ``observation_tensor``) are
+the reference. Every position of a random game is compared, for every seat.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from clanboard.core import Game, Rng, State
+from tests.adapters.setups import options_of, require_encoding, setups
+
+np = pytest.importorskip("numpy", reason="numpy is in the optional extra clanboard[rl]")
+
+
+def _positions(game: Game, options: dict[str, Any], seed: int, players: int) -> list[State]:
+    """Every position of one random game with explicit chance (every few for long games)."""
+    state = game.new_state(players, seed=seed, options=options, auto_chance=False)
+    rng = Rng(seed)
+    out = []
+    while not state.is_terminal():
+        out.append(state.clone())
+        if state.is_chance():
+            state.apply_trusted(rng.choice([m for m, _ in state.chance_outcomes()]))
+        else:
+            seat = state.players_to_move()[0]
+            state.apply_trusted(rng.choice(state.legal_moves(seat)), seat)
+    out.append(state)
+    return out[:: max(1, len(out) // 150)]
+
+
+def _reference_tensor(state: State, player: int) -> Any:
+    return np.asarray(state.observation_tensor(player), np.float32)
+
+
+def _fast_tensor(game: Game, state: State, player: int, size: int) -> Any:
+    buf = array("f", bytes(4 * size))
+    game.write_observation_tensor(state, player, buf)
+    return np.frombuffer(buf, np.float32)
+
+
+@pytest.mark.parametrize(("game", "variant"), setups())
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), extra_players=st.integers(0, 3))
+def test_fast_paths_equal_the_reference(game: Game, variant: str | None, seed: int,
+                                        extra_players: int) -> None:
+    require_encoding(game, variant)
+    options = options_of(game, variant)
+    players = min(game.max_players, game.min_players + extra_players)
+    size = game.observation_tensor_size(players, game.check_options(options))
+    for state in _positions(game, game.check_options(options), seed, players):
+        if state.is_chance():
+            assert game.chance_actions(state) == Game.chance_actions(game, state)
+        for seat in state.players_to_move():
+            assert game.legal_actions(state, seat) == Game.legal_actions(game, state, seat)
+        for viewer in range(players):
+            fast = _fast_tensor(game, state, viewer, size)
+            reference = _reference_tensor(state, viewer)
+            assert np.array_equal(fast, reference), (
+                f"{game.id} seat {viewer} after {len(state.history)} moves: items "
+                f"{np.flatnonzero(fast != reference).tolist()[:10]} differ")

@@ -5,21 +5,23 @@ A row with ``f`` filled spaces sells a resource for ``f`` coins and buys one for
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
 
 from clanboard.games.glen_more.data import DISTINCT, FIXED
 
 
-def _fixed_ok(have: list[int], need: list[int] | tuple[int, ...], market: list[int],
+def _fixed_ok(have: Sequence[int], need: Sequence[int], market: Sequence[int],
               coins: int) -> bool:
     """Can ``need`` be paid from ``have`` plus buying at the market with ``coins`` and the
     proceeds of selling what is not needed? (Buying from one's own surplus row is never
     better than using the resource, so this is exact.)"""
     cost = revenue = 0
-    for k in range(5):
-        h, n, f = have[k], need[k], market[k]
+    for h, n, f in zip(have, need, market, strict=True):
         if h >= n:
-            m = min(h - n, f)
+            m = h - n
+            if m > f:
+                m = f
             revenue += m * f - m * (m - 1) // 2
         else:
             d = n - h
@@ -29,14 +31,29 @@ def _fixed_ok(have: list[int], need: list[int] | tuple[int, ...], market: list[i
     return cost <= coins + revenue
 
 
-def payable(have: list[int], market: list[int], coins: int, mode: int, owed: list[int],
-            left: int, used: int) -> bool:
+_MEMO: dict[tuple[int, ...], bool] = {}
+_MEMO_SIZE = 1 << 16  # answers kept for DISTINCT and ANY debts (they try combinations)
+
+
+def payable(have: Sequence[int], market: Sequence[int], coins: int, mode: int,
+            owed: Sequence[int], left: int, used: int) -> bool:
     """Whether a resource debt (FIXED ``owed``; ``left`` DISTINCT kinds not in the
     ``used`` mask; ``left`` of ANY kinds) can still be paid in full."""
     if mode == FIXED:
         return _fixed_ok(have, owed, market, coins)
     if left == 0:
         return True
+    key = (*have, *market, coins, mode, left, used)
+    known = _MEMO.get(key)
+    if known is None:
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.clear()
+        known = _MEMO[key] = _combination_ok(have, market, coins, mode, left, used)
+    return known
+
+
+def _combination_ok(have: Sequence[int], market: Sequence[int], coins: int, mode: int,
+                    left: int, used: int) -> bool:
     if mode == DISTINCT:
         free = [k for k in range(5) if not used >> k & 1]
         for kinds in combinations(free, left):

@@ -86,10 +86,22 @@ class GMove:
 
 END_MOVE = GMove(END)
 
+_MADE: dict[tuple[int, int, int, int], GMove] = {}
+
+
+def gmove(op: int, p: int = NOPOS, arg: int = -1, q: int = NOPOS) -> GMove:
+    """``GMove(op, p, arg, q)``, made once and shared (move generation is hot; moves are
+    immutable). Only for moves the rules generate: their squares are bounded."""
+    key = (op, p, arg, q)
+    move = _MADE.get(key)
+    if move is None:
+        move = _MADE[key] = GMove(op, p, arg, q)
+    return move
+
 
 def act(p: int, variant: int = 0, abbey: bool = False) -> GMove:
     """An activation; for Iona Abbey ``variant`` is resource + 1 (q=1 marks it)."""
-    return GMove(ACT, p, variant, 1 if abbey else NOPOS)
+    return gmove(ACT, p, variant, 1 if abbey else NOPOS)
 
 
 _XY = r"(-?\d+)\s*,\s*(-?\d+)"

@@ -10,9 +10,11 @@ non-empty stack and roll the neutral die (2-3 players).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from clanboard.core import CHANCE, TERMINAL, Game, Move, Rng, State
+from clanboard.core.game import PLAYOUT_MOVE_LIMIT
 from clanboard.games.glen_more.data import (
     CARDS,
     CLAN,
@@ -55,6 +57,7 @@ from clanboard.games.glen_more.moves import (
     TAKE,
     GMove,
     act,
+    gmove,
     parse,
 )
 from clanboard.games.glen_more.territory import Territory
@@ -70,6 +73,27 @@ PHASES = ("draw", "roll", "take", "place", "pay", "gain", "activate", "activate-
 P_DRAW, P_ROLL, P_TAKE, P_PLACE, P_PAY, P_GAIN, P_ACT, P_ACTPAY, P_MOVE, P_OVER = range(10)
 
 ROLLS = (GMove(ROLL, arg=1), GMove(ROLL, arg=2), GMove(ROLL, arg=3))
+# the moves that name a tile or a resource, made once
+TAKES = tuple(GMove(TAKE, arg=t) for t in range(len(TILES)))
+PASSES = tuple(GMove(PASS, arg=t) for t in range(len(TILES)))
+DRAWS = tuple(GMove(DRAW, arg=t) for t in range(len(TILES)))
+GAINS = tuple(GMove(GAIN, arg=k) for k in range(5))
+BUYS = tuple(GMove(BUY, arg=k) for k in range(5))
+PAYCHIEF_MOVE = GMove(PAYCHIEF)
+SPOT_KIND = tuple((t.river, t.road) for t in TILES)  # the key of Territory.spots
+#: per tile: None (no activation), -1 (a rule list), else its first rule's production
+PRODUCE = tuple(t.rules[0].produce if t.rules else None for t in TILES)
+
+
+class _AbbeyActs(dict[int, tuple[GMove, ...]]):
+    """Iona Abbey's five activations by square, made once."""
+
+    def __missing__(self, q: int) -> tuple[GMove, ...]:
+        moves = self[q] = tuple(act(q, k + 1, abbey=True) for k in range(5))
+        return moves
+
+
+ABBEY_ACTS = _AbbeyActs()
 ROLL_P = (0.5, 1 / 3, 1 / 6)
 
 
@@ -140,6 +164,10 @@ class GlenMoreState(State):
             return TERMINAL
         return self.cur
 
+    def players_to_move(self) -> list[int]:
+        ph = self.phase
+        return [] if ph <= P_ROLL or ph == P_OVER else [self.cur]
+
     def _advance(self) -> None:
         """After a turn or a chance event: refill, roll the die, or start a player's turn."""
         if self.phase == P_OVER:
@@ -181,14 +209,46 @@ class GlenMoreState(State):
         if self.phase == P_DRAW:
             stack = self.stacks[self.current_stack()]
             pr = 1.0 / len(stack)
-            return [(GMove(DRAW, arg=t), pr) for t in sorted(stack)]
+            return [(DRAWS[t], pr) for t in sorted(stack)]
         return []
 
     def sample_chance(self, rng: Rng) -> Move:
         if self.phase == P_ROLL:
             return ROLLS[DIE_FACES[rng.randrange(6)] - 1]
         stack = self.stacks[self.current_stack()]
-        return GMove(DRAW, arg=stack[rng.randrange(len(stack))])
+        return DRAWS[stack[rng.randrange(len(stack))]]
+
+    def resolve_chance(self) -> None:
+        rng = self.rng
+        while self.phase <= P_ROLL:
+            self._apply(self.sample_chance(rng), CHANCE)
+
+    def random_playout(self, rng: Rng) -> int:
+        """:meth:`State.random_playout` (the same moves from the same generators) without
+        the generic loop's calls."""
+        history = self.history
+        own = self.rng
+        moves = 0
+        while True:
+            ph = self.phase
+            if ph <= P_ROLL:
+                move = self.sample_chance(own)
+                self._apply(move, CHANCE)
+                history.append((CHANCE, move))
+                continue
+            if ph == P_OVER:
+                return moves
+            seat = self.cur
+            legal = self.legal_moves(seat)
+            move = legal[rng.next_u64() % len(legal)]  # rng.choice
+            self._apply(move, seat)
+            history.append((seat, move))
+            if self.auto_chance:
+                while self.phase <= P_ROLL:
+                    self._apply(self.sample_chance(own), CHANCE)
+            moves += 1
+            if moves > PLAYOUT_MOVE_LIMIT:
+                raise RuntimeError(f"glen-more: a random game did not end in {moves} moves")
 
     def _draw(self, tile: int) -> None:
         s = TILES[tile].stack
@@ -199,6 +259,8 @@ class GlenMoreState(State):
             if s == 3:
                 self._final_scoring()
                 return
+        if len(self.track) < CHAIN:  # refilling goes on; the turn was reset before it
+            return
         self._advance()
 
     def _roll(self, face: int) -> None:
@@ -229,11 +291,11 @@ class GlenMoreState(State):
         if ph == P_TAKE:
             return self._take_moves(p) + self._sell_moves(p)
         if ph == P_PLACE:
-            return [GMove(PLACE, q) for q in self._places(p, self.tile)]
+            return [gmove(PLACE, q) for q in self._places(p, self.tile)]
         if ph in (P_PAY, P_ACTPAY):
             return self._pay_moves(p)
         if ph == P_GAIN:
-            return [GMove(GAIN, arg=k) for k in range(5)]
+            return list(GAINS)
         if ph == P_ACT:
             return self._act_moves(p) + self._sell_moves(p) + [END_MOVE]
         return self._clan_moves(p) + self._sell_moves(p) + [END_MOVE]
@@ -247,13 +309,13 @@ class GlenMoreState(State):
             return []  # Loch Ness paid with a clansman: another one must stay beside it
         return squares
 
-    def _cost_ok(self, p: int, need: Need) -> bool:
+    def _cost_ok(self, p: int, need: Need, have: list[int] | None = None) -> bool:
         if need.mode == WHISKY:
             return self.whisky[p] >= need.n
         if need.mode == CLAN:
             return self.chiefs[p] > 0 or self.terr[p].clansmen() >= 2
-        return payable(self.terr[p].have(), self.market, self.coins[p], need.mode,
-                       list(need.counts), need.n, 0)
+        return payable(self.terr[p].have() if have is None else have, self.market,
+                       self.coins[p], need.mode, need.counts, need.n, 0)
 
     def takeable(self, p: int, tile: int) -> bool:
         t = TILES[tile]
@@ -265,34 +327,39 @@ class GlenMoreState(State):
         spots = self.terr[p].spots()
         out: list[Move] = []
         tiles = [t for t in self.track if t >= 0]
+        have: list[int] | None = None
         for tile in tiles:
-            t = TILES[tile]
-            if (t.river, t.road) in spots and (t.cost is None or self._cost_ok(p, t.cost)):
-                out.append(GMove(TAKE, arg=tile))
+            if SPOT_KIND[tile] not in spots:
+                continue
+            cost = TILES[tile].cost
+            if cost is not None:
+                if have is None:
+                    have = self.terr[p].have()
+                if not self._cost_ok(p, cost, have):
+                    continue
+            out.append(TAKES[tile])
         if not out:  # no tile can be placed: the figure moves on and the tile is lost
-            out = [GMove(PASS, arg=tile) for tile in tiles]
+            out = [PASSES[tile] for tile in tiles]
         return out
 
     def _sell_moves(self, p: int) -> list[Move]:
         terr = self.terr[p]
         market = self.market
         res = terr.res
-        out: list[Move] = []
-        guard = self.phase in (P_PAY, P_ACTPAY)
-        for slot, q in enumerate(terr.pos):
-            b = slot * 5
-            for k in range(5):
-                if res[b + k] and market[k]:
-                    if guard and not self._still_payable_after(p, sell=k):
-                        continue
-                    out.append(GMove(SELL, q, k))
-        return out
+        if self.phase in (P_PAY, P_ACTPAY):  # no sale that leaves the debt unpayable
+            have = terr.have()
+            ok = [bool(market[k]) and have[k] > 0
+                  and self._still_payable_after(p, sell=k, have=have) for k in range(5)]
+        else:
+            ok = [bool(k) for k in market]
+        pos = terr.pos
+        return [gmove(SELL, pos[i // 5], i % 5) for i, v in enumerate(res) if v and ok[i % 5]]
 
     def _still_payable_after(self, p: int, sell: int = -1, buy: int = -1,
-                             own: int = -1) -> bool:
+                             own: int = -1, have: list[int] | None = None) -> bool:
         if self.mode == CLAN:
             return True  # paid with a clansman or chieftain: resources do not matter
-        have = self.terr[p].have()
+        have = list(self.terr[p].have() if have is None else have)
         market = list(self.market)
         coins = self.coins[p]
         owed = list(self.owed)
@@ -320,12 +387,12 @@ class GlenMoreState(State):
         out: list[Move] = []
         if self.mode == CLAN:
             if self.chiefs[p]:
-                out.append(GMove(PAYCHIEF))
+                out.append(PAYCHIEF_MOVE)
             if terr.clansmen() >= 2:
                 for slot, q in enumerate(terr.pos):
                     if terr.clan[slot] and terr.clan_near(self.tpos) - (
                             1 if q in _around(self.tpos) else 0) >= 1:
-                        out.append(GMove(PAYCLAN, q))
+                        out.append(gmove(PAYCLAN, q))
             return out
         if self.mode == FIXED:
             kinds = [k for k in range(5) if self.owed[k]]
@@ -335,23 +402,25 @@ class GlenMoreState(State):
             kinds = list(range(5))
         fixed = self.mode == FIXED
         res = terr.res
+        have = terr.have()
         for k in kinds:
-            if fixed or self._still_payable_after(p, own=k):
+            if have[k] and (fixed or self._still_payable_after(p, own=k, have=have)):
                 for slot, q in enumerate(terr.pos):
                     if res[slot * 5 + k]:
-                        out.append(GMove(PAY, q, k))
+                        out.append(gmove(PAY, q, k))
             f = self.market[k]
-            if f < 3 and self.coins[p] > f and self._still_payable_after(p, buy=k):
-                out.append(GMove(BUY, arg=k))
+            if f < 3 and self.coins[p] > f and self._still_payable_after(p, buy=k, have=have):
+                out.append(BUYS[k])
         return out + self._sell_moves(p) if sells else out
 
-    def _act_options(self, p: int, slot: int, have: list[int]) -> list[Move]:
+    def _act_options(self, p: int, slot: int, have: list[int] | None) -> list[Move]:
+        """The ways to activate the tile in ``slot`` (``have``: the seat's resources, or
+        None to count them when a rule needs an input)."""
         terr = self.terr[p]
-        t = TILES[terr.tiles[slot]]
-        q = terr.pos[slot]
-        rules = t.rules
+        rules = TILES[terr.tiles[slot]].rules
         if not rules:
             return []
+        q = terr.pos[slot]
         r0 = rules[0]
         if r0.produce != -1:
             if terr.on_tile(slot) >= 3:
@@ -360,31 +429,42 @@ class GlenMoreState(State):
                 return [act(q, k + 1, abbey=True) for k in range(5)]
             return [act(q)]
         out: list[Move] = []
+        several = len(rules) > 1
         for i, r in enumerate(rules):
-            variant = i + 1 if len(rules) > 1 else 0
             need = r.need
-            if need is None:
-                out.append(act(q, variant))
-                continue
-            if payable(have, self.market, self.coins[p], need.mode, list(need.counts), need.n,
-                       0):
-                out.append(act(q, variant))
+            if need is not None:
+                if have is None:
+                    have = terr.have()
+                if not payable(have, self.market, self.coins[p], need.mode, need.counts,
+                               need.n, 0):
+                    continue
+            out.append(act(q, i + 1 if several else 0))
         return out
 
     def _act_moves(self, p: int) -> list[Move]:
         done = self.activated
-        out: list[Move] = []
         terr = self.terr[p]
-        if self.oich:
+        cand: Iterable[int] = self.near
+        if self.oich or (self.cards[p] >> NESS & 1 and not self.ness_used):
             cand = range(len(terr))
-        else:
-            cand = self.near  # type: ignore[assignment]
-            if self.cards[p] >> NESS & 1 and not self.ness_used:
-                cand = range(len(terr))
-        have = terr.have()
+        tiles, res = terr.tiles, terr.res
+        have: list[int] | None = None
+        out: list[Move] = []
         for slot in cand:
-            if slot not in done:
-                out.extend(self._act_options(p, slot, have))
+            if slot in done:
+                continue
+            produce = PRODUCE[tiles[slot]]
+            if produce is None:  # no activation
+                continue
+            if produce != -1:  # production: while the tile holds fewer than 3
+                b = slot * 5
+                if res[b] + res[b + 1] + res[b + 2] + res[b + 3] + res[b + 4] < 3:
+                    out.extend(ABBEY_ACTS[terr.pos[slot]] if produce == -2
+                               else (act(terr.pos[slot]),))
+                continue
+            if have is None:
+                have = terr.have()
+            out.extend(self._act_options(p, slot, have))
         return out
 
     def _clan_moves(self, p: int) -> list[Move]:
@@ -398,9 +478,9 @@ class GlenMoreState(State):
             if terr.clan[slot]:
                 for d in ALL_DIRS:
                     if q + d in cells:
-                        out.append(GMove(MOVE, q, q=q + d))
+                        out.append(gmove(MOVE, q, q=q + d))
                 if many:
-                    out.append(GMove(RETIRE, q))
+                    out.append(gmove(RETIRE, q))
         return out
 
     # -- applying ------------------------------------------------------------------------
@@ -419,7 +499,14 @@ class GlenMoreState(State):
             return
         p = self.cur
         terr = self.terr[p]
-        if op == SELL:
+        if op == ACT:  # the most frequent steps first
+            self._activate(p, terr.cells[move.p], move)
+        elif op == END:
+            if self.phase == P_ACT and self.mp > 0:
+                self.phase = P_MOVE
+            else:
+                self._end_turn()
+        elif op == SELL:
             slot = terr.cells[move.p]
             terr.res[slot * 5 + move.arg] -= 1
             self.coins[p] += self.market[move.arg]
@@ -469,8 +556,6 @@ class GlenMoreState(State):
             self.gain_left -= 1
             if self.gain_left == 0:
                 self._start_activation(p)
-        elif op == ACT:
-            self._activate(p, terr.cells[move.p], move)
         elif op == MOVE:
             terr.clan[terr.cells[move.p]] -= 1
             terr.clan[terr.cells[move.q]] += 1
@@ -479,11 +564,6 @@ class GlenMoreState(State):
             terr.clan[terr.cells[move.p]] -= 1
             self.chiefs[p] += 1
             self.mp -= 1
-        elif op == END:
-            if self.phase == P_ACT and self.mp > 0:
-                self.phase = P_MOVE
-            else:
-                self._end_turn()
 
     def _start_debt(self, need: Need, slot: int, rule: int) -> None:
         self.mode = need.mode

@@ -5,12 +5,19 @@ from __future__ import annotations
 from clanboard.games.glen_more.data import TILES
 from clanboard.games.glen_more.moves import ALL_DIRS, E, N, S, W
 
+Spots = dict[tuple[bool, bool], list[int]]
+RIVER = tuple(t.river for t in TILES)
+ROAD = tuple(t.road for t in TILES)
+
 
 class Territory:
     """Tiles by slot (the order placed). ``cells`` maps a square to its slot; ``res`` is
-    flat, five counts per slot (wood, stone, sheep, cattle, grain)."""
+    flat, five counts per slot (wood, stone, sheep, cattle, grain).
 
-    __slots__ = ("cells", "tiles", "pos", "res", "clan")
+    :meth:`spots` is remembered until a tile is added or a clansman moves (the lists
+    may be written to directly, so the memo is keyed by what it depends on)."""
+
+    __slots__ = ("cells", "tiles", "pos", "res", "clan", "_spots_key", "_spots")
 
     def __init__(self) -> None:
         self.cells: dict[int, int] = {}
@@ -18,14 +25,18 @@ class Territory:
         self.pos: list[int] = []
         self.res: list[int] = []
         self.clan: list[int] = []
+        self._spots_key: tuple[int, ...] | None = None
+        self._spots: Spots = {}
 
     def clone(self) -> Territory:
         t = Territory.__new__(Territory)
-        t.cells = dict(self.cells)
-        t.tiles = list(self.tiles)
-        t.pos = list(self.pos)
-        t.res = list(self.res)
-        t.clan = list(self.clan)
+        t.cells = self.cells.copy()
+        t.tiles = self.tiles.copy()
+        t.pos = self.pos.copy()
+        t.res = self.res.copy()
+        t.clan = self.clan.copy()
+        t._spots_key = self._spots_key  # the memo is never changed in place: share it
+        t._spots = self._spots
         return t
 
     def add(self, tile: int, p: int) -> int:
@@ -46,15 +57,9 @@ class Territory:
         return r[b] + r[b + 1] + r[b + 2] + r[b + 3] + r[b + 4]
 
     def have(self) -> list[int]:
-        out = [0, 0, 0, 0, 0]
+        """Resources held in all, by kind."""
         r = self.res
-        for i in range(0, len(r), 5):
-            out[0] += r[i]
-            out[1] += r[i + 1]
-            out[2] += r[i + 2]
-            out[3] += r[i + 3]
-            out[4] += r[i + 4]
-        return out
+        return [sum(r[0::5]), sum(r[1::5]), sum(r[2::5]), sum(r[3::5]), sum(r[4::5])]
 
     def clansmen(self) -> int:
         return sum(self.clan)
@@ -68,37 +73,57 @@ class Territory:
         cells, clan = self.cells, self.clan
         return sum(clan[cells[p + d]] for d in ALL_DIRS if p + d in cells)
 
-    def spots(self) -> dict[tuple[bool, bool], list[int]]:
+    def spots(self) -> Spots:
         """Every legal square by the (river, road) flags of the tile that may go there
-        (each square fits exactly one kind: its edges decide). See :meth:`placement_error`."""
-        cells, tiles, clan = self.cells, self.tiles, self.clan
+        (each square fits exactly one kind: its edges decide). See :meth:`placement_error`.
+        The answer is shared: do not change it."""
+        key = (len(self.tiles), *self.clan)
+        if key != self._spots_key:
+            self._spots = self._find_spots()
+            self._spots_key = key
+        return self._spots
+
+    def _find_spots(self) -> Spots:
+        cells, tiles, pos = self.cells, self.tiles, self.pos
         zone: set[int] = set()
-        for slot, c in enumerate(clan):
+        for slot, c in enumerate(self.clan):
             if c:
-                p = self.pos[slot]
-                zone.update(p + d for d in ALL_DIRS)
-        out: dict[tuple[bool, bool], list[int]] = {}
+                p = pos[slot]
+                zone.update([p + d for d in ALL_DIRS])
+        out: Spots = {}
         seen: set[int] = set()
-        for p in self.pos:
-            for d in (N, S, W, E):
-                q = p + d
-                if q in cells or q in seen or q not in zone:
+        get = cells.get
+        for p in pos:
+            for q in (p + N, p + S, p + W, p + E):
+                if q in seen or q in cells or q not in zone:
                     continue
                 seen.add(q)
-                river = road = False
-                ok = True
-                n_, s_ = cells.get(q + N), cells.get(q + S)
-                if n_ is not None or s_ is not None:
-                    flags = {TILES[tiles[x]].river for x in (n_, s_) if x is not None}
-                    ok = len(flags) == 1
-                    river = flags.pop()
-                w_, e_ = cells.get(q + W), cells.get(q + E)
-                if ok and (w_ is not None or e_ is not None):
-                    flags = {TILES[tiles[x]].road for x in (w_, e_) if x is not None}
-                    ok = len(flags) == 1
-                    road = flags.pop()
-                if ok and not (river and road):
-                    out.setdefault((river, road), []).append(q)
+                # a river runs N-S and a road W-E: the neighbours there decide the flags,
+                # and two neighbours that disagree leave no tile to fit
+                a, b = get(q + N), get(q + S)
+                river = False
+                if a is not None:
+                    river = RIVER[tiles[a]]
+                    if b is not None and RIVER[tiles[b]] != river:
+                        continue
+                elif b is not None:
+                    river = RIVER[tiles[b]]
+                a, b = get(q + W), get(q + E)
+                road = False
+                if a is not None:
+                    road = ROAD[tiles[a]]
+                    if b is not None and ROAD[tiles[b]] != road:
+                        continue
+                elif b is not None:
+                    road = ROAD[tiles[b]]
+                if river and road:
+                    continue
+                kind = (river, road)
+                squares = out.get(kind)
+                if squares is None:
+                    out[kind] = [q]
+                else:
+                    squares.append(q)
         return out
 
     def placements(self, river: bool, road: bool) -> list[int]:

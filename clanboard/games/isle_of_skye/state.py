@@ -16,6 +16,7 @@ from clanboard.core import (
     Rng,
     State,
 )
+from clanboard.core.game import PLAYOUT_MOVE_LIMIT
 from clanboard.games.isle_of_skye import scoring
 from clanboard.games.isle_of_skye.moves import (
     PASS,
@@ -30,7 +31,7 @@ from clanboard.games.isle_of_skye.moves import (
     Return,
     parse,
 )
-from clanboard.games.isle_of_skye.territory import Territory
+from clanboard.games.isle_of_skye.territory import Territory, rotations
 from clanboard.games.isle_of_skye.tiles import (
     LETTERS,
     Tile,
@@ -43,6 +44,7 @@ from clanboard.games.isle_of_skye.tiles import (
 COLOURS = tuple(castles())  # seat i plays colour i: blue, yellow, red, white, green
 PHASES = ("deal", "draw", "price", "buy", "build", "over")
 CASTLE_INCOME = 5
+_CHANCE_PHASES = ("deal", "draw")
 #: prices the resampled commits of determinize() stay within (any legal commit is consistent)
 RESAMPLE_PRICE_CAP = 10
 
@@ -94,6 +96,10 @@ class SkyeState(State):
         n = self.num_players
         return [(self.start + k) % n for k in range(n)]
 
+    def _seat_at(self, k: int) -> int:
+        """``order()[k]``."""
+        return (self.start + k) % self.num_players
+
     def kept(self, seat: int) -> list[str]:
         """The seat's drawn tiles other than the discarded one, in draw order."""
         return [t for t in self.drawn[seat] if t != self.discard[seat]]
@@ -103,10 +109,11 @@ class SkyeState(State):
 
     def builder(self) -> int:
         """The seat building now: the next in turn order with tiles left (-1: none)."""
-        order = self.order()
-        for k in range(self.turn, len(order)):
-            if self.pending[order[k]]:
-                return order[k]
+        n, start, pending = self.num_players, self.start, self.pending
+        for k in range(self.turn, n):
+            seat = (start + k) % n
+            if pending[seat]:
+                return seat
         return -1
 
     def letters_now(self) -> tuple[str, ...]:
@@ -127,7 +134,7 @@ class SkyeState(State):
         if ph == "price":
             return SIMULTANEOUS
         if ph == "buy":
-            return self.order()[self.turn]
+            return (self.start + self.turn) % self.num_players
         if ph == "build":
             return self.builder()
         return TERMINAL
@@ -179,11 +186,16 @@ class SkyeState(State):
         terr = self.territories[p]
         moves: list[Any] = []
         stuck = []
+        slots = terr.slots()
         for t in self.pending[p]:
-            spots = terr.placements(self.tiles[t])
-            if not spots:
+            edges = self.tiles[t].edges
+            found = len(moves)
+            for cell, req in slots:  # as terr.placements(tile), straight to moves
+                rots = rotations(edges, req)
+                if rots:
+                    moves += _places(t, cell, rots)
+            if len(moves) == found:
                 stuck.append(t)
-            moves.extend(Place(t, x, y, r) for (x, y), r in spots)
         if stuck and (not moves or not self.options["return_only_when_stuck"]):
             moves.extend(Return(t) for t in stuck)
         return moves
@@ -410,6 +422,38 @@ class SkyeState(State):
         self.phase = "over"
 
     # -- chance ------------------------------------------------------------------------------
+
+    def resolve_chance(self) -> None:
+        rng = self.rng
+        while self.phase in _CHANCE_PHASES:
+            self._apply(self.sample_chance(rng), CHANCE)
+
+    def random_playout(self, rng: Rng) -> int:
+        """:meth:`State.random_playout` (the same moves from the same generators) without
+        the generic loop's calls."""
+        history = self.history
+        own = self.rng
+        moves = 0
+        while True:
+            if self.phase in _CHANCE_PHASES:
+                move = self.sample_chance(own)
+                self._apply(move, CHANCE)
+                history.append((CHANCE, move))
+                continue
+            seats = self.players_to_move()
+            if not seats:
+                return moves
+            seat = seats[0]
+            legal = self.legal_moves(seat)
+            move = legal[rng.next_u64() % len(legal)]  # rng.choice
+            self._apply(move, seat)
+            history.append((seat, move))
+            if self.auto_chance:
+                while self.phase in _CHANCE_PHASES:
+                    self._apply(self.sample_chance(own), CHANCE)
+            moves += 1
+            if moves > PLAYOUT_MOVE_LIMIT:
+                raise RuntimeError(f"isle-of-skye: a random game did not end in {moves} moves")
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         moves = self.legal_moves()
@@ -639,6 +683,21 @@ class SkyeState(State):
                     raise InvalidState(
                         f"{tile.id} at {x},{y} in player {p}'s territory breaks the terrain rule"
                     )
+
+
+_PLACES: dict[tuple[str, tuple[int, int], tuple[int, ...]], tuple[Place, ...]] = {}
+
+
+def _places(tile: str, cell: tuple[int, int], rots: tuple[int, ...]) -> tuple[Place, ...]:
+    """``Place`` moves of ``tile`` on ``cell`` in rotations ``rots``, made once and shared
+    (moves are immutable)."""
+    key = (tile, cell, rots)
+    moves = _PLACES.get(key)
+    if moves is None:
+        if len(_PLACES) >= 1 << 18:  # bounded: squares are few, but keep it so
+            _PLACES.clear()
+        moves = _PLACES[key] = tuple(Place(tile, cell[0], cell[1], r) for r in rots)
+    return moves
 
 
 def _redo_pricing_history(state: SkyeState, player: int) -> list[tuple[int, Any]]:

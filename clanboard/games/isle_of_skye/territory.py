@@ -102,51 +102,42 @@ class Territory:
         return touching
 
     def slots(self) -> list[tuple[Cell, tuple[tuple[int, str], ...]]]:
-        """The frontier with, per cell, the ``(direction, terrain)`` each neighbour demands."""
+        """The frontier with, per cell, the ``(direction, terrain)`` each neighbour demands.
+        Kept up to date by :meth:`place` (shared between copies: never changed in place)."""
         if self._slots is None:
-            out = []
-            cells = self.cells
-            for (x, y) in self.frontier():
-                req = []
-                for d, (dx, dy) in enumerate(STEP):
-                    o = cells.get((x + dx, y + dy))
-                    if o is not None:
-                        req.append((d, o[0].edges[(d + 2 - o[1]) % 4]))
-                out.append(((x, y), tuple(req)))
-            self._slots = out
+            self._slots = [(c, self._demands(c)) for c in self.frontier()]
         return self._slots
+
+    def _demands(self, cell: Cell) -> tuple[tuple[int, str], ...]:
+        x, y = cell
+        cells = self.cells
+        req = []
+        for d, (dx, dy) in enumerate(STEP):
+            o = cells.get((x + dx, y + dy))
+            if o is not None:
+                req.append((d, o[0].edges[(d + 2 - o[1]) % 4]))
+        return tuple(req)
 
     def placements(self, tile: Tile) -> list[tuple[Cell, int]]:
         """Every legal ``(cell, rotation)`` for ``tile``, sorted."""
-        out = []
-        turned = tile.turned
-        for cell, req in self.slots():
-            for r in range(4):
-                e = turned[r]
-                for d, t in req:
-                    if e[d] != t:
-                        break
-                else:
-                    out.append((cell, r))
-        return out
+        edges = tile.edges
+        return [(cell, r) for cell, req in self.slots() for r in rotations(edges, req)]
 
     def can_place(self, tile: Tile) -> bool:
-        turned = tile.turned
-        for _, req in self.slots():
-            for r in range(4):
-                e = turned[r]
-                for d, t in req:
-                    if e[d] != t:
-                        break
-                else:
-                    return True
-        return False
+        edges = tile.edges
+        return any(rotations(edges, req) for _, req in self.slots())
 
     def place(self, tile: Tile, cell: Cell, rot: int) -> None:
         self.cells[cell] = (tile, rot)
         self._analysis = None
         self._connected = None
-        self._slots = None
+        if self._slots is not None:  # only the new tile's side of the frontier changes
+            x, y = cell
+            near = {(x + dx, y + dy) for dx, dy in STEP}
+            kept = [s for s in self._slots if s[0] != cell and s[0] not in near]
+            kept += [(c, self._demands(c)) for c in near if c not in self.cells]
+            kept.sort()
+            self._slots = kept
 
     # -- analysis ------------------------------------------------------------------------
 
@@ -170,68 +161,89 @@ class Territory:
         return sum(t.count(kind) for t, _ in self.cells.values())
 
 
+_FITS: dict[tuple[str, tuple[tuple[int, str], ...]], tuple[int, ...]] = {}
+
+
+def rotations(edges: str, req: tuple[tuple[int, str], ...]) -> tuple[int, ...]:
+    """The rotations in which a tile with printed ``edges`` meets every ``(direction,
+    terrain)`` demand (remembered: there are few edge patterns and demands)."""
+    key = (edges, req)
+    fits = _FITS.get(key)
+    if fits is None:
+        turned = (edges, edges[3] + edges[:3], edges[2:] + edges[:2], edges[1:] + edges[0])
+        fits = _FITS[key] = tuple(
+            r for r in range(4) if all(turned[r][d] == t for d, t in req)
+        )
+    return fits
+
+
 def _name(code: str) -> str:
     return {"P": "pasture", "M": "mountain", "W": "water"}[code]
 
 
 class _Analysis:
-    """Areas (union-find over tile regions) and the castle's road network."""
+    """Areas (union-find over tile regions, numbered ints) and where each region lies."""
 
-    __slots__ = ("areas", "region_area")
+    __slots__ = ("areas", "_first", "_area")
 
     def __init__(self, terr: Territory) -> None:
         cells = terr.cells
-        parent: dict[tuple[Cell, int], tuple[Cell, int]] = {}
-
-        def find(a: tuple[Cell, int]) -> tuple[Cell, int]:
-            root = a
-            while parent[root] != root:
-                root = parent[root]
-            while parent[a] != root:
-                parent[a], a = root, parent[a]
-            return root
-
+        first: dict[Cell, int] = {}  # cell -> number of its region 0
+        owner: list[Cell] = []  # region number -> its cell
+        local: list[int] = []  # region number -> its region on the tile
         for cell, (tile, _) in cells.items():
-            for r in range(len(tile.region_terrain)):
-                parent[(cell, r)] = (cell, r)
-        open_regions: set[tuple[Cell, int]] = set()
+            first[cell] = len(owner)
+            k = len(tile.region_terrain)
+            owner.extend([cell] * k)
+            local.extend(range(k))
+        parent = list(range(len(owner)))
+
+        def find(a: int) -> int:
+            while parent[a] != a:
+                parent[a] = a = parent[parent[a]]
+            return a
+
+        open_regions: list[int] = []
         for (x, y), (tile, rot) in cells.items():
+            base = first[(x, y)]
             for d in range(4):
                 dx, dy = STEP[d]
                 n = (x + dx, y + dy)
-                mine = ((x, y), tile.edge_region[(d - rot) % 4])
+                mine = base + tile.edge_region[(d - rot) % 4]
                 other = cells.get(n)
                 if other is None:
-                    open_regions.add(mine)
+                    open_regions.append(mine)
                 elif d < 2:  # each shared edge once
-                    theirs = (n, other[0].edge_region[(d + 2 - other[1]) % 4])
-                    ra, rb = find(mine), find(theirs)
+                    ra = find(mine)
+                    rb = find(first[n] + other[0].edge_region[(d + 2 - other[1]) % 4])
                     if ra != rb:
                         parent[ra] = rb
-        groups: dict[tuple[Cell, int], list[tuple[Cell, int]]] = {}
-        for key in parent:
-            groups.setdefault(find(key), []).append(key)
+        roots = [find(i) for i in range(len(owner))]
+        groups: dict[int, list[int]] = {}
+        for i, r in enumerate(roots):
+            groups.setdefault(r, []).append(i)
+        open_roots = {roots[i] for i in open_regions}
         self.areas: list[Area] = []
-        self.region_area: dict[tuple[Cell, int], Area] = {}
-        open_roots = {find(k) for k in open_regions}
-        for root, members in sorted(groups.items()):
-            tile0 = cells[root[0]][0]
+        by_root: dict[int, Area] = {}
+        for root, members in groups.items():
             area = Area(
-                terrain=tile0.region_terrain[root[1]],
-                cells=frozenset(c for c, _ in members),
+                terrain=cells[owner[root]][0].region_terrain[local[root]],
+                cells=frozenset([owner[m] for m in members]),
                 completed=root not in open_roots,
                 icons={},
             )
             self.areas.append(area)
-            for m in members:
-                self.region_area[m] = area
+            by_root[root] = area
+        self._first = first
+        self._area = [by_root[r] for r in roots]
         for cell, (tile, _) in cells.items():
+            base = first[cell]
             for kind, count, region in tile.icons:
-                icons = self.region_area[(cell, region)].icons
+                icons = self._area[base + region].icons
                 icons[kind] = icons.get(kind, 0) + count
 
     def area_of(self, cell: Cell, region: int) -> Area:
-        return self.region_area[(cell, region)]
+        return self._area[self._first[cell] + region]
 
 
 def _road_connected(cells: dict[Cell, tuple[Tile, int]]) -> set[Cell]:

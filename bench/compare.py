@@ -1,0 +1,80 @@
+"""Engine figures of two revisions side by side, measured interleaved in one run.
+
+    python bench/compare.py --base REV [--game ID ...] [--players N] [--rounds R]
+
+Exports ``REV`` of this repository (``git archive``) to a temporary folder and runs
+``clanboard bench --json`` alternately on it and on the working tree, ``R`` rounds, so
+both see the same machine load; prints the median of each figure and their ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+ROOT = Path(__file__).resolve().parent.parent
+FIGURES = ("games_per_s", "moves_per_s", "clone_us", "legal_moves_us", "determinize_us",
+           "ismcts_iterations_per_s", "ismcts_iterations_per_s_start")
+
+
+def export(rev: str, into: Path) -> None:
+    data = subprocess.run(["git", "archive", rev], cwd=ROOT, check=True,
+                          capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        tar.extractall(into, filter="data")
+
+
+def bench(tree: Path, games: list[str], players: int | None, seconds: float) -> list[dict]:
+    cmd = [sys.executable, "-c", "from clanboard.cli.main import app; app()",
+           "bench", "--json", "--seconds", str(seconds)]
+    for g in games:
+        cmd += ["--game", g]
+    if players:
+        cmd += ["--players", str(players)]
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run(cmd, cwd=tree, env=env, check=True, capture_output=True, text=True)
+    return list(json.loads(out.stdout)["results"])
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--base", required=True, help="the git revision to compare with")
+    parser.add_argument("--game", action="append", default=[], help="game id (repeatable)")
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    args = parser.parse_args(argv)
+    runs: dict[str, list[list[dict]]] = {"base": [], "now": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        export(args.base, base)
+        for r in range(args.rounds):
+            for name, tree in (("base", base), ("now", ROOT)):
+                print(f"round {r + 1}/{args.rounds}: {name} ...", file=sys.stderr, flush=True)
+                runs[name].append(bench(tree, args.game, args.players, args.seconds))
+    table = Table(title=f"engine figures, median of {args.rounds} interleaved runs "
+                  f"(base {args.base} vs working tree)")
+    for col in ("game", "figure", "base", "now", "now/base"):
+        table.add_column(col, justify="left" if col in ("game", "figure") else "right")
+    for i, first in enumerate(runs["base"][0]):
+        for fig in FIGURES:
+            b = statistics.median(run[i][fig] for run in runs["base"])
+            n = statistics.median(run[i][fig] for run in runs["now"])
+            table.add_row(f"{first['game']} {first['players']}p", fig, f"{b:,.1f}", f"{n:,.1f}",
+                          f"{n / b:.2f}×" if b else "-")
+    Console(width=120).print(table)
+
+
+if __name__ == "__main__":
+    main()

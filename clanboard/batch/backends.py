@@ -63,6 +63,7 @@ class InProcess:
 def _ignore_sigint() -> None:
     # Ctrl-C reaches the whole process group: the driver alone handles it
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a handler inherited from Ray, say
 
 
 def _pool_call(args: tuple[Callable[[Any], Any], Chunk]) -> list[Outcome]:

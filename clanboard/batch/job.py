@@ -109,11 +109,19 @@ class Journal:
                     f"{saved['tasks']} tasks) than the one asked for ({job.kind}, "
                     f"{len(job.args)} tasks): resume it with the same settings"
                 )
+            self._drop_cut_line()
             self._file = self.path.open("a", encoding="utf-8")
         else:
             self.folder.mkdir(parents=True, exist_ok=True)
             self._file = self.path.open("w", encoding="utf-8")
             self._write(header)
+
+    def _drop_cut_line(self) -> None:
+        """Cut a last line written only in part, so the next line starts afresh."""
+        raw = self.path.read_bytes()
+        if raw and not raw.endswith(b"\n"):
+            with self.path.open("r+b") as f:
+                f.truncate(raw.rfind(b"\n") + 1)
 
     def _write(self, data: Any) -> None:
         self._file.write(json.dumps(data, separators=(",", ":")) + "\n")

@@ -81,6 +81,7 @@ def register(app: typer.Typer) -> None:
         """Play a tournament between agents (seats rotated) and print win rates with
         95% Wilson intervals, average scores and mean decision time."""
         from rich.console import Console
+        from rich.markup import escape
 
         from clanboard.ai.arena import check, run_arena
         from clanboard.batch import BatchError, JobInterrupted, TaskFailed
@@ -106,7 +107,7 @@ def register(app: typer.Typer) -> None:
             check(game, names, players, options)
             backend = backend_options(workers, ray)
         except (ClanboardError, ValueError, BatchError) as exc:
-            console.print(f"[red]error:[/red] {exc}")
+            console.print(f"[red]error:[/red] {escape(str(exc))}")
             raise typer.Exit(2) from exc
         try:
             with ProgressDisplay(f"{game}: {' vs '.join(names)}") as progress:
@@ -116,13 +117,13 @@ def register(app: typer.Typer) -> None:
                     progress=progress,
                 )
         except JobInterrupted as exc:
-            console.print(f"[yellow]{exc}[/yellow]")
+            console.print(f"[yellow]{escape(str(exc))}[/yellow]")
             raise typer.Exit(130) from exc
         except TaskFailed as exc:
-            console.print(f"[red]error:[/red] {exc}")
+            console.print(f"[red]error:[/red] {escape(str(exc))}")
             raise typer.Exit(1) from exc
         except (ClanboardError, ValueError, BatchError) as exc:
-            console.print(f"[red]error:[/red] {exc}")
+            console.print(f"[red]error:[/red] {escape(str(exc))}")
             raise typer.Exit(2) from exc
         finally:
             close = getattr(backend, "close", None)

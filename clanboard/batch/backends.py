@@ -138,13 +138,23 @@ class Ray:
         todo.reverse()
         limit = 2 * self.workers  # chunks in flight: enough to keep every CPU busy
         pending: list[Any] = []
+        first: dict[Any, int] = {}  # a chunk's first task, to name it if the chunk is lost
         try:
             while todo or pending:
                 while todo and len(pending) < limit:
-                    pending.append(self._remote.remote(fn_ref, todo.pop()))
+                    chunk = todo.pop()
+                    ref = self._remote.remote(fn_ref, chunk)
+                    first[ref] = chunk[0][0]
+                    pending.append(ref)
                 ready, pending = ray.wait(pending, num_returns=1)
                 for ref in ready:
-                    yield from ray.get(ref)
+                    try:
+                        outcomes = ray.get(ref)
+                    except ray.exceptions.RayError as exc:  # a lost node or worker, after
+                        # Ray's own retries: the job stops, what finished is saved
+                        yield first[ref], False, f"{type(exc).__name__}: {exc}"
+                        return
+                    yield from outcomes
         finally:
             for ref in pending:  # an early stop: do not leave work running on the cluster
                 ray.cancel(ref, force=True)

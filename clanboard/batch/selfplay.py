@@ -4,7 +4,7 @@ One row per decision (chance events are not decisions): the acting seat's observ
 tensor, its legal action ids, the action id taken, the search's root visit counts when
 the agent is ISMCTS, and the game's final returns. Shard ``k`` holds games
 ``k * games_per_shard ...`` and is written by the driver as its task finishes, so the
-shards land in ``out`` whichever backend played them. The schema is in docs/rl.md
+shards land in ``out`` whichever backend played them. The schema is in docs/cluster.md
 ("Self-play data"). Needs pyarrow and numpy (the ``clanboard[cluster]`` extra).
 """
 
@@ -140,7 +140,7 @@ COLUMNS = ("game", "seed", "step", "ply", "seat", "agent", "observation", "legal
 
 
 def schema(observation_size: int, num_players: int) -> Any:
-    """The shards' Arrow schema (documented in docs/rl.md)."""
+    """The shards' Arrow schema (documented in docs/cluster.md)."""
     pa = _pyarrow()
     return pa.schema([
         ("game", pa.int32()), ("seed", pa.int64()), ("step", pa.int32()),

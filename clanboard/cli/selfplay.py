@@ -50,7 +50,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play games and write, per decision, the observation tensor, the legal-action
         mask, the action id, the ISMCTS visit counts and the final returns as Parquet
-        shards (schema: docs/rl.md; read them with clanboard.batch.selfplay.load)."""
+        shards (schema: docs/cluster.md; read them with clanboard.batch.selfplay.load)."""
         from rich.console import Console
         from rich.markup import escape
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -43,6 +45,23 @@ def test_ray_plays_the_same_games_as_in_process(ray_instance: Any) -> None:
     local = run_arena(GAME, AGENTS, 12, seed=9, workers=1)
     remote = run_arena(GAME, AGENTS, 12, seed=9, backend=backend)
     assert untimed(remote) == untimed(local) and remote.seat_points == local.seat_points
+
+
+def test_a_lost_ray_worker_stops_the_job_and_keeps_what_finished(
+        ray_instance: Any, tmp_path: Path) -> None:
+    job = batch.Job("test", _dies_on_five, list(range(8)))
+    with pytest.raises(batch.TaskFailed, match="task 6 failed: WorkerCrashedError"):
+        batch.run(job, Ray("local"), folder=tmp_path, chunk=1)
+    _, done = batch.read_journal(tmp_path)
+    assert 5 not in done and all(done[i] == i * i for i in done)
+    assert batch.run(batch.Job("test", _square, list(range(8))), Ray("local"),
+                     folder=tmp_path, resume=True) == [x * x for x in range(8)]
+
+
+def _dies_on_five(x: int) -> int:
+    if x == 5:
+        os._exit(3)  # the worker process vanishes, as on a lost node
+    return x * x
 
 
 def test_a_failing_task_stops_the_job_with_its_error() -> None:

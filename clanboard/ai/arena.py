@@ -1,4 +1,5 @@
-"""Tournaments between agents: seats rotated fairly, games played in parallel.
+"""Tournaments between agents: seats rotated fairly, games run as a batch job
+(:mod:`clanboard.batch`: in this process, a local pool or a Ray cluster).
 
 With ``k`` agents (one per seat) the games come in blocks of ``k``: every game of
 a block is the same deal (the same game seed) with the agents rotated one seat
@@ -12,15 +13,18 @@ Wilson interval.
 
 from __future__ import annotations
 
-import multiprocessing
+import json
 import os
 import time
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from clanboard import batch
 from clanboard.ai.stats import wilson_interval
+from clanboard.batch import Backend, Job, Progress, make_backend
 from clanboard.core import IllegalMove, get_game, make_agent
 
 _MASK = (1 << 64) - 1
@@ -50,7 +54,8 @@ class GameTask:
     seat_agents: tuple[int, ...]  # seat -> index into the agent list
     agent_names: tuple[str, ...]
     agent_seeds: tuple[int, ...]  # per seat
-    save_path: str | None = None
+    # where the record goes; not part of what the game computes (nor of a job's fingerprint)
+    save_path: str | None = field(default=None, repr=False)
 
 
 @dataclass
@@ -66,6 +71,7 @@ class GameOutcome:
     max_think: list[float]
     moves: int
     error: str | None = None
+    record: dict[str, Any] | None = None  # the game record's JSON, when asked for
 
 
 @dataclass
@@ -206,15 +212,16 @@ def play(task: GameTask, labels: list[str] | None = None) -> GameOutcome:
                 break
             if state.current_player() >= 0:
                 break
+    record = None
     if task.save_path:
         names = [labels[a] for a in task.seat_agents] if labels else list(task.agent_names)
-        state.record(players=names).save(task.save_path)
+        record = state.record(players=names).to_json()
     over = state.is_terminal()
     return GameOutcome(
         index=task.index, seat_agents=task.seat_agents,
         returns=_win_shares(state.winners(), n) if over else [0.0] * n,
         scores=state.scores(), think_seconds=think, decisions=decisions, max_think=longest,
-        moves=len(state.history), error=error,
+        moves=len(state.history), error=error, record=record,
     )
 
 
@@ -224,21 +231,28 @@ def _win_shares(winners: list[int], n: int) -> list[float]:
     return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
 
 
-def _play_labelled(args: tuple[GameTask, list[str]]) -> GameOutcome:
-    return play(*args)
+def arena_job(tasks: list[GameTask], labels: list[str],
+              spec: Mapping[str, Any] | None = None) -> Job[GameTask, GameOutcome]:
+    """The tournament as a batch job: one task per game. A finished game's record (when
+    asked for) is written by the driver, so records land on this machine even when the
+    games run on a cluster; the journal keeps each outcome without its record."""
+
+    def store(index: int, outcome: GameOutcome) -> dict[str, Any]:
+        path = tasks[index].save_path
+        if path and outcome.record is not None:
+            Path(path).write_text(json.dumps(outcome.record, indent=1) + "\n",
+                                  encoding="utf-8")
+        data = asdict(outcome)
+        data.pop("record")
+        return data
+
+    return Job("arena", partial(play, labels=labels), tasks, store=store,
+               restore=outcome_from_json, spec=dict(spec or {}))
 
 
-def run_tasks(tasks: list[GameTask], labels: list[str], workers: int = 1) -> Iterator[GameOutcome]:
-    """Play the games, in parallel over ``workers`` processes; yields as each finishes."""
-    if workers <= 1 or len(tasks) == 1:
-        for t in tasks:
-            yield play(t, labels)
-        return
-    methods = multiprocessing.get_all_start_methods()
-    # fork keeps games registered at run time (tests, plug-ins); spawn elsewhere
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ctx.Pool(min(workers, len(tasks))) as pool:
-        yield from pool.imap_unordered(_play_labelled, [(t, labels) for t in tasks])
+def outcome_from_json(data: Mapping[str, Any]) -> GameOutcome:
+    """A :class:`GameOutcome` from its journal line."""
+    return GameOutcome(**{**data, "seat_agents": tuple(data["seat_agents"])})
 
 
 def summarise(outcomes: list[GameOutcome], labels: list[str], game: str, num_players: int,
@@ -292,17 +306,23 @@ def check(game: str, agents: list[str], num_players: int | None = None,
 def run_arena(game: str, agents: list[str], games: int, seed: int = 0,
               num_players: int | None = None, options: Mapping[str, Any] | None = None,
               workers: int | None = None, save_dir: str | Path | None = None,
-              on_game: Callable[[GameOutcome], None] | None = None) -> ArenaReport:
-    """Plan, play and summarise a tournament (see the module docstring)."""
+              on_game: Callable[[GameOutcome], None] | None = None, *,
+              backend: Backend | None = None, resume: bool = False,
+              progress: Progress | None = None) -> ArenaReport:
+    """Plan, play and summarise a tournament (see the module docstring).
+
+    The games run on ``backend`` (default: a local pool of ``workers`` processes, one per
+    core). With ``save_dir`` every game record is saved there and every finished game is
+    journalled, so an interrupted tournament can be finished with ``resume=True``."""
     n, opts = check(game, agents, num_players, options)
-    if save_dir:
-        Path(save_dir).mkdir(parents=True, exist_ok=True)
     labels = agent_labels(agents)
     tasks = plan(game, agents, games, seed, n, opts, save_dir)
+    spec = {"game": game, "agents": list(agents), "games": games, "seed": seed,
+            "players": n, "options": opts}
+    if backend is None:
+        backend = make_backend(workers or os.cpu_count() or 1)
     start = time.perf_counter()
-    outcomes = []
-    for outcome in run_tasks(tasks, labels, workers or os.cpu_count() or 1):
-        outcomes.append(outcome)
-        if on_game:
-            on_game(outcome)
+    outcomes = batch.run(arena_job(tasks, labels, spec), backend, folder=save_dir,
+                         resume=resume, progress=progress,
+                         on_result=(lambda _i, o: on_game(o)) if on_game else None)
     return summarise(outcomes, labels, game, n, opts, seed, time.perf_counter() - start)

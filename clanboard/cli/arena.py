@@ -1,4 +1,5 @@
-"""``clanboard arena``: a tournament between agents, in parallel, with win-rate intervals."""
+"""``clanboard arena``: a tournament between agents, in parallel (a local pool or a Ray
+cluster), with win-rate intervals; resumable from its folder."""
 
 from __future__ import annotations
 
@@ -21,12 +22,40 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     return options
 
 
+def backend_options(workers: int, ray: str | None) -> Any:
+    """The batch backend of ``--workers`` / ``--ray`` (a clear error when Ray is missing)."""
+    from clanboard.batch import make_backend
+
+    return make_backend(workers or os.cpu_count() or 1, ray)
+
+
+WORKERS_HELP = "Parallel processes (default: one per core; 1 runs in this process)."
+RAY_HELP = ("Run on a Ray cluster: 'auto' joins the cluster of this machine (ray start), "
+            "'local' starts a private instance, or a cluster address. Needs the extra "
+            "clanboard[cluster].")
+
+
+def resumed_spec(folder: str, kind: str, game: str | None) -> dict[str, Any]:
+    """The settings of the ``kind`` job saved in ``folder``; ``game``, when given, must
+    match. Raises ``BatchError`` saying what is wrong."""
+    from clanboard.batch import BatchError, read_journal
+
+    header, _ = read_journal(folder)
+    if header.get("kind") != kind:
+        raise BatchError(f"{folder} holds a job of kind {header.get('kind')!r}, not {kind!r}")
+    spec = dict(header.get("spec") or {})
+    if game is not None and game != spec.get("game"):
+        raise BatchError(f"{folder} holds a job for {spec.get('game')}, not {game}")
+    return spec
+
+
 def register(app: typer.Typer) -> None:
     @app.command("arena")
     def arena_cmd(
-        game: str = typer.Argument(..., help="Game id, e.g. schotten-totten."),
-        agents: str = typer.Option(
-            ..., "--agents", "-a",
+        game: str | None = typer.Argument(
+            None, help="Game id, e.g. schotten-totten (not needed with --resume)."),
+        agents: str | None = typer.Option(
+            None, "--agents", "-a",
             help="Comma-separated agents, one per seat, e.g. ismcts,heuristic or "
                  "ismcts:hard,random. Levels: easy, normal, hard, N (iterations), Xs (seconds).",
         ),
@@ -37,53 +66,69 @@ def register(app: typer.Typer) -> None:
         variant: str | None = typer.Option(None, "--variant", "-v", help="A variant preset."),
         option: list[str] = typer.Option(  # noqa: B008
             [], "--option", "-o", help="A game option NAME=VALUE (repeatable)."),
-        workers: int = typer.Option(
-            0, "--workers", "-w", help="Parallel processes (default: one per core)."),
+        workers: int = typer.Option(0, "--workers", "-w", help=WORKERS_HELP),
+        ray: str | None = typer.Option(None, "--ray", help=RAY_HELP),
         save_dir: str | None = typer.Option(
-            None, "--save-dir", help="Save every game record (JSON) in this folder."),
+            None, "--save-dir",
+            help="Save every game record (JSON) in this folder, and a journal of finished "
+                 "games to resume from."),
+        resume: str | None = typer.Option(
+            None, "--resume",
+            help="Finish the tournament saved in this folder (its settings are reused; "
+                 "finished games are not replayed)."),
         as_json: bool = typer.Option(False, "--json", help="Print the results as JSON."),
     ) -> None:
         """Play a tournament between agents (seats rotated) and print win rates with
         95% Wilson intervals, average scores and mean decision time."""
         from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
+        from rich.markup import escape
 
         from clanboard.ai.arena import check, run_arena
+        from clanboard.batch import BatchError, JobInterrupted, TaskFailed
+        from clanboard.batch.progress import ProgressDisplay
         from clanboard.core import ClanboardError, get_game
 
         console = Console(stderr=as_json)
-        names = [a.strip() for a in agents.split(",") if a.strip()]
         try:
-            g = get_game(game)
-            options = g.variant_options(variant) if variant else {}
-            options.update(parse_options(option))
+            if resume:
+                spec = resumed_spec(resume, "arena", game)
+                game, names = spec["game"], list(spec["agents"])
+                games, seed, players = spec["games"], spec["seed"], spec["players"]
+                options = dict(spec["options"])
+                save_dir = resume
+            else:
+                if game is None or agents is None:
+                    raise ValueError("name a game and --agents (or --resume a saved "
+                                     "tournament's folder)")
+                names = [a.strip() for a in agents.split(",") if a.strip()]
+                g = get_game(game)
+                options = g.variant_options(variant) if variant else {}
+                options.update(parse_options(option))
             check(game, names, players, options)
-        except (ClanboardError, ValueError) as exc:
-            console.print(f"[red]error:[/red] {exc}")
+            backend = backend_options(workers, ray)
+        except (ClanboardError, ValueError, BatchError) as exc:
+            console.print(f"[red]error:[/red] {escape(str(exc))}")
             raise typer.Exit(2) from exc
-        progress = Progress(
-            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
-            console=console, transient=as_json,
-        )
         try:
-            with progress:
-                task = progress.add_task(f"{game}: {' vs '.join(names)}", total=games)
+            with ProgressDisplay(f"{game}: {' vs '.join(names)}") as progress:
                 report = run_arena(
                     game, names, games, seed=seed, num_players=players, options=options,
-                    workers=workers or os.cpu_count() or 1, save_dir=save_dir,
-                    on_game=lambda _: progress.advance(task),
+                    save_dir=save_dir, backend=backend, resume=bool(resume),
+                    progress=progress,
                 )
-        except (ClanboardError, ValueError) as exc:
-            console.print(f"[red]error:[/red] {exc}")
+        except JobInterrupted as exc:
+            console.print(f"[yellow]{escape(str(exc))}[/yellow]")
+            raise typer.Exit(130) from exc
+        except TaskFailed as exc:
+            console.print(f"[red]error:[/red] {escape(str(exc))}")
+            raise typer.Exit(1) from exc
+        except (ClanboardError, ValueError, BatchError) as exc:
+            console.print(f"[red]error:[/red] {escape(str(exc))}")
             raise typer.Exit(2) from exc
+        finally:
+            close = getattr(backend, "close", None)
+            if close:
+                close()
         if as_json:
             typer.echo(json.dumps(report.to_json(), indent=1))
         else:

@@ -1,4 +1,4 @@
-"""The ``clanboard`` command. Sub-commands of other areas (arena, bench, serve) plug in
+"""The ``clanboard`` command. Sub-commands of other areas (arena, bench, selfplay, serve) plug in
 through a ``register(app)`` function in their module."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from clanboard.cli import play as _play  # noqa: E402
 
 _play.register(app)
 
-for _name in ("arena", "bench", "serve"):
+for _name in ("arena", "bench", "selfplay", "serve"):
     try:
         _module = importlib.import_module(f"clanboard.cli.{_name}")
     except ModuleNotFoundError as _exc:

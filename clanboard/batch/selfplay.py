@@ -1,0 +1,292 @@
+"""Self-play data for learning: trajectories as Parquet shards, and a loader of numpy batches.
+
+One row per decision (chance events are not decisions): the acting seat's observation
+tensor, its legal action ids, the action id taken, the search's root visit counts when
+the agent is ISMCTS, and the game's final returns. Shard ``k`` holds games
+``k * games_per_shard ...`` and is written by the driver as its task finishes, so the
+shards land in ``out`` whichever backend played them. The schema is in docs/cluster.md
+("Self-play data"). Needs pyarrow and numpy (the ``clanboard[cluster]`` extra).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from clanboard.ai.arena import MAX_MOVES, mix_seed
+from clanboard.batch.job import BatchError, Job
+from clanboard.core import get_game, make_agent
+
+FORMAT = "clanboard-selfplay"
+VERSION = 1
+META_KEY = b"clanboard"
+PYARROW_MISSING = ("self-play data needs pyarrow and numpy: install the cluster extra "
+                   "(pip install 'clanboard[cluster]')")
+
+
+def _pyarrow() -> Any:
+    try:
+        import pyarrow
+        import pyarrow.parquet  # noqa: F401
+    except ImportError as exc:
+        raise BatchError(PYARROW_MISSING) from exc
+    return pyarrow
+
+
+@dataclass(frozen=True)
+class SelfPlayGame:
+    """One game: its index in the job, the game seed, and who sits where."""
+
+    index: int
+    seed: int
+    agent_names: tuple[str, ...]  # per seat
+    agent_seeds: tuple[int, ...]  # per seat
+
+
+@dataclass(frozen=True)
+class ShardTask:
+    """The games of one shard (the unit of work and of resuming)."""
+
+    shard: int
+    game: str
+    num_players: int
+    options: Mapping[str, Any]
+    games: tuple[SelfPlayGame, ...]
+
+
+def plan(game: str, agents: Sequence[str], games: int, seed: int, num_players: int,
+         options: Mapping[str, Any], games_per_shard: int = 100) -> list[ShardTask]:
+    """The job's shards. Game ``g`` is dealt from ``mix_seed(seed, g)``; its agents are
+    rotated ``g`` seats so each agent plays each seat equally often."""
+    k = len(agents)
+    if k != num_players:
+        raise ValueError(f"give one agent per seat: {num_players} players need "
+                         f"{num_players} agents, got {k} ({','.join(agents)})")
+    if games < 1 or games_per_shard < 1:
+        raise ValueError("the numbers of games and of games per shard must be at least 1")
+    planned = [
+        SelfPlayGame(
+            index=g, seed=mix_seed(seed, g),
+            agent_names=tuple(agents[(seat + g) % k] for seat in range(k)),
+            agent_seeds=tuple(mix_seed(seed, g, 1 + seat) for seat in range(k)),
+        ) for g in range(games)
+    ]
+    return [ShardTask(s, game, num_players, dict(options),
+                      tuple(planned[i:i + games_per_shard]))
+            for s, i in enumerate(range(0, games, games_per_shard))]
+
+
+def _visits(agent: Any, ids: dict[str, int]) -> tuple[list[int], list[int]] | None:
+    """The root visit counts of the agent's last search as (action ids, visits), when it
+    searched (an ISMCTS agent keeps its latest ``SearchResult`` as ``last``)."""
+    from clanboard.ai.ismcts import SearchResult
+
+    last = getattr(agent, "last", None)
+    if not isinstance(last, SearchResult) or not last.children:
+        return None
+    pairs = sorted((ids[key], n) for key, (n, _) in last.children.items()
+                   if key in ids and n > 0)
+    return ([a for a, _ in pairs], [n for _, n in pairs]) if pairs else None
+
+
+def play_shard(task: ShardTask) -> Any:
+    """Play a shard's games and return their decisions as a pyarrow Table."""
+    pa = _pyarrow()
+    game = get_game(task.game)
+    n = task.num_players
+    cols: dict[str, list[Any]] = {name: [] for name in COLUMNS}
+    for sp in task.games:
+        state = game.new_state(n, sp.seed, task.options)
+        agents = [make_agent(game, name, seed=s)
+                  for name, s in zip(sp.agent_names, sp.agent_seeds, strict=True)]
+        try:
+            cap = game.max_game_length(n, task.options)
+        except NotImplementedError:
+            cap = MAX_MOVES
+        first = len(cols["game"])
+        step = 0
+        while seats := state.players_to_move():
+            if len(state.history) > cap:
+                raise RuntimeError(f"game {sp.index + 1} did not end within {cap} moves")
+            for seat in seats:
+                legal = state.legal_moves(seat)
+                ids = {str(m): state.move_to_action(m) for m in legal}
+                cols["observation"].append(state.observation_tensor(seat))
+                move = agents[seat].choose(state, seat)
+                visits = _visits(agents[seat], ids)
+                for name, value in (("game", sp.index), ("seed", sp.seed), ("step", step),
+                                    ("ply", len(state.history)), ("seat", seat),
+                                    ("agent", sp.agent_names[seat]),
+                                    ("legal_actions", sorted(ids.values())),
+                                    ("action", ids[str(move)]),
+                                    ("visit_actions", visits[0] if visits else None),
+                                    ("visit_counts", visits[1] if visits else None)):
+                    cols[name].append(value)
+                step += 1
+                state.apply(move, seat)
+                if state.current_player() >= 0:
+                    break
+        final = [float(r) for r in state.returns()]
+        cols["returns"].extend([final] * (len(cols["game"]) - first))
+    return pa.table(cols, schema=schema(game.observation_tensor_size(n, task.options), n))
+
+
+COLUMNS = ("game", "seed", "step", "ply", "seat", "agent", "observation", "legal_actions",
+           "action", "visit_actions", "visit_counts", "returns")
+
+
+def schema(observation_size: int, num_players: int) -> Any:
+    """The shards' Arrow schema (documented in docs/cluster.md)."""
+    pa = _pyarrow()
+    return pa.schema([
+        ("game", pa.int32()), ("seed", pa.int64()), ("step", pa.int32()),
+        ("ply", pa.int32()), ("seat", pa.int8()), ("agent", pa.string()),
+        ("observation", pa.list_(pa.float32(), observation_size)),
+        ("legal_actions", pa.list_(pa.int32())), ("action", pa.int32()),
+        ("visit_actions", pa.list_(pa.int32())), ("visit_counts", pa.list_(pa.int32())),
+        ("returns", pa.list_(pa.float32(), num_players)),
+    ])
+
+
+def selfplay_job(out: str | Path, game: str, agents: Sequence[str], games: int, seed: int = 0,
+                 num_players: int | None = None, options: Mapping[str, Any] | None = None,
+                 games_per_shard: int = 100) -> Job[ShardTask, Any]:
+    """The self-play job writing into ``out``: run it with :func:`clanboard.batch.run`
+    (``folder=out``); each result is the shard's ``{"file", "games", "decisions"}``."""
+    _pyarrow()
+    import pyarrow.parquet as pq
+
+    g = get_game(game)
+    n = g.check_players(num_players if num_players is not None else len(agents))
+    opts = g.check_options(options)
+    for name in dict.fromkeys(agents):
+        make_agent(g, name, seed=0)  # an unknown agent or level fails now
+    try:
+        meta = {"format": FORMAT, "version": VERSION, "game": game, "num_players": n,
+                "options": opts, "agents": list(agents), "seed": seed,
+                "num_distinct_actions": g.num_distinct_actions(n, opts),
+                "observation_tensor_size": g.observation_tensor_size(n, opts)}
+    except NotImplementedError as exc:
+        raise BatchError(f"{game} has no RL encoding for self-play data: {exc}") from exc
+    tasks = plan(game, list(agents), games, seed, n, opts, games_per_shard)
+    folder = Path(out)
+
+    def store(index: int, table: Any) -> dict[str, Any]:
+        name = f"shard-{index:05d}.parquet"
+        table = table.replace_schema_metadata({META_KEY: json.dumps(meta)})
+        tmp = folder / (name + ".part")
+        pq.write_table(table, tmp, compression="zstd")
+        os.replace(tmp, folder / name)  # a shard is there whole or not at all
+        return {"file": name, "games": len(tasks[index].games), "decisions": table.num_rows}
+
+    spec = {"game": game, "agents": list(agents), "games": games, "seed": seed,
+            "players": n, "options": opts, "games_per_shard": games_per_shard}
+    return Job("selfplay", play_shard, tasks, store=store, spec=spec)
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def shards(folder: str | Path) -> list[Path]:
+    """The shard files of a self-play folder, in game order."""
+    found = sorted(Path(folder).glob("shard-*.parquet"))
+    if not found:
+        raise BatchError(f"{folder} holds no self-play shards (shard-*.parquet)")
+    return found
+
+
+def metadata(folder: str | Path) -> dict[str, Any]:
+    """The data set's description (game, options, sizes, agents, seed) from its shards;
+    every shard must describe the same data set."""
+    _pyarrow()
+    import pyarrow.parquet as pq
+
+    seen: dict[str, Any] | None = None
+    for path in shards(folder):
+        raw = (pq.read_schema(path).metadata or {}).get(META_KEY)
+        try:
+            meta = json.loads(raw) if raw else None
+        except json.JSONDecodeError:
+            meta = None
+        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+            raise BatchError(f"{path} is not a clanboard self-play shard")
+        if meta.get("version") != VERSION:
+            raise BatchError(f"{path}: unsupported self-play format version "
+                             f"{meta.get('version')!r}; expected {VERSION}")
+        if seen is not None and meta != seen:
+            raise BatchError(f"{path} belongs to another data set than the other shards")
+        seen = meta
+    assert seen is not None
+    return seen
+
+
+def read_table(folder: str | Path) -> Any:
+    """Every decision of a self-play folder as one pyarrow Table, in game order."""
+    pa = _pyarrow()
+    import pyarrow.parquet as pq
+
+    metadata(folder)
+    return pa.concat_tables([pq.read_table(p) for p in shards(folder)])
+
+
+def load(folder: str | Path, batch_size: int = 1024) -> Iterator[dict[str, Any]]:
+    """Numpy batches of decisions, in game order (shuffle them yourself for training).
+
+    Each batch maps ``observation`` (float32, [B, observation size]), ``mask`` (bool,
+    [B, actions]: the legal actions), ``action`` (int64, [B]), ``policy`` (float32,
+    [B, actions]: the root visit counts normalised to sum 1; zeros where the agent did not
+    search), ``has_policy`` (bool, [B]), ``returns`` (float32, [B, players]), ``value``
+    (float32, [B]: the acting seat's return), and ``game``, ``seed``, ``step``, ``seat``
+    (int64, [B])."""
+    import numpy as np
+
+    _pyarrow()
+    import pyarrow.parquet as pq
+
+    meta = metadata(folder)
+    actions = int(meta["num_distinct_actions"])
+    obs_size = int(meta["observation_tensor_size"])
+    players = int(meta["num_players"])
+    for path in shards(folder):
+        for rb in pq.ParquetFile(path).iter_batches(batch_size=batch_size):
+            b = rb.num_rows
+            obs = _flat(rb.column("observation"))
+            mask = np.zeros((b, actions), dtype=bool)
+            legal = rb.column("legal_actions")
+            mask[np.repeat(np.arange(b), _lengths(legal)), _flat(legal)] = True
+            policy = np.zeros((b, actions), dtype=np.float32)
+            va, vc = rb.column("visit_actions"), rb.column("visit_counts")
+            has = np.asarray(va.is_valid().to_numpy(zero_copy_only=False), dtype=bool)
+            policy[np.repeat(np.arange(b), _lengths(va)), _flat(va)] = _flat(vc)
+            sums = policy.sum(axis=1, keepdims=True)
+            np.divide(policy, sums, out=policy, where=sums > 0)
+            returns = _flat(rb.column("returns"))
+            returns = returns.reshape(b, players).astype(np.float32)
+            seat = rb.column("seat").to_numpy().astype(np.int64)
+            yield {
+                "observation": obs.reshape(b, obs_size).astype(np.float32, copy=False),
+                "mask": mask,
+                "action": rb.column("action").to_numpy().astype(np.int64),
+                "policy": policy,
+                "has_policy": has,
+                "returns": returns,
+                "value": returns[np.arange(b), seat],
+                "game": rb.column("game").to_numpy().astype(np.int64),
+                "seed": rb.column("seed").to_numpy().astype(np.int64),
+                "step": rb.column("step").to_numpy().astype(np.int64),
+                "seat": seat,
+            }
+
+
+def _flat(array: Any) -> Any:
+    """The values of a (fixed-size) list column as numpy, slice offsets respected."""
+    return array.flatten().to_numpy(zero_copy_only=False)
+
+
+def _lengths(array: Any) -> Any:
+    """Each row's list length (0 for a null list)."""
+    return array.value_lengths().fill_null(0).to_numpy(zero_copy_only=False)

@@ -1,0 +1,108 @@
+"""``clanboard selfplay``: self-play trajectories for learning, as Parquet shards."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import typer
+
+from clanboard.cli.arena import RAY_HELP, WORKERS_HELP, backend_options, parse_options, resumed_spec
+
+
+def timed_agents(game: Any, names: list[str]) -> list[str]:
+    """The agents whose moves depend on a clock (a search with a time budget): their data
+    is not reproducible from the seed."""
+    from clanboard.core import make_agent
+
+    timed = []
+    for name in dict.fromkeys(names):
+        config = getattr(make_agent(game, name, seed=0), "config", None)
+        if getattr(config, "seconds", None) is not None:
+            timed.append(name)
+    return timed
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("selfplay")
+    def selfplay_cmd(
+        game: str | None = typer.Argument(
+            None, help="Game id, e.g. schotten-totten (not needed with --resume)."),
+        agents: str | None = typer.Option(
+            None, "--agents", "-a",
+            help="Comma-separated agents, one per seat (rotated every game), e.g. "
+                 "ismcts:400,ismcts:400. Give ISMCTS an iteration level (a number) for "
+                 "data reproducible from the seed."),
+        games: int = typer.Option(100, "--games", "-n", help="Number of games."),
+        out: str | None = typer.Option(None, "--out", help="Folder for the shards."),
+        seed: int = typer.Option(0, "--seed", "-s", help="Seed of the whole data set."),
+        players: int | None = typer.Option(
+            None, "--players", "-p", help="Number of players (default: one per agent)."),
+        variant: str | None = typer.Option(None, "--variant", "-v", help="A variant preset."),
+        option: list[str] = typer.Option(  # noqa: B008
+            [], "--option", "-o", help="A game option NAME=VALUE (repeatable)."),
+        per_shard: int = typer.Option(
+            100, "--games-per-shard", help="Games per Parquet shard (the unit of work)."),
+        workers: int = typer.Option(0, "--workers", "-w", help=WORKERS_HELP),
+        ray: str | None = typer.Option(None, "--ray", help=RAY_HELP),
+        resume: str | None = typer.Option(
+            None, "--resume", help="Finish the self-play job saved in this folder."),
+    ) -> None:
+        """Play games and write, per decision, the observation tensor, the legal-action
+        mask, the action id, the ISMCTS visit counts and the final returns as Parquet
+        shards (schema: docs/cluster.md; read them with clanboard.batch.selfplay.load)."""
+        from rich.console import Console
+        from rich.markup import escape
+
+        from clanboard import batch
+        from clanboard.batch import BatchError, JobInterrupted, TaskFailed
+        from clanboard.batch.progress import ProgressDisplay
+        from clanboard.batch.selfplay import selfplay_job
+        from clanboard.core import ClanboardError, get_game
+
+        console = Console(stderr=True)
+        try:
+            if resume:
+                spec = resumed_spec(resume, "selfplay", game)
+                game, names = spec["game"], list(spec["agents"])
+                games, seed, players = spec["games"], spec["seed"], spec["players"]
+                options, per_shard = dict(spec["options"]), spec["games_per_shard"]
+                out = resume
+            else:
+                if game is None or agents is None or out is None:
+                    raise ValueError("name a game, --agents and --out (or --resume a saved "
+                                     "self-play folder)")
+                names = [a.strip() for a in agents.split(",") if a.strip()]
+                options = get_game(game).variant_options(variant) if variant else {}
+                options.update(parse_options(option))
+            job = selfplay_job(out, game, names, games, seed, players, options, per_shard)
+            for name in timed_agents(get_game(game), names):
+                console.print(f"[yellow]warning:[/yellow] {name} searches against the clock: "
+                              "its moves, and so the data, change from run to run; give it "
+                              "an iteration level (e.g. ismcts:400) to reproduce the data")
+            backend = backend_options(workers, ray)
+        except (ClanboardError, ValueError, BatchError) as exc:
+            console.print(f"[red]error:[/red] {escape(str(exc))}")
+            raise typer.Exit(2) from exc
+        start = time.perf_counter()
+        try:
+            with ProgressDisplay(f"{game} self-play", unit="shards") as progress:
+                shards = batch.run(job, backend, folder=out, resume=bool(resume),
+                                   progress=progress)
+        except JobInterrupted as exc:
+            console.print(f"[yellow]{escape(str(exc))}[/yellow]")
+            raise typer.Exit(130) from exc
+        except TaskFailed as exc:
+            console.print(f"[red]error:[/red] {escape(str(exc))}")
+            raise typer.Exit(1) from exc
+        except (ClanboardError, ValueError, BatchError) as exc:
+            console.print(f"[red]error:[/red] {escape(str(exc))}")
+            raise typer.Exit(2) from exc
+        finally:
+            close = getattr(backend, "close", None)
+            if close:
+                close()
+        decisions = sum(s["decisions"] for s in shards)
+        typer.echo(f"{decisions} decisions from {sum(s['games'] for s in shards)} games in "
+                   f"{len(shards)} shards written to {out}/ "
+                   f"({time.perf_counter() - start:.1f}s)")

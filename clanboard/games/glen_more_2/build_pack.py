@@ -72,6 +72,10 @@ SETTINGS: list[tuple[str, str, str, str, str]] = [
     ("die_player_counts", "2 3", "unknown", "spec 2.8 [C:HG-RU 590] for 2; [?] for 3",
      "3 players: [?], original Glen More's rule (the die is used with 2-3 players)"),
     ("die_faces", "1 1 1 2 2 3", "probable", "spec 2.8 [GM1]", "[GM1]: original die"),
+    ("die_setup", "behind_scotsmen", "unknown", "spec 2.8 [GM1]",
+     "[GM1] puts the die on the next empty space clockwise; in GM II the Scotsmen stand "
+     "anticlockwise from the start tiles, so the die takes the next space in that row, behind "
+     "them (it moves first)"),
     ("market_prefill_player_counts", "2 3", "unknown", "spec 2.8 [?]",
      "[?]: original Glen More's rule (one coin on each 1-coin space with 2-3 players)"),
     ("placement_adjacency", "8", "probable", "spec 6.2 [GM1: yes]",

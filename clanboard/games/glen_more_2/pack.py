@@ -271,7 +271,8 @@ def load_pack(directory: str | Path) -> Pack:
         raise PackError(str(d), [Issue(str(d), None, None, "not a directory")])
     issues: list[Issue] = []
     rows = {name: _read(d, name, model, issues) for name, model in FILES.items()}
-    settings = _settings(rows["settings.csv"], issues) if rows["settings.csv"] else Settings.model_validate({})
+    settings = (_settings(rows["settings.csv"], issues) if rows["settings.csv"]
+                else Settings.model_validate({}))
     pack = Pack(str(d), settings, rows["settings.csv"], rows["tiles.csv"],
                 rows["landmarks.csv"], rows["clan_spaces.csv"], rows["scoring.csv"],
                 rows["market.csv"])

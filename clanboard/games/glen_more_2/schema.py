@@ -148,6 +148,8 @@ class Settings(BaseModel):
         "after_passed", description="15.1 when World's End ends the game")
     die_player_counts: IntList = Field((2,), description="2.8 player counts using the die")
     die_faces: IntList = Field((1, 1, 1, 2, 2, 3), description="2.8 the die's six faces")
+    die_setup: Literal["behind_scotsmen", "ahead_of_scotsmen"] = Field(
+        "behind_scotsmen", description="2.8 where the die starts on the rondel")
     market_prefill_player_counts: IntList = Field(
         (), description="2.8 player counts starting with a coin on each 1-coin space")
     placement_adjacency: Literal[4, 8] = Field(

@@ -80,14 +80,24 @@ class Components:
         return self.tiles[i].id
 
 
+_EXTRA: dict[str, Path] = {}
+
+
+def add_pack(name: str, directory: str | Path) -> None:
+    """Make a pack directory outside the package loadable by name (tests, tools)."""
+    _EXTRA[name] = Path(directory)
+    components.cache_clear()
+
+
 def pack_names() -> tuple[str, ...]:
-    """The packs shipped in the package (directories under ``packs/``)."""
-    return tuple(sorted(p.name for p in PACKS_DIR.iterdir() if (p / "tiles.csv").is_file()))
+    """The packs shipped in the package (directories under ``packs/``) and added ones."""
+    shipped = {p.name for p in PACKS_DIR.iterdir() if (p / "tiles.csv").is_file()}
+    return tuple(sorted(shipped | set(_EXTRA)))
 
 
 @cache
 def components(name: str) -> Components:
-    """The components of a shipped pack, loaded once."""
+    """The components of a pack, loaded once."""
     if name not in pack_names():
         raise InvalidState(f"no component pack {name!r}; packs: {', '.join(pack_names())}")
-    return Components(name, load_pack(Path(PACKS_DIR / name)))
+    return Components(name, load_pack(_EXTRA.get(name, PACKS_DIR / name)))

@@ -11,15 +11,21 @@ from clanboard.games.glen_more_2.state import GlenMore2State
 
 
 def provisional_error(pack: str) -> str | None:
-    """Why a game from ``pack`` needs ``provisional=true`` (None when nothing is)."""
+    """Why a game from ``pack`` needs ``provisional=true`` (None when nothing is): the
+    settings by name, the other files by count (``clanboard pack provisional`` lists all)."""
     prov = components(pack).pack.provisional()
     if not prov:
         return None
-    shown = "\n".join(f"  - {e.file} {e.key}: {e.reason}" for e in prov[:40])
-    more = f"\n  ... and {len(prov) - 40} more" if len(prov) > 40 else ""
-    return (f"the component pack {pack!r} has {len(prov)} provisional value(s); start the "
-            f"game with the option provisional=true (CLI: --option provisional=true) to "
-            f"play with them:\n{shown}{more}")
+    settings = [e.key for e in prov if e.file == "settings.csv"]
+    files: dict[str, int] = {}
+    for e in prov:
+        if e.file != "settings.csv":
+            files[e.file] = files.get(e.file, 0) + 1
+    rows = ", ".join(f"{n} rows of {f}" for f, n in files.items())
+    return (f"the component pack {pack!r} has {len(prov)} provisional value(s): settings "
+            f"{', '.join(settings) or 'none'}; {rows or 'no rows'}. Start the game with the "
+            f"option provisional=true (CLI: --option provisional=true) to play with them; "
+            f"'clanboard pack provisional' lists each with its reason")
 
 
 class GlenMore2(Game):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.markup import escape
+
 from clanboard.games.glen_more_2.effects import RESOURCES
 
 if TYPE_CHECKING:
@@ -17,7 +19,7 @@ def _tile(s: GlenMore2State, t: int) -> str:
     mark = "*" if row.provisional else ""
     cost = f" ({row.cost})" if row.cost.alternatives else ""
     act = f" [{row.activation}]" if row.activation else ""
-    return f"{row.id}{mark} {row.name} <{row.kind}>{cost}{act}"
+    return escape(f"{row.id}{mark} {row.name} <{row.kind}>{cost}{act}")
 
 
 def render(s: GlenMore2State, player: int | None = None) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from clanboard.core import Game, Rng, State
+from tests.support.options import start_options
 
 
 def positions(game: Game, count: int, seed: int = 0, players: int | None = None) -> list[State]:
@@ -14,7 +15,7 @@ def positions(game: Game, count: int, seed: int = 0, players: int | None = None)
     while len(found) < count:
         attempts += 1
         assert attempts < 50 * count, f"{game.id}: too few positions with a choice"
-        state = game.new_state(players, rng.next_u64() >> 1)
+        state = game.new_state(players, rng.next_u64() >> 1, options=start_options(game))
         stop = rng.randrange(40)
         for _ in range(stop):
             seats = state.players_to_move()

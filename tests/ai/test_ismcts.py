@@ -14,12 +14,13 @@ from clanboard.ai.ismcts import hints_for
 from clanboard.core import CHANCE, Game, Rng, SearchHints, State, get_game, make_agent
 from tests.ai.games import RaceGame
 from tests.ai.helpers import mover, positions
+from tests.support.options import start_options
 
 
 def test_never_returns_an_illegal_move(game: Game) -> None:
     """Whole games of ISMCTS against itself and random: every move is validated by apply()."""
     for g in range(2):
-        state = game.new_state(None, seed=g)
+        state = game.new_state(None, seed=g, options=start_options(game))
         agents = [make_agent(game, "ismcts:25", seed=g + seat) if (seat + g) % 2 == 0
                   else make_agent(game, "random", seed=seat) for seat in range(state.num_players)]
         agents[0] = make_agent(game, "ismcts:25", seed=g)

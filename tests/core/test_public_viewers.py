@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from clanboard.core import RandomAgent, Rng, games
+from tests.support.options import start_options
 
 GAMES = [g for g in games() if g.id != "toy-duel"]
 
@@ -13,7 +14,8 @@ GAMES = [g for g in games() if g.id != "toy-duel"]
 def test_public_moves_are_told_apart_by_the_viewers_observation(game) -> None:
     checked = 0
     for seed in range(3):
-        state = game.new_state(game.max_players if game.max_players < 4 else 3, seed=seed)
+        state = game.new_state(game.max_players if game.max_players < 4 else 3, seed=seed,
+                               options=start_options(game))
         agent, rng = RandomAgent(seed), Rng(seed)
         for _ in range(60):
             seats = state.players_to_move()

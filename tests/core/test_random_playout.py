@@ -8,13 +8,14 @@ import pytest
 
 from clanboard.ai import bench
 from clanboard.core import Rng, State, games, get_game
+from tests.support.options import start_options
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in games()])
 def test_default_playout_is_the_generic_loop(game_id: str) -> None:
     game = get_game(game_id)
     for seed in range(2):
-        a = game.new_state(seed=seed)
+        a = game.new_state(seed=seed, options=start_options(game))
         b = a.clone()
         ra, rb = Rng(seed), Rng(seed)
         moves = State.random_playout(a, ra)
@@ -26,7 +27,7 @@ def test_default_playout_is_the_generic_loop(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", [g.id for g in games()])
 def test_default_playout_draws_pending_chance_and_records_it(game_id: str) -> None:
     game = get_game(game_id)
-    s = game.new_state(seed=3, auto_chance=False)
+    s = game.new_state(seed=3, auto_chance=False, options=start_options(game))
     moves = State.random_playout(s, Rng(3))
     assert s.is_terminal()
     assert sum(1 for p, _ in s.history if p >= 0) == moves

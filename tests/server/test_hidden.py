@@ -8,15 +8,17 @@ import random
 
 import pytest
 
-from clanboard.core import SIMULTANEOUS
+from clanboard.core import SIMULTANEOUS, get_game
 from clanboard.core import games as all_games
 from tests.server.conftest import TestClient, auth, new_table
+from tests.support.options import start_options
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in all_games()])
 def test_views_show_only_observations(client: TestClient, game_id: str) -> None:
     t = new_table(client, game=game_id, seed=987_654_321_987,
-                  seats=[{"kind": "human"}, {"kind": "human"}])
+                  seats=[{"kind": "human"}, {"kind": "human"}],
+                  options=start_options(get_game(game_id)))
     tid, tokens = t["table"], t["tokens"]
     live = client.app.state.tables.live[tid]  # type: ignore[attr-defined]
     rng = random.Random(5)

@@ -1,0 +1,82 @@
+"""``clanboard pack``: check a Glen More II component pack, write one to fill in, or print
+what is still provisional (as a table, or as Markdown for the docs)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+console = Console(highlight=False)
+
+pack_app = typer.Typer(help="Glen More II component packs: check, template, provisional list.",
+                       no_args_is_help=True)
+
+
+def _load(directory: Path | None):  # type: ignore[no-untyped-def]
+    from clanboard.games.glen_more_2.pack import PackError, load_pack, provisional_pack
+
+    try:
+        return load_pack(directory) if directory else provisional_pack()
+    except PackError as exc:
+        console.print(str(exc), style="red", markup=False)
+        raise typer.Exit(1) from None
+
+
+@pack_app.command("check")
+def check_cmd(directory: Annotated[Path, typer.Argument(help="the pack's directory")]) -> None:
+    """Validate a pack; list every problem, or what is still provisional."""
+    pack = _load(directory)
+    prov = pack.provisional()
+    console.print(f"{directory}: valid ({len(pack.tiles)} tiles, {len(pack.landmarks)} landmark "
+                  f"cards, {len(pack.clan_spaces)} clan spaces)")
+    if not prov:
+        console.print("nothing is provisional: games start without --provisional")
+        return
+    console.print(f"{len(prov)} provisional value(s); games need the option provisional=true:")
+    for e in prov:
+        console.print(f"  {e.file} {e.key}: {e.reason}", markup=False)
+
+
+@pack_app.command("template")
+def template_cmd(
+    directory: Annotated[Path, typer.Argument(help="where to write the pack (must not exist)")],
+) -> None:
+    """Write a pack to fill in from the physical game: the provisional pack, every row to
+    check marked provisional=yes with the reason, and a README saying how to complete it."""
+    from clanboard.games.glen_more_2.pack import PROVISIONAL_PACK
+
+    if directory.exists():
+        console.print(f"[red]{directory} exists; give a new directory[/]")
+        raise typer.Exit(2)
+    shutil.copytree(PROVISIONAL_PACK, directory)
+    console.print(f"wrote {directory}: edit the rows marked provisional=yes, set them to "
+                  f"provisional=no, then run 'clanboard pack check {directory}'")
+
+
+@pack_app.command("provisional")
+def provisional_cmd(
+    directory: Annotated[Path | None, typer.Argument(help="a pack (default: shipped)")] = None,
+    markdown: Annotated[bool, typer.Option(help="print a Markdown table")] = False,
+) -> None:
+    """List every provisional value of a pack (the docs' table is made with --markdown)."""
+    pack = _load(directory)
+    rows = pack.provisional()
+    if markdown:
+        print("| file | row | why provisional (placeholder used) |")
+        print("|---|---|---|")
+        for e in rows:
+            print(f"| {e.file} | {e.key} | {e.reason.replace('|', '/')} |")
+        return
+    table = Table("file", "row", "why provisional")
+    for e in rows:
+        table.add_row(e.file, e.key, e.reason)
+    Console(width=200).print(table)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(pack_app, name="pack")

@@ -1,0 +1,10 @@
+"""Glen More II: Chronicles (Matthias Cramer, 2019) for 2-4 players: game id ``glen-more-2``.
+
+The procedure follows the base specification; the components come from a pack
+(``packs/``), validated on load; the shipped pack is provisional (docs/glen-more-2.md)."""
+
+from clanboard.games.glen_more_2.game import GlenMore2
+
+GAME = GlenMore2()
+
+__all__ = ["GAME", "GlenMore2"]

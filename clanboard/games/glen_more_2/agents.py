@@ -1,0 +1,66 @@
+"""A simple heuristic Glen More II player: a one-step look-ahead on a rough value."""
+
+from __future__ import annotations
+
+from clanboard.core import Move, Rng, State
+from clanboard.games.glen_more_2.moves import ACT, END, MOVE, PASS, SELL, TAKE, GMove
+from clanboard.games.glen_more_2.state import P_ACT, P_TAKE, GlenMore2State
+
+
+def value(s: GlenMore2State, p: int) -> float:
+    """What ``p`` has, in rough VP."""
+    terr = s.terr[p]
+    late = len(s.scorings)
+    smallest = min(len(t) for t in s.terr)
+    return (s.vp[p] + s.coins[p] + 1.4 * sum(terr.have()) + (3.0 - 0.5 * late) * s.whisky[p]
+            + (3.0 - 0.5 * late) * (s.castle_scotsmen(p) + len(s.cards[p])
+                                    + len(s.personalities[p]))
+            + 1.0 * terr.scotsmen() + 0.6 * s.mp
+            - s.comp.settings.territory_penalty * 0.5 * (len(terr) - smallest))
+
+
+class HeuristicAgent:
+    """Tries each legal move on a copy and keeps the best by :func:`value`; a take also
+    weighs how far ahead the tile lies (the further, the longer the wait) and what the
+    tile's activation could bring. Uses only public information."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, **_: object) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: State, player: int) -> Move:
+        assert isinstance(state, GlenMore2State)
+        s = state
+        moves = s.legal_moves(player)
+        if len(moves) == 1:
+            return moves[0]
+        base = value(s, player)
+        best, best_v = moves[0], float("-inf")
+        for m in moves:
+            assert isinstance(m, GMove)
+            v = self._score(s, player, m, base) + 0.01 * self.rng.random()
+            if v > best_v:
+                best, best_v = m, v
+        return best
+
+    def _score(self, s: GlenMore2State, p: int, m: GMove, base: float) -> float:
+        if m.op == END:
+            return 0.0
+        if m.op == SELL and s.phase != P_TAKE:
+            return -0.5
+        c = s.clone()
+        c.auto_chance = False
+        c.apply_trusted(m, p)
+        v = value(c, p) - base
+        if m.op in (TAKE, PASS):
+            tile = s.comp.index[m.name]
+            ahead = [t for t in s.track if t >= 0].index(tile)
+            row = s.comp.tiles[tile]
+            v += 2.0 + 1.0 * len(row.activation.options) - 1.0 * ahead
+            v += 3.0 if row.landmark else 0.0
+            v += 2.5 if row.kind == "personality" else 0.0
+            v -= 50.0 if m.op == PASS else 0.0
+        if m.op == ACT or (m.op == MOVE and s.phase == P_ACT):
+            v += 0.3
+        return v

@@ -1,0 +1,269 @@
+"""Build the provisional pack from the research data, so no value is retyped by hand.
+
+    python -m clanboard.games.glen_more_2.build_pack SOURCE_DIR [OUT_DIR]
+
+``SOURCE_DIR`` is the research folder of Glen More II component data (``tile_kinds.csv``,
+``base_named_components.csv``, ``clans.csv``, ``scoring_table.csv``); ``OUT_DIR`` defaults to
+the pack shipped in the package. Placeholders for what no source gives are taken from the
+original Glen More's own data files (``clanboard/games/glen_more/data``): its tiles
+fill the unknown stacks and its special cards the unknown landmark cards, each row marked
+provisional with the original's id. The settings are the rules the base specification
+tags ``[GM1]``, ``[MEM]`` or ``[?]``; :data:`SETTINGS` carries each with its section.
+"""
+
+from __future__ import annotations
+
+import csv
+import sys
+from pathlib import Path
+from typing import Any
+
+from clanboard.games.glen_more_2.pack import PROVISIONAL_PACK, load_pack
+from clanboard.games.glen_more_2.schema import FILES
+
+GM1_DATA = Path(__file__).parent.parent / "glen_more" / "data"
+
+#: original Glen More kind -> Glen More II kind symbol (spec 5.2; grain field's kind is [?])
+GM1_KIND = {
+    "quarry": "material", "forest": "material", "field": "material", "abbey": "material",
+    "meadow": "animal", "pasture": "animal", "village": "village", "castle": "castle",
+    "loch": "loch", "distillery": "whisky", "fair": "trade", "butcher": "trade",
+    "tavern": "trade", "grocer": "trade", "bridge": "trade", "start_village": "village",
+}
+#: original stack -> Glen More II stack for the placeholder tiles (S takes the first five)
+GM1_STACK = {"0": "A", "1": "A", "2": "B", "3": "C"}
+#: original special-card effects in the pack's vocabulary ("" = nothing GM II can express)
+GM1_CARD = {
+    "chieftains x2": ("none", ""), "gain 2 any": ("immediate", "2 any"),
+    "gain clansman on_tile": ("immediate", "scotsman"), "none": ("none", ""),
+    "vp_per_tile 2 green": ("final", "2 vp per kind:animal"),
+    "activate any_one_tile per_turn": ("none", ""),
+    "vp_per_tile 2 yellow": ("final", "2 vp per kind:material"),
+    "vp_per_tile 3 village": ("final", "3 vp per kind:village"),
+    "gain whisky": ("immediate", "whisky"), "fill empty_production_tiles": ("none", ""),
+    "gain 2 whisky": ("immediate", "2 whisky"), "activate all_tiles": ("immediate", "activate all"),
+    "gain 3 coin": ("immediate", "3 coin"),
+}
+#: the trade tiles named in the research data, as exchanges (from their known_data column)
+NAMED_TRADE = {
+    "Glengorm": ("3 any -> 8 vp | 2 any -> 5 vp", False, ""),
+    "Highland Market": ("3 any -> 7 vp", False, ""),
+    "Tomintoul Fair": ("3 any -> 7 vp", True,
+                       "needs 3 resources (inferred); its VP unknown: Highland Market's 7 used"),
+    "Tap O'Noth": ("any -> 2 vp", True, "only one option known (1 resource -> 2 VP)"),
+    "Pittenweem": ("2 stone -> 1 vp", True,
+                   "printed options unknown: Allenarly's end rate (1 VP per 2 stones) used"),
+}
+
+# name, value, status, source, provisional reason ("" = not provisional)
+SETTINGS: list[tuple[str, str, str, str, str]] = [
+    ("rondel_spaces", "14", "unknown", "spec 1.1 [?]",
+     "[?]: 14 as in the original Glen More (plausible with 5 start tiles + 4 Scotsmen + gap)"),
+    ("start_coins_first", "5", "confirmed", "spec 2.6 [C:LUD]", ""),
+    ("start_coins_step", "1", "confirmed", "spec 2.6 [C:LUD]", ""),
+    ("scotsmen_per_player", "8", "confirmed", "spec 1.4 [C:BGD]", ""),
+    ("clan_markers_per_player", "10", "confirmed", "spec 1.4 [C:BGD]", ""),
+    ("tile_capacity", "3", "confirmed", "spec 8.4 [C:HG-RU 552]", ""),
+    ("worlds_end_position", "lower_half", "unknown", "spec 2.2 [?]",
+     "[?]: sources say 'at random' / 'about the middle' / 'second half'; spec: lower half"),
+    ("worlds_end_rule", "after_passed", "unknown", "spec 15.1 [?]",
+     "[?]: tiles stop being added once it is drawn; the game ends when every Scotsman has "
+     "passed it (a Scotsman can move past it, HG-RU 745)"),
+    ("die_player_counts", "2 3", "unknown", "spec 2.8 [C:HG-RU 590] for 2; [?] for 3",
+     "3 players: [?], original Glen More's rule (the die is used with 2-3 players)"),
+    ("die_faces", "1 1 1 2 2 3", "probable", "spec 2.8 [GM1]", "[GM1]: original die"),
+    ("die_setup", "behind_scotsmen", "unknown", "spec 2.8 [GM1]",
+     "[GM1] puts the die on the next empty space clockwise; in GM II the Scotsmen stand "
+     "anticlockwise from the start tiles, so the die takes the next space in that row, behind "
+     "them (it moves first)"),
+    ("market_prefill_player_counts", "2 3", "unknown", "spec 2.8 [?]",
+     "[?]: original Glen More's rule (one coin on each 1-coin space with 2-3 players)"),
+    ("placement_adjacency", "8", "probable", "spec 6.2 [GM1: yes]",
+     "[GM1]: diagonal contact with a Scotsman's tile counts"),
+    ("river_rule", "none", "unknown", "spec 6.4 [?]",
+     "[?]: no river placement rule known; neutral value: river tiles go anywhere"),
+    ("move_adjacency", "8", "unknown", "spec 11.2 [?] (GM1: one step to an adjacent tile)",
+     "[?]: original Glen More's step (8 directions)"),
+    ("new_scotsman_on", "tile", "unknown", "spec 11.4 [?] (GM1: on that tile)",
+     "[?]: original Glen More's rule (on the tile that gave it)"),
+    ("rebuild_covered", "keep", "unknown", "spec 7.4 [?]",
+     "[?]: neutral value: resources and Scotsmen stay on the rebuilt position"),
+    ("no_tile_takeable", "pass", "probable", "spec 4.2 [GM1]",
+     "[GM1]: the Scotsman moves to a tile it cannot take, which leaves the game"),
+    ("territory_penalty", "3", "probable", "spec 15.3 [GM1: 3 VP]", "[GM1]: 3 VP per tile"),
+    ("tie_break", "resources", "unknown", "spec 15.4 [?] (GM1: most resources)",
+     "[?]: original Glen More's tie-break (most resources, else shared)"),
+    ("personality_without_space", "allowed", "unknown", "spec 12.2 [?]",
+     "[?]: neutral value: the tile is kept, no clan marker is placed"),
+    ("clan_space_reuse", "own", "unknown", "spec 12.2 [?]",
+     "[?]: neutral value: only other players' spaces are closed (HG-RU 380)"),
+]
+
+HEAD = ("status", "source", "provisional", "reason", "notes")
+
+
+def _status(text: str) -> str:
+    """A research status line ("partly confirmed", "name confirmed; effect unknown") as one
+    word of the schema: the weakest claim it makes about the row's values."""
+    t = text.lower()
+    if "unknown" in t or "uncertain" in t:
+        return "unknown"
+    if t.startswith("partly") or "inferred" in t:
+        return "inferred"
+    return t.split()[0] if t else "unknown"
+
+
+def _read(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def _gm1_tokens(text: str) -> str:
+    words = []
+    for part in text.split("+"):
+        p = part.strip()
+        if p in ("card", "chieftain", ""):
+            continue
+        words.append(p.replace("clansman", "scotsman"))
+    return " + ".join(words)
+
+
+def _row(**kw: Any) -> dict[str, Any]:
+    kw.setdefault("notes", "")
+    kw["provisional"] = "yes" if kw.get("provisional") else "no"
+    return kw
+
+
+def build_rows(source: Path) -> dict[str, list[dict[str, Any]]]:
+    """Every file's rows, from the research data and the original game's data."""
+    gm1_tiles = _read(GM1_DATA / "tiles.csv")
+    gm1_cards = {c["tile_id"]: c for c in _read(GM1_DATA / "specials.csv")}
+    named = {r["name_en"]: r for r in _read(source / "base_named_components.csv")}
+    kinds = {r["kind_en"] for r in _read(source / "tile_kinds.csv")}
+    tiles: list[dict[str, Any]] = [
+        _row(id="HV", name="Starting village", name_ru="Начальная деревня", stack="home",
+             kind="village", cost="", bonus="", activation="-> move", river="yes",
+             rebuild="no", landmark="", status="inferred", source="spec 1.3; HG-RU 488-496",
+             provisional=True, reason="activation [GM1]: a village gives 1 movement point"),
+        _row(id="HC", name="Home castle", name_ru="Родовой замок", stack="home",
+             kind="castle", cost="", bonus="", activation="-> move", river="yes",
+             rebuild="no", landmark="", status="inferred", source="spec 1.3; HG-RU 488-496",
+             provisional=True, reason="activation unknown: the original castles' 1 movement"),
+    ]
+    landmarks: list[dict[str, Any]] = []
+    start_left = 5
+    for t in gm1_tiles:
+        if t["stack"] == "start":
+            continue
+        kind = GM1_KIND[t["kind"]]
+        assert kind in kinds, kind
+        stack = GM1_STACK[t["stack"]]
+        if t["stack"] == "0" and start_left:
+            stack, start_left = "S", start_left - 1
+        cost = t["cost"] if "clansman" not in t["cost"] else ""
+        card = gm1_cards.get(t["id"])
+        lm = ""
+        if card:
+            lm = "L-" + t["id"]
+            timing, effect = GM1_CARD[card["effect"]]
+            gm2 = named.get(card["name"])
+            landmarks.append(_row(
+                id=lm, name=card["name"], name_ru=card["name_ru"], tile=t["id"],
+                timing=timing, effect=effect, status="unknown",
+                source=f"original Glen More card {card['id']}"
+                + (f"; {gm2['source']}" if gm2 else ""), provisional=True,
+                reason="card list and effects unknown [?]: the original card's effect"
+                + (" (its GM II effect is not expressible yet: "
+                   f"{gm2['known_data']})" if gm2 else ""),
+            ))
+        tiles.append(_row(
+            id=t["id"], name=t["name"], name_ru=t["name_ru"], stack=stack, kind=kind,
+            cost=cost, bonus=_gm1_tokens(t["placement_bonus"]), activation=t["activation"],
+            river="yes" if t["river"] == "1" else "no", rebuild="no", landmark=lm,
+            status="unknown", source=f"original Glen More tile {t['id']} (stack {t['stack']})",
+            provisional=True,
+            reason="GM II tile list unknown [?]: placeholder from the original Glen More"
+            + ("; its cost (a clansman or chieftain) has no GM II form" if cost != t["cost"]
+               else ""),
+        ))
+    for i, (name, (act, prov, why)) in enumerate(NAMED_TRADE.items(), start=1):
+        r = named[name]
+        tiles.append(_row(
+            id=f"N{i}", name=name, name_ru=r["name_ru"], stack="D", kind="trade", cost="",
+            bonus="", activation=act, river="no", rebuild="no", landmark="",
+            status=_status(r["status"]), source=r["source"], provisional=True,
+            reason="stack and cost unknown [?] (stack D, free)" + (f"; {why}" if prov else ""),
+            notes=r["known_data"]))
+    for i, name in enumerate(("Robert the Bruce (Robert I)", "Mary Stuart"), start=1):
+        r = named[name]
+        tiles.append(_row(
+            id=f"P{i}", name=name, name_ru=r["name_ru"], stack="D", kind="personality",
+            cost="", bonus="", activation="", river="no", rebuild="no", landmark="",
+            status="confirmed", source=r["source"], provisional=True,
+            reason="name confirmed; stack, cost and effect unknown [?] (stack D, free)"))
+    hume = named["David Hume"]
+    tiles.append(_row(
+        id="HUME", name="David Hume", name_ru=hume["name_ru"], stack="clan",
+        kind="personality", cost="", bonus="", activation="", river="no", rebuild="no",
+        landmark="", status="confirmed", source=hume["source"], provisional=True,
+        reason="own effect unknown [?]: none"))
+    tiles.append(_row(
+        id="WE", name="World's End", name_ru="Конец света", stack="D", kind="worlds_end",
+        cost="", bonus="", activation="", river="no", rebuild="no", landmark="",
+        status="confirmed", source="spec 1.2, 2.2; BGD; LUD; ADX", provisional=False, reason=""))
+    clans = []
+    for r in _read(source / "clans.csv"):
+        if r["module"] not in ("base", "base?") or not r["clan_ru"]:
+            continue
+        name = r["clan_en"].strip("()").split("/")[0].strip()
+        effect = "tile:HUME" if name == "MacKay" else ""
+        colour = "purple" if "purple" in r["space"] else "blue" if "blue" in r["space"] else ""
+        clans.append(_row(
+            id=name.replace(" ", ""), clan=name, clan_ru=r["clan_ru"], colour=colour,
+            road_cost=0, effect=effect, status=_status(r["status"]),
+            source=r["source"], provisional=True,
+            reason="road cost unknown [?] (0)" + (
+                "" if effect else f"; effect not expressible or unknown: {r['effect']}"),
+            notes=r["notes"]))
+    scoring = []
+    for r in _read(source / "scoring_table.csv"):
+        prov = r["status"] != "confirmed"
+        scoring.append(_row(
+            difference=int(r["difference"].rstrip("+")), vp=int(r["vp"]), status=r["status"],
+            source=r["source"], provisional=prov,
+            reason="mapping [GM1], value set confirmed" if prov else "",
+            notes="and any larger difference" if r["difference"].endswith("+") else ""))
+    market = [_row(resource=res, prices="1 2 3", status="inferred",
+                   source="spec 10.1 [C:HG-RU 668-669]", provisional=False, reason="")
+              for res in ("wood", "stone", "grain", "sheep", "cattle")]
+    settings = [_row(name=n, value=v, status=st, source=src, provisional=bool(why), reason=why)
+                for n, v, st, src, why in SETTINGS]
+    return {"settings.csv": settings, "tiles.csv": tiles, "landmarks.csv": landmarks,
+            "clan_spaces.csv": clans, "scoring.csv": scoring, "market.csv": market}
+
+
+def write_pack(rows: dict[str, list[dict[str, Any]]], out: Path) -> None:
+    """Write the files (columns in schema order, provenance columns last)."""
+    out.mkdir(parents=True, exist_ok=True)
+    for name, model in FILES.items():
+        cols = [c for c in model.model_fields if c not in HEAD] + list(HEAD)
+        with (out / name).open("w", encoding="utf-8", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=cols, lineterminator="\n")
+            w.writeheader()
+            for r in rows[name]:
+                w.writerow({c: r.get(c, "") for c in cols})
+
+
+def main(argv: list[str]) -> int:
+    if not argv or len(argv) > 2:
+        print(__doc__)
+        return 2
+    out = Path(argv[1]) if len(argv) > 1 else PROVISIONAL_PACK
+    write_pack(build_rows(Path(argv[0])), out)
+    pack = load_pack(out)
+    print(f"wrote {out}: {len(pack.tiles)} tiles, {len(pack.provisional())} provisional rows")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

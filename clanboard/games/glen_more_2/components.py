@@ -1,0 +1,103 @@
+"""A validated pack turned into the lookups the rules use (tiles by index, stacks, costs)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from clanboard.core import InvalidState
+from clanboard.games.glen_more_2.effects import RESOURCES, Item
+from clanboard.games.glen_more_2.pack import PROVISIONAL_PACK, Pack, load_pack
+from clanboard.games.glen_more_2.schema import TileRow
+
+STACK_ORDER = ("A", "B", "C", "D")
+RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
+PACKS_DIR = PROVISIONAL_PACK.parent
+
+
+@dataclass(frozen=True)
+class Need:
+    """A debt in resources: fixed counts per resource, ``any`` of any kinds, ``distinct``
+    of pairwise different kinds, plus coins and whisky barrels."""
+
+    fixed: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
+    any: int = 0
+    distinct: int = 0
+    coins: int = 0
+    whisky: int = 0
+
+    @staticmethod
+    def of(items: tuple[Item, ...]) -> Need:
+        fixed = [0, 0, 0, 0, 0]
+        n_any = n_distinct = coins = whisky = 0
+        for it in items:
+            if it.token in RES_INDEX:
+                fixed[RES_INDEX[it.token]] += it.count
+            elif it.token == "any":
+                n_any += it.count
+            elif it.token == "distinct":
+                n_distinct += it.count
+            elif it.token == "coin":
+                coins += it.count
+            elif it.token == "whisky":
+                whisky += it.count
+        return Need((fixed[0], fixed[1], fixed[2], fixed[3], fixed[4]), n_any, n_distinct,
+                    coins, whisky)
+
+    def resources(self) -> int:
+        return sum(self.fixed) + self.any + self.distinct
+
+
+class Components:
+    """The pack's components for the rules: tiles by index, their costs as :class:`Need`."""
+
+    def __init__(self, name: str, pack: Pack) -> None:
+        self.name = name
+        self.pack = pack
+        self.settings = pack.settings
+        self.tiles: list[TileRow] = list(pack.tiles)
+        self.index = dict(pack.tile_index)
+        self.costs: list[tuple[Need, ...]] = [
+            tuple(Need.of(alt) for alt in t.cost.alternatives) for t in self.tiles]
+        self.stack_tiles = {s: [i for i, t in enumerate(self.tiles) if t.stack == s]
+                            for s in ("S", *STACK_ORDER)}
+        self.home_village = next(i for i, t in enumerate(self.tiles)
+                                 if t.stack == "home" and t.kind == "village")
+        self.home_castle = next(i for i, t in enumerate(self.tiles)
+                                if t.stack == "home" and t.kind == "castle")
+        self.worlds_end = next(i for i, t in enumerate(self.tiles) if t.kind == "worlds_end")
+        self.cards = {c.id: c for c in pack.landmarks}
+        self.card_ids = [c.id for c in pack.landmarks]
+        self.spaces = list(pack.clan_spaces)
+        self.space_index = {s.id: i for i, s in enumerate(self.spaces)}
+        self.market_prices = {RES_INDEX[r.resource]: r.prices for r in pack.market}
+
+    def prices(self, k: int) -> tuple[int, ...]:
+        return self.market_prices[k]
+
+    def tile_id(self, i: int) -> str:
+        return self.tiles[i].id
+
+
+_EXTRA: dict[str, Path] = {}
+
+
+def add_pack(name: str, directory: str | Path) -> None:
+    """Make a pack directory outside the package loadable by name (tests, tools)."""
+    _EXTRA[name] = Path(directory)
+    components.cache_clear()
+
+
+def pack_names() -> tuple[str, ...]:
+    """The packs shipped in the package (directories under ``packs/``) and added ones."""
+    shipped = {p.name for p in PACKS_DIR.iterdir() if (p / "tiles.csv").is_file()}
+    return tuple(sorted(shipped | set(_EXTRA)))
+
+
+@cache
+def components(name: str) -> Components:
+    """The components of a pack, loaded once."""
+    if name not in pack_names():
+        raise InvalidState(f"no component pack {name!r}; packs: {', '.join(pack_names())}")
+    return Components(name, load_pack(_EXTRA.get(name, PACKS_DIR / name)))

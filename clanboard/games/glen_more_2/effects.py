@@ -1,0 +1,226 @@
+"""The effect vocabulary of a Glen More II component pack (docs/glen-more-2.md, "Effects").
+
+Every cost, placement bonus, activation, landmark and clan effect in a pack is one text
+cell in this small language, read into :class:`Effect` values here and carried out by the
+one interpreter in :mod:`clanboard.games.glen_more_2.interpret`::
+
+    effect  = option (" | " option)*      the player chooses one option per use
+    option  = [cond ("&" cond)* " ? "] [items " -> "] gains
+    items   = item ("+" item)*            what is paid (an exchange when "->" is there)
+    item    = [N " "] pay_token           wood stone grain sheep cattle any distinct coin whisky
+    gains   = gain ("+" gain)*
+    gain    = [N " "] gain_token          the resources, any, vp, coin, whisky, move, scotsman,
+                                          fame
+            | N " vp per " counter        per-count scoring (kind:K, scotsman, landmark,
+                                          personality, whisky, coin, resource)
+            | "activate " scope           row_column, river, all, one
+            | "tile:" ID                  gain that (personality) tile, if still free
+    cond    = ["not "] ("adjacent" | "orthogonal") ":" kind  |  "has:" ID
+
+An empty cell is "no effect". Whitespace around the separators is free.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+RESOURCES = ("wood", "stone", "grain", "sheep", "cattle")
+KINDS = ("village", "castle", "material", "animal", "trade", "whisky", "personality", "loch")
+PAY_TOKENS = (*RESOURCES, "any", "distinct", "coin", "whisky")
+GAIN_TOKENS = (*RESOURCES, "any", "vp", "coin", "whisky", "move", "scotsman", "fame")
+COUNTERS = ("scotsman", "landmark", "personality", "whisky", "coin", "resource",
+            *(f"kind:{k}" for k in KINDS))
+SCOPES = ("row_column", "river", "all", "one")
+RELATIONS = ("adjacent", "orthogonal")
+
+
+class EffectError(ValueError):
+    """A cell that is not in the vocabulary; ``allowed`` says what would be."""
+
+    def __init__(self, message: str, allowed: tuple[str, ...] | list[str] = ()) -> None:
+        self.allowed = tuple(allowed)
+        text = message + (f"; allowed: {', '.join(self.allowed)}" if self.allowed else "")
+        super().__init__(text)
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Item(_Frozen):
+    """``count`` of one token (paid or gained)."""
+
+    token: str
+    count: int = 1
+
+    def __str__(self) -> str:
+        return self.token if self.count == 1 else f"{self.count} {self.token}"
+
+
+class PerCount(_Frozen):
+    """``vp`` victory points for each thing counted by ``counter``."""
+
+    vp: int
+    counter: str
+
+    def __str__(self) -> str:
+        return f"{self.vp} vp per {self.counter}"
+
+
+class Activate(_Frozen):
+    """Activate more tiles: every tile in the same row and column, every river tile, every
+    tile, or one tile of the player's choice (each still at most once per turn)."""
+
+    scope: Literal["row_column", "river", "all", "one"]
+
+    def __str__(self) -> str:
+        return f"activate {self.scope}"
+
+
+class GainTile(_Frozen):
+    """Take a named tile (David Hume from MacKay) if nobody has it."""
+
+    tile: str
+
+    def __str__(self) -> str:
+        return f"tile:{self.tile}"
+
+
+class Condition(_Frozen):
+    """``relation`` to a tile of ``kind`` (``negate`` for "not"), or owning tile ``tile``."""
+
+    relation: Literal["adjacent", "orthogonal", "has"]
+    kind: str = ""
+    tile: str = ""
+    negate: bool = False
+
+    def __str__(self) -> str:
+        if self.relation == "has":
+            return f"has:{self.tile}"
+        return f"{'not ' if self.negate else ''}{self.relation}:{self.kind}"
+
+
+Gain = Item | PerCount | Activate | GainTile
+
+
+class Option(_Frozen):
+    """One way to use an effect: conditions, an input to pay, what is gained."""
+
+    conditions: tuple[Condition, ...] = ()
+    inputs: tuple[Item, ...] = ()
+    gains: tuple[Gain, ...] = ()
+
+    def __str__(self) -> str:
+        head = " & ".join(map(str, self.conditions))
+        body = " + ".join(map(str, self.gains))
+        if self.inputs:
+            body = f"{' + '.join(map(str, self.inputs))} -> {body}"
+        return f"{head} ? {body}" if head else body
+
+
+class Effect(_Frozen):
+    """A cell: no options (nothing), one, or several to choose from."""
+
+    options: tuple[Option, ...] = ()
+
+    def __str__(self) -> str:
+        return " | ".join(map(str, self.options))
+
+    def __bool__(self) -> bool:
+        return bool(self.options)
+
+
+class Cost(_Frozen):
+    """A tile's price: alternatives (the payer chooses one), each a list of items."""
+
+    alternatives: tuple[tuple[Item, ...], ...] = ()
+
+    def __str__(self) -> str:
+        return " | ".join(" + ".join(map(str, alt)) for alt in self.alternatives)
+
+
+_COUNT = re.compile(r"^(\d+)\s+(\S+)$")
+
+
+def _item(text: str, tokens: tuple[str, ...], what: str) -> Item:
+    t = text.strip()
+    m = _COUNT.match(t)
+    count, token = (int(m.group(1)), m.group(2)) if m else (1, t)
+    if token not in tokens:
+        raise EffectError(f"unknown {what} {token!r} in {text.strip()!r}", tokens)
+    if count < 1 or count > 20:
+        raise EffectError(f"count {count} in {text.strip()!r} must be 1-20")
+    return Item(token=token, count=count)
+
+
+def _gain(text: str) -> Gain:
+    t = " ".join(text.split())
+    if t.startswith("activate"):
+        scope = t[len("activate"):].strip()
+        if scope not in SCOPES:
+            raise EffectError(f"unknown activation scope {scope!r}", SCOPES)
+        return Activate(scope=scope)  # type: ignore[arg-type]
+    if t.startswith("tile:"):
+        return GainTile(tile=t[5:].strip())
+    m = re.match(r"^(\d+)\s+vp\s+per\s+(\S+)$", t)
+    if m:
+        if m.group(2) not in COUNTERS:
+            raise EffectError(f"unknown counter {m.group(2)!r}", COUNTERS)
+        return PerCount(vp=int(m.group(1)), counter=m.group(2))
+    return _item(t, GAIN_TOKENS, "gain")
+
+
+def _condition(text: str) -> Condition:
+    t = " ".join(text.split())
+    if t.startswith("has:"):
+        return Condition(relation="has", tile=t[4:].strip())
+    negate = t.startswith("not ")
+    if negate:
+        t = t[4:]
+    rel, sep, kind = t.partition(":")
+    if not sep or rel not in RELATIONS:
+        raise EffectError(f"cannot read condition {text.strip()!r}",
+                          ("adjacent:KIND", "orthogonal:KIND", "not adjacent:KIND", "has:TILE"))
+    if kind not in KINDS:
+        raise EffectError(f"unknown kind {kind!r} in condition", KINDS)
+    return Condition(relation=rel, kind=kind, negate=negate)  # type: ignore[arg-type]
+
+
+def parse_effect(text: str | None) -> Effect:
+    """Read an effect cell; raises :class:`EffectError` naming the bad part."""
+    if text is None or not text.strip():
+        return Effect()
+    options = []
+    for raw in text.split("|"):
+        part = raw.strip()
+        if not part:
+            raise EffectError(f"empty option in {text!r}")
+        conds: tuple[Condition, ...] = ()
+        if "?" in part:
+            head, _, part = part.partition("?")
+            conds = tuple(_condition(c) for c in head.split("&"))
+        inputs: tuple[Item, ...] = ()
+        if "->" in part:
+            left, _, part = part.partition("->")
+            if left.strip():
+                inputs = tuple(_item(i, PAY_TOKENS, "input") for i in left.split("+"))
+        gains = tuple(_gain(g) for g in part.split("+") if g.strip())
+        if not gains:
+            raise EffectError(f"option {raw.strip()!r} gains nothing")
+        options.append(Option(conditions=conds, inputs=inputs, gains=gains))
+    return Effect(options=tuple(options))
+
+
+def parse_cost(text: str | None) -> Cost:
+    """Read a cost cell (``wood + stone | 2 distinct``); raises :class:`EffectError`."""
+    if text is None or not text.strip():
+        return Cost()
+    alts = []
+    for raw in text.split("|"):
+        if not raw.strip():
+            raise EffectError(f"empty alternative in cost {text!r}")
+        alts.append(tuple(_item(i, PAY_TOKENS, "cost") for i in raw.split("+")))
+    return Cost(alternatives=tuple(alts))

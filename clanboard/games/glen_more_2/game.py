@@ -1,0 +1,66 @@
+"""The Glen More II game object: options, set-up from a component pack, loading, agents."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from clanboard.core import Game, InvalidState, Option, State
+from clanboard.games.glen_more_2.components import components, pack_names
+from clanboard.games.glen_more_2.state import GlenMore2State
+
+
+def provisional_error(pack: str) -> str | None:
+    """Why a game from ``pack`` needs ``provisional=true`` (None when nothing is): the
+    settings by name, the other files by count (``clanboard pack provisional`` lists all)."""
+    prov = components(pack).pack.provisional()
+    if not prov:
+        return None
+    settings = [e.key for e in prov if e.file == "settings.csv"]
+    files: dict[str, int] = {}
+    for e in prov:
+        if e.file != "settings.csv":
+            files[e.file] = files.get(e.file, 0) + 1
+    rows = ", ".join(f"{n} rows of {f}" for f, n in files.items())
+    return (f"the component pack {pack!r} has {len(prov)} provisional value(s): settings "
+            f"{', '.join(settings) or 'none'}; {rows or 'no rows'}. Start the game with the "
+            f"option provisional=true (CLI: --option provisional=true) to play with them; "
+            f"'clanboard pack provisional' lists each with its reason")
+
+
+class GlenMore2(Game):
+    id = "glen-more-2"
+    name = "Glen More II: Chronicles"
+    min_players = 2
+    max_players = 4
+    options = (
+        Option("pack", "provisional", "component pack shipped in the package",
+               choices=pack_names()),
+        Option("provisional", False, "allow a pack with provisional (placeholder) values"),
+    )
+    #: only the stacks' order is hidden, and it is drawn by chance when needed
+    imperfect_information = False
+    zero_sum = False
+
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
+        why = provisional_error(options["pack"])
+        if why and not options["provisional"]:
+            raise InvalidState(why)
+        state = GlenMore2State(self, num_players, seed, options)
+        state.setup()
+        return state
+
+    def _state_from_json(
+        self, num_players: int, seed: int, options: dict[str, Any], body: Any
+    ) -> State:
+        from clanboard.games.glen_more_2.serial import from_json
+
+        return from_json(self, num_players, seed, options, body)
+
+    def agents(self) -> Mapping[str, Any]:
+        from clanboard.games.glen_more_2.agents import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
+
+    def max_game_length(self, num_players: int, options: Mapping[str, Any]) -> int:
+        return 20_000

@@ -1,0 +1,149 @@
+"""The one interpreter of the pack's effect vocabulary (:mod:`.effects`): conditions,
+counters and gains, for tiles, landmark cards and clan spaces alike."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from clanboard.games.glen_more_2.components import RES_INDEX, Need
+from clanboard.games.glen_more_2.effects import (
+    Activate,
+    Condition,
+    Effect,
+    GainTile,
+    Item,
+    Option,
+    PerCount,
+)
+from clanboard.games.glen_more_2.market import payable
+
+if TYPE_CHECKING:
+    from clanboard.games.glen_more_2.state import GlenMore2State
+
+
+def kind_at(s: GlenMore2State, p: int, slot: int) -> str:
+    return s.comp.tiles[s.terr[p].tiles[slot]].kind
+
+
+def holds(s: GlenMore2State, p: int, cond: Condition, slot: int) -> bool:
+    """Whether ``cond`` holds for the effect of the tile in ``slot`` (-1: no tile)."""
+    if cond.relation == "has":
+        idx = s.comp.index.get(cond.tile, -1)
+        ok = idx in s.terr[p].tiles or idx in s.personalities[p]
+    elif slot < 0:
+        ok = False
+    else:
+        terr = s.terr[p]
+        adj = 4 if cond.relation == "orthogonal" else 8
+        ok = any(kind_at(s, p, q) == cond.kind for q in terr.around(terr.pos[slot], adj))
+    return ok != cond.negate
+
+
+def count(s: GlenMore2State, p: int, counter: str) -> int:
+    """The number a per-count scoring counts."""
+    terr = s.terr[p]
+    if counter == "scotsman":
+        return terr.scotsmen()
+    if counter == "landmark":
+        return len(s.cards[p])
+    if counter == "personality":
+        return len(s.personalities[p])
+    if counter == "whisky":
+        return s.whisky[p]
+    if counter == "coin":
+        return s.coins[p]
+    if counter == "resource":
+        return sum(terr.have())
+    kind = counter.removeprefix("kind:")
+    if kind == "personality":
+        return len(s.personalities[p])
+    return sum(1 for t in terr.tiles if s.comp.tiles[t].kind == kind)
+
+
+def usable(s: GlenMore2State, p: int, opt: Option, slot: int) -> bool:
+    """Conditions hold, the input can be paid, and the option would gain something."""
+    if not all(holds(s, p, c, slot) for c in opt.conditions):
+        return False
+    if opt.inputs:
+        need = Need.of(opt.inputs)
+        if need.whisky > s.whisky[p] or need.coins > s.coins[p]:
+            return False
+        if need.resources() and not payable(
+                s.terr[p].have(), s.market, s.comp_prices, s.coins[p] - need.coins,
+                need.fixed, need.any, need.distinct):
+            return False
+    if slot >= 0 and all(isinstance(g, Item) and (g.token in RES_INDEX or g.token == "any")
+                         for g in opt.gains):
+        return sum(s.terr[p].res[slot]) < s.comp.settings.tile_capacity
+    return True
+
+
+def options(s: GlenMore2State, p: int, effect: Effect, slot: int) -> list[int]:
+    """1-based numbers of the usable options (0 when the effect has exactly one)."""
+    opts = effect.options
+    if len(opts) == 1:
+        return [0] if usable(s, p, opts[0], slot) else []
+    return [i + 1 for i, o in enumerate(opts) if usable(s, p, o, slot)]
+
+
+def gain(s: GlenMore2State, p: int, opt: Option, slot: int) -> None:
+    """Carry out an option's gains (its input already paid). Resources go on the tile in
+    ``slot`` (or, for effects without a tile, on the starting village), never above the
+    tile capacity; ``any`` resources are chosen by ``gain`` moves afterwards."""
+    terr = s.terr[p]
+    cap = s.comp.settings.tile_capacity
+    where = slot if slot >= 0 else terr.cells.get((0, 0), 0)
+    for g in opt.gains:
+        if isinstance(g, Item):
+            t, n = g.token, g.count
+            if t in RES_INDEX:
+                r = terr.res[where]
+                r[RES_INDEX[t]] += max(0, min(n, cap - sum(r)))
+            elif t == "any":
+                s.gain_left += n
+                s.gain_slot = where
+            elif t == "vp":
+                s.vp[p] += n
+            elif t == "coin":
+                s.coins[p] += n
+            elif t == "whisky":
+                s.whisky[p] += n
+            elif t == "fame":
+                s.fame[p] += n
+            elif t == "move":
+                s.mp += n
+            elif t == "scotsman":
+                put = min(n, s.scotsmen_supply(p))
+                if s.comp.settings.new_scotsman_on == "home_village":
+                    where_s = terr.cells.get((0, 0), where)
+                else:
+                    where_s = where
+                terr.scots[where_s] += put
+        elif isinstance(g, PerCount):
+            s.vp[p] += g.vp * count(s, p, g.counter)
+        elif isinstance(g, Activate):
+            if g.scope == "one":
+                s.extra_one = True
+            elif g.scope == "all":
+                s.near = sorted(set(s.near) | set(range(len(terr))))
+            elif g.scope == "river":
+                s.near = sorted(set(s.near) | {i for i, t in enumerate(terr.tiles)
+                                               if s.comp.tiles[t].river})
+            elif slot >= 0:
+                x, y = terr.pos[slot]
+                s.near = sorted(set(s.near) | {i for i, c in enumerate(terr.pos)
+                                               if c[0] == x or c[1] == y})
+        elif isinstance(g, GainTile):
+            idx = s.comp.index[g.tile]
+            if all(idx not in ps for ps in s.personalities):
+                s.personalities[p].append(idx)
+
+
+def resolve_once(s: GlenMore2State, p: int, effect: Effect, slot: int) -> None:
+    """A one-time effect (placement bonus, landmark card, clan space): the first usable
+    option, with its input paid at once if it has one (these effects have none in packs
+    so far; an input makes the option unusable unless it can be paid)."""
+    for opt in effect.options:
+        if all(holds(s, p, c, slot) for c in opt.conditions) and not opt.inputs:
+            gain(s, p, opt, slot)
+            return

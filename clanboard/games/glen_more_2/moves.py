@@ -1,0 +1,114 @@
+"""Glen More II moves: immutable values whose ``str()`` is the notation (docs/glen-more-2.md).
+
+Squares of a territory are ``x,y``: the starting village at ``0,0``, the home castle at
+``1,0``, x growing east, y growing south. Tiles are named by their pack id.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from clanboard.core import IllegalMove
+from clanboard.games.glen_more_2.effects import RESOURCES
+
+OPS = ("take", "pass", "place", "pay", "buy", "sell", "gain", "act", "move", "clan", "end",
+       "draw", "roll")
+(TAKE, PASS, PLACE, PAY, BUY, SELL, GAIN, ACT, MOVE, CLAN, END, DRAW, ROLL) = range(len(OPS))
+RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
+
+
+@dataclass(frozen=True, slots=True)
+class Sq:
+    x: int
+    y: int
+
+    def __str__(self) -> str:
+        return f"{self.x},{self.y}"
+
+
+NOSQ = Sq(9999, 9999)
+
+
+@dataclass(frozen=True, slots=True)
+class GMove:
+    """One step of a turn. ``name`` is a tile id (take/pass/draw), a clan space id (clan) or a
+    resource (pay/buy/sell/gain); ``n`` a cost alternative or activation option (1-based,
+    0 = the only one) or the die's face; ``a``/``b`` squares."""
+
+    op: int
+    name: str = ""
+    n: int = 0
+    a: Sq = NOSQ
+    b: Sq = NOSQ
+
+    def __str__(self) -> str:
+        op = self.op
+        if op in (TAKE, PASS, DRAW):
+            return f"{OPS[op]} {self.name}" + (f":{self.n}" if self.n else "")
+        if op == PLACE:
+            return f"place {self.a}"
+        if op in (PAY, SELL):
+            return f"{OPS[op]} {self.name} {self.a}"
+        if op in (BUY, GAIN):
+            return f"{OPS[op]} {self.name}"
+        if op == ACT:
+            return f"act {self.a}" + (f":{self.n}" if self.n else "")
+        if op == MOVE:
+            return f"move {self.a}>{self.b}"
+        if op == CLAN:
+            return f"clan {self.name}"
+        if op == ROLL:
+            return f"roll {self.n}"
+        return "end"
+
+
+END_MOVE = GMove(END)
+
+_XY = r"(-?\d+)\s*,\s*(-?\d+)"
+_RES = "|".join(RESOURCES)
+_ID = r"([A-Za-z][A-Za-z0-9_-]*)"
+_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(rf"^(take|pass|draw)\s+{_ID}(?::(\d))?$"), "tile"),
+    (re.compile(rf"^place\s+{_XY}$"), "place"),
+    (re.compile(rf"^(pay|sell)\s+({_RES})\s+{_XY}$"), "payres"),
+    (re.compile(rf"^(buy|gain)\s+({_RES})$"), "buy"),
+    (re.compile(rf"^act\s+{_XY}(?::(\d))?$"), "act"),
+    (re.compile(rf"^move\s+{_XY}\s*>\s*{_XY}$"), "move"),
+    (re.compile(rf"^clan\s+{_ID}$"), "clan"),
+    (re.compile(r"^end$"), "end"),
+    (re.compile(r"^roll\s+([1-6])$"), "roll"),
+]
+
+HELP = ("take T12 | take T12:2 (cost alternative) | pass T12 | place 1,-1 | pay wood 0,0 | "
+        "buy wood | sell wood 0,0 | gain sheep | act 0,0 | act 2,0:2 (option) | "
+        "move 0,0>1,0 | clan MacKay | clan none | end")
+
+
+def parse(text: str) -> GMove:
+    """Read a move in the notation; raises IllegalMove if malformed."""
+    t = " ".join(text.strip().split())
+    low = t.lower()
+    for pat, kind in _PATTERNS:
+        m = pat.match(t) if kind in ("tile", "clan") else pat.match(low)
+        if not m:
+            continue
+        g = m.groups()
+        if kind == "tile":
+            return GMove(OPS.index(g[0].lower()), g[1], int(g[2] or 0))
+        if kind == "place":
+            return GMove(PLACE, a=Sq(int(g[0]), int(g[1])))
+        if kind == "payres":
+            return GMove(PAY if g[0] == "pay" else SELL, g[1], a=Sq(int(g[2]), int(g[3])))
+        if kind == "buy":
+            return GMove(BUY if g[0] == "buy" else GAIN, g[1])
+        if kind == "act":
+            return GMove(ACT, n=int(g[2] or 0), a=Sq(int(g[0]), int(g[1])))
+        if kind == "move":
+            return GMove(MOVE, a=Sq(int(g[0]), int(g[1])), b=Sq(int(g[2]), int(g[3])))
+        if kind == "clan":
+            return GMove(CLAN, g[0])
+        if kind == "end":
+            return END_MOVE
+        return GMove(ROLL, n=int(g[0]))
+    raise IllegalMove(f"cannot read {text!r} as a Glen More II move; moves look like: {HELP}")

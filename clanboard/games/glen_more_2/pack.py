@@ -1,0 +1,289 @@
+"""Loading and checking a component pack: a directory of CSV files (see :data:`FILES`).
+
+A bad pack raises :class:`PackError`, whose every issue names the file, the row (its
+line number, header = line 1), the field and what is allowed.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, get_args
+
+from pydantic import ValidationError
+
+from clanboard.core import InvalidState
+from clanboard.games.glen_more_2.effects import Activate, Effect, GainTile
+from clanboard.games.glen_more_2.schema import (
+    FILES,
+    RESOURCES,
+    ClanSpaceRow,
+    LandmarkRow,
+    MarketRow,
+    Row,
+    ScoringRow,
+    SettingRow,
+    Settings,
+    TileRow,
+)
+
+PROVISIONAL_PACK = Path(__file__).parent / "packs" / "provisional"
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One problem in a pack."""
+
+    file: str
+    row: int | None
+    field: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = self.file
+        if self.row is not None:
+            where += f", row {self.row}"
+        if self.field:
+            where += f", field {self.field!r}"
+        return f"{where}: {self.message}"
+
+
+class PackError(InvalidState):
+    """A pack that does not follow the schema; ``issues`` lists every problem found."""
+
+    def __init__(self, directory: str, issues: list[Issue]) -> None:
+        self.issues = issues
+        lines = "\n".join(f"  - {i}" for i in issues[:50])
+        more = f"\n  ... and {len(issues) - 50} more" if len(issues) > 50 else ""
+        super().__init__(f"bad component pack {directory}: {len(issues)} problem(s)\n"
+                         f"{lines}{more}")
+
+
+@dataclass(frozen=True)
+class ProvisionalEntry:
+    """A row (or setting) whose value is a placeholder, with the reason."""
+
+    file: str
+    key: str
+    reason: str
+
+
+@dataclass
+class Pack:
+    """A validated pack: its rows by file, the settings, and lookups."""
+
+    directory: str
+    settings: Settings
+    setting_rows: list[SettingRow]
+    tiles: list[TileRow]
+    landmarks: list[LandmarkRow]
+    clan_spaces: list[ClanSpaceRow]
+    scoring: list[ScoringRow]
+    market: list[MarketRow]
+    tile_index: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.tile_index = {t.id: i for i, t in enumerate(self.tiles)}
+
+    def provisional(self) -> list[ProvisionalEntry]:
+        """Everything still provisional, file by file."""
+        out: list[ProvisionalEntry] = []
+        for name, rows in self.files():
+            for r in rows:
+                if r.provisional:
+                    out.append(ProvisionalEntry(name, _key(r), r.reason))
+        return out
+
+    def files(self) -> Iterator[tuple[str, list[Any]]]:
+        yield "settings.csv", self.setting_rows
+        yield "tiles.csv", self.tiles
+        yield "landmarks.csv", self.landmarks
+        yield "clan_spaces.csv", self.clan_spaces
+        yield "scoring.csv", self.scoring
+        yield "market.csv", self.market
+
+    def scoring_vp(self, difference: int) -> int:
+        best = 0
+        for r in self.scoring:
+            if r.difference <= difference:
+                best = r.vp
+        return best
+
+
+def _key(r: Row) -> str:
+    for name in ("id", "name", "resource", "difference"):
+        if hasattr(r, name):
+            return str(getattr(r, name))
+    return "?"
+
+
+def _allowed(model: type[Row], name: str) -> str:
+    info = model.model_fields.get(name)
+    if info is None:
+        return ""
+    args = get_args(info.annotation)
+    if args and all(isinstance(a, str | int) for a in args):
+        return "; allowed: " + ", ".join(map(str, args))
+    return ""
+
+
+def _read(directory: Path, name: str, model: type[Row], issues: list[Issue]) -> list[Any]:
+    path = directory / name
+    if not path.is_file():
+        issues.append(Issue(name, None, None,
+                            f"file missing; a pack has {', '.join(FILES)}"))
+        return []
+    columns = set(model.model_fields)
+    rows: list[Any] = []
+    try:
+        with path.open(encoding="utf-8", newline="") as f:
+            reader = csv.DictReader(f)
+            header = reader.fieldnames or []
+            unknown = [c for c in header if c not in columns]
+            if unknown:
+                issues.append(Issue(name, 1, unknown[0],
+                                    f"unknown column; columns are {', '.join(model.model_fields)}"))
+                return []
+            required = [n for n, f_ in model.model_fields.items() if f_.is_required()]
+            missing = [c for c in required if c not in header]
+            if missing:
+                issues.append(Issue(name, 1, missing[0], "required column missing"))
+                return []
+            for line, raw in enumerate(reader, start=2):
+                data = {k: v for k, v in raw.items() if k is not None and v is not None}
+                try:
+                    rows.append(model.model_validate(data))
+                except ValidationError as exc:
+                    for err in exc.errors():
+                        fld = str(err["loc"][0]) if err["loc"] else None
+                        msg = err["msg"].removeprefix("Value error, ")
+                        got = data.get(fld or "")
+                        shown = f" (got {got!r})" if got is not None else ""
+                        extra = _allowed(model, fld) if fld and "allowed" not in msg else ""
+                        issues.append(Issue(name, line, fld, f"{msg}{shown}{extra}"))
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        issues.append(Issue(name, None, None, f"cannot read: {exc}"))
+    return rows
+
+
+def _settings(rows: list[SettingRow], issues: list[Issue]) -> Settings:
+    values: dict[str, str] = {}
+    lines: dict[str, int] = {}
+    known = Settings.model_fields
+    for line, r in enumerate(rows, start=2):
+        if r.name not in known:
+            issues.append(Issue("settings.csv", line, "name",
+                                f"unknown setting {r.name!r}; settings are {', '.join(known)}"))
+            continue
+        if r.name in values:
+            issues.append(Issue("settings.csv", line, "name", f"{r.name!r} given twice"))
+        values[r.name] = r.value
+        lines[r.name] = line
+    for name in known:
+        if name not in values:
+            issues.append(Issue("settings.csv", None, "name",
+                                f"setting {name!r} missing ({known[name].description})"))
+    try:
+        return Settings.model_validate(values)
+    except ValidationError as exc:
+        for err in exc.errors():
+            name = str(err["loc"][0])
+            msg = err["msg"].removeprefix("Value error, ")
+            issues.append(Issue("settings.csv", lines.get(name), "value",
+                                f"{name}: {msg} (got {values.get(name)!r})"))
+    return Settings.model_validate({})
+
+
+def _cross_check(p: Pack, issues: list[Issue]) -> None:
+    tiles = {t.id: (i + 2, t) for i, t in enumerate(p.tiles)}
+    cards = {c.id: (i + 2, c) for i, c in enumerate(p.landmarks)}
+    if len(tiles) != len(p.tiles):
+        seen: set[str] = set()
+        for i, t in enumerate(p.tiles):
+            if t.id in seen:
+                issues.append(Issue("tiles.csv", i + 2, "id", f"tile id {t.id!r} used twice"))
+            seen.add(t.id)
+
+    def refs(effect: Effect, file: str, line: int, fld: str) -> None:
+        for opt in effect.options:
+            for g in opt.gains:
+                if isinstance(g, GainTile) and g.tile not in tiles:
+                    issues.append(Issue(file, line, fld, f"tile:{g.tile} names no tile"))
+                if isinstance(g, Activate) and file == "clan_spaces.csv":
+                    issues.append(Issue(file, line, fld, "a clan space cannot activate tiles"))
+            for c in opt.conditions:
+                if c.relation == "has" and c.tile not in tiles:
+                    issues.append(Issue(file, line, fld, f"has:{c.tile} names no tile"))
+
+    for tid, (line, t) in tiles.items():
+        if t.landmark and t.landmark not in cards:
+            issues.append(Issue("tiles.csv", line, "landmark",
+                                f"no landmark card {t.landmark!r}; cards: {', '.join(cards)}"))
+        refs(t.bonus, "tiles.csv", line, "bonus")
+        refs(t.activation, "tiles.csv", line, "activation")
+        if t.rebuild and t.kind in ("personality", "worlds_end"):
+            issues.append(Issue("tiles.csv", line, "rebuild",
+                                f"a {t.kind} tile cannot be a rebuild tile ({tid})"))
+    for cid, (line, c) in cards.items():
+        if c.tile not in tiles:
+            issues.append(Issue("landmarks.csv", line, "tile", f"no tile {c.tile!r} (card {cid})"))
+        refs(c.effect, "landmarks.csv", line, "effect")
+    for i, space in enumerate(p.clan_spaces):
+        refs(space.effect, "clan_spaces.csv", i + 2, "effect")
+    by_stack = [t.stack for t in p.tiles]
+    worlds = [t for t in p.tiles if t.kind == "worlds_end"]
+    if len(worlds) != 1 or worlds[0].stack != "D":
+        issues.append(Issue("tiles.csv", None, "kind",
+                            "exactly one worlds_end tile, in stack D, is needed"))
+    home = sorted(t.kind for t in p.tiles if t.stack == "home")
+    if home != ["castle", "village"]:
+        issues.append(Issue("tiles.csv", None, "stack",
+                            "the home tile is two rows of stack 'home': one village (left half) "
+                            f"and one castle (right half); found {home}"))
+    for letter in ("S", "A", "B", "C", "D"):
+        if letter not in by_stack:
+            issues.append(Issue("tiles.csv", None, "stack", f"stack {letter} has no tile"))
+    diffs = [r.difference for r in p.scoring]
+    if diffs != list(range(len(diffs))) or not diffs:
+        issues.append(Issue("scoring.csv", None, "difference",
+                            f"differences must run 0, 1, 2, ... in order; found {diffs}"))
+    res = sorted(r.resource for r in p.market)
+    if res != sorted(RESOURCES):
+        issues.append(Issue("market.csv", None, "resource",
+                            f"one row per resource ({', '.join(RESOURCES)}); found {res}"))
+    s = p.settings
+    start = by_stack.count("S")
+    n_max = 4
+    free = s.rondel_spaces - 1 - start - n_max - (1 if 4 in s.die_player_counts else 0)
+    if free < 0:
+        issues.append(Issue("settings.csv", None, "value",
+                            f"rondel_spaces {s.rondel_spaces} cannot hold {start} start tiles, "
+                            f"4 Scotsmen and the gap"))
+
+
+def load_pack(directory: str | Path) -> Pack:
+    """Read and validate a pack; raises :class:`PackError` listing every problem."""
+    d = Path(directory)
+    if not d.is_dir():
+        raise PackError(str(d), [Issue(str(d), None, None, "not a directory")])
+    issues: list[Issue] = []
+    rows = {name: _read(d, name, model, issues) for name, model in FILES.items()}
+    settings = (_settings(rows["settings.csv"], issues) if rows["settings.csv"]
+                else Settings.model_validate({}))
+    pack = Pack(str(d), settings, rows["settings.csv"], rows["tiles.csv"],
+                rows["landmarks.csv"], rows["clan_spaces.csv"], rows["scoring.csv"],
+                rows["market.csv"])
+    if not issues:
+        _cross_check(pack, issues)
+    if issues:
+        raise PackError(str(d), issues)
+    return pack
+
+
+@cache
+def provisional_pack() -> Pack:
+    """The pack shipped with the game (read once)."""
+    return load_pack(PROVISIONAL_PACK)

@@ -1,0 +1,63 @@
+"""A text picture of a Glen More II position for the terminal (rich markup)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.markup import escape
+
+from clanboard.games.glen_more_2.effects import RESOURCES
+
+if TYPE_CHECKING:
+    from clanboard.games.glen_more_2.state import GlenMore2State
+
+_ABBR = {"wood": "W", "stone": "S", "grain": "G", "sheep": "Sh", "cattle": "C"}
+
+
+def _tile(s: GlenMore2State, t: int) -> str:
+    row = s.comp.tiles[t]
+    mark = "*" if row.provisional else ""
+    cost = f" ({row.cost})" if row.cost.alternatives else ""
+    act = f" [{row.activation}]" if row.activation else ""
+    return escape(f"{row.id}{mark} {row.name} <{row.kind}>{cost}{act}")
+
+
+def render(s: GlenMore2State, player: int | None = None) -> str:
+    from clanboard.games.glen_more_2.state import DIE, GAP, PHASES
+
+    comp = s.comp
+    out = []
+    prov = comp.pack.provisional()
+    if prov:
+        out.append(f"[black on yellow] PROVISIONAL COMPONENTS [/] pack {comp.name!r}: "
+                   f"{len(prov)} provisional values (* marks provisional tiles; "
+                   f"'clanboard pack provisional' lists them)")
+    stacks = " ".join(f"{k}:{len(v)}" for k, v in s.stacks.items())
+    out.append(f"[bold]Rondel[/] (back to front)  stacks {stacks}"
+               + ("  World's End is out" if s.we_drawn else ""))
+    for v in s.track:
+        if v >= 0:
+            out.append(f"  {_tile(s, v)}")
+        elif v == DIE:
+            out.append("  [magenta]die[/]")
+        elif v != GAP:
+            out.append(f"  [cyan]Scotsman of seat {-v - 1}[/]")
+    market = "  ".join(f"{r}:{s.market[k]}" for k, r in enumerate(RESOURCES))
+    out.append(f"[bold]Market[/] (filled spaces) {market}")
+    clan = "  ".join(f"{k}:{','.join(map(str, v)) or '-'}" for k, v in s.clan.items())
+    out.append(f"[bold]Clan board[/] {clan}")
+    for p in range(s.num_players):
+        terr = s.terr[p]
+        head = "[bold]" + ("> " if p == s.cur else "  ") + f"seat {p}[/]"
+        out.append(f"{head}: {s.vp[p]} VP, {s.coins[p]} coins, {s.whisky[p]} whisky, "
+                   f"{len(s.cards[p])} landmarks, {len(s.personalities[p])} personalities, "
+                   f"{s.castle_scotsmen(p)} in castle")
+        for slot, (x, y) in enumerate(terr.pos):
+            res = " ".join(f"{terr.res[slot][k]}{_ABBR[r]}" for k, r in enumerate(RESOURCES)
+                           if terr.res[slot][k])
+            scot = f" {terr.scots[slot]} Scotsmen" if terr.scots[slot] else ""
+            out.append(f"     {x},{y}: {_tile(s, terr.tiles[slot])}{scot} {res}")
+    out.append(f"step: {PHASES[s.phase]}" + (f", movement points {s.mp}" if s.mp else ""))
+    if s.final:
+        out.append(f"final: {s.final}")
+    return "\n".join(out)

@@ -1,0 +1,211 @@
+"""The schema of a Glen More II component pack: one pydantic model per file row, and the
+named settings that hold every rule the base specification tags ``[GM1]``, ``[MEM]`` or
+``[?]`` (docs/glen-more-2.md lists them with their sources)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+
+from clanboard.games.glen_more_2.effects import (
+    KINDS,
+    RESOURCES,
+    Cost,
+    Effect,
+    parse_cost,
+    parse_effect,
+)
+
+STATUSES = ("confirmed", "inferred", "probable", "unknown")
+STACKS = ("S", "A", "B", "C", "D", "home", "clan")
+TILE_KINDS = (*KINDS, "worlds_end")
+
+
+def _flag(v: Any) -> Any:
+    if isinstance(v, str):
+        t = v.strip().lower()
+        if t in ("yes", "true", "1"):
+            return True
+        if t in ("no", "false", "0", ""):
+            return False
+    return v
+
+
+Flag = Annotated[bool, BeforeValidator(_flag)]
+
+
+def _blank_none(v: Any) -> Any:
+    return "" if v is None else v
+
+
+class Row(BaseModel):
+    """Columns every row has: where its values come from and whether they are provisional."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    status: Literal["confirmed", "inferred", "probable", "unknown"]
+    source: str = ""
+    provisional: Flag = False
+    reason: str = ""
+    notes: str = ""
+
+    @field_validator("reason")
+    @classmethod
+    def _reason_given(cls, v: str, info: Any) -> str:
+        if info.data.get("provisional") and not v.strip():
+            raise ValueError("a provisional row must say why (the reason column is empty)")
+        return v
+
+
+class TileRow(Row):
+    """One physical tile (home tile halves and the clan-board personality included)."""
+
+    id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
+    name: str
+    name_ru: str = ""
+    stack: Literal["S", "A", "B", "C", "D", "home", "clan"]
+    kind: Literal["village", "castle", "material", "animal", "trade", "whisky", "personality",
+                  "loch", "worlds_end"]
+    cost: Annotated[Cost, BeforeValidator(lambda v: parse_cost(_blank_none(v)))] = Cost()
+    bonus: Annotated[Effect, BeforeValidator(lambda v: parse_effect(_blank_none(v)))] = Effect()
+    activation: Annotated[Effect, BeforeValidator(
+        lambda v: parse_effect(_blank_none(v)))] = Effect()
+    river: Flag = False
+    rebuild: Flag = False
+    landmark: str = ""
+
+
+class LandmarkRow(Row):
+    """A landmark card: taken with its tile; its effect now, at each scoring, or at the end."""
+
+    id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
+    name: str
+    name_ru: str = ""
+    tile: str
+    timing: Literal["immediate", "final", "none"]
+    effect: Annotated[Effect, BeforeValidator(lambda v: parse_effect(_blank_none(v)))] = Effect()
+
+
+class ClanSpaceRow(Row):
+    """A clan-board space: its clan, colour, road cost in coins, and immediate effect."""
+
+    id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
+    clan: str
+    clan_ru: str = ""
+    colour: str = ""
+    road_cost: int = Field(ge=0, le=10)
+    effect: Annotated[Effect, BeforeValidator(lambda v: parse_effect(_blank_none(v)))] = Effect()
+
+
+class ScoringRow(Row):
+    """Difference to the lowest count -> VP (the last row counts for any larger difference)."""
+
+    difference: int = Field(ge=0, le=20)
+    vp: int = Field(ge=0, le=50)
+
+
+class MarketRow(Row):
+    """One resource row of the market: the coin price of each space, cheapest first."""
+
+    resource: Literal["wood", "stone", "grain", "sheep", "cattle"]
+    prices: Annotated[tuple[int, ...], BeforeValidator(
+        lambda v: tuple(int(x) for x in str(v).split()) if isinstance(v, str) else v)]
+
+    @field_validator("prices")
+    @classmethod
+    def _rising(cls, v: tuple[int, ...]) -> tuple[int, ...]:
+        if not v or any(p < 1 for p in v) or list(v) != sorted(v):
+            raise ValueError("prices must be positive whole coins, cheapest first, e.g. '1 2 3'")
+        return v
+
+
+def _ints(v: Any) -> Any:
+    if isinstance(v, str):
+        return tuple(int(x) for x in v.replace(",", " ").split())
+    return v
+
+
+IntList = Annotated[tuple[int, ...], BeforeValidator(_ints)]
+
+
+class Settings(BaseModel):
+    """Rule settings: each one a value or a choice between documented alternatives.
+
+    The ``help`` of each field names the rule of the base specification it stands for."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    rondel_spaces: int = Field(14, ge=10, le=20, description="1.1 number of rondel spaces")
+    start_coins_first: int = Field(5, ge=0, le=20, description="2.6 coins of the first player")
+    start_coins_step: int = Field(1, ge=0, le=5, description="2.6 more coins per later seat")
+    scotsmen_per_player: int = Field(8, ge=3, le=12, description="1.4 Scotsmen per colour")
+    clan_markers_per_player: int = Field(10, ge=1, le=20, description="1.4 clan markers")
+    tile_capacity: int = Field(3, ge=1, le=9, description="8.4 resources a tile holds")
+    worlds_end_position: Literal["lower_half", "anywhere", "middle"] = Field(
+        "lower_half", description="2.2 where World's End is shuffled into stack D")
+    worlds_end_rule: Literal["after_passed", "on_draw"] = Field(
+        "after_passed", description="15.1 when World's End ends the game")
+    die_player_counts: IntList = Field((2,), description="2.8 player counts using the die")
+    die_faces: IntList = Field((1, 1, 1, 2, 2, 3), description="2.8 the die's six faces")
+    die_setup: Literal["behind_scotsmen", "ahead_of_scotsmen"] = Field(
+        "behind_scotsmen", description="2.8 where the die starts on the rondel")
+    market_prefill_player_counts: IntList = Field(
+        (), description="2.8 player counts starting with a coin on each 1-coin space")
+    placement_adjacency: Literal[4, 8] = Field(
+        8, description="6.2 a new tile touches a Scotsman's tile: 8 = diagonals count")
+    river_rule: Literal["none", "river_row"] = Field(
+        "none", description="6.4 river tiles only in the home row (river_row) or anywhere")
+    move_adjacency: Literal[4, 8] = Field(8, description="11.2 a movement point's step")
+    new_scotsman_on: Literal["tile", "home_village"] = Field(
+        "tile", description="11.4 where a gained Scotsman is put")
+    rebuild_covered: Literal["keep", "discard"] = Field(
+        "keep", description="7.4 resources and Scotsmen on a tile that gets rebuilt")
+    no_tile_takeable: Literal["pass"] = Field(
+        "pass", description="4.2 a player who can take no tile moves on and loses it")
+    territory_penalty: int = Field(3, ge=0, le=10, description="15.3 VP per tile above smallest")
+    tie_break: Literal["resources", "shared"] = Field("resources", description="15.4 tie-break")
+    personality_without_space: Literal["allowed", "forbidden"] = Field(
+        "allowed", description="12.2 take a personality when no clan space is open")
+    clan_space_reuse: Literal["own", "never"] = Field(
+        "own", description="12.2 may a player put a second marker on a space they hold")
+
+    @field_validator("placement_adjacency", "move_adjacency", mode="before")
+    @classmethod
+    def _number(cls, v: Any) -> Any:
+        return int(v) if isinstance(v, str) and v.strip().isdigit() else v
+
+    @field_validator("die_faces")
+    @classmethod
+    def _six(cls, v: tuple[int, ...]) -> tuple[int, ...]:
+        if len(v) != 6 or any(not 1 <= f <= 6 for f in v):
+            raise ValueError("the die has 6 faces, each 1-6, e.g. '1 1 1 2 2 3'")
+        return v
+
+    @field_validator("die_player_counts", "market_prefill_player_counts")
+    @classmethod
+    def _counts(cls, v: tuple[int, ...]) -> tuple[int, ...]:
+        if any(not 2 <= n <= 4 for n in v):
+            raise ValueError("player counts are 2, 3 or 4, e.g. '2 3'")
+        return v
+
+
+class SettingRow(Row):
+    """One line of settings.csv: a setting's name and value, with its status."""
+
+    name: str
+    value: str
+
+
+FILES: dict[str, type[Row]] = {
+    "settings.csv": SettingRow,
+    "tiles.csv": TileRow,
+    "landmarks.csv": LandmarkRow,
+    "clan_spaces.csv": ClanSpaceRow,
+    "scoring.csv": ScoringRow,
+    "market.csv": MarketRow,
+}
+"""Every file of a pack and the model of its rows."""
+
+__all__ = ["FILES", "KINDS", "RESOURCES", "STACKS", "STATUSES", "TILE_KINDS", "ClanSpaceRow",
+           "LandmarkRow", "MarketRow", "Row", "ScoringRow", "SettingRow", "Settings", "TileRow"]

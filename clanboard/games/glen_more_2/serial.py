@@ -1,0 +1,141 @@
+"""Saving and loading Glen More II positions (the full state) and the invariant checks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from clanboard.core import Game, InvalidState
+from clanboard.games.glen_more_2.components import STACK_ORDER
+from clanboard.games.glen_more_2.territory import Territory
+
+if TYPE_CHECKING:
+    from clanboard.games.glen_more_2.state import GlenMore2State
+
+_INTS = ("d_size", "d_drawn", "phase", "cur", "alt", "owed_any", "owed_distinct", "used",
+         "debt_slot", "debt_option", "mp", "gain_left", "gain_slot", "after_gain")
+_BOOLS = ("we_drawn", "extra_one")
+_LISTS = ("market", "coins", "vp", "whisky", "fame", "markers", "owed", "near", "activated")
+
+
+def to_json(s: GlenMore2State) -> dict[str, Any]:
+    from clanboard.games.glen_more_2.state import DIE, GAP
+
+    tid = s.comp.tile_id
+
+    def track_item(v: int) -> Any:
+        if v >= 0:
+            return tid(v)
+        return "die" if v == DIE else "gap" if v == GAP else -v - 1
+
+    out: dict[str, Any] = {k: getattr(s, k) for k in _INTS + _BOOLS}
+    out.update({k: list(getattr(s, k)) for k in _LISTS})
+    out["tile"] = tid(s.tile) if s.tile >= 0 else None
+    out["cell"] = list(s.cell) if s.cell is not None else None
+    out["track"] = [track_item(v) for v in s.track]
+    out["stacks"] = {k: sorted(tid(t) for t in v) for k, v in s.stacks.items()}
+    out["discarded"] = [tid(t) for t in s.discarded]
+    out["territories"] = [t.to_json(tid) for t in s.terr]
+    out["personalities"] = [[tid(t) for t in ps] for ps in s.personalities]
+    out["cards"] = [list(c) for c in s.cards]
+    out["clan"] = {k: list(v) for k, v in s.clan.items()}
+    out["scorings"] = [dict(x) for x in s.scorings]
+    out["final"] = dict(s.final) if s.final else None
+    return out
+
+
+def from_json(game: Game, n: int, seed: int, options: dict[str, Any],
+              body: Mapping[str, Any]) -> GlenMore2State:
+    from clanboard.games.glen_more_2.state import DIE, GAP, GlenMore2State
+
+    s = GlenMore2State(game, n, seed, options)
+    comp = s.comp
+
+    def tile(v: Any) -> int:
+        if v not in comp.index:
+            raise InvalidState(f"unknown tile {v!r} for pack {comp.name!r}")
+        return comp.index[v]
+
+    for k in _INTS:
+        setattr(s, k, int(body[k]))
+    for k in _BOOLS:
+        setattr(s, k, bool(body[k]))
+    for k in _LISTS:
+        setattr(s, k, [int(v) for v in body[k]])
+    s.tile = tile(body["tile"]) if body["tile"] is not None else -1
+    s.cell = (int(body["cell"][0]), int(body["cell"][1])) if body["cell"] is not None else None
+    s.track = [DIE if v == "die" else GAP if v == "gap" else -int(v) - 1 if isinstance(v, int)
+               else tile(v) for v in body["track"]]
+    if set(body["stacks"]) != set(STACK_ORDER):
+        raise InvalidState(f"stacks must be {', '.join(STACK_ORDER)}")
+    s.stacks = {k: [tile(v) for v in body["stacks"][k]] for k in STACK_ORDER}
+    s.discarded = [tile(v) for v in body["discarded"]]
+    s.terr = []
+    for rows in body["territories"]:
+        terr = Territory()
+        for r in rows:
+            slot = terr.add(tile(r["tile"]), (int(r["x"]), int(r["y"])))
+            terr.res[slot] = [int(v) for v in r["res"]]
+            terr.scots[slot] = int(r["scotsmen"])
+            terr.under[slot] = [tile(u) for u in r["under"]]
+        s.terr.append(terr)
+    s.personalities = [[tile(v) for v in ps] for ps in body["personalities"]]
+    s.cards = [[str(c) for c in cs] for cs in body["cards"]]
+    if set(body["clan"]) != set(s.clan):
+        raise InvalidState("clan board spaces do not match the pack")
+    s.clan = {k: [int(p) for p in v] for k, v in body["clan"].items()}
+    s.scorings = [dict(x) for x in body["scorings"]]
+    s.final = dict(body["final"]) if body["final"] else None
+    return s
+
+
+def check(s: GlenMore2State) -> None:
+    """Raise InvalidState if the position breaks an invariant of the game."""
+    from clanboard.games.glen_more_2.state import DIE, GAP, P_OVER
+
+    comp, n = s.comp, s.num_players
+    for name in ("coins", "vp", "whisky", "fame", "markers"):
+        if len(getattr(s, name)) != n:
+            raise InvalidState(f"{name} must have one entry per player ({n})")
+    if len(s.terr) != n or len(s.personalities) != n or len(s.cards) != n:
+        raise InvalidState(f"there must be {n} territories, personality and card lists")
+    if any(v < 0 for v in s.coins + s.whisky + s.markers):
+        raise InvalidState("coins, whisky and clan markers cannot be negative")
+    for k in range(5):
+        if not 0 <= s.market[k] <= len(comp.prices(k)):
+            raise InvalidState("a market row holds 0 up to its number of spaces")
+    if not 0 <= s.phase <= P_OVER:
+        raise InvalidState("unknown phase")
+    markers = sorted(-v - 1 for v in s.track if v < 0 and v not in (GAP, DIE))
+    if markers != list(range(n)):
+        raise InvalidState("the rondel must hold each player's Scotsman exactly once")
+    if s.track.count(DIE) != (1 if s.use_die else 0):
+        raise InvalidState("the die stands on the rondel exactly in die games")
+    if len(s.track) > comp.settings.rondel_spaces:
+        raise InvalidState("more pieces than rondel spaces")
+    seen = [v for v in s.track if v >= 0] + s.discarded
+    for letter, st in s.stacks.items():
+        if any(comp.tiles[t].stack != letter for t in st):
+            raise InvalidState(f"stack {letter} holds a tile of another stack")
+        seen += st
+    if s.tile >= 0:
+        seen.append(s.tile)
+    cap = comp.settings.tile_capacity
+    for p, terr in enumerate(s.terr):
+        if terr.tiles[:2] and (terr.pos[0], terr.pos[1]) != ((0, 0), (1, 0)):
+            raise InvalidState(f"player {p}'s home tile must lie at 0,0 and 1,0")
+        seen += [t for t in terr.tiles + [u for us in terr.under for u in us]
+                 if comp.tiles[t].stack not in ("home", "clan")]
+        for slot, r in enumerate(terr.res):
+            if any(v < 0 for v in r) or sum(r) > cap:
+                raise InvalidState(f"player {p}'s tile {comp.tile_id(terr.tiles[slot])} holds "
+                                   f"{r}; a tile holds 0-{cap} resources")
+        if any(c < 0 for c in terr.scots) or s.scotsmen_supply(p) < 0:
+            raise InvalidState(f"player {p} has a bad number of Scotsmen")
+        seen += [t for t in s.personalities[p] if comp.tiles[t].stack != "clan"]
+    stack_tiles = sorted(t for k in STACK_ORDER for t in comp.stack_tiles[k])
+    drawn_from_s = sorted(comp.stack_tiles["S"])
+    every = sorted(stack_tiles + drawn_from_s)
+    if sorted(seen) != every:
+        extra = sorted({comp.tile_id(t) for t in seen if seen.count(t) > 1})
+        raise InvalidState(f"every tile must be in exactly one place; duplicated: {extra}")

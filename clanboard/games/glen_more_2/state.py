@@ -1,0 +1,752 @@
+"""Glen More II positions and the base-game procedure (spec: glen-more-2-chronicles.base.md).
+
+A turn is a sequence of small moves: ``take`` a tile ahead on the rondel (the Scotsman
+moves onto its space), ``place`` it (territory tiles) or put a clan marker with ``clan``
+(personalities), ``pay``/``buy`` its resource cost unit by unit, ``gain`` chosen
+resources, ``act`` the new tile and its neighbours one at a time, ``move`` Scotsmen with
+movement points, ``end``. ``sell`` is open at every step of one's own turn. Chance
+draws tiles from the current stack and rolls the die. Everything a pack decides (rondel
+size, placeholders, the settings of rules tagged [GM1]/[MEM]/[?]) comes from
+:class:`Components`; the effects are carried out by :mod:`.interpret`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from clanboard.core import CHANCE, TERMINAL, Game, Move, Rng, State
+from clanboard.games.glen_more_2 import interpret
+from clanboard.games.glen_more_2.components import (
+    RES_INDEX,
+    STACK_ORDER,
+    Components,
+    Need,
+    components,
+)
+from clanboard.games.glen_more_2.effects import RESOURCES
+from clanboard.games.glen_more_2.market import buy_price, payable, sell_price
+from clanboard.games.glen_more_2.moves import (
+    ACT,
+    BUY,
+    CLAN,
+    DRAW,
+    END,
+    END_MOVE,
+    GAIN,
+    MOVE,
+    PASS,
+    PAY,
+    PLACE,
+    ROLL,
+    SELL,
+    TAKE,
+    GMove,
+    Sq,
+    parse,
+)
+from clanboard.games.glen_more_2.territory import Territory, dirs
+
+DIE = -9
+GAP = -10
+HOME_VILLAGE = (0, 0)
+HOME_CASTLE = (1, 0)
+CATEGORIES = ("castle", "landmarks", "whisky", "personalities")
+
+PHASES = ("draw", "roll", "take", "place", "pay", "gain", "clan", "activate", "over")
+P_DRAW, P_ROLL, P_TAKE, P_PLACE, P_PAY, P_GAIN, P_CLAN, P_ACT, P_OVER = range(len(PHASES))
+
+
+def marker(seat: int) -> int:
+    return -(seat + 1)
+
+
+class GlenMore2State(State):
+    """One Glen More II position."""
+
+    def __init__(self, game: Game, num_players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(game, num_players, seed, options)
+        comp = components(options["pack"])
+        self.comp: Components = comp
+        self.comp_prices = [comp.prices(k) for k in range(5)]
+        n = num_players
+        st = comp.settings
+        self.use_die = n in st.die_player_counts
+        self.track: list[int] = []
+        self.stacks: dict[str, list[int]] = {s: list(comp.stack_tiles[s]) for s in STACK_ORDER}
+        self.d_size = len(self.stacks["D"])
+        self.d_drawn = 0
+        self.we_drawn = False
+        self.discarded: list[int] = []
+        self.market = [1 if n in st.market_prefill_player_counts else 0] * 5
+        self.coins = [0] * n
+        self.vp = [0] * n
+        self.whisky = [0] * n
+        self.fame = [0] * n
+        self.terr = [Territory() for _ in range(n)]
+        self.personalities: list[list[int]] = [[] for _ in range(n)]
+        self.cards: list[list[str]] = [[] for _ in range(n)]
+        self.clan: dict[str, list[int]] = {sp.id: [] for sp in comp.spaces}
+        self.markers = [st.clan_markers_per_player] * n
+        self.phase = P_DRAW
+        self.cur = -1
+        self.scorings: list[dict[str, Any]] = []
+        self.final: dict[str, Any] | None = None
+        self._reset_turn()
+
+    def _reset_turn(self) -> None:
+        self.tile = -1
+        self.alt = 0
+        self.cell: tuple[int, int] | None = None
+        self.owed = [0, 0, 0, 0, 0]
+        self.owed_any = 0
+        self.owed_distinct = 0
+        self.used = 0
+        self.debt_slot = -1  # -1: the tile's cost; else the activated slot
+        self.debt_option = 0
+        self.near: list[int] = []
+        self.activated: list[int] = []
+        self.mp = 0
+        self.gain_left = 0
+        self.gain_slot = -1
+        self.extra_one = False
+        self.after_gain = P_ACT
+
+    # -- set-up --------------------------------------------------------------------------
+
+    def setup(self) -> None:
+        """Spec 2.2-2.7: start tiles clockwise, Scotsmen anticlockwise in random order,
+        coins 5, 6, ... from the first to move; tiles are then drawn by chance."""
+        comp, st, n = self.comp, self.comp.settings, self.num_players
+        start = list(comp.stack_tiles["S"])
+        self.rng.shuffle(start)
+        order = list(range(n))
+        self.rng.shuffle(order)  # order[0] stands at the back: it moves first
+        pieces = [marker(p) for p in order]
+        if self.use_die:
+            pieces = [DIE, *pieces] if st.die_setup == "behind_scotsmen" else [*pieces, DIE]
+        self.track = pieces + start
+        for i, p in enumerate(order):
+            self.coins[p] = st.start_coins_first + st.start_coins_step * i
+        for p in range(n):
+            terr = self.terr[p]
+            v = terr.add(comp.home_village, HOME_VILLAGE)
+            terr.add(comp.home_castle, HOME_CASTLE)
+            terr.scots[v] = 1
+        self.phase = P_DRAW
+        self._advance()
+
+    # -- whose turn ----------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph <= P_ROLL:
+            return CHANCE
+        if ph == P_OVER:
+            return TERMINAL
+        return self.cur
+
+    def current_stack(self) -> str | None:
+        for s in STACK_ORDER:
+            if self.stacks[s]:
+                return s
+        return None
+
+    def _chain_target(self) -> int:
+        return self.comp.settings.rondel_spaces - 1
+
+    def _advance(self) -> None:
+        """Between turns: refill, roll the die, end the game or start the next turn."""
+        if self.phase == P_OVER:
+            return
+        self._reset_turn()
+        can_draw = not self.we_drawn and self.current_stack() is not None
+        if len(self.track) < self._chain_target() and can_draw:
+            self.phase, self.cur = P_DRAW, -1
+            return
+        if not any(t >= 0 and t != self.comp.worlds_end for t in self.track):
+            self._end_game()  # nothing left to take
+            return
+        if self.track[0] == DIE:
+            self.phase, self.cur = P_ROLL, -1
+            return
+        self.phase = P_TAKE
+        self.cur = -self.track[0] - 1
+
+    def _compress(self) -> None:
+        """Tiles behind the hindmost piece leave the rondel (spec 3.4 [GM1])."""
+        t = self.track
+        i = 0
+        while i < len(t) and (t[i] >= 0 or t[i] == GAP):
+            if t[i] >= 0:
+                self.discarded.append(t[i])
+            i += 1
+        if i:
+            self.track = t[i:]
+
+    def _we_passed(self) -> bool:
+        return self.comp.worlds_end in self.discarded
+
+    # -- chance --------------------------------------------------------------------------
+
+    def _drawable(self) -> list[int]:
+        s = self.current_stack()
+        assert s is not None
+        stack = self.stacks[s]
+        we = self.comp.worlds_end
+        if s != "D" or we not in stack:
+            return sorted(stack)
+        rule = self.comp.settings.worlds_end_position
+        half = self.d_size // 2
+        if rule == "middle":
+            return [we] if self.d_drawn == half else sorted(t for t in stack if t != we)
+        if rule == "lower_half" and self.d_drawn < half:
+            return sorted(t for t in stack if t != we)
+        return sorted(stack)
+
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
+        if self.phase == P_ROLL:
+            faces = self.comp.settings.die_faces
+            return [(GMove(ROLL, n=f), faces.count(f) / 6) for f in sorted(set(faces))]
+        if self.phase == P_DRAW:
+            tiles = self._drawable()
+            return [(GMove(DRAW, self.comp.tile_id(t)), 1.0 / len(tiles)) for t in tiles]
+        return []
+
+    def sample_chance(self, rng: Rng) -> Move:
+        if self.phase == P_ROLL:
+            return GMove(ROLL, n=self.comp.settings.die_faces[rng.randrange(6)])
+        tiles = self._drawable()
+        return GMove(DRAW, self.comp.tile_id(tiles[rng.randrange(len(tiles))]))
+
+    def _draw(self, tile: int) -> None:
+        s = self.comp.tiles[tile].stack
+        self.stacks[s].remove(tile)
+        if s == "D":
+            self.d_drawn += 1
+        self.track.append(tile)
+        if tile == self.comp.worlds_end:
+            self.we_drawn = True
+            if self.comp.settings.worlds_end_rule == "on_draw":
+                self._end_game()
+                return
+        if not self.stacks[s] and s in ("A", "B", "C"):
+            self._scoring(STACK_ORDER.index(s) + 1)
+        self._advance()
+
+    def _roll(self, face: int) -> None:
+        """The die moves ``face`` tiles ahead, ignoring Scotsmen (and World's End); the
+        tile it lands on leaves the game (spec 2.8 [GM1])."""
+        t = self.track
+        seen, last = 0, -1
+        for i in range(1, len(t)):
+            if t[i] >= 0 and t[i] != self.comp.worlds_end:
+                seen, last = seen + 1, i
+                if seen == face:
+                    break
+        if last < 0:  # no tile ahead: the die goes to the front
+            t.append(DIE)
+        else:
+            self.discarded.append(t[last])
+            t[last] = DIE
+        t[0] = GAP
+        self._compress()
+        self._after_turn()
+
+    # -- legality helpers ------------------------------------------------------------------
+
+    def scotsmen_supply(self, p: int) -> int:
+        return self.comp.settings.scotsmen_per_player - 1 - self.terr[p].scotsmen()
+
+    def _cost_ok(self, p: int, need: Need) -> bool:
+        if need.whisky > self.whisky[p] or need.coins > self.coins[p]:
+            return False
+        if not need.resources():
+            return True
+        return payable(self.terr[p].have(), self.market, self.comp_prices,
+                       self.coins[p] - need.coins, need.fixed, need.any, need.distinct)
+
+    def places(self, p: int, tile: int) -> list[tuple[int, int]]:
+        """Squares where ``p`` may put ``tile`` (spec 6.2, 6.4, 7.1)."""
+        comp, st = self.comp, self.comp.settings
+        row = comp.tiles[tile]
+        terr = self.terr[p]
+        adj = dirs(st.placement_adjacency)
+        scot_cells = [terr.pos[i] for i, c in enumerate(terr.scots) if c]
+        zone: set[tuple[int, int]] = set()
+        for x, y in scot_cells:
+            zone.add((x, y))
+            zone.update((x + dx, y + dy) for dx, dy in adj)
+        out = []
+        for cell in sorted(zone):
+            slot = terr.cells.get(cell)
+            if row.rebuild:
+                if slot is None or comp.tiles[terr.tiles[slot]].kind != row.kind:
+                    continue
+            elif slot is not None:
+                continue
+            if st.river_rule == "river_row" and not row.rebuild and \
+                    (cell[1] == 0) != row.river:
+                continue
+            out.append(cell)
+        return out
+
+    def _clan_spaces(self, p: int) -> list[str]:
+        if not self.markers[p]:
+            return []
+        reuse = self.comp.settings.clan_space_reuse == "own"
+        out = []
+        for sp in self.comp.spaces:
+            there = self.clan[sp.id]
+            if any(q != p for q in there) or (there and not reuse):
+                continue
+            if sp.road_cost <= self.coins[p]:
+                out.append(sp.id)
+        return out
+
+    def takeable(self, p: int, tile: int) -> list[int]:
+        """Cost alternatives (1-based, 0 = the only/no cost) with which ``p`` can take it."""
+        row = self.comp.tiles[tile]
+        if row.kind == "worlds_end":
+            return []
+        if row.kind == "personality":
+            if not self._clan_spaces(p) and \
+                    self.comp.settings.personality_without_space == "forbidden":
+                return []
+        elif not self.places(p, tile):
+            return []
+        costs = self.comp.costs[tile]
+        if not costs:
+            return [0]
+        if len(costs) == 1:
+            return [0] if self._cost_ok(p, costs[0]) else []
+        return [i + 1 for i, c in enumerate(costs) if self._cost_ok(p, c)]
+
+    # -- legal moves ---------------------------------------------------------------------
+
+    def legal_moves(self, player: int | None = None) -> list[Move]:
+        ph = self.phase
+        if ph <= P_ROLL:
+            if player not in (None, CHANCE):
+                return []
+            return [m for m, _ in self.chance_outcomes()]
+        if ph == P_OVER or (player is not None and player != self.cur):
+            return []
+        p = self.cur
+        if ph == P_TAKE:
+            return self._take_moves(p) + self._sell_moves(p)
+        if ph == P_PLACE:
+            return [GMove(PLACE, a=Sq(*c)) for c in self.places(p, self.tile)]
+        if ph == P_PAY:
+            return self._pay_moves(p)
+        if ph == P_GAIN:
+            return [GMove(GAIN, r) for r in RESOURCES]
+        if ph == P_CLAN:
+            spaces = self._clan_spaces(p)
+            return [GMove(CLAN, sid) for sid in spaces] or [GMove(CLAN, "none")]
+        return self._act_moves(p) + self._move_moves(p) + self._sell_moves(p) + [END_MOVE]
+
+    def _take_moves(self, p: int) -> list[Move]:
+        out: list[Move] = []
+        tiles = [t for t in self.track[1:] if t >= 0 and t != self.comp.worlds_end]
+        for t in tiles:
+            for alt in self.takeable(p, t):
+                out.append(GMove(TAKE, self.comp.tile_id(t), alt))
+        if not out:
+            out = [GMove(PASS, self.comp.tile_id(t)) for t in tiles]
+        return out
+
+    def _sell_moves(self, p: int) -> list[Move]:
+        terr = self.terr[p]
+        out: list[Move] = []
+        guard = self.phase == P_PAY
+        for slot, cell in enumerate(terr.pos):
+            for k in range(5):
+                if terr.res[slot][k] and self.market[k]:
+                    if guard and not self._payable_after(p, sell=k):
+                        continue
+                    out.append(GMove(SELL, RESOURCES[k], a=Sq(*cell)))
+        return out
+
+    def _payable_after(self, p: int, sell: int = -1, buy: int = -1, own: int = -1) -> bool:
+        have = self.terr[p].have()
+        market = list(self.market)
+        coins = self.coins[p]
+        owed = list(self.owed)
+        n_any, n_dist, used = self.owed_any, self.owed_distinct, self.used
+        prices = self.comp_prices
+        if sell >= 0:
+            have[sell] -= 1
+            coins += prices[sell][market[sell] - 1]
+            market[sell] -= 1
+        k = buy if buy >= 0 else own
+        if k >= 0:
+            if buy >= 0:
+                coins -= prices[k][market[k]]
+                market[k] += 1
+            else:
+                have[k] -= 1
+            if owed[k]:
+                owed[k] -= 1
+            elif n_dist and not used >> k & 1:
+                n_dist -= 1
+                used |= 1 << k
+            else:
+                n_any -= 1
+        return payable(have, market, prices, coins, owed, n_any, n_dist, used)
+
+    def _payable_kinds(self) -> list[int]:
+        return [k for k in range(5) if self.owed[k] or self.owed_any
+                or (self.owed_distinct and not self.used >> k & 1)]
+
+    def _pay_moves(self, p: int) -> list[Move]:
+        terr = self.terr[p]
+        out: list[Move] = []
+        for k in self._payable_kinds():
+            if self._payable_after(p, own=k):
+                for slot, cell in enumerate(terr.pos):
+                    if terr.res[slot][k]:
+                        out.append(GMove(PAY, RESOURCES[k], a=Sq(*cell)))
+            price = buy_price(self.comp_prices[k], self.market[k])
+            if price is not None and price <= self.coins[p] and self._payable_after(p, buy=k):
+                out.append(GMove(BUY, RESOURCES[k]))
+        return out + self._sell_moves(p)
+
+    def _act_moves(self, p: int) -> list[Move]:
+        terr = self.terr[p]
+        cand = range(len(terr)) if self.extra_one else self.near
+        out: list[Move] = []
+        for slot in cand:
+            if slot in self.activated:
+                continue
+            effect = self.comp.tiles[terr.tiles[slot]].activation
+            if not effect:
+                continue
+            for n in interpret.options(self, p, effect, slot):
+                out.append(GMove(ACT, n=n, a=Sq(*terr.pos[slot])))
+        return out
+
+    def _move_moves(self, p: int) -> list[Move]:
+        if self.mp <= 0:
+            return []
+        terr = self.terr[p]
+        out: list[Move] = []
+        for slot, cell in enumerate(terr.pos):
+            if terr.scots[slot]:
+                for q in terr.around(cell, self.comp.settings.move_adjacency):
+                    out.append(GMove(MOVE, a=Sq(*cell), b=Sq(*terr.pos[q])))
+        return out
+
+    # -- applying ------------------------------------------------------------------------
+
+    def parse_move(self, text: str, player: int | None = None) -> Move:
+        return parse(text)
+
+    def _apply(self, move: Move, player: int) -> None:
+        assert isinstance(move, GMove)
+        op = move.op
+        comp = self.comp
+        if op == DRAW:
+            self._draw(comp.index[move.name])
+            return
+        if op == ROLL:
+            self._roll(move.n)
+            return
+        p = self.cur
+        terr = self.terr[p]
+        if op == SELL:
+            k = RES_INDEX[move.name]
+            terr.res[terr.cells[(move.a.x, move.a.y)]][k] -= 1
+            self.coins[p] += sell_price(self.comp_prices[k], self.market[k]) or 0
+            self.market[k] -= 1
+        elif op in (TAKE, PASS):
+            tile = comp.index[move.name]
+            t = self.track
+            t[t.index(tile)] = t[0]
+            t[0] = GAP
+            if op == PASS:
+                self.discarded.append(tile)
+                self._end_turn()
+                return
+            self.tile, self.alt = tile, move.n
+            if comp.tiles[tile].kind == "personality":
+                self._start_cost(p)
+            else:
+                self.phase = P_PLACE
+        elif op == PLACE:
+            self.cell = (move.a.x, move.a.y)
+            self._start_cost(p)
+        elif op in (PAY, BUY):
+            k = RES_INDEX[move.name]
+            if op == PAY:
+                terr.res[terr.cells[(move.a.x, move.a.y)]][k] -= 1
+            else:
+                self.coins[p] -= self.comp_prices[k][self.market[k]]
+                self.market[k] += 1
+            if self.owed[k]:
+                self.owed[k] -= 1
+            elif self.owed_distinct and not self.used >> k & 1:
+                self.owed_distinct -= 1
+                self.used |= 1 << k
+            else:
+                self.owed_any -= 1
+            if not sum(self.owed) and not self.owed_any and not self.owed_distinct:
+                self._debt_paid(p)
+        elif op == GAIN:
+            r = terr.res[self.gain_slot]
+            if sum(r) < comp.settings.tile_capacity:
+                r[RES_INDEX[move.name]] += 1
+            self.gain_left -= 1
+            if self.gain_left == 0 or sum(r) >= comp.settings.tile_capacity:
+                self.gain_left = 0
+                self._after_gains(p)
+        elif op == CLAN:
+            if move.name != "none":
+                sp = comp.spaces[comp.space_index[move.name]]
+                self.clan[sp.id].append(p)
+                self.markers[p] -= 1
+                self.coins[p] -= sp.road_cost
+                self.after_gain = P_OVER  # the turn ends after any chosen gains
+                interpret.resolve_once(self, p, sp.effect, -1)
+                if self.gain_left:
+                    self.phase = P_GAIN
+                    return
+            self._end_turn()
+        elif op == ACT:
+            slot = terr.cells[(move.a.x, move.a.y)]
+            self.activated.append(slot)
+            if slot not in self.near:
+                self.extra_one = False
+            effect = comp.tiles[terr.tiles[slot]].activation
+            option = effect.options[max(move.n - 1, 0)]
+            need = Need.of(option.inputs)
+            self.debt_slot, self.debt_option = slot, max(move.n - 1, 0)
+            self.coins[p] -= need.coins
+            self.whisky[p] -= need.whisky
+            if need.resources():
+                self._owe(need)
+                self.phase = P_PAY
+            else:
+                self._debt_paid(p)
+        elif op == MOVE:
+            terr.scots[terr.cells[(move.a.x, move.a.y)]] -= 1
+            terr.scots[terr.cells[(move.b.x, move.b.y)]] += 1
+            self.mp -= 1
+        elif op == END:
+            self._end_turn()
+
+    def _owe(self, need: Need) -> None:
+        self.owed = list(need.fixed)
+        self.owed_any, self.owed_distinct, self.used = need.any, need.distinct, 0
+
+    def _start_cost(self, p: int) -> None:
+        costs = self.comp.costs[self.tile]
+        self.debt_slot = -1
+        if not costs:
+            self._debt_paid(p)
+            return
+        need = costs[max(self.alt - 1, 0)]
+        self.coins[p] -= need.coins
+        self.whisky[p] -= need.whisky
+        if need.resources():
+            self._owe(need)
+            self.phase = P_PAY
+        else:
+            self._debt_paid(p)
+
+    def _debt_paid(self, p: int) -> None:
+        self.owed = [0, 0, 0, 0, 0]
+        self.owed_any = self.owed_distinct = self.used = 0
+        if self.debt_slot >= 0:
+            slot = self.debt_slot
+            effect = self.comp.tiles[self.terr[p].tiles[slot]].activation
+            self.phase = P_ACT
+            self.after_gain = P_ACT
+            interpret.gain(self, p, effect.options[self.debt_option], slot)
+            self.debt_slot = -1
+            if self.gain_left:
+                self.phase = P_GAIN
+            return
+        tile = self.tile
+        if self.comp.tiles[tile].kind == "personality":
+            self.personalities[p].append(tile)
+            self.tile = -1
+            self.phase = P_CLAN
+            return
+        self._finish_place(p)
+
+    def _finish_place(self, p: int) -> None:
+        """Spec 6.5, 7, 13.1: the tile joins the territory (a rebuild tile on top), its
+        placement bonus and landmark card apply, then activation begins."""
+        comp = self.comp
+        tile, cell = self.tile, self.cell
+        assert cell is not None
+        terr = self.terr[p]
+        row = comp.tiles[tile]
+        slot = terr.cells.get(cell)
+        if slot is not None and row.rebuild:
+            terr.under[slot].append(terr.tiles[slot])
+            terr.tiles[slot] = tile
+            if comp.settings.rebuild_covered == "discard":
+                terr.res[slot] = [0, 0, 0, 0, 0]
+                terr.scots[slot] = 0
+        else:
+            slot = terr.add(tile, cell)
+        self.tile = -1
+        self.near = sorted({slot, *terr.around(cell, 8)})
+        self.after_gain = P_ACT
+        self.phase = P_ACT
+        interpret.resolve_once(self, p, row.bonus, slot)
+        if row.landmark:
+            self.cards[p].append(row.landmark)
+            card = comp.cards[row.landmark]
+            if card.timing == "immediate":
+                interpret.resolve_once(self, p, card.effect, slot)
+        if self.gain_left:
+            self.phase = P_GAIN
+
+    def _after_gains(self, p: int) -> None:
+        if self.after_gain == P_OVER:
+            self._end_turn()
+        else:
+            self.phase = P_ACT
+
+    def _end_turn(self) -> None:
+        self._compress()
+        self._after_turn()
+
+    def _after_turn(self) -> None:
+        if self.comp.settings.worlds_end_rule == "after_passed" and self._we_passed():
+            self._end_game()
+            return
+        self.phase = P_TAKE
+        self._advance()
+
+    # -- scoring -------------------------------------------------------------------------
+
+    def castle_scotsmen(self, p: int) -> int:
+        terr = self.terr[p]
+        slot = terr.cells.get(HOME_CASTLE)
+        return terr.scots[slot] if slot is not None else 0
+
+    def category_counts(self) -> dict[str, list[int]]:
+        n = range(self.num_players)
+        return {
+            "castle": [self.castle_scotsmen(p) for p in n],
+            "landmarks": [len(self.cards[p]) for p in n],
+            "whisky": list(self.whisky),
+            "personalities": [len(self.personalities[p]) for p in n],
+        }
+
+    def _scoring(self, number: int) -> None:
+        """Spec 14.3: each category against the lowest count, by the pack's table."""
+        cats = self.category_counts()
+        vp = [0] * self.num_players
+        for values in cats.values():
+            low = min(values)
+            for p, v in enumerate(values):
+                vp[p] += self.comp.pack.scoring_vp(v - low)
+        for p in range(self.num_players):
+            self.vp[p] += vp[p]
+        self.scorings.append({"round": number, **cats, "vp": vp})
+
+    def territory_size(self, p: int) -> int:
+        return len(self.terr[p])
+
+    def _end_game(self) -> None:
+        """Spec 14.1, 15.2-15.3: the 4th scoring round, then coins, end-of-game landmark
+        cards and the territory penalty."""
+        self._scoring(len(self.scorings) + 1)
+        n = self.num_players
+        before = list(self.vp)
+        cards_vp = [0] * n
+        for p in range(n):
+            mark = self.vp[p]
+            for cid in self.cards[p]:
+                card = self.comp.cards[cid]
+                if card.timing == "final":
+                    interpret.resolve_once(self, p, card.effect, -1)
+            cards_vp[p] = self.vp[p] - mark
+        sizes = [self.territory_size(p) for p in range(n)]
+        low = min(sizes)
+        per = self.comp.settings.territory_penalty
+        penalty = [-per * (s - low) for s in sizes]
+        coins = list(self.coins)
+        for p in range(n):
+            self.vp[p] += coins[p] + penalty[p]
+        self.final = {"before": before, "cards": cards_vp, "coins": coins, "tiles": sizes,
+                      "penalty": penalty, "resources": [sum(t.have()) for t in self.terr],
+                      "total": list(self.vp)}
+        self.phase = P_OVER
+        self.cur = -1
+
+    def scores(self) -> list[float]:
+        return [float(v) for v in self.vp]
+
+    def winners(self) -> list[int]:
+        if self.phase != P_OVER:
+            return []
+        best = max(self.vp)
+        tied = [p for p in range(self.num_players) if self.vp[p] == best]
+        if len(tied) > 1 and self.comp.settings.tie_break == "resources":
+            res = {p: sum(self.terr[p].have()) for p in tied}
+            most = max(res.values())
+            tied = [p for p in tied if res[p] == most]
+        return tied
+
+    # -- information ---------------------------------------------------------------------
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        from clanboard.games.glen_more_2.view import observation
+
+        return observation(self, player)
+
+    def public_viewers(self, move: Move, player: int) -> list[int]:
+        """Every move is public; only the stacks' order is hidden and it is never stored
+        (each draw is a chance event)."""
+        return [-1, *range(self.num_players)]
+
+    def determinize(self, player: int, rng: Rng) -> State:
+        clone = self.clone()
+        clone.rng = rng.fork()
+        return clone
+
+    def render(self, player: int | None = None) -> str:
+        from clanboard.games.glen_more_2.render import render
+
+        return render(self, player)
+
+    def explain_illegal(self, move: Move, player: int) -> str:
+        ph = PHASES[self.phase]
+        return f"{move} is not legal now (step: {ph})"
+
+    # -- copying and JSON ----------------------------------------------------------------
+
+    def clone(self) -> GlenMore2State:
+        s = GlenMore2State.__new__(GlenMore2State)
+        s.__dict__ = self.__dict__.copy()
+        s.rng = self.rng.copy()
+        s.history = list(self.history)
+        s.track = list(self.track)
+        s.stacks = {k: list(v) for k, v in self.stacks.items()}
+        s.discarded = list(self.discarded)
+        for name in ("market", "coins", "vp", "whisky", "fame", "markers", "owed", "near",
+                     "activated", "scorings"):
+            setattr(s, name, list(getattr(self, name)))
+        s.terr = [t.clone() for t in self.terr]
+        s.personalities = [list(x) for x in self.personalities]
+        s.cards = [list(x) for x in self.cards]
+        s.clan = {k: list(v) for k, v in self.clan.items()}
+        return s
+
+    def _to_json(self) -> Any:
+        from clanboard.games.glen_more_2.serial import to_json
+
+        return to_json(self)
+
+    def check_consistency(self) -> None:
+        from clanboard.games.glen_more_2.serial import check
+
+        check(self)
+
+
+__all__ = ["CATEGORIES", "PHASES", "GlenMore2State"]

@@ -1,0 +1,76 @@
+"""The observation: what a seat may see, as JSON-ready data (docs/glen-more-2.md).
+
+Everything is public except the order of the stacks, which the state never keeps (each
+draw is a chance event): a seat sees how many tiles each stack has left, not which. The
+observation also names the pack and every provisional value a game may use."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from clanboard.games.glen_more_2.effects import RESOURCES
+
+if TYPE_CHECKING:
+    from clanboard.games.glen_more_2.state import GlenMore2State
+
+
+def tile_info(s: GlenMore2State, t: int) -> dict[str, Any]:
+    row = s.comp.tiles[t]
+    return {"id": row.id, "name": row.name, "kind": row.kind, "stack": row.stack,
+            "cost": str(row.cost), "bonus": str(row.bonus), "activation": str(row.activation),
+            "river": row.river, "rebuild": row.rebuild, "landmark": row.landmark or None,
+            "provisional": row.provisional}
+
+
+def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
+    from clanboard.games.glen_more_2.state import DIE, GAP, PHASES
+
+    tid = s.comp.tile_id
+    rondel: list[dict[str, Any]] = []
+    for v in s.track:
+        if v >= 0:
+            rondel.append({"tile": tid(v)})
+        elif v == DIE:
+            rondel.append({"die": True})
+        elif v == GAP:
+            rondel.append({"empty": True})
+        else:
+            rondel.append({"player": -v - 1})
+    players = []
+    for p in range(s.num_players):
+        terr = s.terr[p]
+        players.append({
+            "coins": s.coins[p], "vp": s.vp[p], "whisky": s.whisky[p], "fame": s.fame[p],
+            "territory": terr.to_json(tid),
+            "personalities": [tid(t) for t in s.personalities[p]],
+            "landmarks": list(s.cards[p]), "clan_markers_left": s.markers[p],
+            "scotsmen_in_supply": s.scotsmen_supply(p),
+            "castle_scotsmen": s.castle_scotsmen(p),
+        })
+    on_rondel = {v for v in s.track if v >= 0}
+    return {
+        "viewer": player,
+        "pack": s.comp.name,
+        "provisional": [f"{e.file} {e.key}" for e in s.comp.pack.provisional()],
+        "phase": PHASES[s.phase],
+        "to_move": s.cur if s.cur >= 0 else None,
+        "rondel": rondel,
+        "stacks_left": {k: len(v) for k, v in s.stacks.items()},
+        "worlds_end_drawn": s.we_drawn,
+        "market": {RESOURCES[k]: s.market[k] for k in range(5)},
+        "clan_board": {k: list(v) for k, v in s.clan.items()},
+        "players": players,
+        "tiles": {tid(t): tile_info(s, t) for t in sorted(on_rondel)},
+        "turn": {
+            "tile": tid(s.tile) if s.tile >= 0 else None,
+            "cell": list(s.cell) if s.cell else None,
+            "owed": {RESOURCES[k]: s.owed[k] for k in range(5) if s.owed[k]},
+            "owed_any": s.owed_any, "owed_distinct": s.owed_distinct,
+            "movement_points": s.mp, "gain_left": s.gain_left,
+            "activated": [list(s.terr[s.cur].pos[i]) for i in s.activated] if s.cur >= 0
+            else [],
+        },
+        "scorings": [dict(x) for x in s.scorings],
+        "final": dict(s.final) if s.final else None,
+        "discarded": len(s.discarded),
+    }

@@ -65,8 +65,10 @@ def _free_port() -> int:
 class Cluster:
     """One PostgreSQL cluster living in ``root`` (data, socket, log, port file)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, durable: bool = False) -> None:
         self.root = root
+        #: fsync as a production server does (benchmarks); tests skip it for speed
+        self.durable = durable
         self.data = root / "data"
         self.port_file = root / "port"
         self.failed_file = root / "failed"
@@ -110,7 +112,9 @@ class Cluster:
                   "-E", "UTF8", "--locale=C.UTF-8", "--no-sync", "--no-instructions")
         # durability is the server's business, not the disk's, in a throwaway cluster
         opts = (f"-c listen_addresses=127.0.0.1 -c unix_socket_directories='{self.root}' "
-                f"-c fsync=off -c full_page_writes=off -c timezone={CLUSTER_TIMEZONE}")
+                f"-c timezone={CLUSTER_TIMEZONE}")
+        if not self.durable:
+            opts += " -c fsync=off -c full_page_writes=off"
         for attempt in range(3):  # the free port may be taken before the server binds it
             port = _free_port()
             try:

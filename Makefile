@@ -5,14 +5,14 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup compiler browser run test test-slow lint bench play clean
+.PHONY: setup compiler browser postgres run test test-slow lint bench play clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
 setup: $(BIN)/python compiler
-	$(BIN)/pip install -q -e '.[dev,web,rl,cluster]'
+	$(BIN)/pip install -q -e '.[dev,web,rl,cluster,postgres]'
 
 # a C compiler and Python's headers build the compiled playout kernel (optional: without
 # them the install still works on the Python rules); installed when missing and we are root
@@ -29,10 +29,19 @@ browser:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
+# Debian's PostgreSQL server: the tests start a throwaway cluster of it (initdb in a temp
+# dir, its own port) to run the storage and server suites on it too (installed when missing
+# and we are root; Debian keeps its programs in /usr/lib/postgresql/<version>/bin)
+postgres:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [ "$$(id -u)" = 0 ] \
+		&& command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	fi
+
 run: setup
 	$(BIN)/clanboard serve --host $(HOST) --port $(PORT)
 
-test: setup browser
+test: setup browser postgres
 	$(BIN)/ruff check .
 	$(BIN)/mypy clanboard tests
 	$(BIN)/python -m pytest -n 2 -q

@@ -7,6 +7,13 @@ is from sending a move until the mover receives the view that includes it (the m
 committed to the database by then). Bounded by ``--games`` and ``--seconds``.
 
     python bench/load.py --games 200 --game schotten-totten --variant base
+
+``--db-url`` picks the storage of the started server: ``sqlite`` (the default, a file in
+the temporary directory), ``postgresql`` (a throwaway cluster of Debian's PostgreSQL,
+started like the tests' one but with fsync on, as in production) or any SQLAlchemy URL.
+Given several times, the runs follow one another and a table compares them:
+
+    python bench/load.py --games 200 --think 1 --seconds 60 --db-url sqlite --db-url postgresql
 """
 
 from __future__ import annotations
@@ -38,11 +45,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(data_dir: str, port: int) -> subprocess.Popen[bytes]:
+def start_server(data_dir: str, port: int, db_url: str | None = None
+                 ) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    storage = ["--db-url", db_url] if db_url else []
     proc = subprocess.Popen(
         [sys.executable, "-m", "clanboard.cli.main", "serve", "--host", "127.0.0.1",
-         "--port", str(port), "--data-dir", data_dir, "--ai-workers", "0",
+         "--port", str(port), "--data-dir", data_dir, *storage, "--ai-workers", "0",
          "--log-level", "warning"],
         env=env, cwd=ROOT, start_new_session=True)
     deadline = time.monotonic() + 30
@@ -153,33 +162,70 @@ def main() -> None:
                     help="mean seconds a client waits before moving (0: as fast as possible)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--url", help="a running server (else one is started on 127.0.0.1)")
+    ap.add_argument("--db-url", action="append", default=[],
+                    help="storage of the started server: sqlite (default), postgresql (a "
+                         "throwaway cluster) or a SQLAlchemy URL; repeat to compare")
     args = ap.parse_args()
     if not 1 <= args.games <= 1000 or not 0 < args.seconds <= 600:
         raise SystemExit("--games must be 1-1000 and --seconds at most 600")
     if args.url and not args.url.startswith(("http://127.0.0.1", "http://localhost")):
         raise SystemExit("the load check runs on loopback only")
+    if args.url and args.db_url:
+        raise SystemExit("--db-url is for the server this script starts, not with --url")
+    results = []
+    for db in args.db_url or ["sqlite"]:
+        result = measure(args, db)
+        print(json.dumps(result), flush=True)
+        results.append(result)
+    if len(results) > 1:
+        print("| storage | games | think | moves/s | p50 ms | p90 ms | p99 ms | max ms | errors |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for r in results:
+            print(f"| {r['storage']} | {r['games']} | {r['think_s']} s | {r['moves_per_s']} | "
+                  f"{r['p50_ms']} | {r['p90_ms']} | {r['p99_ms']} | {r['max_ms']} | "
+                  f"{r['errors']} |")
+
+
+def measure(args: argparse.Namespace, db: str) -> dict[str, Any]:
+    """One load run against ``args.url`` or a server started on storage ``db``."""
     proc = None
+    cluster = None
     tmp = tempfile.TemporaryDirectory()
     url = args.url
-    if url is None:
-        port = free_port()
-        proc = start_server(tmp.name, port)
-        url = f"http://127.0.0.1:{port}"
     try:
+        if url is None:
+            db_url: str | None = None
+            if db == "postgresql":
+                sys.path.insert(0, str(ROOT))
+                from tests.support.postgres import Cluster
+
+                cluster = Cluster(Path(tempfile.mkdtemp(prefix="clanboard-pg-")), durable=True)
+                os.chmod(cluster.root, 0o755)
+                cluster.ensure_started()
+                db_url = cluster.url(cluster.new_schema())
+            elif db != "sqlite":
+                db_url = db
+            port = free_port()
+            proc = start_server(tmp.name, port, db_url)
+            url = f"http://127.0.0.1:{port}"
         cpu0 = cpu_seconds(proc.pid) if proc else 0.0
-        result = asyncio.run(run(url, args.games, args.game, args.variant or None,
-                                 args.seconds, args.think, args.seed))
+        client0 = time.process_time()
+        result = {"storage": db if args.url is None else "(running server)"}
+        result.update(asyncio.run(run(url, args.games, args.game, args.variant or None,
+                                      args.seconds, args.think, args.seed)))
         if proc is not None:
             used = cpu_seconds(proc.pid) - cpu0
             result["server_cpu_s"] = round(used, 2)
             result["server_cpu_ms_per_move"] = round(1000 * used / max(result["moves"], 1), 2)
-        result["client_cpu_s"] = round(time.process_time(), 2)
+        result["client_cpu_s"] = round(time.process_time() - client0, 2)
+        return result
     finally:
         if proc is not None:
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=20)
+        if cluster is not None:
+            cluster.stop()
         tmp.cleanup()
-    print(json.dumps(result))
 
 
 if __name__ == "__main__":

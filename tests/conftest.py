@@ -4,6 +4,9 @@ import os
 
 from hypothesis import HealthCheck, settings
 
+# a throwaway PostgreSQL cluster for the storage and server suites (fixture ``pg_url``)
+pytest_plugins = ["tests.support.postgres"]
+
 settings.register_profile(
     "ci", derandomize=True, deadline=None, print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],

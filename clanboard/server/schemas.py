@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import unicodedata
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+
+def _plain_text(value: str | None) -> str | None:
+    """Refuse control characters and lone surrogates: no database column (PostgreSQL's
+    text refuses NUL) nor page should have to hold them."""
+    if value is not None and any(unicodedata.category(c) in ("Cc", "Cs") for c in value):
+        raise ValueError("must not contain control characters (such as NUL, tab or newline)")
+    return value
+
+
+#: a player's display name
+Name = Annotated[str | None, Field(default=None, max_length=40), AfterValidator(_plain_text)]
 
 
 class SeatSpec(BaseModel):
@@ -13,8 +26,9 @@ class SeatSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["human", "ai", "open"] = "human"
-    name: str | None = Field(default=None, max_length=40)
-    agent: str | None = Field(default=None, description="e.g. ismcts:hard, heuristic, random")
+    name: Name = None
+    agent: Annotated[str | None, AfterValidator(_plain_text)] = Field(
+        default=None, max_length=64, description="e.g. ismcts:hard, heuristic, random")
     difficulty: Literal["easy", "normal", "hard"] | None = None
 
 
@@ -33,7 +47,7 @@ class NewTable(BaseModel):
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int | None = Field(default=None, description="the seat to take; default: first open")
-    name: str | None = Field(default=None, max_length=40)
+    name: Name = None
 
 
 class MoveIn(BaseModel):

@@ -1,6 +1,6 @@
-"""Storage: the engine (SQLite in WAL mode, or any SQLAlchemy URL), migrations, and the
-few reads and writes the server makes. All calls are synchronous; the app runs them
-on its database thread so the event loop never waits on disk."""
+"""Storage: the engine (SQLite in WAL mode, or PostgreSQL through psycopg 3), migrations,
+and the few reads and writes the server makes. All calls are synchronous; the app runs
+them on its database threads so the event loop never waits on disk."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, delete, event, insert, select, update
+from sqlalchemy import Engine, create_engine, delete, event, insert, select, text, update
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from clanboard.server.models import MoveRow, SeatRow, TableRow
@@ -19,9 +20,13 @@ from clanboard.server.models import MoveRow, SeatRow, TableRow
 ABANDONED_AFTER = timedelta(days=7)
 """An unfinished table with no move for this long is listed as abandoned."""
 
+#: a PostgreSQL advisory lock key (any constant): one process migrates at a time
+_MIGRATION_LOCK = 0x636C616E  # "clan"
+
 
 def make_engine(url: str) -> Engine:
-    """An engine; SQLite gets WAL journalling and a busy timeout."""
+    """An engine; SQLite gets WAL journalling and a busy timeout, PostgreSQL the psycopg 3
+    driver (also for a plain ``postgresql://`` URL), UTC sessions and a small pool."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
@@ -35,7 +40,30 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    parsed = postgres_url(url)
+    if parsed.get_backend_name() != "postgresql":
+        return create_engine(parsed, pool_pre_ping=True)
+    # the columns are timestamps without time zone: the database's own now() must be UTC,
+    # as the server's are, whatever the cluster's TimeZone setting
+    options = parsed.query.get("options", "")
+    options = " ".join(options) if isinstance(options, tuple) else options
+    connect_args = {"options": f"{options} -c timezone=UTC".strip(), "connect_timeout": 10}
+    if "application_name" not in parsed.query:
+        connect_args["application_name"] = "clanboard"
+    # the app runs at most 4 database threads, so 5 pooled connections always suffice;
+    # pre-ping replaces connections the server dropped (restart, idle timeout) unseen
+    return create_engine(parsed, connect_args=connect_args, pool_size=5, max_overflow=5,
+                         pool_timeout=30, pool_recycle=1800, pool_pre_ping=True)
+
+
+def postgres_url(url: str) -> URL:
+    """``url`` parsed; ``postgres://`` and ``postgresql://`` (which SQLAlchemy would
+    give to psycopg2) use psycopg 3, the driver of the ``postgres`` extra."""
+    parsed = make_url(url.replace("postgres://", "postgresql://", 1)
+                      if url.startswith("postgres://") else url)
+    if parsed.drivername == "postgresql":
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed
 
 
 def alembic_config(url: str) -> Config:
@@ -51,6 +79,8 @@ def migrate(engine: Engine) -> None:
     """Bring the schema up to the newest Alembic revision."""
     cfg = alembic_config(engine.url.render_as_string(hide_password=False))
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":  # held until this transaction ends
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 

@@ -1,4 +1,5 @@
-"""API tests run the app in-process (Starlette's TestClient) against a temporary SQLite file."""
+"""API tests run the app in-process (Starlette's TestClient), each on both storage backends:
+a temporary SQLite file and a fresh schema of the session's throwaway PostgreSQL cluster."""
 
 from __future__ import annotations
 
@@ -26,13 +27,21 @@ def data_dir(tmp_path: Path) -> Path:
     return tmp_path / "data"
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest) -> str | None:
+    """The database of a test: ``None`` (SQLite under ``data_dir``) or a PostgreSQL URL."""
+    if request.param == "sqlite":
+        return None
+    return request.getfixturevalue("pg_url")  # type: ignore[no-any-return]
+
+
 @pytest.fixture
-def make_client(data_dir: Path) -> Iterator[Callable[[], TestClient]]:
-    """Start an app on ``data_dir`` (call again after closing it to 'restart')."""
+def make_client(data_dir: Path, db_url: str | None) -> Iterator[Callable[[], TestClient]]:
+    """Start an app on ``data_dir`` or ``db_url`` (call again after closing it to 'restart')."""
     opened: list[TestClient] = []
 
     def make() -> TestClient:
-        client = TestClient(create_app(Settings(data_dir=data_dir, ai_workers=0,
+        client = TestClient(create_app(Settings(data_dir=data_dir, db_url=db_url, ai_workers=0,
                                                 probe_workers=-1)))
         client.__enter__()
         opened.append(client)

@@ -48,11 +48,12 @@ def test_websocket_views_moves_and_errors(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize("workers", [0, 1])
-def test_log_lines_are_revealed_after_the_acknowledgement(data_dir: Any, workers: int) -> None:
+def test_log_lines_are_revealed_after_the_acknowledgement(data_dir: Any, db_url: str | None,
+                                                          workers: int) -> None:
     """With a probe pool the move is acknowledged first; watchers then get the log line."""
     from clanboard.server import Settings, create_app
 
-    settings = Settings(data_dir=data_dir, ai_workers=0, probe_workers=workers)
+    settings = Settings(data_dir=data_dir, db_url=db_url, ai_workers=0, probe_workers=workers)
     with TestClient(create_app(settings)) as client:
         t = new_table(client)
         tid, tok0 = t["table"], t["tokens"]["0"]

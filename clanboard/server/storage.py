@@ -4,22 +4,29 @@ on its database thread so the event loop never waits on disk."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, delete, event, insert, select, update
+from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
+from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from clanboard.server.models import MoveRow, SeatRow, TableRow
 
 
 def make_engine(url: str) -> Engine:
-    """An engine; SQLite gets WAL journalling and a busy timeout."""
+    """An engine; SQLite gets WAL journalling and a busy timeout, and its file is only
+    readable by its owner (it holds running games' seeds)."""
     if url.startswith("sqlite"):
+        database = make_url(url).database
+        if database and database != ":memory:" and not database.startswith("file:"):
+            private_file(Path(database))
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @event.listens_for(engine, "connect")
@@ -33,6 +40,18 @@ def make_engine(url: str) -> Engine:
 
         return engine
     return create_engine(url, pool_pre_ping=True)
+
+
+def private_file(path: Path) -> None:
+    """Create ``path`` with mode 0600 if it is missing; take group and other access away
+    from an existing one."""
+    if path.exists():
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o600)
+        return
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True)
+    os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
 
 
 def alembic_config(url: str) -> Config:
@@ -72,6 +91,9 @@ class StoredTable:
     status: str
     seats: list[StoredSeat]
     moves: list[tuple[int, str, list[int]]] = field(default_factory=list)
+    private: bool = False
+    invite_hash: str | None = None
+    creator: str | None = None
 
 
 class Store:
@@ -84,7 +106,9 @@ class Store:
     def create_table(self, t: StoredTable) -> None:
         with self.sessions.begin() as s:
             s.add(TableRow(id=t.id, game=t.game, variant=t.variant, options=t.options,
-                           num_players=t.num_players, seed=t.seed, status=t.status))
+                           num_players=t.num_players, seed=t.seed, status=t.status,
+                           private=t.private, invite_hash=t.invite_hash, creator=t.creator,
+                           created_at=_now(), updated_at=_now()))
             s.flush()
             for st in t.seats:
                 s.add(SeatRow(table_id=t.id, seat=st.seat, kind=st.kind, name=st.name,
@@ -133,20 +157,46 @@ class Store:
         with self.sessions() as s:
             return list(s.scalars(select(TableRow.id).where(TableRow.status != "over")))
 
-    def recent(self, limit: int = 50) -> list[dict[str, Any]]:
-        """Recent tables for the lobby (no secrets)."""
+    def ai_table_ids(self, limit: int) -> list[str]:
+        """Tables in play with an AI seat, most recently active first (at most ``limit``)."""
+        with_ai = select(SeatRow.table_id).where(SeatRow.kind == "ai")
         with self.sessions() as s:
-            rows = s.scalars(select(TableRow).order_by(TableRow.updated_at.desc()).limit(limit))
-            out = []
-            for row in rows:
-                seats = s.scalars(select(SeatRow).where(SeatRow.table_id == row.id)
-                                  .order_by(SeatRow.seat))
-                out.append({
-                    "id": row.id, "game": row.game, "variant": row.variant,
-                    "status": row.status,
-                    "seats": [{"seat": x.seat, "kind": x.kind, "name": x.name} for x in seats],
-                })
-            return out
+            return list(s.scalars(
+                select(TableRow.id).where(TableRow.status == "playing",
+                                          TableRow.id.in_(with_ai))
+                .order_by(TableRow.updated_at.desc()).limit(limit)))
+
+    def open_tables_by(self, creator: str, hours: float) -> int:
+        """Unfinished tables ``creator`` made in the last ``hours``."""
+        since = _now() - timedelta(hours=hours)
+        with self.sessions() as s:
+            return int(s.scalar(
+                select(func.count()).select_from(TableRow)
+                .where(TableRow.creator == creator, TableRow.status != "over",
+                       TableRow.created_at >= since)) or 0)
+
+    def recent(self, limit: int = 50) -> list[dict[str, Any]]:
+        """Recent public tables for the lobby (no secrets), in one statement."""
+        tables = TableRow.__table__
+        seats = SeatRow.__table__
+        top = (select(tables.c.id, tables.c.updated_at)
+               .where(tables.c.private == False)  # noqa: E712 (SQL, not Python)
+               .order_by(tables.c.updated_at.desc(), tables.c.id).limit(limit).subquery())
+        query = (select(tables.c.id, tables.c.game, tables.c.variant, tables.c.status,
+                        seats.c.seat, seats.c.kind, seats.c.name)
+                 .join(top, top.c.id == tables.c.id)
+                 .join(seats, seats.c.table_id == tables.c.id, isouter=True)
+                 .order_by(top.c.updated_at.desc(), tables.c.id, seats.c.seat))
+        out: dict[str, dict[str, Any]] = {}
+        with self.engine.connect() as conn:
+            for row in conn.execute(query):
+                entry = out.setdefault(row.id, {"id": row.id, "game": row.game,
+                                                "variant": row.variant, "status": row.status,
+                                                "seats": []})
+                if row.seat is not None:
+                    entry["seats"].append({"seat": row.seat, "kind": row.kind,
+                                           "name": row.name})
+        return list(out.values())
 
     def delete_table(self, table_id: str) -> None:
         with self.sessions.begin() as s:
@@ -165,6 +215,7 @@ class Store:
             num_players=row.num_players, seed=int(row.seed), status=row.status,
             seats=[StoredSeat(x.seat, x.kind, x.name, x.agent, x.token_hash) for x in seats],
             moves=[(m.player, m.text, list(m.visible_to)) for m in moves],
+            private=bool(row.private), invite_hash=row.invite_hash, creator=row.creator,
         )
 
 

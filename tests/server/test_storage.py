@@ -20,5 +20,5 @@ def test_migrations_match_the_models(tmp_path: Path) -> None:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
         assert diff == []
         assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
     assert set(inspect(engine).get_table_names()) >= {"tables", "seats", "moves"}

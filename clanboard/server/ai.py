@@ -30,9 +30,7 @@ def resolve_agent(game: Game, agent: str | None, difficulty: str | None) -> str:
     names = agent_names(game)
     if agent:
         if agent.partition(":")[0] not in names:
-            raise ValueError(
-                f"no agent {agent!r} for {game.id}; available: {', '.join(offered_agents(game))}"
-            )
+            raise ValueError(f"no agent {agent!r} for {game.id}; use one of: {agent_forms(game)}")
         return agent
     level = difficulty or "normal"
     if level not in DIFFICULTIES:
@@ -79,7 +77,15 @@ def clamp_agent(game: Game, spec: str | None, max_seconds: float, max_iterations
     caps, else the game's default agent (for tables stored before the caps existed)."""
     candidates = [spec or ""]
     if spec and spec.startswith(f"{SEARCH}:"):
-        candidates += [f"{SEARCH}:{max_seconds:g}s", f"{SEARCH}:{max_iterations}"]
+        from clanboard.ai import parse_level
+
+        try:
+            cfg = parse_level(spec.partition(":")[2])
+        except ValueError:
+            cfg = None  # not a level at all: the default agent
+        if cfg is not None:
+            capped = [f"{SEARCH}:{max_seconds:g}s", f"{SEARCH}:{max_iterations}"]
+            candidates += capped[::-1] if cfg.seconds is None else capped
     for candidate in candidates:
         try:
             return check_agent(game, candidate, max_seconds, max_iterations)

@@ -219,7 +219,7 @@ class Tables:
         self.live.move_to_end(table.id)
         cap = self.settings.max_live_tables
         if cap > 0 and len(self.live) > cap:
-            self.evict(now=float("inf"), keep=cap)
+            self.evict(keep=cap)
 
     def evict(self, now: float | None = None, keep: int | None = None) -> int:
         """Drop tables idle for ``settings.idle_minutes`` (as of ``now``), and then the

@@ -9,6 +9,8 @@ from typing import Any
 from clanboard.core import Game, agent_names, get_game, make_agent
 
 DIFFICULTIES = ("easy", "normal", "hard")
+SEARCH = "ismcts"
+SEARCH_FORMS = "ismcts[:easy|normal|hard|N|Xs] (N iterations, X seconds per move)"
 
 
 def offered_agents(game: Game) -> list[str]:
@@ -28,9 +30,7 @@ def resolve_agent(game: Game, agent: str | None, difficulty: str | None) -> str:
     names = agent_names(game)
     if agent:
         if agent.partition(":")[0] not in names:
-            raise ValueError(
-                f"no agent {agent!r} for {game.id}; available: {', '.join(offered_agents(game))}"
-            )
+            raise ValueError(f"no agent {agent!r} for {game.id}; use one of: {agent_forms(game)}")
         return agent
     level = difficulty or "normal"
     if level not in DIFFICULTIES:
@@ -40,12 +40,74 @@ def resolve_agent(game: Game, agent: str | None, difficulty: str | None) -> str:
     return "heuristic" if "heuristic" in names else "random"
 
 
+def agent_forms(game: Game) -> str:
+    """The agent specs a seat may ask for at ``game``, in words."""
+    return ", ".join(SEARCH_FORMS if n == SEARCH else n for n in agent_names(game))
+
+
+def check_agent(game: Game, spec: str, max_seconds: float, max_iterations: int) -> str:
+    """``spec`` if it names one of ``game``'s agents in a documented form within the
+    server's budget (at most ``max_seconds`` a move, ``max_iterations`` iterations; 0: no
+    cap); else ValueError saying what is allowed."""
+    base, colon, level = spec.strip().partition(":")
+    if base not in agent_names(game):
+        raise ValueError(f"no agent {base!r} for {game.id}; use one of: {agent_forms(game)}")
+    if not colon:
+        return base
+    if base != SEARCH:
+        raise ValueError(f"agent {base!r} takes no level (not {level!r}); "
+                         f"use one of: {agent_forms(game)}")
+    from clanboard.ai import parse_level
+
+    try:
+        cfg = parse_level(level)
+    except ValueError as exc:
+        raise ValueError(f"{exc}; the forms are {SEARCH_FORMS}") from exc
+    if cfg.seconds is not None and not 0 < cfg.seconds <= (max_seconds or float("inf")):
+        raise ValueError(f"{spec!r} asks for {cfg.seconds:g} s a move; this server allows "
+                         f"more than 0 and at most {max_seconds:g} s")
+    if cfg.iterations is not None and not 0 < cfg.iterations <= (max_iterations or 1 << 62):
+        raise ValueError(f"{spec!r} asks for {cfg.iterations} iterations a move; this server "
+                         f"allows more than 0 and at most {max_iterations}")
+    return f"{base}:{level}"
+
+
+def clamp_agent(game: Game, spec: str | None, max_seconds: float, max_iterations: int) -> str:
+    """A spec that passes :func:`check_agent`: ``spec`` itself, else the search held to the
+    caps, else the game's default agent (for tables stored before the caps existed)."""
+    candidates = [spec or ""]
+    if spec and spec.startswith(f"{SEARCH}:"):
+        from clanboard.ai import parse_level
+
+        try:
+            cfg = parse_level(spec.partition(":")[2])
+        except ValueError:
+            cfg = None  # not a level at all: the default agent
+        if cfg is not None:
+            capped = [f"{SEARCH}:{max_seconds:g}s", f"{SEARCH}:{max_iterations}"]
+            candidates += capped[::-1] if cfg.seconds is None else capped
+    for candidate in candidates:
+        try:
+            return check_agent(game, candidate, max_seconds, max_iterations)
+        except ValueError:
+            continue
+    return resolve_agent(game, None, None)
+
+
 def choose_move(game_id: str, state_json: dict[str, Any], agent: str, seed: int,
-                seat: int) -> str:
-    """Pick a move for ``seat`` (runs in a worker process or thread)."""
+                seat: int, max_seconds: float = 0.0) -> str:
+    """Pick a move for ``seat`` (runs in a worker process or thread); a search never
+    runs longer than ``max_seconds`` (0: its own budget)."""
     game = get_game(game_id)
     state = game.state_from_json(state_json)
-    return str(make_agent(game, agent, seed).choose(state, seat))
+    kwargs: dict[str, Any] = {}
+    if max_seconds > 0 and agent.partition(":")[0] == SEARCH:
+        from clanboard.ai import parse_level
+
+        cfg = parse_level(agent.partition(":")[2] or None)
+        kwargs = {"iterations": cfg.iterations,
+                  "seconds": min(cfg.seconds or max_seconds, max_seconds)}
+    return str(make_agent(game, agent, seed, **kwargs).choose(state, seat))
 
 
 def _warm() -> int:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
+import json
 import logging
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
@@ -10,6 +13,7 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any
 
+import anyio
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -19,10 +23,19 @@ from clanboard.core import GameRecord, InvalidState, games, get_game
 from clanboard.server.ai import make_pool
 from clanboard.server.errors import ApiError
 from clanboard.server.games import game_info, renderer_source
+from clanboard.server.guard import (
+    BodyLimit,
+    RateLimit,
+    RateLimiter,
+    SecurityHeaders,
+    client_ip,
+    install_log_filter,
+)
 from clanboard.server.schemas import Join, MoveIn, NewTable
 from clanboard.server.settings import Settings
 from clanboard.server.storage import Store, make_engine, migrate
 from clanboard.server.tables import LiveTable, Tables
+from clanboard.server.watchers import SocketWatcher
 
 log = logging.getLogger("clanboard.server")
 WEB = resources.files("clanboard.web")
@@ -30,30 +43,51 @@ Token = Annotated[str | None, Header(alias="Authorization",
                                      description="Bearer <seat token>")]
 
 
+#: close codes of the table WebSocket (4000 + an HTTP status for refusals)
+UNSUPPORTED_DATA = 1003
+NOT_JSON = 4400
+
+
 def _bearer(value: str | None) -> str | None:
-    if not value:
+    """The token of an ``Authorization: Bearer <token>`` header (nothing else is taken)."""
+    if value is None:
         return None
-    scheme, _, token = value.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" else value.strip()
+    scheme, _, token = value.strip().partition(" ")
+    if scheme.lower() != "bearer" or " " in token.strip():
+        raise ApiError(401, "malformed_authorization",
+                       "the Authorization header must be 'Bearer <seat token>'")
+    return token.strip() or None
 
 
-class SocketWatcher:
-    def __init__(self, ws: WebSocket, seat: int | None) -> None:
-        self.ws = ws
-        self.seat = seat
-        self.lock = asyncio.Lock()
+def _error(exc: ApiError) -> dict[str, Any]:
+    return {"type": "error", "status": exc.status, **exc.body()}
 
-    async def send_view(self, view: dict[str, Any]) -> None:
-        async with self.lock:
-            await self.ws.send_json({"type": "view", "view": view})
 
-    async def send_message(self, message: dict[str, Any]) -> None:
-        async with self.lock:
-            await self.ws.send_json(message)
+def address_hash(ip: str) -> str:
+    """What is stored of a creator's address: a hash, enough to count its open tables."""
+    return hashlib.sha256(f"clanboard:{ip}".encode()).hexdigest()
 
-    async def send_error(self, exc: ApiError) -> None:
-        async with self.lock:
-            await self.ws.send_json({"type": "error", "status": exc.status, **exc.body()})
+
+class SocketCount:
+    """Open WebSockets per client address (entries go when they reach 0)."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.open: dict[str, int] = {}
+
+    def take(self, ip: str) -> bool:
+        n = self.open.get(ip, 0)
+        if self.cap > 0 and n >= self.cap:
+            return False
+        self.open[ip] = n + 1
+        return True
+
+    def give_back(self, ip: str) -> None:
+        n = self.open.get(ip, 0) - 1
+        if n > 0:
+            self.open[ip] = n
+        else:
+            self.open.pop(ip, None)
 
 
 def _without_viewer(observation: dict[str, Any]) -> dict[str, Any]:
@@ -63,9 +97,13 @@ def _without_viewer(observation: dict[str, Any]) -> dict[str, Any]:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The web app; storage and the AI pool start with it (ASGI lifespan)."""
     settings = settings or Settings()
+    limiter = RateLimiter(settings.rate_reads, settings.rate_writes, settings.rate_tables)
+    sockets = SocketCount(settings.max_sockets)
+    install_log_filter()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        install_log_filter()  # again: uvicorn may have configured logging since
         ai_pool = make_pool(settings.ai_workers)
         probe_pool = make_pool(settings.probe_workers) if settings.probe_workers >= 0 else None
         url = settings.database_url()
@@ -73,11 +111,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         migrate(engine)
         db = ThreadPoolExecutor(max_workers=1 if url.startswith("sqlite") else 4,
                                 thread_name_prefix="clanboard-db")
-        tables = Tables(Store(engine), db, ai_pool, settings.visibility_probe_limit, probe_pool)
+        tables = Tables(Store(engine), db, ai_pool, settings.visibility_probe_limit, probe_pool,
+                        settings)
         app.state.tables = tables
-        resumed = await tables.resume_all()
-        log.info("storage %s ready; %d unfinished table(s) resumed",
-                 engine.url.render_as_string(hide_password=True), resumed)
+        app.state.sockets = sockets
+        # lazy start: tables load when first asked for; those whose AI may be due to move
+        # load in the background, one at a time
+        tables._spawn(tables.resume_ai())
+        tables._spawn(tables.sweep_forever())
+        log.info("storage %s ready", engine.url.render_as_string(hide_password=True))
         try:
             yield
         finally:
@@ -94,6 +136,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Play Scottish clan board games: tables, seats, moves, live views, records.",
         lifespan=lifespan,
     )
+    # outermost first: the headers go on every answer, refusals included
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(RateLimit, limiter=limiter)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(ApiError)
     async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
@@ -137,17 +183,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/tables", tags=["tables"], status_code=201,
               summary="Create a table; the tokens of your seats come back once")
     async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
-        table, tokens = await tables_of(request).create(
+        table, tokens, invite = await tables_of(request).create(
             body.game, body.variant, body.options, body.num_players, body.seed,
-            [s.model_dump() for s in body.seats])
+            [s.model_dump() for s in body.seats], private=body.private,
+            creator=address_hash(client_ip(request.scope)))
+        join = None
+        if table.status == "waiting":
+            join = f"/t/{table.id}?join=1" + (f"#invite={invite}" if invite else "")
         return {
             "table": table.id,
             "tokens": {str(k): v for k, v in tokens.items()},
             "seats": table.view(None)["seats"],
+            "private": table.private,
+            "invite": invite,
             "links": {
                 "watch": f"/t/{table.id}",
                 "play": {str(k): f"/t/{table.id}?seat={k}#token={v}" for k, v in tokens.items()},
-                "join": f"/t/{table.id}?join=1" if table.status == "waiting" else None,
+                "join": join,
             },
         }
 
@@ -160,7 +212,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/tables/{table_id}/join", tags=["tables"],
               summary="Take an open seat; its token comes back once")
     async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
-        seat, token = await tables_of(request).join(table_id, body.seat, body.name)
+        seat, token = await tables_of(request).join(table_id, body.seat, body.name,
+                                                    body.invite)
         return {"table": table_id, "seat": seat, "token": token,
                 "link": f"/t/{table_id}?seat={seat}#token={token}"}
 
@@ -255,41 +308,118 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                      token: str | None = None) -> None:
         """Live views: one ``{"type": "view"}`` message now and after every change, and
         ``{"type": "reveal", "seq", "player", "move"}`` when a log line becomes readable.
-        Send ``{"move": "...", "seq": n}`` to play; a refusal comes back as
-        ``{"type": "error"}``."""
-        await ws.accept()
+        A seat proves itself with ``{"type": "auth", "token": "..."}`` as its first
+        message (or an ``Authorization: Bearer`` header). Send ``{"move": "...", "seq": n}``
+        to play; a refusal comes back as ``{"type": "error"}``."""
+        ip = client_ip(ws.scope)
+        if not sockets.take(ip):
+            await ws.close(code=1008, reason=f"at most {settings.max_sockets} sockets "
+                                             "from one address")
+            return
+        try:
+            await ws.accept()
+            await serve_socket(ws, table_id, seat, token, ip)
+        finally:
+            sockets.give_back(ip)
+
+    async def serve_socket(ws: WebSocket, table_id: str, seat: int | None,
+                           token: str | None, ip: str) -> None:
         tables = tables_of(ws)
-        watcher = SocketWatcher(ws, seat)
         try:
             table = await tables.get(table_id)
+            if seat is not None:
+                if token is None:
+                    token = _bearer(ws.headers.get("authorization"))
+                if token is None:
+                    token = await first_auth(ws)
             table.check_seat(seat, token)
         except ApiError as exc:
-            await watcher.send_error(exc)
-            await ws.close(code=4000 + exc.status)
+            with contextlib.suppress(Exception):
+                await ws.send_json(_error(exc))
+                await ws.close(code=4000 + exc.status)
             return
+        except WebSocketDisconnect:
+            return
+        watcher = SocketWatcher(ws, seat, settings.ws_queue, settings.ws_send_timeout)
         table.watchers.add(watcher)
+        watcher.send_view(table.view(seat))
+
+        async def read() -> None:
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+                await read_moves(ws, table, watcher, ip)
+            tg.cancel_scope.cancel()
+
+        async def until_dropped() -> None:
+            await watcher.closed.wait()
+            tg.cancel_scope.cancel()
+
         try:
-            await watcher.send_view(table.view(seat))
-            while True:
-                msg = await ws.receive_json()
-                try:
-                    if seat is None:
-                        raise ApiError(403, "spectator", "spectators cannot move")
-                    if not isinstance(msg, dict) or not isinstance(msg.get("move"), str):
-                        raise ApiError(400, "malformed_request",
-                                       'send {"move": "<notation>", "seq": <number>}')
-                    seq = msg.get("seq")
-                    if seq is not None and not isinstance(seq, int):
-                        raise ApiError(400, "malformed_request", "seq must be a number")
-                    await tables.play(table, seat, msg["move"], seq)
-                except ApiError as exc:
-                    await watcher.send_error(exc)
-        except (WebSocketDisconnect, RuntimeError):
-            pass
-        except ValueError:  # not JSON
-            await ws.close(code=4400)
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(read)
+                tg.start_soon(until_dropped)
         finally:
             table.watchers.discard(watcher)
+            with anyio.CancelScope(shield=True):
+                await watcher.stop()
+
+    async def first_auth(ws: WebSocket) -> str:
+        """The token of the socket's first message, ``{"type": "auth", "token": ...}``."""
+        try:
+            message = await asyncio.wait_for(ws.receive(), settings.ws_auth_timeout)
+        except TimeoutError:
+            raise ApiError(401, "token_required",
+                           f"send {{\"type\": \"auth\", \"token\": ...}} within "
+                           f"{settings.ws_auth_timeout:g} s") from None
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        try:
+            data = json.loads(message.get("text") or "")
+        except ValueError:
+            data = None
+        if not (isinstance(data, dict) and data.get("type") == "auth"
+                and isinstance(data.get("token"), str)):
+            raise ApiError(401, "token_required",
+                           'a seat\'s first message must be {"type": "auth", "token": "..."}')
+        return str(data["token"])
+
+    async def read_moves(ws: WebSocket, table: LiveTable, watcher: SocketWatcher,
+                         ip: str) -> None:
+        tables = tables_of(ws)
+        seat = watcher.seat
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            if message.get("text") is None:
+                log.info("table %s: binary WebSocket frame refused (close %d)", table.id,
+                         UNSUPPORTED_DATA)
+                await ws.close(code=UNSUPPORTED_DATA, reason="send JSON text, not binary")
+                return
+            try:
+                msg = json.loads(message["text"])
+            except ValueError:
+                await ws.close(code=NOT_JSON, reason="messages must be JSON")
+                return
+            try:
+                wait = limiter.hit("writes", ip)
+                if wait is not None:
+                    raise ApiError(429, "rate_limited",
+                                   f"too many messages: at most {limiter.describe('writes')}"
+                                   f" from one address; retry in {wait} s", retry_after=wait)
+                if isinstance(msg, dict) and msg.get("type") == "auth":
+                    continue  # a client that sends its token again
+                if seat is None:
+                    raise ApiError(403, "spectator", "spectators cannot move")
+                if not isinstance(msg, dict) or not isinstance(msg.get("move"), str):
+                    raise ApiError(400, "malformed_request",
+                                   'send {"move": "<notation>", "seq": <number>}')
+                seq = msg.get("seq")
+                if seq is not None and not isinstance(seq, int):
+                    raise ApiError(400, "malformed_request", "seq must be a number")
+                # shielded: a dropped socket must not cut a move off halfway
+                await asyncio.shield(tables.play(table, seat, msg["move"], seq))
+            except ApiError as exc:
+                watcher.offer(_error(exc))
 
     # -- pages ---------------------------------------------------------------------------
 

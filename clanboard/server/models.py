@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text, func
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    false,
+    func,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -26,7 +37,13 @@ class TableRow(Base):
     #: waiting (open seats), playing, over
     status: Mapped[str] = mapped_column(String(16), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
-    updated_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now(),
+                                                 index=True)
+    #: a hash of the creating client's address (the per-address cap on open tables)
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    #: private tables are not listed; their open seats need the invite secret
+    private: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class SeatRow(Base):

@@ -28,7 +28,9 @@ class SeatSpec(BaseModel):
     kind: Literal["human", "ai", "open"] = "human"
     name: Name = None
     agent: Annotated[str | None, AfterValidator(_plain_text)] = Field(
-        default=None, max_length=64, description="e.g. ismcts:hard, heuristic, random")
+        default=None, max_length=64,
+        description="random, heuristic, or ismcts[:easy|normal|hard|N|Xs] within the "
+                    "server's caps")
     difficulty: Literal["easy", "normal", "hard"] | None = None
 
 
@@ -40,14 +42,19 @@ class NewTable(BaseModel):
     num_players: int | None = None
     seed: int | None = Field(default=None, ge=0, lt=1 << 62,
                              description="fixes the shuffle; random when left out")
-    seats: list[SeatSpec] = Field(default_factory=list,
+    seats: list[SeatSpec] = Field(default_factory=list, max_length=16,
                                   description="one per player; default: you against AI")
+    private: bool = Field(default=False,
+                          description="not listed in the lobby; open seats need the invite "
+                                      "secret (returned once, in the join link's #invite=)")
 
 
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int | None = Field(default=None, description="the seat to take; default: first open")
     name: Name = None
+    invite: str | None = Field(default=None, max_length=100,
+                               description="a private table's invite secret")
 
 
 class MoveIn(BaseModel):

@@ -1,15 +1,36 @@
-"""Server settings."""
+"""Server settings: storage, AI, and the bounds on what one client can make the server hold.
+
+Every field can be set from the environment (``CLANBOARD_<FIELD>`` in capitals, e.g.
+``CLANBOARD_MAX_BODY_BYTES=32768``); ``clanboard serve`` has options for the common ones.
+A limit of 0 switches that limit off.
+"""
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import Any
+
+
+def _env(name: str, default: Any) -> Any:
+    raw = os.environ.get(f"CLANBOARD_{name.upper()}")
+    if raw is None:
+        return default
+    try:
+        return type(default)(raw)
+    except ValueError as exc:
+        raise ValueError(f"CLANBOARD_{name.upper()} must be a {type(default).__name__}, "
+                         f"not {raw!r}") from exc
+
+
+def _setting(name: str, default: Any) -> Any:
+    return field(default_factory=lambda: _env(name, default))
 
 
 @dataclass
 class Settings:
-    """How the server stores games and runs its AI seats.
+    """How the server stores games, runs its AI seats and bounds its clients.
 
     ``db_url`` defaults to a SQLite file ``clanboard.db`` under ``data_dir``.
     ``ai_workers`` > 0 runs AI seats in a process pool of that size (the GIL would
@@ -21,12 +42,55 @@ class Settings:
     ai_workers: int = min(4, os.cpu_count() or 1)
     #: processes that work out which moves are public, after the move is acknowledged
     #: (0: a thread; -1: on the event loop, before the acknowledgement)
-    probe_workers: int = int(os.environ.get("CLANBOARD_PROBE_WORKERS", "1"))
+    probe_workers: int = _setting("probe_workers", 1)
     #: the most legal moves probed when deciding whether a move's notation is public
-    visibility_probe_limit: int = int(os.environ.get("CLANBOARD_PROBE_LIMIT", "400"))
+    visibility_probe_limit: int = _setting("probe_limit", 400)
+
+    # -- AI budgets: a seat's agent spec may not ask for more (checked at table creation)
+    ai_max_seconds: float = _setting("ai_max_seconds", 5.0)
+    ai_max_iterations: int = _setting("ai_max_iterations", 2_000_000)
+
+    # -- requests and sockets
+    #: the largest request body read (413 above it); also the largest WebSocket message
+    max_body_bytes: int = _setting("max_body_bytes", 64 * 1024)
+    #: messages queued for one WebSocket watcher before it is dropped as too slow
+    ws_queue: int = _setting("ws_queue", 32)
+    #: seconds one WebSocket send may take before the watcher is dropped as too slow
+    ws_send_timeout: float = _setting("ws_send_timeout", 10.0)
+    #: seconds a seat's WebSocket has to send its ``{"type": "auth"}`` message
+    ws_auth_timeout: float = _setting("ws_auth_timeout", 10.0)
+
+    # -- per client IP (0: no limit)
+    #: GET requests and WebSocket connections per minute
+    rate_reads: int = _setting("rate_reads", 600)
+    #: POSTs (moves, joins) and WebSocket messages per minute
+    rate_writes: int = _setting("rate_writes", 240)
+    #: tables created per minute
+    rate_tables: int = _setting("rate_tables", 10)
+    #: unfinished tables created by one IP within ``open_tables_hours``
+    max_open_tables: int = _setting("max_open_tables", 20)
+    open_tables_hours: float = _setting("open_tables_hours", 24.0)
+    #: WebSockets open at once from one IP
+    max_sockets: int = _setting("max_sockets", 32)
+
+    # -- live tables in memory
+    #: a table without watchers, AI or activity for this long is dropped from memory
+    #: (it is replayed from storage when next asked for)
+    idle_minutes: float = _setting("idle_minutes", 30.0)
+    #: the most tables kept in memory; the least recently used idle ones go first
+    max_live_tables: int = _setting("max_live_tables", 2000)
+    #: unfinished tables with an AI seat loaded in the background after a start
+    resume_ai_tables: int = _setting("resume_ai_tables", 200)
 
     def database_url(self) -> str:
         if self.db_url:
             return self.db_url
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         return f"sqlite:///{(self.data_dir / 'clanboard.db').resolve()}"
+
+    def without_client_limits(self) -> Settings:
+        """These settings with every per-IP limit off (load tests from one address)."""
+        for f in fields(self):
+            if f.name.startswith(("rate_", "max_open_tables", "max_sockets")):
+                setattr(self, f.name, 0)
+        return self

@@ -4,14 +4,16 @@ them on its database threads so the event loop never waits on disk."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, delete, event, insert, select, text, update
+from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, text, update
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -25,9 +27,13 @@ _MIGRATION_LOCK = 0x636C616E  # "clan"
 
 
 def make_engine(url: str) -> Engine:
-    """An engine; SQLite gets WAL journalling and a busy timeout, PostgreSQL the psycopg 3
+    """An engine; SQLite gets WAL journalling and a busy timeout, and its file is only
+    readable by its owner (it holds running games' seeds); PostgreSQL gets the psycopg 3
     driver (also for a plain ``postgresql://`` URL), UTC sessions and a small pool."""
     if url.startswith("sqlite"):
+        database = make_url(url).database
+        if database and database != ":memory:" and not database.startswith("file:"):
+            private_file(Path(database))
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @event.listens_for(engine, "connect")
@@ -64,6 +70,18 @@ def postgres_url(url: str) -> URL:
     if parsed.drivername == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")
     return parsed
+
+
+def private_file(path: Path) -> None:
+    """Create ``path`` with mode 0600 if it is missing; take group and other access away
+    from an existing one."""
+    if path.exists():
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o600)
+        return
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True)
+    os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
 
 
 def alembic_config(url: str) -> Config:
@@ -105,6 +123,9 @@ class StoredTable:
     status: str
     seats: list[StoredSeat]
     moves: list[tuple[int, str, list[int]]] = field(default_factory=list)
+    private: bool = False
+    invite_hash: str | None = None
+    creator: str | None = None
 
 
 class Store:
@@ -117,7 +138,9 @@ class Store:
     def create_table(self, t: StoredTable) -> None:
         with self.sessions.begin() as s:
             s.add(TableRow(id=t.id, game=t.game, variant=t.variant, options=t.options,
-                           num_players=t.num_players, seed=t.seed, status=t.status))
+                           num_players=t.num_players, seed=t.seed, status=t.status,
+                           private=t.private, invite_hash=t.invite_hash, creator=t.creator,
+                           created_at=_now(), updated_at=_now()))
             s.flush()
             for st in t.seats:
                 s.add(SeatRow(table_id=t.id, seat=st.seat, kind=st.kind, name=st.name,
@@ -167,25 +190,55 @@ class Store:
         with self.sessions() as s:
             return list(s.scalars(select(TableRow.id).where(TableRow.status != "over")))
 
-    def recent(self, limit: int = 50, now: datetime | None = None) -> list[dict[str, Any]]:
-        """Recent tables for the lobby (no secrets). An unfinished table without a move
-        (or a join) for :data:`ABANDONED_AFTER` is ``"abandoned"``."""
-        stale = (now or _now()) - ABANDONED_AFTER
+    def ai_table_ids(self, limit: int) -> list[str]:
+        """Tables in play with an AI seat, most recently active first (at most ``limit``)."""
+        with_ai = select(SeatRow.table_id).where(SeatRow.kind == "ai")
         with self.sessions() as s:
-            rows = s.scalars(select(TableRow).order_by(TableRow.updated_at.desc()).limit(limit))
-            out = []
-            for row in rows:
-                seats = s.scalars(select(SeatRow).where(SeatRow.table_id == row.id)
-                                  .order_by(SeatRow.seat))
-                status = row.status
-                if status != "over" and row.updated_at < stale:
-                    status = "abandoned"
-                out.append({
-                    "id": row.id, "game": row.game, "variant": row.variant,
-                    "status": status, "last_active": row.updated_at.isoformat() + "Z",
-                    "seats": [{"seat": x.seat, "kind": x.kind, "name": x.name} for x in seats],
-                })
-            return out
+            return list(s.scalars(
+                select(TableRow.id).where(TableRow.status == "playing",
+                                          TableRow.id.in_(with_ai))
+                .order_by(TableRow.updated_at.desc()).limit(limit)))
+
+    def open_tables_by(self, creator: str, hours: float) -> int:
+        """Unfinished tables ``creator`` made in the last ``hours``."""
+        since = _now() - timedelta(hours=hours)
+        with self.sessions() as s:
+            return int(s.scalar(
+                select(func.count()).select_from(TableRow)
+                .where(TableRow.creator == creator, TableRow.status != "over",
+                       TableRow.created_at >= since)) or 0)
+
+    def recent(self, limit: int = 50, now: datetime | None = None) -> list[dict[str, Any]]:
+        """Recent public tables for the lobby (no secrets), in one statement. An unfinished
+        table without a move (or a join) for :data:`ABANDONED_AFTER` is ``"abandoned"``."""
+        stale = (now or _now()) - ABANDONED_AFTER
+        tables = TableRow.__table__
+        seats = SeatRow.__table__
+        top = (select(tables.c.id, tables.c.updated_at)
+               .where(tables.c.private == False)  # noqa: E712 (SQL, not Python)
+               .order_by(tables.c.updated_at.desc(), tables.c.id).limit(limit).subquery())
+        query = (select(tables.c.id, tables.c.game, tables.c.variant, tables.c.status,
+                        tables.c.updated_at, seats.c.seat, seats.c.kind, seats.c.name)
+                 .join(top, top.c.id == tables.c.id)
+                 .join(seats, seats.c.table_id == tables.c.id, isouter=True)
+                 .order_by(top.c.updated_at.desc(), tables.c.id, seats.c.seat))
+        out: dict[str, dict[str, Any]] = {}
+        with self.engine.connect() as conn:
+            for row in conn.execute(query):
+                entry = out.get(row.id)
+                if entry is None:
+                    updated = row.updated_at
+                    status = row.status
+                    if status != "over" and updated < stale:
+                        status = "abandoned"
+                    entry = out[row.id] = {
+                        "id": row.id, "game": row.game, "variant": row.variant,
+                        "status": status, "last_active": updated.isoformat() + "Z",
+                        "seats": []}
+                if row.seat is not None:
+                    entry["seats"].append({"seat": row.seat, "kind": row.kind,
+                                           "name": row.name})
+        return list(out.values())
 
     def delete_table(self, table_id: str) -> None:
         with self.sessions.begin() as s:
@@ -204,6 +257,7 @@ class Store:
             num_players=row.num_players, seed=int(row.seed), status=row.status,
             seats=[StoredSeat(x.seat, x.kind, x.name, x.agent, x.token_hash) for x in seats],
             moves=[(m.player, m.text, list(m.visible_to)) for m in moves],
+            private=bool(row.private), invite_hash=row.invite_hash, creator=row.creator,
         )
 
 

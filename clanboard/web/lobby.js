@@ -126,11 +126,12 @@
     });
     const first = document.querySelector('[data-seat-name="0"]');
     if (first && first.value.trim()) localStorage.setItem("clanboard:name", first.value.trim());
-    const body = {game: g.id, options: readOptions(), seats};
+    const body = {game: g.id, options: readOptions(), seats, private: $("private").checked};
     if ($("variant").value) body.variant = $("variant").value;
     try {
       const r = await api("POST", "/api/tables", body);
       for (const [seat, tok] of Object.entries(r.tokens)) tokens.set(r.table, Number(seat), tok, g.id);
+      if (r.invite) localStorage.setItem(`clanboard:invite:${r.table}`, r.invite);
       const first = Object.keys(r.tokens)[0];
       location.href = first !== undefined ? `/t/${r.table}?seat=${first}` : r.links.watch;
     } catch (e) {

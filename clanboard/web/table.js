@@ -11,6 +11,13 @@
     tokens.set(tableId, seat, hash.get("token"), "");
     history.replaceState(null, "", location.pathname + location.search);
   }
+  // a private table's invite secret travels in the fragment, never to the server's log
+  const inviteKey = `clanboard:invite:${tableId}`;
+  if (hash.get("invite")) {
+    localStorage.setItem(inviteKey, hash.get("invite"));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  const invite = localStorage.getItem(inviteKey);
   let view = null, ws = null, renderer = null, busy = false, retry = 500, replayData = null;
   let notice = "";
   if (seat !== null && !tokens.get(tableId, seat)) {
@@ -36,8 +43,10 @@
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const q = new URLSearchParams();
-    if (seat !== null) { q.set("seat", seat); q.set("token", tokens.get(tableId, seat)); }
+    if (seat !== null) q.set("seat", seat);
     ws = new WebSocket(`${proto}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws?${q}`);
+    // the seat's token goes in the first message, not in the URL (URLs end up in logs)
+    if (seat !== null) ws.onopen = () => ws.send(JSON.stringify({type: "auth", token: tokens.get(tableId, seat)}));
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
       if (msg.type === "view") {
@@ -150,7 +159,7 @@
         h("button", {class: "primary", "data-testid": "take-seat-" + s.seat, text: `Take seat ${s.seat + 1}`,
           onclick: async () => {
             try {
-              const r = await api("POST", `/api/tables/${tableId}/join`, {seat: s.seat, name: $("join-name").value || null});
+              const r = await api("POST", `/api/tables/${tableId}/join`, {seat: s.seat, name: $("join-name").value || null, invite});
               tokens.set(tableId, r.seat, r.token, view.game);
               location.href = `/t/${tableId}?seat=${r.seat}`;
             } catch (e) { $("join-error").textContent = e.message; }
@@ -160,7 +169,7 @@
     const open = view.seats.filter((s) => s.kind === "open");
     $("share").hidden = !open.length || joining;
     if (open.length) {
-      const link = `${location.origin}/t/${tableId}?join=1`;
+      const link = `${location.origin}/t/${tableId}?join=1` + (invite ? `#invite=${invite}` : "");
       const input = h("input", {value: link, readonly: true, "data-testid": "join-link"});
       $("share").replaceChildren(h("span", {text: "Invite a friend: "}), input,
         h("button", {text: "Copy", onclick: () => { input.select(); navigator.clipboard && navigator.clipboard.writeText(link); }}));

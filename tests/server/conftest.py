@@ -57,6 +57,23 @@ def client(make_client: Callable[[], TestClient]) -> TestClient:
     return make_client()
 
 
+@pytest.fixture
+def serve(data_dir: Path) -> Iterator[Callable[..., TestClient]]:
+    """Start an app on ``data_dir`` with more :class:`Settings` fields (limits to test)."""
+    opened: list[TestClient] = []
+
+    def make(**settings: Any) -> TestClient:
+        client = TestClient(create_app(Settings(data_dir=data_dir, ai_workers=0,
+                                                probe_workers=-1, **settings)))
+        client.__enter__()
+        opened.append(client)
+        return client
+
+    yield make
+    for c in opened:
+        c.__exit__(None, None, None)
+
+
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 

@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
@@ -21,13 +22,16 @@ def free_port() -> int:
 
 
 @contextmanager
-def live_server(data_dir: Path, ai_workers: int = 0, probe_workers: int = 0) -> Iterator[str]:
-    """Serve the app on a free loopback port; yields the base URL."""
+def live_server(data_dir: Path, ai_workers: int = 0, probe_workers: int = 0,
+                log_level: str = "warning", log_config: Any = uvicorn.config.LOGGING_CONFIG,
+                **settings: Any) -> Iterator[str]:
+    """Serve the app on a free loopback port; yields the base URL. ``settings`` are more
+    :class:`Settings` fields; ``log_config=None`` leaves logging to the caller (caplog)."""
     port = free_port()
     app = create_app(Settings(data_dir=data_dir, ai_workers=ai_workers,
-                              probe_workers=probe_workers))
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                            ws_ping_interval=None)
+                              probe_workers=probe_workers, **settings))
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level=log_level,
+                            log_config=log_config, ws_ping_interval=None)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -311,6 +311,7 @@
         h("div", {class: canDiscard ? "pick" : "", "data-testid": "sk-discard-" + t, title: canDiscard ? "click to discard this tile" : "",
           onclick: canDiscard ? () => { ui.discard = t; redraw(); } : null},
         tileSvg(obs, t, 72, 0, isDiscard ? {opacity: .45} : {})));
+      cell.append(h("div", {class: "muted", text: t}));
       if (isDiscard) cell.append(h("span", {class: "tag discard", text: "discard"}));
       else if (t in fixed) cell.append(h("span", {class: "tag", text: `${fixed[t]} gold`}));
       else if (discard) {
@@ -351,7 +352,7 @@
       let tiles;
       if (obs.phase === "price" && !p.offers) {
         tiles = p.drawn.map((t) => h("div", {class: "sk-offer", "data-drawn": t}, tileSvg(obs, t, 54, 0),
-          h("span", {class: "tag muted", text: "?"})));
+          h("span", {class: "tag muted", text: `${t} · ?`})));
       } else if (p.offers) {
         const offers = Object.fromEntries(p.offers.map((o) => [o.tile, o]));
         tiles = p.drawn.map((t) => {
@@ -361,8 +362,8 @@
           const svg = tileSvg(obs, t, 54, 0);
           if (move) svg.append(s("rect", {x: -1, y: -1, width: 58, height: 58, fill: "none", stroke: "#2d7a3a", "stroke-width": 3}));
           if (wasLast) svg.append(s("rect", {x: -1, y: -1, width: 58, height: 58, fill: "none", stroke: "#f2c14e", "stroke-width": 4, "data-testid": "sk-last-buy"}));
-          const tag = !o ? h("span", {class: "tag discard", text: t === p.discard ? "discarded" : ""})
-            : h("span", {class: "tag", text: `${o.price} gold` + (o.buyer !== null && o.buyer !== undefined ? ` · bought by ${name(o.buyer)}` : "")});
+          const tag = !o ? h("span", {class: "tag discard", text: t === p.discard ? `${t} discarded` : t})
+            : h("span", {class: "tag", text: `${t} · ${o.price} gold` + (o.buyer !== null && o.buyer !== undefined ? ` · bought by ${name(o.buyer)}` : "")});
           return h("div", {class: "sk-offer" + (move ? " buy" : ""), "data-drawn": t, "data-testid": move ? "sk-buy" : null,
             "data-move": move ? move.text : null, onclick: move ? move.go : null, title: move ? `buy for ${o.price} gold` : ""}, svg, tag);
         });

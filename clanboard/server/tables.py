@@ -425,29 +425,52 @@ class Tables:
                 after.apply(text, seat)
             except IllegalMove as exc:
                 raise ApiError(422, "illegal_move", exc.reason, allowed=exc.allowed) from exc
-            move = after.history[-1][1]
             before = table.state
-            texts = describe(before, move, seat, table.names)
+            # a notation the game plays as several moves (chance draws between them are
+            # not stored: replay redraws them from the seed) is stored move by move
+            parts = [(p, m) for p, m in after.history[len(before.history):] if p >= 0]
             reveal = None
-            if after.is_terminal():
-                visible = [SPECTATOR, *range(after.num_players)]
-            elif self.probe_pool is None or before.public_viewers(move, seat) is not None:
-                visible = public_to(before, seat, move, self.probe_limit)
-            else:  # worked out after the acknowledgement; hidden from others until then
-                visible = [seat]
-                reveal = self._probe_job(before, seat, move)
+            if len(parts) == 1:
+                move = parts[0][1]
+                texts = [describe(before, move, seat, table.names)]
+                if after.is_terminal():
+                    visible = [SPECTATOR, *range(after.num_players)]
+                elif self.probe_pool is None or before.public_viewers(move, seat) is not None:
+                    visible = public_to(before, seat, move, self.probe_limit)
+                else:  # worked out after the acknowledgement; hidden from others until then
+                    visible = [seat]
+                    reveal = self._probe_job(before, seat, move)
+                records = [(seat, str(move), visible)]
+            else:
+                records, texts = self._parts(before, after, parts, table.names)
             new_status = "over" if after.is_terminal() else status
             index = table.seq
-            await self.run_db(self.store.add_move, table.id, index, seat, str(move),
-                              visible, new_status)
+            await self.run_db(self.store.add_moves, table.id, index, records, new_status)
             table.state = after
-            table.moves.append((seat, str(move), visible))
-            table.texts.append(texts)
+            table.moves.extend(records)
+            table.texts.extend(texts)
         await self.broadcast(table)
         if reveal is not None:
             table.jobs += 1
             self._spawn(self._reveal(table, index, reveal))
         self.kick_ai(table)
+
+    def _parts(self, before: State, after: State, parts: list[tuple[int, Any]],
+               names: list[str]) -> tuple[list[tuple[int, str, list[int]]],
+                                          list[tuple[str, dict[int, str]]]]:
+        """Each of ``parts`` with its readers and words, judged on the state before it."""
+        step = before.clone()
+        records: list[tuple[int, str, list[int]]] = []
+        texts = []
+        for player, move in parts:
+            if after.is_terminal():
+                visible = [SPECTATOR, *range(after.num_players)]
+            else:
+                visible = public_to(step, player, move, self.probe_limit)
+            records.append((player, str(move), visible))
+            texts.append(describe(step, move, player, names))
+            step.apply_trusted(move, player)
+        return records, texts
 
     def _probe_job(self, before: State, seat: int, move: Any) -> Callable[[], Any]:
         loop = asyncio.get_running_loop()

@@ -391,6 +391,8 @@ class State(ABC):
 
         A description never says what ``viewer``'s observation hides: describing any
         other move of ``player`` that ``viewer`` cannot tell apart gives the same words.
+        The mover's own description adds nothing to the notation but what every viewer
+        sees (front ends show it to whoever may read the notation).
         The default gives the notation to the mover and to the viewers
         :meth:`public_viewers` lists, and to others only who moved."""
         who = seat_name(names, player)

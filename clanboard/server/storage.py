@@ -112,9 +112,16 @@ class Store:
     def add_move(self, table_id: str, seq: int, player: int, text: str,
                  visible_to: list[int], status: str) -> None:
         """Commit one accepted move (the primary key refuses a second move ``seq``)."""
+        self.add_moves(table_id, seq, [(player, text, visible_to)], status)
+
+    def add_moves(self, table_id: str, seq: int, rows: list[tuple[int, str, list[int]]],
+                  status: str) -> None:
+        """Commit the steps of one accepted move, numbered from ``seq``, all or none."""
         with self.engine.begin() as conn:
-            conn.execute(insert(MoveRow.__table__).values(  # type: ignore[arg-type]
-                table_id=table_id, seq=seq, player=player, text=text, visible_to=visible_to))
+            for k, (player, text, visible_to) in enumerate(rows):
+                conn.execute(insert(MoveRow.__table__).values(  # type: ignore[arg-type]
+                    table_id=table_id, seq=seq + k, player=player, text=text,
+                    visible_to=visible_to))
             conn.execute(update(TableRow.__table__)  # type: ignore[arg-type]
                          .where(TableRow.__table__.c.id == table_id)
                          .values(status=status, updated_at=_now()))

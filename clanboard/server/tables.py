@@ -311,28 +311,51 @@ class Tables:
                 after.apply(text, seat)
             except IllegalMove as exc:
                 raise ApiError(422, "illegal_move", exc.reason, allowed=exc.allowed) from exc
-            move = after.history[-1][1]
             before = table.state
-            texts = describe(before, move, seat, table.names)
-            reveal = None
-            if after.is_terminal():
-                visible = [SPECTATOR, *range(after.num_players)]
-            elif self.probe_pool is None or before.public_viewers(move, seat) is not None:
-                visible = public_to(before, seat, move, self.probe_limit)
-            else:  # worked out after the acknowledgement; hidden from others until then
-                visible = [seat]
-                reveal = self._probe_job(before, seat, move)
+            # one move in the notation may be played as several steps (Isle of Skye's
+            # ``offer``): each step is stored, logged and described on its own
+            steps = [m for _, m in after.history[len(before.history):]]
+            if len(steps) > 1:
+                rows, texts = self._steps(before, seat, steps, after.is_terminal(),
+                                          table.names)
+                reveal = None
+            else:
+                move = steps[-1]
+                texts = [describe(before, move, seat, table.names)]
+                reveal = None
+                if after.is_terminal():
+                    visible = [SPECTATOR, *range(after.num_players)]
+                elif self.probe_pool is None or before.public_viewers(move, seat) is not None:
+                    visible = public_to(before, seat, move, self.probe_limit)
+                else:  # worked out after the acknowledgement; hidden from others until then
+                    visible = [seat]
+                    reveal = self._probe_job(before, seat, move)
+                rows = [(seat, str(move), visible)]
             new_status = "over" if after.is_terminal() else status
             index = table.seq
-            await self.run_db(self.store.add_move, table.id, index, seat, str(move),
-                              visible, new_status)
+            await self.run_db(self.store.add_moves, table.id, index, rows, new_status)
             table.state = after
-            table.moves.append((seat, str(move), visible))
-            table.texts.append(texts)
+            table.moves.extend(rows)
+            table.texts.extend(texts)
         await self.broadcast(table)
         if reveal is not None:
             self._spawn(self._reveal(table, index, reveal))
         self.kick_ai(table)
+
+    def _steps(self, before: State, seat: int, steps: list[Any], over: bool, names: list[str]
+               ) -> tuple[list[tuple[int, str, list[int]]], list[tuple[str, dict[int, str]]]]:
+        """Log rows and words of a move played as several steps, each judged (who may read
+        it, its words) on the position just before it."""
+        rows: list[tuple[int, str, list[int]]] = []
+        texts = []
+        state = before.clone()
+        everyone = [SPECTATOR, *range(before.num_players)]
+        for step in steps:
+            texts.append(describe(state, step, seat, names))
+            visible = everyone if over else public_to(state, seat, step, self.probe_limit)
+            rows.append((seat, str(step), visible))
+            state.apply_trusted(step, seat)
+        return rows, texts
 
     def _probe_job(self, before: State, seat: int, move: Any) -> Callable[[], Any]:
         loop = asyncio.get_running_loop()

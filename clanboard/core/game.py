@@ -411,6 +411,8 @@ class State(ABC):
 
         A description never says what ``viewer``'s observation hides: describing any
         other move of ``player`` that ``viewer`` cannot tell apart gives the same words.
+        The mover's own description adds nothing to the notation but what every viewer
+        sees (front ends show it to whoever may read the notation).
         The default gives the notation to the mover and to the viewers
         :meth:`public_viewers` lists, and to others only who moved."""
         who = seat_name(names, player)
@@ -438,11 +440,12 @@ class State(ABC):
                         "rows": [{"label": MESSAGES["total"], "values": self.scores()}]}],
         }
 
-    def explain(self, topic: str, viewer: int | None,
-                params: Mapping[str, Any]) -> dict[str, Any]:
+    def explain(self, topic: str, viewer: int | None, params: Mapping[str, Any],
+                names: Sequence[str] | None = None) -> dict[str, Any]:
         """Answer a question about the position for ``viewer`` using only what it may see
-        (e.g. Schotten Totten's ``"claim"`` with ``{"player": 0, "stone": 3}``). Raises
-        :class:`InvalidState` for a topic or parameter the game does not know."""
+        (e.g. Schotten Totten's ``"claim"`` with ``{"player": 0, "stone": 3}``), in words
+        naming the seats by ``names``. Raises :class:`InvalidState` for a topic or
+        parameter the game does not know."""
         raise InvalidState(f"{self.game.id} explains nothing about {topic!r}")
 
     def determinize(self, player: int, rng: Rng) -> State:

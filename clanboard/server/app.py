@@ -298,8 +298,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if whose is None:
             raise ApiError(422, "bad_question", "say whose claim: seat (with its token) or player")
         try:
-            return table.state.explain("claim", seat,
-                                       {"player": whose, "stone": stone, "names": table.names})
+            return table.state.explain("claim", seat, {"player": whose, "stone": stone},
+                                       table.names)
         except InvalidState as exc:
             raise ApiError(422, "bad_question", str(exc)) from exc
 

@@ -143,7 +143,7 @@
     const mine = tokens.mine();
     $("mine").replaceChildren(...(mine.length ? mine.slice(0, 10).map((m) =>
       h("li", {}, h("a", {href: `/t/${m.table}?seat=${m.seat}`,
-        text: `${gameName(m.game)} — ${WORDS.table(m.table)}, ${WORDS.atSeat(m.seat)}`})))
+        text: `${m.game ? gameName(m.game) + " — " : ""}${WORDS.table(m.table)}, ${WORDS.atSeat(m.seat)}`})))
       : [h("li", {class: "muted", text: WORDS.none})]));
     try {
       const recent = await api("GET", "/api/tables?limit=15");

@@ -41,6 +41,11 @@ def _check_move(state: State, move: Any, seat: int, rng: Rng) -> int:
             continue
         words = state.describe_move(move, seat, v, NAMES)
         assert isinstance(words, str) and words
+        public = state.public_viewers(move, seat)
+        if public is not None and (-1 if v is None else v) in public:
+            # a viewer who may read the notation reads the mover's own words (the server
+            # shows those to it), so they must add nothing the viewer does not see
+            assert words == state.describe_move(move, seat, seat, NAMES)
         seen = after.observation(v)
         for other, alt in others:
             if alt.observation(v) == seen:

@@ -88,6 +88,8 @@ def test_the_end_screen_says_how_the_round_was_won() -> None:
             expected = "neither player could make progress"
         elif held[w] >= 5:
             expected = f"{NAMES[w]} holds five stones"
+            if has_three_adjacent(s.owner, w):
+                assert "three of them adjacent" in why["summary"]
         else:
             assert has_three_adjacent(s.owner, w)
             expected = f"{NAMES[w]} holds three adjacent stones"

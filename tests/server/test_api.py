@@ -213,25 +213,3 @@ def test_schotten_totten_views_hide_the_hand_and_deck(client: TestClient) -> Non
     deck_order = json.dumps(state.to_json()["state"])
     assert deck_order not in json.dumps(view(client, tid))
 
-
-def test_a_notation_played_as_several_moves_is_stored_move_by_move(
-        make_client: Any) -> None:
-    """Isle of Skye's ``offer`` plays a discard and two prices: every part is stored, so the
-    table replays after a restart, and the other seats read none of the secret parts."""
-    client = make_client()
-    t = new_table(client, game="isle-of-skye", seed=4, seats=[{"kind": "human"}] * 3)
-    tid, token = t["table"], t["tokens"]["0"]
-    drawn = view(client, tid, 0, token)["observation"]["players"][0]["drawn"]
-    offer = f"offer {drawn[0]} {drawn[1]}=2 {drawn[2]}=1"
-    r = move(client, tid, 0, token, offer)
-    assert r.status_code == 200, r.text
-    mine = view(client, tid, 0, token)
-    assert mine["seq"] == 3
-    assert [e["move"] for e in mine["log"]] == [
-        f"discard {drawn[0]}", f"price {drawn[1]} 2", f"price {drawn[2]} 1"]
-    other = view(client, tid, 1, t["tokens"]["1"])
-    assert [e["move"] for e in other["log"]] == [None, None, None]
-    assert not any(drawn[0] in e["text"] or "=" in e["text"] for e in other["log"])
-    client.__exit__(None, None, None)
-    again = make_client()
-    assert view(again, tid, 0, token)["log"] == mine["log"]

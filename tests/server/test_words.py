@@ -152,3 +152,31 @@ def test_a_finished_replay_shows_every_hand(client: TestClient) -> None:
     _play(client, gm, 3000, seed=3)
     frames = client.get(f"/api/tables/{gm['table']}/replay").json()["frames"]
     assert all(f["observations"] is None for f in frames)  # nothing was ever hidden
+
+
+def test_a_move_made_of_several_steps_is_logged_step_by_step(
+        make_client: Callable[[], TestClient]) -> None:
+    """Isle of Skye's one-line pricing commit (``offer``) is played as its three steps:
+    each is stored, logged in words and hidden from the others, and the table rebuilds."""
+    client = make_client()
+    t = new_table(client, game="isle-of-skye", seed=7, seats=SEATS)
+    tid = t["table"]
+    live = client.app.state.tables.live[tid]  # type: ignore[attr-defined]
+    while live.state.phase != "price":
+        _play(client, t, 1)
+    start = live.seq
+    a, b, c = live.state.drawn[0]
+    r = client.post(f"/api/tables/{tid}/moves", headers=auth(t["tokens"]["0"]),
+                    json={"seat": 0, "move": f"offer {a} {b}=2 {c}=1", "seq": start})
+    assert r.status_code == 200, r.text
+    mine = r.json()["log"][start:]
+    assert [e["move"] for e in mine] == [f"discard {a}", f"price {b} 2", f"price {c} 1"]
+    assert mine[1]["text"].startswith(f"Ann prices {b}") and mine[1]["text"].endswith("2 gold")
+    theirs = _view(client, tid, 1, t["tokens"]["1"])["log"][start:]
+    assert [e["text"] for e in theirs] == ["Ann chooses a tile to discard",
+                                           "Ann sets a price behind the screen",
+                                           "Ann sets a price behind the screen"]
+    assert all(e["move"] is None for e in theirs)
+    client.__exit__(None, None, None)
+    again = make_client()
+    assert _view(again, tid, 0, t["tokens"]["0"])["log"][start:] == mine

@@ -61,6 +61,7 @@ MESSAGES = {
     "deal": "a card is dealt",
     "five": "{who} holds five stones",
     "adjacent": "{who} holds three adjacent stones ({stones})",
+    "five_adjacent": "{who} holds five stones, three of them adjacent ({stones})",
     "deadlock": "neither player could make progress: {result}",
     "deadlock_more": "{who} holds more stones",
     "deadlock_draw": "equal stones, a draw",
@@ -125,6 +126,9 @@ def result_explanation(state: SchottenState, viewer: int | None,
         result = m["deadlock_draw"] if mine == theirs else m["deadlock_more"].format(
             who=seats[0 if mine > theirs else 1])
         reason = m["deadlock"].format(result=result)
+    elif len(held[last]) >= 5 and has_three_adjacent(state.owner, last):
+        reason = m["five_adjacent"].format(who=seats[last], stones="-".join(
+            str(s + 1) for s in _adjacent(state.owner, last)))
     elif len(held[last]) >= 5:
         reason = m["five"].format(who=seats[last])
     elif has_three_adjacent(state.owner, last):

@@ -691,8 +691,8 @@ class SchottenState(State):
 
         return result_explanation(self, viewer, names) if self.phase == OVER else None
 
-    def explain(self, topic: str, viewer: int | None,
-                params: Mapping[str, Any]) -> dict[str, Any]:
+    def explain(self, topic: str, viewer: int | None, params: Mapping[str, Any],
+                names: Sequence[str] | None = None) -> dict[str, Any]:
         """``"claim"``: may ``params["player"]`` (default: ``viewer``) claim stone
         ``params["stone"]`` (1-9) now, and why (see :mod:`.claims`)."""
         from clanboard.games.schotten_totten.claims import explain_claim
@@ -705,7 +705,7 @@ class SchottenState(State):
             raise InvalidState("say whose claim to explain: player 0 or 1")
         if not isinstance(stone, int) or not 1 <= stone <= STONES:
             raise InvalidState(f"stone must be 1-{STONES}, not {stone!r}")
-        return explain_claim(self, player, stone - 1, params.get("names"))
+        return explain_claim(self, player, stone - 1, names)
 
     def _first_complete(self, stone: int) -> int | None:
         a, b = self.completed_at[0][stone], self.completed_at[1][stone]

@@ -176,8 +176,13 @@ class _Carried:
             outcomes = core.game.chance_actions(core)
             if self._legal is None:
                 self._legal = {}
-            self._legal[CHANCE] = {a: m for a, m, _ in outcomes}
-            self._chance = sorted([(a, float(p)) for a, _, p in outcomes])
+            if outcomes:
+                ids, moves, probs = zip(*outcomes, strict=True)
+                self._legal[CHANCE] = dict(zip(ids, moves, strict=True))
+                self._chance = sorted(zip(ids, map(float, probs), strict=True))
+            else:
+                self._legal[CHANCE] = {}
+                self._chance = []
         return self._chance
 
     def changed(self) -> None:

@@ -3,8 +3,10 @@
     python -m clanboard.adapters.bench [--seconds S] [--game ID[:VARIANT] ...]
     python bench/adapters.py             # the same
 
-Three loops play uniformly random games from new states, each as a program using that API
-would write it, all drawing with Python's ``random`` (so the driver costs the same):
+The loops play uniformly random games from new states, each as a program using that API
+would write it, all drawing with Python's ``random`` (so the driver costs the same; the
+masks are read through a bool view, ``np.flatnonzero(mask.view(bool))``, some 25 times
+faster than on the int8 array itself):
 
 - **native**: the core API (``new_state``, then ``legal_moves`` / ``apply_trusted`` until
   the end; chance drawn inside the engine);
@@ -105,7 +107,7 @@ def pettingzoo_loop(game_id: str, variant: str | None,
             if terminated or truncated:
                 e.step(None)
             else:
-                e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+                e.step(rng.choice(np.flatnonzero(obs["action_mask"].view(np.bool_)).tolist()))
             steps += 1
         return steps
 
@@ -128,7 +130,7 @@ def pettingzoo_mask_loop(game_id: str, variant: str | None,
             if terminated or truncated:
                 e.step(None)
             else:
-                e.step(rng.choice(np.flatnonzero(info["action_mask"]).tolist()))
+                e.step(rng.choice(np.flatnonzero(info["action_mask"].view(np.bool_)).tolist()))
             steps += 1
         return steps
 

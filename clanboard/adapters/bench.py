@@ -169,11 +169,19 @@ class Row:
 
 
 def measure(game_id: str, variant: str | None, seconds: float = 3.0, slices: int = 10,
-            num_players: int | None = None, seed: int = 0) -> Row:
+            num_players: int | None = None, seed: int = 0, warmup: float = 2.0) -> Row:
     """Interleave the loops in ``slices`` rounds; each loop gets ``seconds / slices`` of play
-    per round (whole games: a slice ends after the game that crosses its time)."""
+    per round (whole games: a slice ends after the game that crosses its time), after
+    ``warmup`` seconds of native games."""
     loops = {name: make(game_id, variant, num_players) for name, make in LOOPS.items()}
-    for play in loops.values():  # warm up caches and lazy tables
+    # warm up: engines fill lazy tables and caches during their first games (Schotten
+    # Totten's formation tables take about a second), which must not count for any loop
+    deadline = time.perf_counter() + warmup
+    g = 0
+    while time.perf_counter() < deadline:
+        loops["native"](seed - 1 - g)
+        g += 1
+    for play in loops.values():
         play(seed)
     row = Row(game_id, variant or "default", dict.fromkeys(loops, 0), dict.fromkeys(loops, 0),
               dict.fromkeys(loops, 0.0))

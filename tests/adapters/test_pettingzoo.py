@@ -266,7 +266,7 @@ def test_the_adapter_benchmark_plays_whole_games() -> None:
 
     for make in bench.LOOPS.values():
         assert make("schotten-totten", "tactics")(5) > 20  # a whole game has dozens of moves
-    row = bench.measure("schotten-totten", "tactics", seconds=0.2, slices=2)
+    row = bench.measure("schotten-totten", "tactics", seconds=0.2, slices=2, warmup=0.1)
     assert all(row.games[loop] >= 2 for loop in bench.LOOPS)  # at least a game per slice
     assert row.ratio("pyspiel") == row.games_per_s("pyspiel") / row.games_per_s("native")
     assert "pyspiel" in bench.describe(row)

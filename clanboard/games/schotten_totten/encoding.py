@@ -179,11 +179,11 @@ _ACTION_BY_ID = {id(m): move_to_action(m)
 
 def legal_actions(state: SchottenState, player: int) -> dict[int, Move]:
     moves = state.legal_moves(player)
-    get = _ACTION_BY_ID.get
-    ids = [get(id(m)) for m in moves]
-    if None in ids:
-        ids = [move_to_action(m) if a is None else a for a, m in zip(ids, moves, strict=True)]
-    return dict(zip(ids, moves, strict=True))  # type: ignore[arg-type]
+    try:  # all in C: no Python code runs per move
+        return dict(zip(map(_ACTION_BY_ID.__getitem__, map(id, moves)), moves, strict=True))
+    except KeyError:  # a move made on the fly (tactic cards)
+        get = _ACTION_BY_ID.get
+        return {a if (a := get(id(m))) is not None else move_to_action(m): m for m in moves}
 
 
 def chance_actions(state: SchottenState) -> list[tuple[int, Move, float]]:

@@ -81,7 +81,16 @@ def _restore(text: str, own: tuple[tuple[int, ...], ...],
              own_text: tuple[tuple[str, ...], ...]) -> _Carried:
     data = json.loads(text)
     game = _BY_ID.get(data["game"]) or get_game(data["game"])
-    return _Carried(game.state_from_json(data), own, own_text)
+    log: _Log = None
+    for seat, (actions, texts) in enumerate(zip(own, own_text, strict=True)):
+        for action, move in zip(actions, texts, strict=True):
+            log = (log, seat, action, move)
+    return _Carried(game.state_from_json(data), len(own), log)
+
+
+_Log = tuple[Any, int, int, Any] | None
+"""The seats' own moves, newest first, as ``(older, seat, action id, move)`` links: a move
+is added in constant time and clones share the links."""
 
 
 class _Carried:
@@ -92,27 +101,50 @@ class _Carried:
     position, on first use; the notation of the own moves only when a string asks for it.
     """
 
-    __slots__ = ("core", "own", "own_moves", "_legal", "_sorted", "_chance")
+    __slots__ = ("core", "seats", "log", "_seat", "_legal", "_sorted", "_chance")
 
-    def __init__(self, core: State, own: tuple[tuple[int, ...], ...],
-                 own_moves: tuple[tuple[Any, ...], ...]) -> None:
+    def __init__(self, core: State, seats: int, log: _Log = None) -> None:
         self.core = core
-        self.own = own  # per seat: action ids it played (immutable, shared by clones)
-        self.own_moves = own_moves  # per seat: the same moves (or their notation)
+        self.seats = seats
+        self.log = log  # the own moves of every seat (immutable, shared by clones)
+        self._seat: int | None = None
         self._legal: dict[int, dict[int, Move]] | None = None
         self._sorted: dict[int, list[int]] | None = None
         self._chance: list[tuple[int, float]] | None = None
 
+    def _own(self, item: int) -> tuple[tuple[Any, ...], ...]:
+        per_seat: list[list[Any]] = [[] for _ in range(self.seats)]
+        link = self.log
+        while link is not None:
+            per_seat[link[1]].append(link[item])
+            link = link[0]
+        return tuple(tuple(reversed(moves)) for moves in per_seat)
+
+    @property
+    def own(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat: the action ids it played, oldest first."""
+        return self._own(2)
+
     @property
     def own_text(self) -> tuple[tuple[str, ...], ...]:
         """Per seat: the notation of the moves it played."""
-        return tuple(tuple(str(m) for m in moves) for moves in self.own_moves)
+        return tuple(tuple(str(m) for m in moves) for moves in self._own(3))
+
+    def played(self, seat: int, action: int, move: Any) -> None:
+        self.log = (self.log, seat, action, move)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_restore, (json.dumps(self.core.to_json()), self.own, self.own_text))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Carried:
-        return _Carried(self.core.clone(), self.own, self.own_moves)
+        return _Carried(self.core.clone(), self.seats, self.log)
+
+    def seat(self) -> int:
+        """The acting seat (:func:`acting_seat`) of the position."""
+        seat = self._seat
+        if seat is None:
+            seat = self._seat = acting_seat(self.core)
+        return seat
 
     def legal(self, seat: int) -> dict[int, Move]:
         """Action id -> move for the acting seat (chance outcomes at a chance node)."""
@@ -144,11 +176,17 @@ class _Carried:
             outcomes = core.game.chance_actions(core)
             if self._legal is None:
                 self._legal = {}
-            self._legal[CHANCE] = {a: m for a, m, _ in outcomes}
-            self._chance = sorted([(a, float(p)) for a, _, p in outcomes])
+            if outcomes:
+                ids, moves, probs = zip(*outcomes, strict=True)
+                self._legal[CHANCE] = dict(zip(ids, moves, strict=True))
+                self._chance = sorted(zip(ids, map(float, probs), strict=True))
+            else:
+                self._legal[CHANCE] = {}
+                self._chance = []
         return self._chance
 
     def changed(self) -> None:
+        self._seat = None
         self._legal = None
         self._sorted = None
         self._chance = None
@@ -204,9 +242,7 @@ class ClanboardState(pyspiel.State):
 
     def __init__(self, game: ClanboardGame) -> None:
         super().__init__(game)
-        core = game.initial_core.clone()
-        empty = tuple(() for _ in range(game.num_seats))
-        self._carried = _Carried(core, empty, empty)
+        self._carried = _Carried(game.initial_core.clone(), game.num_seats)
         self._simultaneous = game.simultaneous
 
     @property
@@ -220,7 +256,7 @@ class ClanboardState(pyspiel.State):
     def current_player(self) -> int:
         if self._simultaneous_step():
             return SIMULTANEOUS
-        return acting_seat(self._carried.core)
+        return self._carried.seat()
 
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
@@ -231,7 +267,7 @@ class ClanboardState(pyspiel.State):
         if self._simultaneous:
             return super().legal_actions() if player is None else super().legal_actions(player)
         carried = self._carried
-        cur = acting_seat(carried.core)
+        cur = carried.seat()
         if player is None:
             player = cur
         if cur == TERMINAL:
@@ -266,8 +302,7 @@ class ClanboardState(pyspiel.State):
             moves[seat] = legal[actions[seat]]
         for seat, move in moves.items():
             carried.core.apply_trusted(move, seat)
-            carried.own = _append(carried.own, seat, actions[seat])
-            carried.own_moves = _append(carried.own_moves, seat, move)
+            carried.played(seat, actions[seat], move)
         carried.changed()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -275,7 +310,7 @@ class ClanboardState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         carried = self._carried
-        seat = acting_seat(carried.core)
+        seat = carried.seat()
         legal = carried.legal(seat)
         if action not in legal:
             who = "chance" if seat == CHANCE else f"player {seat}"
@@ -285,8 +320,7 @@ class ClanboardState(pyspiel.State):
         move = legal[action]
         carried.core.apply_trusted(move, seat)  # it came from legal_moves / chance_outcomes
         if seat >= 0:
-            carried.own = _append(carried.own, seat, action)
-            carried.own_moves = _append(carried.own_moves, seat, move)
+            carried.played(seat, action, move)
         carried.changed()
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -304,7 +338,7 @@ class ClanboardState(pyspiel.State):
         return f"{'chance' if player == CHANCE else f'player {player}'} action {action}"
 
     def is_terminal(self) -> bool:
-        return self._carried.core.is_terminal()
+        return self._carried.seat() == TERMINAL
 
     def returns(self) -> list[float]:
         return utilities(self._carried.core)
@@ -323,11 +357,6 @@ class ClanboardState(pyspiel.State):
 
     def __str__(self) -> str:
         return canonical(self._carried.core.to_json())
-
-
-def _append(per_seat: tuple[tuple[Any, ...], ...], seat: int,
-            item: Any) -> tuple[tuple[Any, ...], ...]:
-    return tuple(h + (item,) if i == seat else h for i, h in enumerate(per_seat))
 
 
 class ClanboardObserver:

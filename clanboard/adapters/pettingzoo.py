@@ -10,8 +10,9 @@
 
 Agents are ``player_0`` ... ``player_<n-1>`` (the seats). Each observation is a dict:
 ``observation`` (float32, ``observation_tensor(seat)``) and ``action_mask`` (int8, 1 for the
-legal action ids of the seat to move, all 0 for the others). Actions are the game's
-integer action ids (``State.move_to_action``); chance is resolved inside the environment
+legal action ids of the seat to move, all 0 for the others). The info of the agent to act
+also holds its ``action_mask``: with ``last(observe=False)`` no tensor is built. Actions are
+the game's integer action ids (``State.move_to_action``); chance is resolved inside the environment
 from the reset seed. A simultaneous step is taken seat by seat (lowest first); committed
 choices stay hidden from the others. Rewards come at the end only (see
 :func:`clanboard.adapters.common.utilities`).
@@ -56,16 +57,23 @@ def legal_actions(state: State, seat: int) -> dict[int, Move]:
     return state.game.legal_actions(state, seat)
 
 
-def observe_seat(state: State, seat: int, num_distinct_actions: int,
-                 writer: TensorWriter | None = None,
-                 legal: Mapping[int, Move] | None = None) -> dict[str, np.ndarray]:
-    """The observation dict of ``seat``; ``legal`` (its legal actions, when known) saves
-    computing them again."""
+def action_mask(legal: Mapping[int, Move], num_distinct_actions: int) -> np.ndarray:
+    """int8, 1 for each legal action id."""
     mask = np.zeros(num_distinct_actions, np.int8)
-    if legal is None:
-        legal = legal_actions(state, seat)
     if legal:
         mask[list(legal)] = 1
+    return mask
+
+
+def observe_seat(state: State, seat: int, num_distinct_actions: int,
+                 writer: TensorWriter | None = None,
+                 legal: Mapping[int, Move] | None = None,
+                 mask: np.ndarray | None = None) -> dict[str, np.ndarray]:
+    """The observation dict of ``seat``; ``legal`` (its legal actions) or ``mask``, when
+    known, save computing them again."""
+    if mask is None:
+        mask = action_mask(legal_actions(state, seat) if legal is None else legal,
+                           num_distinct_actions)
     if writer is None:
         tensor = np.asarray(state.observation_tensor(seat), np.float32)
     else:
@@ -134,9 +142,20 @@ class ClanboardAECEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._legal = {}
+        self._masks: dict[int, np.ndarray] = {}
         self.agent_selection = self.possible_agents[acting_seat(self.state)]
+        self._offer_mask()
+
+    def _offer_mask(self) -> None:
+        """Infos for the new position: the agent to act gets its ``action_mask``, so that a
+        policy that needs no observation can call ``last(observe=False)`` (no tensor is
+        built then)."""
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        if not self.state.is_terminal():
+            agent = self.agent_selection
+            seat = self.possible_agents.index(agent)
+            self.infos[agent]["action_mask"] = self._mask_of(seat)
 
     def _legal_of(self, seat: int) -> dict[int, Move]:
         legal = self._legal.get(seat)
@@ -144,10 +163,17 @@ class ClanboardAECEnv(AECEnv):
             legal = self._legal[seat] = legal_actions(self.state, seat)
         return legal
 
+    def _mask_of(self, seat: int) -> np.ndarray:
+        mask = self._masks.get(seat)
+        if mask is None:
+            mask = self._masks[seat] = action_mask(self._legal_of(seat),
+                                                   self.encoding.num_distinct_actions)
+        return mask
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
         return observe_seat(self.state, seat, self.encoding.num_distinct_actions,
-                            self._writer, self._legal_of(seat))
+                            self._writer, mask=self._mask_of(seat).copy())
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -159,6 +185,7 @@ class ClanboardAECEnv(AECEnv):
         if action is None or int(action) not in legal:
             raise illegal_action(action, seat, legal)
         self._legal = {}
+        self._masks = {}
         self.state.apply_trusted(legal[int(action)], seat)  # a legal move of this seat
         self._cumulative_rewards[agent] = 0.0
         if self.state.is_terminal():
@@ -169,6 +196,7 @@ class ClanboardAECEnv(AECEnv):
         else:
             nxt = acting_seat(self.state)
         self.agent_selection = self.possible_agents[nxt]
+        self._offer_mask()
         self._accumulate_rewards()
 
     def render(self) -> str | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import platform
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
@@ -153,22 +153,41 @@ def _search_rate(state: State, seconds: float, seed: int) -> float:
     return result.iterations / result.seconds if result.seconds else 0.0
 
 
-def run_bench(game_ids: list[str] | None = None, all_variants: bool = False,
-              variant: str | None = None, num_players: int | None = None,
-              seconds: float = 1.0, seed: int = 0) -> list[BenchResult]:
-    """Benchmark the given games (default: every registered game)."""
+def bench_runs(game_ids: list[str] | None = None, all_variants: bool = False,
+               variant: str | None = None) -> list[tuple[Game, str, dict[str, Any]]]:
+    """The (game, variant name, options) set-ups a benchmark measures."""
     chosen = [get_game(g) for g in game_ids] if game_ids else games()
-    results = []
+    runs: list[tuple[Game, str, dict[str, Any]]] = []
     for game in chosen:
         if variant:
-            runs = [(variant, game.variant_options(variant))]
+            runs.append((game, variant, game.variant_options(variant)))
         elif all_variants and game.variants:
-            runs = [(name, dict(opts)) for name, opts in game.variants.items()]
+            runs += [(game, name, dict(opts)) for name, opts in game.variants.items()]
         else:
-            runs = [("default", {})]
-        for name, opts in runs:
-            results.append(bench_game(game, opts, name, num_players, seconds, seed))
+            runs.append((game, "default", {}))
+    return runs
+
+
+def run_bench(game_ids: list[str] | None = None, all_variants: bool = False,
+              variant: str | None = None, num_players: int | None = None,
+              seconds: float = 1.0, seed: int = 0,
+              progress: Callable[[BenchResult, int, int], None] | None = None,
+              ) -> list[BenchResult]:
+    """Benchmark the given games (default: every registered game); ``progress(result, done,
+    total)`` is called after each set-up."""
+    runs = bench_runs(game_ids, all_variants, variant)
+    results = []
+    for game, name, opts in runs:
+        results.append(bench_game(game, opts, name, num_players, seconds, seed))
+        if progress:
+            progress(results[-1], len(results), len(runs))
     return results
+
+
+def describe(r: BenchResult) -> str:
+    """One line: the main figures of a finished row."""
+    return (f"{r.game} ({r.variant}, {r.players} players): {r.games_per_s:,.0f} random "
+            f"games/s, {r.ismcts_iterations_per_s:,.0f} ISMCTS it/s")
 
 
 def machine() -> dict[str, Any]:

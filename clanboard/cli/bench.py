@@ -25,16 +25,32 @@ def register(app: typer.Typer) -> None:
         ISMCTS iterations/s for each game."""
         from rich.console import Console
 
-        from clanboard.ai.bench import machine, run_bench, table
+        from clanboard.ai.bench import (
+            BenchResult,
+            bench_runs,
+            describe,
+            machine,
+            run_bench,
+            table,
+        )
         from clanboard.cli.tables import print_whole
         from clanboard.core import ClanboardError
 
         console = Console(stderr=True)
         if seconds <= 0:
             raise typer.BadParameter("--seconds must be positive")
+        def report(result: BenchResult, done: int, total: int) -> None:
+            console.print(f"[{done}/{total}] {describe(result)}", highlight=False)
+
         try:
-            with console.status("measuring…"):
-                results = run_bench(game or None, all_variants, variant, players, seconds, seed)
+            total = len(bench_runs(game or None, all_variants, variant))
+            # stderr, line by line: also when piped or logged, the user sees how far it is
+            each = 4.5 * seconds
+            console.print(f"measuring {total} set-up{'s' * (total != 1)}, about "
+                          f"{_secs(each)} each (~{_secs(each * total)} in all)",
+                          highlight=False)
+            results = run_bench(game or None, all_variants, variant, players, seconds, seed,
+                                progress=report)
         except ClanboardError as exc:
             console.print(f"[red]error:[/red] {exc}")
             raise typer.Exit(2) from exc
@@ -43,3 +59,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(json.dumps(out, indent=1))
         else:
             print_whole(Console(), table(results))
+
+
+def _secs(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds >= 10 else f"{seconds:.1f} s"

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from clanboard.core.errors import EndlessGame
 from clanboard.core.game import Game, Move, State
+from clanboard.core.plugins import AGENTS_GROUP, load_group
 from clanboard.core.rng import Rng
 
 
@@ -33,6 +34,8 @@ class RandomAgent:
 
 AgentFactory = Callable[..., Agent]
 _GENERIC: dict[str, AgentFactory] = {"random": RandomAgent}
+_PLUGIN_ERRORS: dict[str, str] = {}
+_plugins_loaded = False
 
 
 def register_agent(name: str, factory: AgentFactory) -> None:
@@ -61,10 +64,35 @@ def make_agent(game: Game, name: str, seed: int = 0, **kwargs: Any) -> Agent:
     return factories[base](seed=seed, **kwargs)
 
 
+def _as_factory(obj: Any) -> AgentFactory:
+    if not callable(obj):
+        raise TypeError(f"a {AGENTS_GROUP} entry point must name an agent factory, not {obj!r}")
+    return obj  # type: ignore[no-any-return]
+
+
 def _load_plugins() -> None:
-    # the AI package registers its searchers on import; it is optional at this layer
-    with contextlib.suppress(ImportError):
-        import clanboard.ai  # noqa: F401
+    """Register the agents of the ``clanboard.agents`` entry points, once."""
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
+    found, errors = load_group(AGENTS_GROUP, _as_factory)
+    _PLUGIN_ERRORS.update(errors)
+    for name, factory in found.items():
+        _GENERIC.setdefault(name, factory)  # an agent registered by hand stays
+
+
+def reload_agent_plugins() -> None:
+    """Read the entry points again (after installing a plug-in in this process)."""
+    global _plugins_loaded
+    _plugins_loaded = False
+    _load_plugins()
+
+
+def agent_plugin_errors() -> dict[str, str]:
+    """Agent plug-ins that failed to load, with the error (empty when all loaded)."""
+    _load_plugins()
+    return dict(_PLUGIN_ERRORS)
 
 
 def play_game(state: State, agents: list[Agent], max_moves: int | None = None) -> State:

@@ -214,8 +214,9 @@ class Game(ABC):
 
     def write_observation_tensor(self, state: State, player: int, out: Any) -> None:
         """Write ``state.observation_tensor(player)`` into ``out``: a zero-filled float
-        buffer of ``observation_tensor_size`` items taking item assignment (a numpy array,
-        an ``array.array``). Only the non-zero items need writing."""
+        buffer of ``observation_tensor_size`` items taking item assignment, and slice
+        assignment from an ``array.array("f")`` (a numpy float32 array, an
+        ``array.array("f")``). Only the non-zero items need writing."""
         for i, v in enumerate(state.observation_tensor(player)):
             if v:
                 out[i] = v

@@ -1,12 +1,13 @@
-"""The registry of games: every package under ``clanboard.games`` exposing ``GAME``."""
+"""The registry of games: those of the ``clanboard.games`` entry points (see
+:mod:`clanboard.core.plugins`) and any registered with :func:`register`."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
+from typing import Any
 
 from clanboard.core.errors import UnknownGame
 from clanboard.core.game import Game
+from clanboard.core.plugins import GAMES_GROUP, load_group
 
 _GAMES: dict[str, Game] = {}
 _ERRORS: dict[str, str] = {}
@@ -19,22 +20,30 @@ def register(game: Game) -> Game:
     return game
 
 
+def _as_game(obj: Any) -> Game:
+    if isinstance(obj, type) and issubclass(obj, Game):
+        obj = obj()
+    if not isinstance(obj, Game):
+        raise TypeError(f"a {GAMES_GROUP} entry point must name a Game, not {obj!r}")
+    return obj
+
+
 def _discover() -> None:
     global _discovered
     if _discovered:
         return
     _discovered = True
-    import clanboard.games as pkg
+    found, errors = load_group(GAMES_GROUP, _as_game)
+    _ERRORS.update(errors)
+    for game in found.values():
+        _GAMES.setdefault(game.id, game)  # a game registered by hand stays
 
-    for info in pkgutil.iter_modules(pkg.__path__):
-        try:
-            module = importlib.import_module(f"{pkg.__name__}.{info.name}")
-        except Exception as exc:  # one broken game package must not hide the others
-            _ERRORS[info.name] = f"{type(exc).__name__}: {exc}"
-            continue
-        game = getattr(module, "GAME", None)
-        if isinstance(game, Game):
-            register(game)
+
+def rediscover() -> None:
+    """Read the entry points again (after installing a plug-in in this process)."""
+    global _discovered
+    _discovered = False
+    _discover()
 
 
 def games() -> list[Game]:
@@ -48,11 +57,13 @@ def get_game(game_id: str) -> Game:
     try:
         return _GAMES[game_id]
     except KeyError:
-        known = ", ".join(sorted(_GAMES)) or "none"
+        known = ", ".join(sorted(_GAMES)) or (
+            "none (games register through the clanboard.games entry points of installed "
+            "packages: is clanboard installed, e.g. pip install -e .?)")
         raise UnknownGame(f"no game {game_id!r}; registered games: {known}") from None
 
 
 def discovery_errors() -> dict[str, str]:
-    """Game packages that failed to import, with the error (empty when all loaded)."""
+    """Game plug-ins that failed to load, with the error (empty when all loaded)."""
     _discover()
     return dict(_ERRORS)

@@ -1,4 +1,6 @@
-"""Game packages. Each subpackage exposes ``GAME`` (a core Game) and depends only on core.
+"""Game packages. Each subpackage exposes ``GAME`` (a core Game) and depends only on core;
+it is registered through a ``clanboard.games`` entry point in pyproject.toml (a new game
+package needs one there, see docs/core-api.md).
 
 ``clanboard.games`` is both this package and the call that lists the registered games:
 ``clanboard.games()`` (the module is made callable for that).

@@ -80,6 +80,35 @@ def test_observations_and_masks_are_the_core_encodings() -> None:
         e.step(int(np.flatnonzero(obs["action_mask"])[-1]))
 
 
+@pytest.mark.parametrize(("game", "variant"), setups())
+def test_the_info_mask_serves_a_policy_that_asks_for_no_observation(
+        game: Game, variant: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The agent to act finds its mask in its info (equal to the observation's); with
+    ``last(observe=False)`` a whole game is played without building a tensor."""
+    require_encoding(game, variant)
+    e = env(game, variant=variant)
+    e.reset(seed=4)
+    for agent in e.agent_iter(max_iter=12):
+        _, _, terminated, _, info = e.last(observe=False)
+        if terminated:
+            e.step(None)
+            continue
+        assert np.array_equal(info["action_mask"], e.observe(agent)["action_mask"])
+        assert all("action_mask" not in e.infos[a] for a in e.agents if a != agent)
+        e.step(int(np.flatnonzero(info["action_mask"])[0]))
+
+    def no_tensor(*args: object) -> None:
+        raise AssertionError("a tensor was built though no observation was asked for")
+
+    monkeypatch.setattr(type(e.core_game), "write_observation_tensor", no_tensor)
+    monkeypatch.setattr(type(e.state), "observation_tensor", no_tensor)
+    e.reset(seed=5)
+    for _ in e.agent_iter():
+        _, _, terminated, truncated, info = e.last(observe=False)
+        e.step(None if terminated or truncated else int(np.flatnonzero(info["action_mask"])[0]))
+    assert e.state.is_terminal()
+
+
 @pytest.mark.parametrize(("game", "winner_rewards"), [
     (ENCODED_TOY, (1.0, 0.0)), (ZERO_SUM_TOY, (1.0, -1.0))], ids=["general", "zero-sum"])
 def test_rewards_come_at_the_end_from_the_core_returns(
@@ -237,7 +266,7 @@ def test_the_adapter_benchmark_plays_whole_games() -> None:
 
     for make in bench.LOOPS.values():
         assert make("schotten-totten", "tactics")(5) > 20  # a whole game has dozens of moves
-    row = bench.measure("schotten-totten", "tactics", seconds=0.2, slices=2)
+    row = bench.measure("schotten-totten", "tactics", seconds=0.2, slices=2, warmup=0.1)
     assert all(row.games[loop] >= 2 for loop in bench.LOOPS)  # at least a game per slice
     assert row.ratio("pyspiel") == row.games_per_s("pyspiel") / row.games_per_s("native")
     assert "pyspiel" in bench.describe(row)

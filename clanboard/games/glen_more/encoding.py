@@ -7,6 +7,7 @@ encoded as (the lowest slot edge-adjacent to it, direction from that tile).
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING, Any
 
 from clanboard.games.glen_more.data import ANY, CLAN, DISTINCT, FIXED, NUM_STACK_TILES, TILES
@@ -275,12 +276,21 @@ _TRACK_TAIL = [
 ]
 
 
-def _cell(q: int) -> int:
-    """The grid cell of square ``q`` (row-major), or -1 outside the encoded window."""
-    x, y = xy(q)
-    if abs(x) > RADIUS or abs(y) > RADIUS:
-        return -1
-    return (y + RADIUS) * GRID + x + RADIUS
+def _cells() -> list[int]:
+    """Square -> grid cell (row-major) in the encoded window, or -1 outside it."""
+    table = [-1] * (256 * 256)
+    for q in range(len(table)):
+        x, y = xy(q)
+        if abs(x) <= RADIUS and abs(y) <= RADIUS:
+            table[q] = (y + RADIUS) * GRID + x + RADIUS
+    return table
+
+
+_CELL = _cells()
+#: a seat's block of the tensor by what it is made of: the seat not to move keeps its block
+#: for many steps in a row (bounded; cleared when full)
+_BLOCKS: dict[tuple[Any, ...], array[float]] = {}
+_BLOCKS_MAX = 256
 
 
 def write_observation_tensor(s: GlenMoreState, player: int, out: Any) -> None:
@@ -362,24 +372,39 @@ def write_observation_tensor(s: GlenMoreState, player: int, out: Any) -> None:
 
 def _write_player(s: GlenMoreState, p: int, out: Any, at: int) -> None:
     terr = s.terr[p]
+    mine = p == s.cur
+    key = (s.coins[p], s.vp[p], s.whisky[p], s.chiefs[p], s.cards[p], tuple(terr.tiles),
+           tuple(terr.pos), tuple(terr.res), tuple(terr.clan),
+           tuple(s.activated) if mine else None, tuple(s.near) if mine else None)
+    block = _BLOCKS.get(key)
+    if block is None:
+        block = array("f", bytes(4 * PLAYER_F))
+        _fill_player(s, p, block)
+        if len(_BLOCKS) >= _BLOCKS_MAX:
+            _BLOCKS.clear()
+        _BLOCKS[key] = block
+    out[at:at + PLAYER_F] = block
+
+
+def _fill_player(s: GlenMoreState, p: int, out: Any) -> None:
+    terr = s.terr[p]
     heads = (s.coins[p] / 20, s.vp[p] / 100, s.whisky[p] / 10, s.chiefs[p] / 10,
              sum(terr.clan) / 10, s.chieftain_strength(p) / 20, len(terr.tiles) / 30)
     for i, value in enumerate(heads):
         if value:
-            out[at + i] = value
+            out[i] = value
     cards = s.cards[p]
     c = 0
     while cards:
         if cards & 1:
-            out[at + 7 + c] = 1.0
+            out[7 + c] = 1.0
         cards >>= 1
         c += 1
     res = terr.res
     have = [sum(res[k::5]) for k in range(5)]
     for k in range(5):
         if have[k]:
-            out[at + 20 + k] = have[k] / 10
-    grid = at + 25
+            out[20 + k] = have[k] / 10
     mine = p == s.cur
     activated = s.activated
     near = s.near
@@ -387,10 +412,10 @@ def _write_player(s: GlenMoreState, p: int, out: Any, at: int) -> None:
     clan = terr.clan
     tiles = terr.tiles
     for slot, q in enumerate(terr.pos):
-        cell = _cell(q)
+        cell = _CELL[q] if 0 <= q < len(_CELL) else -1
         if cell < 0:
             continue
-        c = grid + cell * CELL_F
+        c = 25 + cell * CELL_F
         out[c] = 1.0
         out[c + 1 + _KIND_OF[tiles[slot]]] = 1.0
         r = c + 1 + nkinds

@@ -116,7 +116,9 @@ def write_observation_tensor(state: SchottenState, player: int, out: Any) -> Non
     sides = state.sides
     for s in range(9):
         for q in (player, other):
-            _cards(out, base, sides[q][s])
+            side = sides[q][s]
+            if side:
+                _cards(out, base, side)
             base += 64
     _cards(out, base, state.discard)
     base += 64
@@ -169,14 +171,19 @@ def _cards(out: Any, base: int, cards: list[int]) -> None:
 _DEALS = [Deal(c) for c in range(64)]
 
 
+# the action id of each prebuilt move (plays, claims, words), by object identity: the
+# tables keep these objects alive, so no other object can share their id()
+_ACTION_BY_ID = {id(m): move_to_action(m)
+                 for m in [*(m for row in PLAYS for m in row), *CLAIMS, *_WORDS]}
+
+
 def legal_actions(state: SchottenState, player: int) -> dict[int, Move]:
-    out: dict[int, Move] = {}
-    for m in state.legal_moves(player):
-        if type(m) is Play:
-            out[m.card * 9 + m.stone] = m
-        else:
-            out[move_to_action(m)] = m
-    return out
+    moves = state.legal_moves(player)
+    try:  # all in C: no Python code runs per move
+        return dict(zip(map(_ACTION_BY_ID.__getitem__, map(id, moves)), moves, strict=True))
+    except KeyError:  # a move made on the fly (tactic cards)
+        get = _ACTION_BY_ID.get
+        return {a if (a := get(id(m))) is not None else move_to_action(m): m for m in moves}
 
 
 def chance_actions(state: SchottenState) -> list[tuple[int, Move, float]]:

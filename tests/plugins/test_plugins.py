@@ -1,0 +1,116 @@
+"""Plug-ins: a separate package adds a game, an agent and a renderer through entry points,
+and the core loads no game and no AI by itself."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from clanboard.core import agents, make_agent, play_game, registry
+from clanboard.core.plugins import AGENTS_GROUP, GAMES_GROUP
+
+PLUGIN = Path(__file__).parent / "example_plugin"
+
+
+def _install_as_dist_info(root: Path) -> None:
+    """What ``pip install`` leaves for importlib.metadata: a dist-info with the package's
+    entry points (read from its own pyproject.toml), on sys.path with the sources."""
+    project = tomllib.loads((PLUGIN / "pyproject.toml").read_text())["project"]
+    dist = root / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text(
+        f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n")
+    lines = []
+    for group, entries in project["entry-points"].items():
+        lines.append(f"[{group}]")
+        lines += [f"{name} = {target}" for name, target in entries.items()]
+    (dist / "entry_points.txt").write_text("\n".join(lines) + "\n")
+
+
+@pytest.fixture()
+def pebbles_installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    _install_as_dist_info(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.syspath_prepend(str(PLUGIN))
+    # the registries as they are now come back after the test
+    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
+    monkeypatch.setattr(registry, "_ERRORS", dict(registry._ERRORS))
+    monkeypatch.setattr(agents, "_GENERIC", dict(agents._GENERIC))
+    monkeypatch.setattr(agents, "_PLUGIN_ERRORS", dict(agents._PLUGIN_ERRORS))
+    registry.rediscover()
+    agents.reload_agent_plugins()
+    yield
+    for name in [m for m in sys.modules if m.startswith("clanboard_pebbles")]:
+        del sys.modules[name]
+
+
+def test_the_example_plugin_declares_a_game_and_an_agent() -> None:
+    project = tomllib.loads((PLUGIN / "pyproject.toml").read_text())["project"]
+    assert set(project["entry-points"]) == {GAMES_GROUP, AGENTS_GROUP}
+
+
+def test_a_plugin_game_and_agent_are_registered_and_play_to_the_end(
+        pebbles_installed: None) -> None:
+    game = registry.get_game("pebbles")
+    assert game in registry.games()
+    assert registry.discovery_errors() == {}
+    assert "greedy-pebbles" in agents.agent_names(game)
+    assert agents.agent_plugin_errors() == {}
+    for seed in range(5):
+        state = game.new_state(seed=seed, options={"stones": 13})
+        players = [make_agent(game, "greedy-pebbles", seed), make_agent(game, "random", seed)]
+        play_game(state, players)
+        assert state.is_terminal()
+        assert state.winners() == [0]  # 13 = 1 + 3*4: the greedy first player always wins
+        assert [str(m) for _, m in state.history][0] == "take 1"
+
+
+def test_the_built_in_games_and_search_come_through_the_same_entry_points() -> None:
+    from importlib.metadata import entry_points
+
+    games = {ep.name for ep in entry_points(group=GAMES_GROUP)}
+    assert {"schotten-totten", "glen-more", "isle-of-skye"} <= games
+    assert "ismcts" in {ep.name for ep in entry_points(group=AGENTS_GROUP)}
+
+
+def test_a_plugin_game_brings_its_browser_renderer(pebbles_installed: None) -> None:
+    pytest.importorskip("fastapi", reason="the server is in the optional extra clanboard[web]")
+    from clanboard.server.games import renderer_source
+
+    source = renderer_source(registry.get_game("pebbles"))
+    assert source is not None and 'registerRenderer("pebbles"' in source
+
+
+def test_a_broken_plugin_is_reported_and_skipped(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    dist = tmp_path / "broken-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: broken\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text(
+        f"[{GAMES_GROUP}]\nbroken = no_such_module:GAME\n"
+        f"[{AGENTS_GROUP}]\nnot-callable = sys:maxsize\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
+    monkeypatch.setattr(registry, "_ERRORS", {})
+    monkeypatch.setattr(agents, "_GENERIC", dict(agents._GENERIC))
+    monkeypatch.setattr(agents, "_PLUGIN_ERRORS", {})
+    registry.rediscover()
+    agents.reload_agent_plugins()
+    assert "ModuleNotFoundError" in registry.discovery_errors()["broken"]
+    assert "agent factory" in agents.agent_plugin_errors()["not-callable"]
+    assert registry.get_game("schotten-totten")  # the others still load
+
+
+@pytest.mark.parametrize("module", ["clanboard", "clanboard.core"])
+def test_importing_the_core_loads_no_game_and_no_ai(module: str) -> None:
+    code = (f"import sys, {module}; "
+            "print(sorted(m for m in sys.modules if m.startswith(('clanboard.games', "
+            "'clanboard.ai'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"

@@ -1,0 +1,81 @@
+"""A game's search evaluation and move priors, measured: the same arena (same seeds, same
+seats) played by ISMCTS without them and with them.
+
+    python bench/hints_ab.py --game glen-more --players 3 --agent ismcts:300 --games 45
+
+"Without" keeps the game's playout policy and candidates but drops ``evaluate`` and
+``move_priors`` (the search plays every playout to the end and widens in the game's
+order); "with" is the game's hints as shipped. Prints both arena tables (win rates
+with Wilson intervals) and the difference. Use iteration budgets, not seconds, on a
+shared machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from clanboard.ai.arena import ArenaReport, run_arena  # noqa: E402
+from clanboard.core import SearchHints, get_game  # noqa: E402
+
+
+def without_knowledge(game_id: str) -> None:
+    """Switch off the game's evaluation and priors in this process (workers fork)."""
+    cls = type(get_game(game_id).search_hints())
+    cls.evaluate = SearchHints.evaluate  # type: ignore[method-assign]
+    cls.move_priors = SearchHints.move_priors  # type: ignore[method-assign]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--agent", default="ismcts:300", help="the searcher (a level)")
+    parser.add_argument("--opponent", default="heuristic")
+    parser.add_argument("--games", type=int, default=45)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--only", choices=("with", "without"), help="play one side only")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    from rich.console import Console
+
+    from clanboard.cli.arena import print_report
+
+    console = Console()
+    seats = [args.agent] + [args.opponent] * (args.players - 1)
+    reports: dict[str, ArenaReport] = {}
+    # "with" first: "without" patches the hints class for the rest of the process
+    for side in ("with", "without"):
+        if args.only and side != args.only:
+            continue
+        if side == "without":
+            without_knowledge(args.game)
+        reports[side] = run_arena(args.game, seats, args.games, seed=args.seed,
+                                  workers=args.workers)
+        if not args.json:
+            console.print(f"[bold]{args.agent} {side} the evaluation and priors[/bold]")
+            print_report(console, reports[side], None)
+    summary: dict[str, dict[str, Any]] = {}
+    for side, report in reports.items():
+        a = report.agents[0]
+        summary[side] = {"agent": a.label, "games": a.games, "win_rate": a.win_rate,
+                         "interval": a.interval, "mean_score": a.mean_score,
+                         "mean_think_s": a.mean_think}
+    if args.json:
+        print(json.dumps(summary, indent=1))
+    else:
+        for side, row in summary.items():
+            lo, hi = row["interval"]
+            console.print(f"{side:8} {row['agent']}: win rate {row['win_rate']:.1%} "
+                          f"[{lo:.1%}, {hi:.1%}] over {row['games']} games, "
+                          f"mean score {row['mean_score']:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -8,6 +8,10 @@ seats) played by ISMCTS without them and with them.
 order); "with" is the game's hints as shipped. Prints both arena tables (win rates
 with Wilson intervals) and the difference. Use iteration budgets, not seconds, on a
 shared machine.
+
+``--log FILE`` appends each finished game as a JSON line (side, game index, seats,
+returns, scores), and ``--summarise FILE`` reads such logs back: the win rates of both
+sides over the games that *both* finished (the same deals), for runs cut short.
 """
 
 from __future__ import annotations
@@ -20,7 +24,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from clanboard.ai.arena import ArenaReport, run_arena  # noqa: E402
+from clanboard.ai.arena import ArenaReport, GameOutcome, run_arena  # noqa: E402
+from clanboard.ai.stats import wilson_interval  # noqa: E402
 from clanboard.core import SearchHints, get_game  # noqa: E402
 
 
@@ -42,7 +47,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--only", choices=("with", "without"), help="play one side only")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--log", help="append each finished game to this JSON-lines file")
+    parser.add_argument("--summarise", metavar="FILE", help="summarise a log and stop")
     args = parser.parse_args(argv)
+    if args.summarise:
+        summarise_log(Path(args.summarise))
+        return
     from rich.console import Console
 
     from clanboard.cli.arena import print_report
@@ -57,7 +67,7 @@ def main(argv: list[str] | None = None) -> None:
         if side == "without":
             without_knowledge(args.game)
         reports[side] = run_arena(args.game, seats, args.games, seed=args.seed,
-                                  workers=args.workers)
+                                  workers=args.workers, on_game=_logger(args.log, side))
         if not args.json:
             console.print(f"[bold]{args.agent} {side} the evaluation and priors[/bold]")
             print_report(console, reports[side], None)
@@ -75,6 +85,37 @@ def main(argv: list[str] | None = None) -> None:
             console.print(f"{side:8} {row['agent']}: win rate {row['win_rate']:.1%} "
                           f"[{lo:.1%}, {hi:.1%}] over {row['games']} games, "
                           f"mean score {row['mean_score']:.1f}")
+
+
+def _logger(path: str | None, side: str) -> Any:
+    if not path:
+        return None
+
+    def log(outcome: GameOutcome) -> None:
+        with open(path, "a") as f:
+            f.write(json.dumps({"side": side, "index": outcome.index,
+                                "seat_agents": outcome.seat_agents,
+                                "returns": outcome.returns, "scores": outcome.scores}) + "\n")
+
+    return log
+
+
+def summarise_log(path: Path) -> None:
+    """Win rate and mean score of agent 0 (the searcher) per side, over the game indices
+    both sides finished."""
+    games: dict[str, dict[int, tuple[float, float]]] = {}
+    for line in path.read_text().splitlines():
+        row = json.loads(line)
+        seat = list(row["seat_agents"]).index(0)
+        games.setdefault(row["side"], {})[row["index"]] = (row["returns"][seat],
+                                                           row["scores"][seat])
+    common = sorted(set.intersection(*(set(g) for g in games.values())))
+    for side, rows in games.items():
+        wins = sum(rows[i][0] for i in common)
+        score = sum(rows[i][1] for i in common) / max(1, len(common))
+        lo, hi = wilson_interval(wins, len(common))
+        print(f"{side:8} {len(common)} common games: win rate {wins / max(1, len(common)):.1%} "
+              f"[{lo:.1%}, {hi:.1%}], mean score {score:.2f}")
 
 
 if __name__ == "__main__":

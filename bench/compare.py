@@ -24,6 +24,27 @@ from rich.console import Console
 from rich.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
+#: the same seeded random games in each tree, timed in CPU seconds of the process (less
+#: swayed by other processes than the wall clock of ``clanboard bench``)
+CPU_SNIPPET = """
+import json, sys, time
+from clanboard.core import Rng, get_game
+game, players, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+g = get_game(game)
+n = g.check_players(players or None)
+for i in range(5):  # warm-up
+    g.new_state(n, i).random_playout(Rng(i))
+best = 0.0
+for _ in range(3):
+    start = time.process_time()
+    moves = 0
+    for i in range(count):
+        moves += g.new_state(n, 1000 + i).random_playout(Rng(i))
+    rate = count / (time.process_time() - start)
+    best = max(best, rate)
+print(json.dumps({"game": game, "players": n, "games_per_s_cpu": best}))
+"""
+
 FIGURES = ("games_per_s", "moves_per_s", "clone_us", "legal_moves_us", "determinize_us",
            "ismcts_iterations_per_s", "ismcts_iterations_per_s_start")
 
@@ -47,6 +68,14 @@ def bench(tree: Path, games: list[str], players: int | None, seconds: float) -> 
     return list(json.loads(out.stdout)["results"])
 
 
+def cpu_games(tree: Path, game: str, players: int | None, count: int) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run([sys.executable, "-c", CPU_SNIPPET, game, str(players or 0),
+                          str(count)], cwd=tree, env=env, check=True, capture_output=True,
+                         text=True)
+    return dict(json.loads(out.stdout))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--base", required=True, help="the git revision to compare with")
@@ -54,7 +83,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--cpu", type=int, default=0, metavar="GAMES",
+                        help="instead: random games/s in CPU time over GAMES seeded games "
+                        "(best of 3 per round)")
     args = parser.parse_args(argv)
+    if args.cpu:
+        compare_cpu(args)
+        return
     runs: dict[str, list[list[dict]]] = {"base": [], "now": []}
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
@@ -73,6 +108,27 @@ def main(argv: list[str] | None = None) -> None:
             n = statistics.median(run[i][fig] for run in runs["now"])
             table.add_row(f"{first['game']} {first['players']}p", fig, f"{b:,.1f}", f"{n:,.1f}",
                           f"{n / b:.2f}×" if b else "-")
+    Console(width=120).print(table)
+
+
+def compare_cpu(args: argparse.Namespace) -> None:
+    table = Table(title=f"random games/s in CPU time, best of {args.rounds} interleaved "
+                  f"rounds (base {args.base} vs working tree)")
+    for col in ("game", "base", "now", "now/base"):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        export(args.base, base)
+        for game in args.game:
+            best = {"base": 0.0, "now": 0.0}
+            for r in range(args.rounds):
+                for name, tree in (("base", base), ("now", ROOT)):
+                    print(f"{game} round {r + 1}/{args.rounds}: {name} ...", file=sys.stderr,
+                          flush=True)
+                    rate = cpu_games(tree, game, args.players, args.cpu)["games_per_s_cpu"]
+                    best[name] = max(best[name], rate)
+            b, n = best["base"], best["now"]
+            table.add_row(game, f"{b:,.1f}", f"{n:,.1f}", f"{n / b:.2f}×")
     Console(width=120).print(table)
 
 

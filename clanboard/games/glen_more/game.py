@@ -36,7 +36,7 @@ class GlenMore(Game):
         return {"heuristic": HeuristicAgent}
 
     def search_hints(self) -> SearchHints:
-        from clanboard.games.glen_more.agents import GlenMoreHints
+        from clanboard.games.glen_more.hints import GlenMoreHints
 
         return GlenMoreHints()
 

@@ -686,7 +686,7 @@ class GlenMoreState(State):
             for c in CARDS:
                 if c.timing == "final" and self.cards[p] >> c.index & 1:
                     per, what = final_vp_per_tile(c)
-                    count = sum(1 for tl in self.terr[p].tiles if _is(TILES[tl], what))
+                    count = sum(1 for tl in self.terr[p].tiles if is_counted(TILES[tl], what))
                     cards_vp[p] += per * count
         sizes = [len(t) for t in self.terr]
         low = min(sizes)
@@ -813,7 +813,8 @@ def _around(p: int) -> set[int]:
     return {p + d for d in ALL_DIRS}
 
 
-def _is(tile: Any, what: str) -> bool:
+def is_counted(tile: Any, what: str) -> bool:
+    """Whether a final-scoring card that counts ``what`` counts ``tile``."""
     if what == "village":
         return tile.kind in VILLAGE_KINDS
     return bool(tile.frame == what)

@@ -71,7 +71,7 @@ class IsleOfSkye(Game):
         return {"heuristic": HeuristicAgent}
 
     def search_hints(self) -> SearchHints:
-        from clanboard.games.isle_of_skye.agents import SkyeHints
+        from clanboard.games.isle_of_skye.hints import SkyeHints
 
         return SkyeHints()
 

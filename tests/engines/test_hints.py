@@ -1,0 +1,131 @@
+"""Glen More's and Isle of Skye's search hints: evaluations and move priors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from clanboard.core import get_game
+from clanboard.games.glen_more.hints import GlenMoreHints
+from clanboard.games.glen_more.moves import ACT, SELL, TAKE, GMove
+from clanboard.games.glen_more.state import P_TAKE, GlenMoreState
+from clanboard.games.isle_of_skye.hints import SkyeHints
+from clanboard.games.isle_of_skye.moves import Place, Return
+from clanboard.games.isle_of_skye.state import SkyeState
+from tests.ai.helpers import positions
+
+GAMES = ["glen-more", "isle-of-skye"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_evaluation_is_a_win_chance_per_seat(game_id: str, players: int) -> None:
+    game = get_game(game_id)
+    hints = game.search_hints()
+    for state in positions(game, 25, seed=players, players=players):
+        before = json.dumps(state.to_json(), sort_keys=True)
+        values = hints.evaluate(state)
+        assert values is not None and len(values) == players
+        assert all(0.0 <= v <= 1.0 for v in values)
+        if state.players_to_move():
+            assert sum(values) == pytest.approx(1.0)
+        else:
+            assert values == state.returns()
+        assert json.dumps(state.to_json(), sort_keys=True) == before  # judged on a copy
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_more_points_mean_a_better_chance(game_id: str) -> None:
+    game = get_game(game_id)
+    hints = game.search_hints()
+    for state in positions(game, 10, seed=4, players=3):
+        if not state.players_to_move():
+            continue
+        base = hints.evaluate(state)
+        ahead = state.clone()
+        ahead.vp[1] += 8  # type: ignore[attr-defined]
+        better = hints.evaluate(ahead)
+        assert base is not None and better is not None
+        assert better[1] > base[1]
+        assert better[0] < base[0] and better[2] < base[2]
+
+
+def test_glen_more_more_coins_and_whisky_mean_a_better_chance() -> None:
+    hints = GlenMoreHints()
+    state = get_game("glen-more").new_state(3, 7)
+    assert isinstance(state, GlenMoreState)
+    base = hints.evaluate(state)
+    richer = state.clone()
+    richer.coins[2] += 4
+    richer.whisky[2] += 2
+    better = hints.evaluate(richer)
+    assert base is not None and better is not None
+    assert better[2] > base[2]
+
+
+def test_glen_more_priors_rank_activations_over_sales_and_score_every_move() -> None:
+    game = get_game("glen-more")
+    hints = GlenMoreHints()
+    seen_take = seen_act_and_sell = False
+    for state in positions(game, 150, seed=2, players=3):
+        seats = state.players_to_move()
+        if not seats:
+            continue
+        moves = state.legal_moves(seats[0])
+        priors = hints.move_priors(state, seats[0], moves)
+        assert priors is not None and len(priors) == len(moves)
+        assert isinstance(state, GlenMoreState)
+        ops = [m.op for m in moves if isinstance(m, GMove)]
+        if state.phase == P_TAKE and ops.count(TAKE) > 1:
+            seen_take = True
+            assert len({p for m, p in zip(moves, priors, strict=True)
+                        if isinstance(m, GMove) and m.op == TAKE}) > 1  # tiles are told apart
+        if ACT in ops and SELL in ops:
+            seen_act_and_sell = True
+            best_sell = max(p for m, p in zip(moves, priors, strict=True)
+                            if isinstance(m, GMove) and m.op == SELL)
+            worst_act = min(p for m, p in zip(moves, priors, strict=True)
+                            if isinstance(m, GMove) and m.op == ACT)
+            assert worst_act > best_sell
+    assert seen_take and seen_act_and_sell
+
+
+def test_skye_more_gold_means_a_better_chance() -> None:
+    hints = SkyeHints()
+    for state in positions(get_game("isle-of-skye"), 10, seed=5, players=2):
+        assert isinstance(state, SkyeState)
+        if not state.players_to_move():
+            continue
+        base = hints.evaluate(state)
+        richer = state.clone()
+        richer.gold[0] += 10
+        better = hints.evaluate(richer)
+        assert base is not None and better is not None
+        assert better[0] > base[0]
+
+
+def test_skye_priors_rank_placements_by_contact_and_returns_last() -> None:
+    hints = SkyeHints()
+    seen = False
+    for state in positions(get_game("isle-of-skye"), 200, seed=6, players=2):
+        assert isinstance(state, SkyeState)
+        seats = state.players_to_move()
+        if not seats:
+            continue
+        moves = state.legal_moves(seats[0])
+        priors = hints.move_priors(state, seats[0], moves)
+        if state.phase != "build":
+            assert priors is None
+            continue
+        seen = True
+        assert priors is not None and len(priors) == len(moves)
+        cells = state.territories[seats[0]].cells
+        for m, p in zip(moves, priors, strict=True):
+            if isinstance(m, Place):
+                touching = sum((m.x + dx, m.y + dy) in cells
+                               for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)))
+                assert p == touching >= 1
+            else:
+                assert isinstance(m, Return) and p < 1
+    assert seen

@@ -9,8 +9,11 @@ many CPUs (started once, before the first round; its start-up is reported apart)
 short warm-up on each (so worker start-up is not counted). Ray runs its workers at nice
 15 by default; here at 0 like the pool's (``RAY_worker_niceness``), so that on a shared
 machine both compete alike. The overhead per game is what a backend spends beyond the
-games themselves, in CPU time: ``wall * workers / games - in-process wall / games`` (the
-pool of 1 shows it without depending on free cores). See docs/cluster.md.
+games themselves: from the walls, ``wall * workers / games - in-process wall / games``
+(meaningful only when the workers have their cores to themselves), and from CPU time
+(this process, its children, Ray's scheduler and workers: every process below this one),
+``CPU / games - in-process CPU / games``, which a busy machine disturbs far less. The best
+of the rounds is shown. See docs/cluster.md.
 """
 
 from __future__ import annotations
@@ -27,6 +30,47 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from clanboard.ai.arena import run_arena  # noqa: E402
 from clanboard.batch import InProcess, Pool, Ray  # noqa: E402
+
+
+def _descendants_cpu() -> dict[int, float]:
+    """CPU seconds so far of every live process below this one (pool workers, Ray's
+    scheduler and workers), from /proc (Linux; empty elsewhere)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parent: dict[int, int] = {}
+    cpu: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid = int(entry.name)
+        parent[pid] = int(fields[1])
+        cpu[pid] = (int(fields[11]) + int(fields[12])) / tick
+    me, mine = os.getpid(), {}
+    for pid in cpu:
+        p = pid
+        while p in parent and p not in (0, 1, me):
+            p = parent[p]
+        if p == me and pid != me:
+            mine[pid] = cpu[pid]
+    return mine
+
+
+def cpu_seconds() -> tuple[float, dict[int, float]]:
+    """This process's CPU, its reaped children's, and the live descendants' (apart)."""
+    import resource
+
+    own = time.process_time()
+    reaped = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own + reaped.ru_utime + reaped.ru_stime, _descendants_cpu()
+
+
+def cpu_between(before: tuple[float, dict[int, float]],
+                after: tuple[float, dict[int, float]]) -> float:
+    live = sum(c - before[1].get(pid, 0.0) for pid, c in after[1].items())
+    return after[0] - before[0] + live
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -55,26 +99,32 @@ def main(argv: list[str] | None = None) -> None:
     for _, backend, workers in backends:  # warm up: start the workers, import the game
         run_arena(args.game, agents, 16 * workers, seed=args.seed + 1, backend=backend)
     walls: dict[str, list[float]] = {name: [] for name, _, _ in backends}
+    cpus: dict[str, list[float]] = {name: [] for name, _, _ in backends}
     points: dict[str, list[float]] = {}
     for _ in range(args.rounds):
         for name, backend, _ in backends:
-            start = time.perf_counter()
+            start, cpu0 = time.perf_counter(), cpu_seconds()
             report = run_arena(args.game, agents, args.games, seed=args.seed, backend=backend)
             walls[name].append(time.perf_counter() - start)
+            cpus[name].append(cpu_between(cpu0, cpu_seconds()))
             points[name] = [a.points for a in report.agents]
     ray_backend.close()
     assert all(p == points["in-process"] for p in points.values()), points
 
     base = min(walls["in-process"]) / args.games
+    cpu_base = min(cpus["in-process"]) / args.games
     rows = []
     for name, _, workers in backends:
         wall = min(walls[name])
+        cpu = min(cpus[name]) / args.games
         rows.append({
             "backend": name, "workers": workers, "games": args.games,
             "walls_s": [round(w, 2) for w in walls[name]], "best_wall_s": round(wall, 2),
             "games_per_s": round(args.games / wall, 1),
             "games_per_s_per_worker": round(args.games / wall / workers, 1),
             "overhead_ms_per_game": round((wall * workers / args.games - base) * 1000, 2),
+            "cpu_ms_per_game": round(cpu * 1000, 2),
+            "cpu_overhead_ms_per_game": round((cpu - cpu_base) * 1000, 2),
         })
     if args.json:
         print(json.dumps({"ray_start_s": round(ray_start, 1), "rows": rows}, indent=1))
@@ -85,15 +135,17 @@ def main(argv: list[str] | None = None) -> None:
     table = Table(title=f"{args.game} arena, {' vs '.join(agents)}, {args.games} games, "
                         f"best of {args.rounds} interleaved rounds")
     for col in ("backend", "wall s (each round)", "games/s", "games/s per worker",
-                "overhead ms/game"):
+                "wall overhead ms/game", "CPU ms/game", "CPU overhead ms/game"):
         table.add_column(col, justify="left" if col == "backend" else "right")
     for r in rows:
         table.add_row(r["backend"], " / ".join(f"{w:.1f}" for w in r["walls_s"]),
                       f"{r['games_per_s']:.0f}", f"{r['games_per_s_per_worker']:.0f}",
-                      f"{r['overhead_ms_per_game']:+.2f}")
+                      f"{r['overhead_ms_per_game']:+.2f}", f"{r['cpu_ms_per_game']:.2f}",
+                      f"{r['cpu_overhead_ms_per_game']:+.2f}")
+    from clanboard.cli.tables import print_whole
+
     console = Console()
-    console.width = max(console.width, 120)
-    console.print(table)
+    print_whole(console, table)
     console.print(f"Ray start-up (once per run, not in the walls): {ray_start:.1f}s; "
                   "same points on every backend: yes")
 

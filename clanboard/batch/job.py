@@ -63,7 +63,8 @@ class Job(Generic[A, R]):
     shard); ``restore`` reads that data back. :func:`clanboard.batch.run` returns the
     restored values, so a resumed job returns exactly what an uninterrupted one does.
     ``spec`` describes the job (JSON-ready) and is kept in the journal, so a command can
-    be resumed from its folder alone.
+    be resumed from its folder alone. ``weights`` (one per task, default 1) is what each
+    task counts for in the progress, e.g. the games of a task that plays several.
     """
 
     kind: str
@@ -72,6 +73,7 @@ class Job(Generic[A, R]):
     store: Callable[[int, R], Any] = _same
     restore: Callable[[Any], Any] = _identity
     spec: Mapping[str, Any] = field(default_factory=dict)
+    weights: Sequence[int] | None = None
 
     @property
     def fingerprint(self) -> str:

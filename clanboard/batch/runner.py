@@ -11,7 +11,8 @@ from clanboard.batch.job import Job, JobInterrupted, Journal, TaskFailed
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: called once at the start (with the tasks already done by an
-earlier run) and after each task finishes, in the driver."""
+earlier run) and after each task finishes, in the driver; counted in tasks, or in the
+job's ``weights`` (e.g. games) when it gives them."""
 
 
 def chunk_size(tasks: int, workers: int) -> int:
@@ -33,18 +34,23 @@ def run(job: Job[Any, Any], backend: Backend | None = None, *, folder: str | Pat
     task that raises stops it with :class:`TaskFailed`. Either way what finished is saved.
     """
     backend = backend or InProcess()
-    total = len(job.args)
+    tasks = len(job.args)
+    weights = list(job.weights) if job.weights is not None else [1] * tasks
+    if len(weights) != tasks:
+        raise ValueError(f"a job needs one weight per task: {len(weights)} for {tasks} tasks")
+    total = sum(weights)
     journal = Journal(folder, job, resume) if folder is not None else None
-    results: list[Any] = [None] * total
-    done = 0
+    results: list[Any] = [None] * tasks
+    done = finished = 0  # progress units, tasks
     try:
         if journal is not None:
             for index, data in journal.done.items():
                 results[index] = job.restore(data)
-                done += 1
+                done += weights[index]
+                finished += 1
         if progress:
             progress(done, total)
-        left = [(i, job.args[i]) for i in range(total)
+        left = [(i, job.args[i]) for i in range(tasks)
                 if journal is None or i not in journal.done]
         size = chunk or chunk_size(len(left), backend.workers)
         chunks = [left[i:i + size] for i in range(0, len(left), size)]
@@ -57,7 +63,8 @@ def run(job: Job[Any, Any], backend: Backend | None = None, *, folder: str | Pat
                 if journal is not None:
                     journal.add(index, data)
                 results[index] = job.restore(data)
-                done += 1
+                done += weights[index]
+                finished += 1
                 if on_result:
                     on_result(index, results[index])
                 if progress:
@@ -67,7 +74,7 @@ def run(job: Job[Any, Any], backend: Backend | None = None, *, folder: str | Pat
             if close:
                 close()  # stops the backend's workers on an early exit
     except KeyboardInterrupt as exc:
-        raise JobInterrupted(done, total, journal.folder if journal else None) from exc
+        raise JobInterrupted(finished, tasks, journal.folder if journal else None) from exc
     finally:
         if journal is not None:
             journal.close()

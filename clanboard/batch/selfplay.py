@@ -185,7 +185,8 @@ def selfplay_job(out: str | Path, game: str, agents: Sequence[str], games: int, 
 
     spec = {"game": game, "agents": list(agents), "games": games, "seed": seed,
             "players": n, "options": opts, "games_per_shard": games_per_shard}
-    return Job("selfplay", play_shard, tasks, store=store, spec=spec)
+    return Job("selfplay", play_shard, tasks, store=store, spec=spec,
+               weights=[len(t.games) for t in tasks])
 
 
 # -- reading ---------------------------------------------------------------------------------

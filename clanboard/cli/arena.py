@@ -31,8 +31,8 @@ def backend_options(workers: int, ray: str | None) -> Any:
 
 WORKERS_HELP = "Parallel processes (default: one per core; 1 runs in this process)."
 RAY_HELP = ("Run on a Ray cluster: 'auto' joins the cluster of this machine (ray start), "
-            "'local' starts a private instance, or a cluster address. Needs the extra "
-            "clanboard[cluster].")
+            "'local' starts a private instance, or a cluster address. Needs clanboard's "
+            "'cluster' extra.")
 
 
 def resumed_spec(folder: str, kind: str, game: str | None) -> dict[str, Any]:

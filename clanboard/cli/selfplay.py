@@ -86,7 +86,7 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2) from exc
         start = time.perf_counter()
         try:
-            with ProgressDisplay(f"{game} self-play", unit="shards") as progress:
+            with ProgressDisplay(f"{game} self-play") as progress:
                 shards = batch.run(job, backend, folder=out, resume=bool(resume),
                                    progress=progress)
         except JobInterrupted as exc:

@@ -38,7 +38,9 @@ def test_pool_plays_the_same_games_as_in_process() -> None:
     assert len({(r[2][0], r[2][1], r[4]) for r in here}) > 3  # the games do differ
 
 
-def test_ray_plays_the_same_games_as_in_process(ray_instance: Any) -> None:
+def test_ray_plays_the_same_games_and_survives_a_lost_worker(ray_instance: Any,
+                                                             tmp_path: Path) -> None:
+    """One test, so that a parallel test run starts one Ray instance, not one per worker."""
     backend = Ray("local")  # Ray already runs in this process: the backend joins it
     assert backend.workers == 2
     assert played(backend) == played(InProcess())
@@ -46,15 +48,14 @@ def test_ray_plays_the_same_games_as_in_process(ray_instance: Any) -> None:
     remote = run_arena(GAME, AGENTS, 12, seed=9, backend=backend)
     assert untimed(remote) == untimed(local) and remote.seat_points == local.seat_points
 
-
-def test_a_lost_ray_worker_stops_the_job_and_keeps_what_finished(
-        ray_instance: Any, tmp_path: Path) -> None:
+    # a worker process that vanishes (as on a lost node) fails its task after Ray's
+    # retries; the job stops, keeps what finished and resumes
     job = batch.Job("test", _dies_on_five, list(range(8)))
     with pytest.raises(batch.TaskFailed, match="task 6 failed: WorkerCrashedError"):
-        batch.run(job, Ray("local"), folder=tmp_path, chunk=1)
+        batch.run(job, backend, folder=tmp_path, chunk=1)
     _, done = batch.read_journal(tmp_path)
     assert 5 not in done and all(done[i] == i * i for i in done)
-    assert batch.run(batch.Job("test", _square, list(range(8))), Ray("local"),
+    assert batch.run(batch.Job("test", _square, list(range(8))), backend,
                      folder=tmp_path, resume=True) == [x * x for x in range(8)]
 
 

@@ -102,3 +102,17 @@ def test_heuristic_agent_finishes_and_beats_random_usually():
         _check_scores(final)
         wins += 0 in final.winners()
     assert wins >= 3
+
+
+def test_the_provisional_values_a_game_used_are_listed():
+    from clanboard.games.glen_more_2.provenance import used_provisional
+
+    s = _random_game(2, 21)
+    used = used_provisional(s)
+    keys = {(e.file, e.key) for e in used}
+    assert ("settings.csv", "rondel_spaces") in keys and ("settings.csv", "die_faces") in keys
+    owned = {s.comp.tile_id(t) for terr in s.terr for t in terr.tiles}
+    assert {("tiles.csv", t) for t in owned} <= keys  # every owned tile is a placeholder
+    assert ("settings.csv", "rebuild_covered") not in keys  # the pack has no rebuild tile
+    assert "this game used" in s.render(0)
+    assert set(used) <= set(s.comp.pack.provisional())

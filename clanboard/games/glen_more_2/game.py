@@ -38,6 +38,8 @@ class GlenMore2(Game):
                choices=pack_names()),
         Option("provisional", False, "allow a pack with provisional (placeholder) values"),
     )
+    #: the shipped pack is provisional: front ends offer it as a preset
+    variants = {"provisional": {"provisional": True}}
     #: only the stacks' order is hidden, and it is drawn by chance when needed
     imperfect_information = False
     zero_sum = False

@@ -59,5 +59,11 @@ def render(s: GlenMore2State, player: int | None = None) -> str:
             out.append(f"     {x},{y}: {_tile(s, terr.tiles[slot])}{scot} {res}")
     out.append(f"step: {PHASES[s.phase]}" + (f", movement points {s.mp}" if s.mp else ""))
     if s.final:
-        out.append(f"final: {s.final}")
+        from clanboard.games.glen_more_2.provenance import used_provisional
+
+        out.append(escape(f"final: {s.final}"))
+        used = used_provisional(s)
+        if used:
+            out.append(f"[yellow]this game used {len(used)} provisional values:[/] "
+                       + escape(", ".join(f"{e.file} {e.key}" for e in used)))
     return "\n".join(out)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from clanboard.core import Game, InvalidState, Option, State
+from clanboard.core import Game, InvalidState, Option, SearchHints, State
 from clanboard.games.glen_more_2.components import components, pack_names
 from clanboard.games.glen_more_2.state import GlenMore2State
 
@@ -63,6 +63,11 @@ class GlenMore2(Game):
         from clanboard.games.glen_more_2.agents import HeuristicAgent
 
         return {"heuristic": HeuristicAgent}
+
+    def search_hints(self) -> SearchHints:
+        from clanboard.games.glen_more_2.agents import GlenMore2Hints
+
+        return GlenMore2Hints()
 
     def max_game_length(self, num_players: int, options: Mapping[str, Any]) -> int:
         return 20_000

@@ -303,8 +303,16 @@ class GlenMore2State(State):
                 out.append(sp.id)
         return out
 
-    def takeable(self, p: int, tile: int) -> list[int]:
-        """Cost alternatives (1-based, 0 = the only/no cost) with which ``p`` can take it."""
+    def _place_key(self, tile: int) -> tuple[bool, str, bool]:
+        """Tiles with equal keys have equal placements (see :meth:`places`)."""
+        row = self.comp.tiles[tile]
+        return (row.rebuild, row.kind if row.rebuild else "",
+                row.river if self.comp.settings.river_rule == "river_row" else False)
+
+    def takeable(self, p: int, tile: int,
+                 placeable: dict[tuple[bool, str, bool], bool] | None = None) -> list[int]:
+        """Cost alternatives (1-based, 0 = the only/no cost) with which ``p`` can take it
+        (``placeable`` caches whether tiles of a placement key fit somewhere)."""
         row = self.comp.tiles[tile]
         if row.kind == "worlds_end":
             return []
@@ -312,8 +320,13 @@ class GlenMore2State(State):
             if not self._clan_spaces(p) and \
                     self.comp.settings.personality_without_space == "forbidden":
                 return []
-        elif not self.places(p, tile):
-            return []
+        else:
+            cache = {} if placeable is None else placeable
+            key = self._place_key(tile)
+            if key not in cache:
+                cache[key] = bool(self.places(p, tile))
+            if not cache[key]:
+                return []
         costs = self.comp.costs[tile]
         if not costs:
             return [0]
@@ -348,8 +361,9 @@ class GlenMore2State(State):
     def _take_moves(self, p: int) -> list[Move]:
         out: list[Move] = []
         tiles = [t for t in self.track[1:] if t >= 0 and t != self.comp.worlds_end]
+        placeable: dict[tuple[bool, str, bool], bool] = {}
         for t in tiles:
-            for alt in self.takeable(p, t):
+            for alt in self.takeable(p, t, placeable):
                 out.append(GMove(TAKE, self.comp.tile_id(t), alt))
         if not out:
             out = [GMove(PASS, self.comp.tile_id(t)) for t in tiles]

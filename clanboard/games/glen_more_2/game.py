@@ -37,14 +37,22 @@ class GlenMore2(Game):
         Option("pack", "provisional", "component pack shipped in the package",
                choices=pack_names()),
         Option("provisional", False, "allow a pack with provisional (placeholder) values"),
+        Option("chronicles", "", "Highland Games chronicles to play: '' or '9' (feasts)",
+               choices=("", "9")),
     )
     #: the shipped pack is provisional: front ends offer it as a preset
     variants = {"provisional": {"provisional": True}}
-    #: only the stacks' order is hidden, and it is drawn by chance when needed
-    imperfect_information = False
+    #: the stacks' order is never stored (drawn by chance); chronicle 9's bids are secret
+    imperfect_information = True
+    simultaneous_moves = True
     zero_sum = False
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
+        chronicles = {int(x) for x in options["chronicles"].split(",") if x}
+        missing = chronicles - components(options["pack"]).pack.chronicles()
+        if missing:
+            raise InvalidState(f"the pack {options['pack']!r} lacks the components of chronicle(s) "
+                               f"{', '.join(map(str, sorted(missing)))}")
         why = provisional_error(options["pack"])
         if why and not options["provisional"]:
             raise InvalidState(why)

@@ -13,8 +13,9 @@ from clanboard.core import IllegalMove
 from clanboard.games.glen_more_2.effects import RESOURCES
 
 OPS = ("take", "pass", "place", "pay", "buy", "sell", "gain", "act", "move", "clan", "end",
-       "draw", "roll")
-(TAKE, PASS, PLACE, PAY, BUY, SELL, GAIN, ACT, MOVE, CLAN, END, DRAW, ROLL) = range(len(OPS))
+       "draw", "roll", "bid")
+(TAKE, PASS, PLACE, PAY, BUY, SELL, GAIN, ACT, MOVE, CLAN, END, DRAW, ROLL,
+ BID) = range(len(OPS))
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 
 
@@ -60,6 +61,8 @@ class GMove:
             return f"clan {self.name}"
         if op == ROLL:
             return f"roll {self.n}"
+        if op == BID:
+            return f"bid {self.name or 'none'}"
         return "end"
 
 
@@ -78,11 +81,21 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^clan\s+{_ID}$"), "clan"),
     (re.compile(r"^end$"), "end"),
     (re.compile(r"^roll\s+([1-6])$"), "roll"),
+    (re.compile(r"^bid\s+(none|[1-5](?:\s*,\s*[1-5]){0,4})$"), "bid"),
 ]
 
 HELP = ("take T12 | take T12:2 (cost alternative) | pass T12 | place 1,-1 | pay wood 0,0 | "
         "buy wood | sell wood 0,0 | gain sheep | act 0,0 | act 2,0:2 (option) | "
-        "move 0,0>1,0 | clan MacKay | clan none | end")
+        "move 0,0>1,0 | clan MacKay | clan none | end | bid 4,1,5 | bid none")
+
+
+def bid_move(feasts: list[int]) -> GMove:
+    """A secret bid stack (chronicle 9): feast positions, the highest priority first."""
+    return GMove(BID, ",".join(map(str, feasts)))
+
+
+def bid_list(move: GMove) -> list[int]:
+    return [int(x) for x in move.name.split(",")] if move.name else []
 
 
 def parse(text: str) -> GMove:
@@ -110,5 +123,7 @@ def parse(text: str) -> GMove:
             return GMove(CLAN, g[0])
         if kind == "end":
             return END_MOVE
+        if kind == "bid":
+            return bid_move([] if g[0] == "none" else [int(x) for x in g[0].split(",")])
         return GMove(ROLL, n=int(g[0]))
     raise IllegalMove(f"cannot read {text!r} as a Glen More II move; moves look like: {HELP}")

@@ -62,6 +62,13 @@ def used_provisional(s: GlenMore2State) -> list[ProvisionalEntry]:
             if cat in sc:
                 low = min(sc[cat])
                 diffs |= {str(min(v - low, top)) for v in sc[cat]}
+    feasts: set[str] = set()
+    alt: set[str] = set()
+    if 9 in s.ch:
+        feasts = {comp.feasts[f].id for f in s.feast_row}
+        feasts |= {comp.feasts[f].id for f in s.feast_discard}
+        alt, diffs = diffs, set()
     keys = {"settings.csv": used_settings(s), "tiles.csv": tiles, "landmarks.csv": cards,
-            "clan_spaces.csv": spaces, "scoring.csv": diffs, "market.csv": set()}
+            "clan_spaces.csv": spaces, "scoring.csv": diffs, "market.csv": set(),
+            "feasts.csv": feasts, "alt_scoring.csv": alt}
     return [e for e in comp.pack.provisional() if e.key in keys[e.file]]

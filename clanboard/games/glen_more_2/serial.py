@@ -13,9 +13,10 @@ if TYPE_CHECKING:
     from clanboard.games.glen_more_2.state import GlenMore2State
 
 _INTS = ("d_size", "d_drawn", "phase", "cur", "alt", "owed_any", "owed_distinct", "used",
-         "debt_slot", "debt_option", "mp", "gain_left", "gain_slot", "after_gain")
+         "debt_slot", "debt_option", "mp", "gain_left", "gain_slot", "after_gain", "last_paid")
 _BOOLS = ("we_drawn", "extra_one")
-_LISTS = ("market", "coins", "vp", "whisky", "fame", "markers", "owed", "near", "activated")
+_LISTS = ("market", "coins", "vp", "whisky", "fame", "markers", "owed", "near", "activated",
+          "feast_row", "feast_deck", "feast_discard", "pending")
 
 
 def to_json(s: GlenMore2State) -> dict[str, Any]:
@@ -41,6 +42,11 @@ def to_json(s: GlenMore2State) -> dict[str, Any]:
     out["clan"] = {k: list(v) for k, v in s.clan.items()}
     out["scorings"] = [dict(x) for x in s.scorings]
     out["final"] = dict(s.final) if s.final else None
+    out["bids"] = [None if b is None else list(b) for b in s.bids]
+    out["feast_markers"] = {str(k): list(v) for k, v in s.feast_markers.items()}
+    out["reveal"] = [dict(x) for x in s.reveal]
+    out["rules"] = [list(r) for r in s.rules]
+    out["ignored"] = [list(r) for r in s.ignored]
     return out
 
 
@@ -86,6 +92,11 @@ def from_json(game: Game, n: int, seed: int, options: dict[str, Any],
     s.clan = {k: [int(p) for p in v] for k, v in body["clan"].items()}
     s.scorings = [dict(x) for x in body["scorings"]]
     s.final = dict(body["final"]) if body["final"] else None
+    s.bids = [None if b is None else [int(x) for x in b] for b in body["bids"]]
+    s.feast_markers = {int(k): [int(p) for p in v] for k, v in body["feast_markers"].items()}
+    s.reveal = [dict(x) for x in body["reveal"]]
+    s.rules = [[str(x) for x in r] for r in body["rules"]]
+    s.ignored = [[int(x) for x in r] for r in body["ignored"]]
     return s
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from clanboard.core import CHANCE, TERMINAL, Game, Move, Rng, State
+from clanboard.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Move, Rng, State
 from clanboard.games.glen_more_2 import interpret
 from clanboard.games.glen_more_2.components import (
     RES_INDEX,
@@ -23,10 +23,11 @@ from clanboard.games.glen_more_2.components import (
     Need,
     components,
 )
-from clanboard.games.glen_more_2.effects import RESOURCES
+from clanboard.games.glen_more_2.effects import RESOURCES, Modify
 from clanboard.games.glen_more_2.market import buy_price, payable, sell_price
 from clanboard.games.glen_more_2.moves import (
     ACT,
+    BID,
     BUY,
     CLAN,
     DRAW,
@@ -42,6 +43,8 @@ from clanboard.games.glen_more_2.moves import (
     TAKE,
     GMove,
     Sq,
+    bid_list,
+    bid_move,
     parse,
 )
 from clanboard.games.glen_more_2.territory import Territory, dirs
@@ -52,8 +55,16 @@ HOME_VILLAGE = (0, 0)
 HOME_CASTLE = (1, 0)
 CATEGORIES = ("castle", "landmarks", "whisky", "personalities")
 
-PHASES = ("draw", "roll", "take", "place", "pay", "gain", "clan", "activate", "over")
-P_DRAW, P_ROLL, P_TAKE, P_PLACE, P_PAY, P_GAIN, P_CLAN, P_ACT, P_OVER = range(len(PHASES))
+PHASES = ("draw", "roll", "take", "place", "pay", "gain", "clan", "activate", "bid", "over")
+P_DRAW, P_ROLL, P_TAKE, P_PLACE, P_PAY, P_GAIN, P_CLAN, P_ACT, P_BID, P_OVER = range(
+    len(PHASES))
+
+FACE_UP_FEASTS = 5  # HG-RU 189-191
+BID_TOKENS = 3  # HG-RU 196-204 (Cameron: 5, HG-RU 236)
+
+
+def chronicle_set(text: str) -> frozenset[int]:
+    return frozenset(int(x) for x in text.split(",") if x.strip())
 
 
 def marker(seat: int) -> int:
@@ -85,7 +96,19 @@ class GlenMore2State(State):
         self.terr = [Territory() for _ in range(n)]
         self.personalities: list[list[int]] = [[] for _ in range(n)]
         self.cards: list[list[str]] = [[] for _ in range(n)]
-        self.clan: dict[str, list[int]] = {sp.id: [] for sp in comp.spaces}
+        self.ch = chronicle_set(options.get("chronicles", ""))
+        self.clan: dict[str, list[int]] = {sid: [] for sid in comp.active_spaces(self.ch)}
+        # chronicle 9: feasts face up at positions 1-5, the rest a deck kept as a set
+        self.feast_row: list[int] = []
+        self.feast_deck: list[int] = []
+        self.feast_discard: list[int] = []
+        self.bids: list[list[int] | None] = [None] * n
+        self.feast_markers: dict[int, list[int]] = {}
+        self.reveal: list[dict[str, Any]] = []
+        self.rules: list[list[str]] = [[] for _ in range(n)]
+        self.ignored: list[list[int]] = [[] for _ in range(n)]
+        self.pending: list[int] = []  # [round number, 1 if final] while bidding
+        self.last_paid = -1
         self.markers = [st.clan_markers_per_player] * n
         self.phase = P_DRAW
         self.cur = -1
@@ -127,6 +150,10 @@ class GlenMore2State(State):
         self.track = pieces + start
         for i, p in enumerate(order):
             self.coins[p] = st.start_coins_first + st.start_coins_step * i
+        if 9 in self.ch:
+            deck = list(range(len(comp.feasts)))
+            self.rng.shuffle(deck)
+            self.feast_row, self.feast_deck = deck[:FACE_UP_FEASTS], sorted(deck[FACE_UP_FEASTS:])
         for p in range(n):
             terr = self.terr[p]
             v = terr.add(comp.home_village, HOME_VILLAGE)
@@ -143,7 +170,14 @@ class GlenMore2State(State):
             return CHANCE
         if ph == P_OVER:
             return TERMINAL
+        if ph == P_BID:
+            return SIMULTANEOUS
         return self.cur
+
+    def players_to_move(self) -> list[int]:
+        if self.phase == P_BID:
+            return [p for p in range(self.num_players) if self.bids[p] is None]
+        return super().players_to_move()
 
     def current_stack(self) -> str | None:
         for s in STACK_ORDER:
@@ -230,7 +264,8 @@ class GlenMore2State(State):
                 self._end_game()
                 return
         if not self.stacks[s] and s in ("A", "B", "C"):
-            self._scoring(STACK_ORDER.index(s) + 1)
+            self._start_scoring(STACK_ORDER.index(s) + 1, final=False)
+            return
         self._advance()
 
     def _roll(self, face: int) -> None:
@@ -295,12 +330,17 @@ class GlenMore2State(State):
             return []
         reuse = self.comp.settings.clan_space_reuse == "own"
         out = []
-        for sp in self.comp.spaces:
-            there = self.clan[sp.id]
+        comp = self.comp
+        for sid, there in self.clan.items():
+            sp = comp.spaces[comp.space_index[sid]]
             if any(q != p for q in there) or (there and not reuse):
                 continue
-            if sp.road_cost <= self.coins[p]:
-                out.append(sp.id)
+            if sp.road_cost > self.coins[p]:
+                continue
+            first = sp.effect.options[0] if sp.effect else None
+            if first is not None and first.inputs and not interpret.usable(self, p, first, -1):
+                continue
+            out.append(sid)
         return out
 
     def _place_key(self, tile: int) -> tuple[bool, str, bool]:
@@ -342,6 +382,10 @@ class GlenMore2State(State):
             if player not in (None, CHANCE):
                 return []
             return [m for m, _ in self.chance_outcomes()]
+        if ph == P_BID:
+            if player is None or self.bids[player] is not None:
+                return []
+            return self._bid_moves(player)
         if ph == P_OVER or (player is not None and player != self.cur):
             return []
         p = self.cur
@@ -357,6 +401,16 @@ class GlenMore2State(State):
             spaces = self._clan_spaces(p)
             return [GMove(CLAN, sid) for sid in spaces] or [GMove(CLAN, "none")]
         return self._act_moves(p) + self._move_moves(p) + self._sell_moves(p) + [END_MOVE]
+
+    def _bid_moves(self, p: int) -> list[Move]:
+        from itertools import permutations
+
+        limit = 5 if "bids5" in self.rules[p] else BID_TOKENS
+        spots = range(1, len(self.feast_row) + 1)
+        out: list[Move] = [bid_move([])]
+        for k in range(1, min(limit, len(self.feast_row)) + 1):
+            out.extend(bid_move(list(seq)) for seq in permutations(spots, k))
+        return out
 
     def _take_moves(self, p: int) -> list[Move]:
         out: list[Move] = []
@@ -465,6 +519,11 @@ class GlenMore2State(State):
         if op == ROLL:
             self._roll(move.n)
             return
+        if op == BID:
+            self.bids[player] = bid_list(move)
+            if all(b is not None for b in self.bids):
+                self._reveal_feasts()
+            return
         p = self.cur
         terr = self.terr[p]
         if op == SELL:
@@ -491,6 +550,7 @@ class GlenMore2State(State):
             self._start_cost(p)
         elif op in (PAY, BUY):
             k = RES_INDEX[move.name]
+            self.last_paid = k
             if op == PAY:
                 terr.res[terr.cells[(move.a.x, move.a.y)]][k] -= 1
             else:
@@ -520,6 +580,12 @@ class GlenMore2State(State):
                 self.markers[p] -= 1
                 self.coins[p] -= sp.road_cost
                 self.after_gain = P_OVER  # the turn ends after any chosen gains
+                first = sp.effect.options[0] if sp.effect else None
+                if first is not None and first.inputs:  # a shield that costs a resource
+                    self.debt_slot, self.debt_option = -2, comp.space_index[sp.id]
+                    self._owe(Need.of(first.inputs))
+                    self.phase = P_PAY
+                    return
                 interpret.resolve_once(self, p, sp.effect, -1)
                 if self.gain_left:
                     self.phase = P_GAIN
@@ -570,6 +636,15 @@ class GlenMore2State(State):
     def _debt_paid(self, p: int) -> None:
         self.owed = [0, 0, 0, 0, 0]
         self.owed_any = self.owed_distinct = self.used = 0
+        if self.debt_slot == -2:  # a clan shield's price is paid: its rule applies
+            sp = self.comp.spaces[self.debt_option]
+            self.debt_slot = -1
+            interpret.gain(self, p, sp.effect.options[0], -1)
+            if self.gain_left:
+                self.phase = P_GAIN
+            else:
+                self._end_turn()
+            return
         if self.debt_slot >= 0:
             slot = self.debt_slot
             effect = self.comp.tiles[self.terr[p].tiles[slot]].activation
@@ -651,25 +726,155 @@ class GlenMore2State(State):
             "personalities": [len(self.personalities[p]) for p in n],
         }
 
+    def _start_scoring(self, number: int, final: bool) -> None:
+        """A scoring round; with chronicle 9 a secret bidding phase comes first."""
+        if 9 in self.ch:
+            self.pending = [number, 1 if final else 0]
+            self.bids = [None] * self.num_players
+            self.phase, self.cur = P_BID, -1
+            return
+        self._scoring(number)
+        self._after_scoring(final)
+
+    def _after_scoring(self, final: bool) -> None:
+        if final:
+            self._final()
+        else:
+            self.phase = P_TAKE
+            self._advance()
+
+    def _reveal_feasts(self) -> None:
+        """HG-RU 206-216: stage by stage every player reveals the next bid; a feast that
+        holds a marker from an earlier stage is closed; who can pay (no market) must pay
+        and puts a marker on it; several players may share a feast in one stage."""
+        n = self.num_players
+        self.feast_markers = {}
+        self.reveal = []
+        stages = max(len(b or []) for b in self.bids)
+        for k in range(stages):
+            placed: list[tuple[int, int]] = []
+            for p in range(n):
+                bids = self.bids[p] or []
+                if len(bids) <= k:
+                    continue
+                spot = bids[k]
+                open_ = not self.feast_markers.get(spot)
+                paid = open_ and self._pay_feast(p, self.feast_row[spot - 1])
+                if paid:
+                    placed.append((spot, p))
+                self.reveal.append({"stage": k + 1, "seat": p, "feast": spot,
+                                    "open": open_, "paid": paid})
+            for spot, p in placed:
+                self.feast_markers.setdefault(spot, []).append(p)
+        number, final = self.pending
+        self._scoring(number)
+        self._refill_feasts()
+        self.bids = [None] * n
+        self.pending = []
+        self._after_scoring(bool(final))
+
+    def feast_need(self, p: int, feast: int) -> Need:
+        """A feast's cost for ``p``: resource symbols of an ignored kind drop (MacDonell,
+        MacLaine); "any resource" symbols stay (HG-RU 240-246)."""
+        alts = self.comp.costs_of_feast(feast)
+        need = alts[0] if alts else Need()
+        fixed = tuple(0 if k in self.ignored[p] else c for k, c in enumerate(need.fixed))
+        return Need(fixed, need.any, need.distinct, need.coins, need.whisky)  # type: ignore[arg-type]
+
+    def _pay_feast(self, p: int, feast: int) -> bool:
+        """Pay from the tiles, never the market; Innes may put whisky for resources. The
+        units are taken automatically: the kind held most, from the fullest tile."""
+        need = self.feast_need(p, feast)
+        terr = self.terr[p]
+        have = terr.have()
+        whisky = self.whisky[p] - need.whisky if "feast_whisky" in self.rules[p] else 0
+        if need.coins > self.coins[p] or need.whisky > self.whisky[p]:
+            return False
+        short = sum(max(0, need.fixed[k] - have[k]) for k in range(5))
+        rest = [have[k] - min(have[k], need.fixed[k]) for k in range(5)]
+        free = sum(rest)
+        kinds = sum(1 for v in rest if v)
+        distinct_short = max(0, need.distinct - kinds)
+        any_short = max(0, need.any - (free - min(need.distinct, kinds)))
+        if short + distinct_short + any_short > max(whisky, 0):
+            return False
+        self.coins[p] -= need.coins
+        self.whisky[p] -= need.whisky + short + distinct_short + any_short
+
+        def take(k: int) -> None:
+            slot = max(range(len(terr)), key=lambda i: terr.res[i][k])
+            terr.res[slot][k] -= 1
+
+        for k in range(5):
+            for _ in range(min(have[k], need.fixed[k])):
+                take(k)
+        used: set[int] = set()
+        for _ in range(min(need.distinct, kinds)):
+            h = terr.have()
+            k = max((k for k in range(5) if k not in used and h[k]), key=lambda k: h[k])
+            used.add(k)
+            take(k)
+        for _ in range(need.any - any_short):
+            h = terr.have()
+            take(max(range(5), key=lambda k: h[k]))
+        return True
+
+    def _refill_feasts(self) -> None:
+        """HG-RU 230-232: feasts with a marker are discarded and replaced from the deck
+        (the discards reshuffled when it runs out); markers and bid tokens go back."""
+        for spot in sorted(self.feast_markers):
+            if not self.feast_markers[spot]:
+                continue
+            self.feast_discard.append(self.feast_row[spot - 1])
+            if not self.feast_deck:
+                self.feast_deck, self.feast_discard = sorted(self.feast_discard), []
+            pick = self.feast_deck.pop(self.rng.randrange(len(self.feast_deck)))
+            self.feast_row[spot - 1] = pick
+        self.feast_markers = {}
+
+    def feast_bonus(self, p: int) -> dict[str, int]:
+        """Extra counts per category from the feasts ``p`` holds a marker on."""
+        out: dict[str, int] = {}
+        for spot, seats in self.feast_markers.items():
+            if p in seats:
+                row = self.comp.feasts[self.feast_row[spot - 1]]
+                for opt in row.effect.options:
+                    for g in opt.gains:
+                        if isinstance(g, Modify):
+                            out[g.category] = out.get(g.category, 0) + g.amount
+        return out
+
     def _scoring(self, number: int) -> None:
-        """Spec 14.3: each category against the lowest count, by the pack's table."""
+        """Spec 14.3: each category against the lowest count, by the pack's table (with
+        chronicle 9: the feasts' extra counts and the alternative board, HG-RU 216-218)."""
         cats = self.category_counts()
+        alt = 9 in self.ch
+        if alt:
+            for p in range(self.num_players):
+                for cat, extra in self.feast_bonus(p).items():
+                    if cat in cats:
+                        cats[cat][p] += extra
         vp = [0] * self.num_players
         for values in cats.values():
             low = min(values)
             for p, v in enumerate(values):
-                vp[p] += self.comp.pack.scoring_vp(v - low)
+                vp[p] += self.comp.pack.scoring_vp(v - low, alternative=alt)
         for p in range(self.num_players):
             self.vp[p] += vp[p]
-        self.scorings.append({"round": number, **cats, "vp": vp})
+        record: dict[str, Any] = {"round": number, **cats, "vp": vp}
+        if alt:
+            record["feasts"] = {str(k): list(v) for k, v in sorted(self.feast_markers.items())}
+        self.scorings.append(record)
 
     def territory_size(self, p: int) -> int:
         return len(self.terr[p])
 
     def _end_game(self) -> None:
-        """Spec 14.1, 15.2-15.3: the 4th scoring round, then coins, end-of-game landmark
-        cards and the territory penalty."""
-        self._scoring(len(self.scorings) + 1)
+        """Spec 14.1: the game ends with the 4th scoring round, then :meth:`_final`."""
+        self._start_scoring(len(self.scorings) + 1, final=True)
+
+    def _final(self) -> None:
+        """Spec 15.2-15.3: coins, end-of-game landmark cards and the territory penalty."""
         n = self.num_players
         before = list(self.vp)
         cards_vp = [0] * n
@@ -715,13 +920,25 @@ class GlenMore2State(State):
         return observation(self, player)
 
     def public_viewers(self, move: Move, player: int) -> list[int]:
-        """Every move is public; only the stacks' order is hidden and it is never stored
-        (each draw is a chance event)."""
+        """Every move is public but a secret bid (chronicle 9), which only its maker reads
+        (it is revealed stage by stage in the scoring record); the stacks' order is never
+        stored (each draw is a chance event)."""
+        if isinstance(move, GMove) and move.op == BID:
+            return []
         return [-1, *range(self.num_players)]
 
     def determinize(self, player: int, rng: Rng) -> State:
+        """Future chance re-seeded; other players' committed secret bids re-dealt."""
         clone = self.clone()
         clone.rng = rng.fork()
+        if self.phase == P_BID:
+            for q in range(self.num_players):
+                if q != player and clone.bids[q] is not None:
+                    clone.bids[q] = None
+                    options = clone._bid_moves(q)
+                    pick = options[clone.rng.randrange(len(options))]
+                    assert isinstance(pick, GMove)
+                    clone.bids[q] = bid_list(pick)
         return clone
 
     def render(self, player: int | None = None) -> str:
@@ -750,6 +967,14 @@ class GlenMore2State(State):
         s.personalities = [list(x) for x in self.personalities]
         s.cards = [list(x) for x in self.cards]
         s.clan = {k: list(v) for k, v in self.clan.items()}
+        s.feast_row, s.feast_deck = list(self.feast_row), list(self.feast_deck)
+        s.feast_discard = list(self.feast_discard)
+        s.bids = [None if b is None else list(b) for b in self.bids]
+        s.feast_markers = {k: list(v) for k, v in self.feast_markers.items()}
+        s.reveal = list(self.reveal)
+        s.rules = [list(r) for r in self.rules]
+        s.ignored = [list(r) for r in self.ignored]
+        s.pending = list(self.pending)
         return s
 
     def _to_json(self) -> Any:

@@ -42,8 +42,9 @@ class GlenMore2(Game):
     )
     #: the shipped pack is provisional: front ends offer it as a preset
     variants = {"provisional": {"provisional": True}}
-    #: the stacks' order is never stored (drawn by chance); chronicle 9's bids are secret
-    imperfect_information = True
+    #: the stacks' order is never stored (drawn by chance), so the base game hides nothing;
+    #: chronicle 9's secret bids are hidden by the observation and re-dealt by determinize
+    imperfect_information = False
     simultaneous_moves = True
     zero_sum = False
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from clanboard.ai.agent import TUNED
 from clanboard.ai.ismcts import ISMCTS
-from clanboard.core import Game, Rng, State, games, get_game
+from clanboard.core import Game, InvalidState, Rng, State, games, get_game
 
 MAX_MOVES = 100_000  # a random game longer than this is reported as not terminating
 
@@ -164,11 +164,23 @@ def run_bench(game_ids: list[str] | None = None, all_variants: bool = False,
             runs = [(variant, game.variant_options(variant))]
         elif all_variants and game.variants:
             runs = [(name, dict(opts)) for name, opts in game.variants.items()]
+        elif game.variants and not _starts_with_defaults(game):
+            # a game whose defaults refuse to start (Glen More II's provisional pack needs
+            # provisional=true) is measured with its presets instead
+            runs = [(name, dict(opts)) for name, opts in game.variants.items()]
         else:
             runs = [("default", {})]
         for name, opts in runs:
             results.append(bench_game(game, opts, name, num_players, seconds, seed))
     return results
+
+
+def _starts_with_defaults(game: Game) -> bool:
+    try:
+        game.new_state(None, 0, {})
+    except InvalidState:
+        return False
+    return True
 
 
 def machine() -> dict[str, Any]:

@@ -116,3 +116,11 @@ def test_the_provisional_values_a_game_used_are_listed():
     assert ("settings.csv", "rebuild_covered") not in keys  # the pack has no rebuild tile
     assert "this game used" in s.render(0)
     assert set(used) <= set(s.comp.pack.provisional())
+
+
+def test_bench_measures_the_game_with_its_provisional_preset():
+    """`clanboard bench` starts every game with its defaults; this one refuses them."""
+    from clanboard.ai.bench import run_bench
+
+    (result,) = run_bench(["glen-more-2"], seconds=0.02)
+    assert result.variant == "provisional"

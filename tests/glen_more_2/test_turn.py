@@ -186,3 +186,22 @@ def test_illegal_moves_are_refused_and_change_nothing():
     with pytest.raises(IllegalMove, match="moves look like"):
         s.apply("jump")
     assert s.to_json() == before
+
+
+def test_illegal_moves_say_why_in_the_games_terms():
+    s, p = _fresh()
+    front(s, "T14")
+    s.coins[p] = 0
+    reasons = {}
+    for bad in ["take T67", "take T14", "act 0,0"]:
+        with pytest.raises(IllegalMove) as err:
+            s.apply(bad)
+        reasons[bad] = err.value.reason
+        assert err.value.allowed  # the legal moves are listed
+    assert "not ahead of your Scotsman" in reasons["take T67"] or "no tile" in reasons["take T67"]
+    assert "cannot pay" in reasons["take T14"]
+    assert "take step" in reasons["act 0,0"]
+    s.coins[p] = 5
+    s.apply("take T14")
+    with pytest.raises(IllegalMove, match="must touch a tile with one of your Scotsmen"):
+        s.apply("place 5,5")

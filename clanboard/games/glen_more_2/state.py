@@ -947,8 +947,47 @@ class GlenMore2State(State):
         return render(self, player)
 
     def explain_illegal(self, move: Move, player: int) -> str:
+        """Why a well-formed move is not legal now, in the game's terms."""
         ph = PHASES[self.phase]
-        return f"{move} is not legal now (step: {ph})"
+        if not isinstance(move, GMove):
+            return f"{move} is not a Glen More II move"
+        comp, op = self.comp, move.op
+        wrong_step = f"{move} is not possible at the {ph} step"
+        if op in (TAKE, PASS) and self.phase == P_TAKE:
+            tile = comp.index.get(move.name, -1)
+            if tile < 0:
+                return f"there is no tile {move.name} in pack {comp.name!r}"
+            if tile not in self.track[1:]:
+                return f"{move.name} is not ahead of your Scotsman on the rondel"
+            if comp.tiles[tile].kind == "worlds_end":
+                return "World's End cannot be taken; move past it to another tile"
+            if op == PASS:
+                return f"you can take a tile, so you may not pass ({move.name})"
+            if not self.takeable(player, tile):
+                row = comp.tiles[tile]
+                if row.kind != "personality" and not self.places(player, tile):
+                    return f"{move.name} fits nowhere in your territory"
+                return f"you cannot pay {move.name}'s cost ({row.cost})"
+            return f"{move.name} has cost alternatives {self.takeable(player, tile)}"
+        if op == PLACE and self.phase == P_PLACE:
+            return (f"{move.name or 'the tile'} cannot go on {move.a}: it must touch a tile "
+                    f"with one of your Scotsmen" + (" and cover one of your tiles of its kind"
+                                                    if comp.tiles[self.tile].rebuild else
+                                                    " on an empty square"))
+        if op == ACT and self.phase == P_ACT:
+            terr = self.terr[player]
+            slot = terr.cells.get((move.a.x, move.a.y))
+            if slot is None:
+                return f"you have no tile on {move.a}"
+            if slot in self.activated:
+                return f"the tile on {move.a} was already activated this turn"
+            if slot not in self.near and not self.extra_one:
+                return f"the tile on {move.a} is not the new tile or one of its neighbours"
+            return f"the tile on {move.a} cannot be activated that way (input, capacity)"
+        if op == BID and self.phase == P_BID:
+            return "you have already bid" if self.bids[player] is not None else \
+                "a bid names up to 3 different feast positions 1-5 (Cameron: 5)"
+        return wrong_step
 
     # -- copying and JSON ----------------------------------------------------------------
 

@@ -27,6 +27,12 @@ def _random_game(n, seed, check_every=0):
             back = GAME.state_from_json(json.loads(json.dumps(data)))
             assert back.to_json() == data
             assert [str(m) for m in back.legal_moves()] == [str(m) for m in moves]
+            for m in moves:
+                a = s.move_to_action(m)
+                assert 0 <= a < GAME.num_distinct_actions(n, s.options)
+                assert s.action_to_move(a) == m
+            p0 = max(s.current_player(), 0)
+            assert len(s.observation_tensor(p0)) == GAME.observation_tensor_size(n, s.options)
             obs = [json.dumps(s.observation(p), sort_keys=True) for p in range(n)]
             assert len({o.replace(f'"viewer": {p}', "") for p, o in enumerate(obs)}) == 1
         s.apply(rng.choice(moves))

@@ -78,5 +78,20 @@ class GlenMore2(Game):
 
         return GlenMore2Hints()
 
+    def num_distinct_actions(self, num_players: int, options: Mapping[str, Any]) -> int:
+        from clanboard.games.glen_more_2.encoding import num_actions
+
+        return num_actions(options)
+
+    def max_chance_outcomes(self, num_players: int, options: Mapping[str, Any]) -> int:
+        from clanboard.games.glen_more_2.encoding import num_chance
+
+        return num_chance(options)
+
+    def observation_tensor_size(self, num_players: int, options: Mapping[str, Any]) -> int:
+        from clanboard.games.glen_more_2.encoding import TENSOR_SIZE
+
+        return TENSOR_SIZE
+
     def max_game_length(self, num_players: int, options: Mapping[str, Any]) -> int:
         return 20_000

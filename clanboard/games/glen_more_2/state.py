@@ -1021,6 +1021,24 @@ class GlenMore2State(State):
 
         return to_json(self)
 
+    def move_to_action(self, move: Move) -> int:
+        from clanboard.games.glen_more_2.encoding import move_to_action
+
+        if isinstance(move, str):
+            move = parse(move)
+        assert isinstance(move, GMove)
+        return move_to_action(self, move)
+
+    def action_to_move(self, action: int) -> Move:
+        from clanboard.games.glen_more_2.encoding import action_to_move
+
+        return action_to_move(self, action)
+
+    def observation_tensor(self, player: int) -> list[float]:
+        from clanboard.games.glen_more_2.encoding import observation_tensor
+
+        return observation_tensor(self, player)
+
     def check_consistency(self) -> None:
         from clanboard.games.glen_more_2.serial import check
 

@@ -144,6 +144,10 @@ def check(s: GlenMore2State) -> None:
         if any(c < 0 for c in terr.scots) or s.scotsmen_supply(p) < 0:
             raise InvalidState(f"player {p} has a bad number of Scotsmen")
         seen += [t for t in s.personalities[p] if comp.tiles[t].stack != "clan"]
+    if 9 in s.ch:
+        feasts = sorted(s.feast_row + s.feast_deck + s.feast_discard)
+        if feasts != list(range(len(comp.feasts))) or len(s.feast_row) != 5:
+            raise InvalidState("every feast must be face up (5), in the deck or discarded, once")
     stack_tiles = sorted(t for k in STACK_ORDER for t in comp.stack_tiles[k])
     drawn_from_s = sorted(comp.stack_tiles["S"])
     every = sorted(stack_tiles + drawn_from_s)

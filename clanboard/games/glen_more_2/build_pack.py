@@ -44,6 +44,8 @@ GM1_CARD = {
     "gain 2 whisky": ("immediate", "2 whisky"), "activate all_tiles": ("immediate", "activate all"),
     "gain 3 coin": ("immediate", "3 coin"),
 }
+#: landmark cards whose Glen More II effect the research data gives
+GM2_CARD = {"Loch Morar": ("immediate", "remove 2")}
 #: the trade tiles named in the research data, as exchanges (from their known_data column)
 NAMED_TRADE = {
     "Glengorm": ("3 any -> 8 vp | 2 any -> 5 vp", False, ""),
@@ -173,14 +175,18 @@ def build_rows(source: Path) -> dict[str, list[dict[str, Any]]]:
             lm = "L-" + t["id"]
             timing, effect = GM1_CARD[card["effect"]]
             gm2 = named.get(card["name"])
+            if card["name"] in GM2_CARD:
+                timing, effect = GM2_CARD[card["name"]]
             landmarks.append(_row(
                 id=lm, name=card["name"], name_ru=card["name_ru"], tile=t["id"],
                 timing=timing, effect=effect, status="unknown",
                 source=f"original Glen More card {card['id']}"
                 + (f"; {gm2['source']}" if gm2 else ""), provisional=True,
-                reason="card list and effects unknown [?]: the original card's effect"
-                + (" (its GM II effect is not expressible yet: "
-                   f"{gm2['known_data']})" if gm2 else ""),
+                reason=("GM II effect known in part (HG-RU 526), wording unknown: read as "
+                        f"'{effect}'" if card["name"] in GM2_CARD else
+                        "card list and effects unknown [?]: the original card's effect"
+                        + (" (its GM II effect is not expressible yet: "
+                           f"{gm2['known_data']})" if gm2 else "")),
             ))
         tiles.append(_row(
             id=t["id"], name=t["name"], name_ru=t["name_ru"], stack=stack, kind=kind,
@@ -222,14 +228,16 @@ def build_rows(source: Path) -> dict[str, list[dict[str, Any]]]:
         if r["module"] not in ("base", "base?") or not r["clan_ru"]:
             continue
         name = r["clan_en"].strip("()").split("/")[0].strip()
-        effect = "tile:HUME" if name == "MacKay" else ""
+        effect = {"MacKay": "tile:HUME", "Munro": "take_discard",
+                  "MacMillan": "remove 1"}.get(name, "")
         colour = "purple" if "purple" in r["space"] else "blue" if "blue" in r["space"] else ""
         clans.append(_row(
             id=name.replace(" ", ""), clan=name, clan_ru=r["clan_ru"], colour=colour,
             road_cost=0, chronicle=0, effect=effect, status=_status(r["status"]),
             source=r["source"], provisional=True,
             reason="road cost unknown [?] (0)" + (
-                "" if effect else f"; effect not expressible or unknown: {r['effect']}"),
+                f"; base wording unknown, read as '{effect}'" if effect and name != "MacKay"
+                else "" if effect else f"; effect unknown: {r['effect']}"),
             notes=r["notes"]))
     scoring = []
     for r in _read(source / "scoring_table.csv"):

@@ -19,6 +19,8 @@ one interpreter in :mod:`clanboard.games.glen_more_2.interpret`::
                                           landmarks, whisky, personalities, fame)
             | "rule:" NAME                a clan shield's lasting rule (bids5, feast_whisky,
                                           feast_ignore)
+            | "take_discard"              take a tile from the discard as if from the rondel
+            | "remove " N                 remove up to N tiles from your territory
     cond    = ["not "] ("adjacent" | "orthogonal") ":" kind  |  "has:" ID
 
 An empty cell is "no effect". Whitespace around the separators is free.
@@ -114,6 +116,22 @@ class Rule(_Frozen):
         return f"rule:{self.name}"
 
 
+class TakeDiscard(_Frozen):
+    """Take a tile from the discard (clan Munro)."""
+
+    def __str__(self) -> str:
+        return "take_discard"
+
+
+class Remove(_Frozen):
+    """Remove up to ``count`` tiles from one's territory (clan MacMillan, Loch Morar)."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"remove {self.count}"
+
+
 class Condition(_Frozen):
     """``relation`` to a tile of ``kind`` (``negate`` for "not"), or owning tile ``tile``."""
 
@@ -128,7 +146,7 @@ class Condition(_Frozen):
         return f"{'not ' if self.negate else ''}{self.relation}:{self.kind}"
 
 
-Gain = Item | PerCount | Activate | GainTile | Modify | Rule
+Gain = Item | PerCount | Activate | GainTile | Modify | Rule | TakeDiscard | Remove
 
 
 class Option(_Frozen):
@@ -190,6 +208,11 @@ def _gain(text: str) -> Gain:
         return Activate(scope=scope)  # type: ignore[arg-type]
     if t.startswith("tile:"):
         return GainTile(tile=t[5:].strip())
+    if t == "take_discard":
+        return TakeDiscard()
+    rem = re.match(r"^remove\s+(\d+)$", t)
+    if rem:
+        return Remove(count=int(rem.group(1)))
     if t.startswith("rule:"):
         if t[5:].strip() not in RULES:
             raise EffectError(f"unknown rule {t[5:].strip()!r}", RULES)

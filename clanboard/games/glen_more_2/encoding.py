@@ -26,6 +26,7 @@ from clanboard.games.glen_more_2.moves import (
     PASS,
     PAY,
     PLACE,
+    REMOVE,
     ROLL,
     SELL,
     TAKE,
@@ -47,7 +48,8 @@ BIDS = [bid_move(list(seq)) for k in range(6) for seq in permutations(range(1, 6
 BID_INDEX = {m.name: i for i, m in enumerate(BIDS)}
 MAX_PLAYERS = 4
 PER_SEAT = 11
-TENSOR_SIZE = 10 + MAX_PLAYERS + PER_SEAT * MAX_PLAYERS + 5 + 4 + 1 + 5 + 2
+N_PHASES = 12
+TENSOR_SIZE = N_PHASES + MAX_PLAYERS + PER_SEAT * MAX_PLAYERS + 5 + 4 + 1 + 5 + 2
 
 
 class Layout:
@@ -60,7 +62,8 @@ class Layout:
         sizes = [("take", self.tiles * ALTS), ("pass", self.tiles), ("place", SQUARES),
                  ("pay", 5 * SQUARES), ("buy", 5), ("sell", 5 * SQUARES), ("gain", 5),
                  ("act", SQUARES * OPTIONS), ("move", SQUARES * 8),
-                 ("clan", len(self.spaces)), ("end", 1), ("bid", len(BIDS))]
+                 ("clan", len(self.spaces)), ("end", 1), ("bid", len(BIDS)),
+                 ("remove", SQUARES)]
         self.offset: dict[str, int] = {}
         total = 0
         for name, size in sizes:
@@ -121,6 +124,8 @@ def move_to_action(s: GlenMore2State, m: GMove) -> int:
         return off["end"]
     if op == BID:
         return off["bid"] + BID_INDEX[m.name]
+    if op == REMOVE:
+        return off["remove"] + _sq(m.a)
     raise ValueError(f"cannot encode {m}")
 
 
@@ -154,6 +159,8 @@ def action_to_move(s: GlenMore2State, action: int) -> GMove:
         return GMove(CLAN, lay.spaces[i])
     if kind == "end":
         return GMove(END)
+    if kind == "remove":
+        return GMove(REMOVE, a=_unsq(i))
     return BIDS[i]
 
 
@@ -162,8 +169,8 @@ def observation_tensor(s: GlenMore2State, player: int) -> list[float]:
     out = [0.0] * TENSOR_SIZE
     out[s.phase] = 1.0
     if s.cur >= 0:
-        out[10 + s.cur] = 1.0
-    base = 10 + MAX_PLAYERS
+        out[N_PHASES + s.cur] = 1.0
+    base = N_PHASES + MAX_PLAYERS
     for p in range(s.num_players):
         terr = s.terr[p]
         seat = (p - player) % s.num_players  # the viewer first

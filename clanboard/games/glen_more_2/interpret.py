@@ -14,7 +14,9 @@ from clanboard.games.glen_more_2.effects import (
     Item,
     Option,
     PerCount,
+    Remove,
     Rule,
+    TakeDiscard,
 )
 from clanboard.games.glen_more_2.market import payable
 
@@ -134,6 +136,10 @@ def gain(s: GlenMore2State, p: int, opt: Option, slot: int) -> None:
                 x, y = terr.pos[slot]
                 s.near = sorted(set(s.near) | {i for i, c in enumerate(terr.pos)
                                                if c[0] == x or c[1] == y})
+        elif isinstance(g, TakeDiscard):
+            s.from_discard = True
+        elif isinstance(g, Remove):
+            s.remove_left += g.count
         elif isinstance(g, Rule):
             if g.name not in s.rules[p]:
                 s.rules[p].append(g.name)

@@ -13,9 +13,9 @@ from clanboard.core import IllegalMove
 from clanboard.games.glen_more_2.effects import RESOURCES
 
 OPS = ("take", "pass", "place", "pay", "buy", "sell", "gain", "act", "move", "clan", "end",
-       "draw", "roll", "bid")
+       "draw", "roll", "bid", "remove")
 (TAKE, PASS, PLACE, PAY, BUY, SELL, GAIN, ACT, MOVE, CLAN, END, DRAW, ROLL,
- BID) = range(len(OPS))
+ BID, REMOVE) = range(len(OPS))
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 
 
@@ -49,6 +49,8 @@ class GMove:
             return f"{OPS[op]} {self.name}" + (f":{self.n}" if self.n else "")
         if op == PLACE:
             return f"place {self.a}"
+        if op == REMOVE:
+            return f"remove {self.a}"
         if op in (PAY, SELL):
             return f"{OPS[op]} {self.name} {self.a}"
         if op in (BUY, GAIN):
@@ -74,6 +76,7 @@ _ID = r"([A-Za-z][A-Za-z0-9_-]*)"
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^(take|pass|draw)\s+{_ID}(?::(\d))?$"), "tile"),
     (re.compile(rf"^place\s+{_XY}$"), "place"),
+    (re.compile(rf"^remove\s+{_XY}$"), "remove"),
     (re.compile(rf"^(pay|sell)\s+({_RES})\s+{_XY}$"), "payres"),
     (re.compile(rf"^(buy|gain)\s+({_RES})$"), "buy"),
     (re.compile(rf"^act\s+{_XY}(?::(\d))?$"), "act"),
@@ -86,7 +89,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
 
 HELP = ("take T12 | take T12:2 (cost alternative) | pass T12 | place 1,-1 | pay wood 0,0 | "
         "buy wood | sell wood 0,0 | gain sheep | act 0,0 | act 2,0:2 (option) | "
-        "move 0,0>1,0 | clan MacKay | clan none | end | bid 4,1,5 | bid none")
+        "move 0,0>1,0 | clan MacKay | clan none | end | bid 4,1,5 | bid none | remove 2,1")
 
 
 def bid_move(feasts: list[int]) -> GMove:
@@ -111,6 +114,8 @@ def parse(text: str) -> GMove:
             return GMove(OPS.index(g[0].lower()), g[1], int(g[2] or 0))
         if kind == "place":
             return GMove(PLACE, a=Sq(int(g[0]), int(g[1])))
+        if kind == "remove":
+            return GMove(REMOVE, a=Sq(int(g[0]), int(g[1])))
         if kind == "payres":
             return GMove(PAY if g[0] == "pay" else SELL, g[1], a=Sq(int(g[2]), int(g[3])))
         if kind == "buy":

@@ -13,8 +13,9 @@ if TYPE_CHECKING:
     from clanboard.games.glen_more_2.state import GlenMore2State
 
 _INTS = ("d_size", "d_drawn", "phase", "cur", "alt", "owed_any", "owed_distinct", "used",
-         "debt_slot", "debt_option", "mp", "gain_left", "gain_slot", "after_gain", "last_paid")
-_BOOLS = ("we_drawn", "extra_one")
+         "debt_slot", "debt_option", "mp", "gain_left", "gain_slot", "after_gain", "last_paid",
+         "remove_left")
+_BOOLS = ("we_drawn", "extra_one", "from_discard")
 _LISTS = ("market", "coins", "vp", "whisky", "fame", "markers", "owed", "near", "activated",
           "feast_row", "feast_deck", "feast_discard", "pending")
 
@@ -36,6 +37,7 @@ def to_json(s: GlenMore2State) -> dict[str, Any]:
     out["track"] = [track_item(v) for v in s.track]
     out["stacks"] = {k: sorted(tid(t) for t in v) for k, v in s.stacks.items()}
     out["discarded"] = [tid(t) for t in s.discarded]
+    out["removed"] = [tid(t) for t in s.removed]
     out["territories"] = [t.to_json(tid) for t in s.terr]
     out["personalities"] = [[tid(t) for t in ps] for ps in s.personalities]
     out["cards"] = [list(c) for c in s.cards]
@@ -76,6 +78,7 @@ def from_json(game: Game, n: int, seed: int, options: dict[str, Any],
         raise InvalidState(f"stacks must be {', '.join(STACK_ORDER)}")
     s.stacks = {k: [tile(v) for v in body["stacks"][k]] for k in STACK_ORDER}
     s.discarded = [tile(v) for v in body["discarded"]]
+    s.removed = [tile(v) for v in body["removed"]]
     s.terr = []
     for rows in body["territories"]:
         terr = Territory()
@@ -125,6 +128,7 @@ def check(s: GlenMore2State) -> None:
     if len(s.track) > comp.settings.rondel_spaces:
         raise InvalidState("more pieces than rondel spaces")
     seen = [v for v in s.track if v >= 0] + s.discarded
+    seen += [t for t in s.removed if comp.tiles[t].stack not in ("home", "clan")]
     for letter, st in s.stacks.items():
         if any(comp.tiles[t].stack != letter for t in st):
             raise InvalidState(f"stack {letter} holds a tile of another stack")

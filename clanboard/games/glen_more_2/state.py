@@ -38,6 +38,7 @@ from clanboard.games.glen_more_2.moves import (
     PASS,
     PAY,
     PLACE,
+    REMOVE,
     ROLL,
     SELL,
     TAKE,
@@ -55,9 +56,10 @@ HOME_VILLAGE = (0, 0)
 HOME_CASTLE = (1, 0)
 CATEGORIES = ("castle", "landmarks", "whisky", "personalities")
 
-PHASES = ("draw", "roll", "take", "place", "pay", "gain", "clan", "activate", "bid", "over")
-P_DRAW, P_ROLL, P_TAKE, P_PLACE, P_PAY, P_GAIN, P_CLAN, P_ACT, P_BID, P_OVER = range(
-    len(PHASES))
+PHASES = ("draw", "roll", "take", "place", "pay", "gain", "clan", "activate", "discard",
+          "remove", "bid", "over")
+(P_DRAW, P_ROLL, P_TAKE, P_PLACE, P_PAY, P_GAIN, P_CLAN, P_ACT, P_DISCARD, P_REMOVE, P_BID,
+ P_OVER) = range(len(PHASES))
 
 FACE_UP_FEASTS = 5  # HG-RU 189-191
 BID_TOKENS = 3  # HG-RU 196-204 (Cameron: 5, HG-RU 236)
@@ -88,6 +90,7 @@ class GlenMore2State(State):
         self.d_drawn = 0
         self.we_drawn = False
         self.discarded: list[int] = []
+        self.removed: list[int] = []  # taken out of territories (MacMillan, Loch Morar)
         self.market = [1 if n in st.market_prefill_player_counts else 0] * 5
         self.coins = [0] * n
         self.vp = [0] * n
@@ -133,6 +136,8 @@ class GlenMore2State(State):
         self.gain_slot = -1
         self.extra_one = False
         self.after_gain = P_ACT
+        self.from_discard = False
+        self.remove_left = 0
 
     # -- set-up --------------------------------------------------------------------------
 
@@ -400,6 +405,13 @@ class GlenMore2State(State):
         if ph == P_CLAN:
             spaces = self._clan_spaces(p)
             return [GMove(CLAN, sid) for sid in spaces] or [GMove(CLAN, "none")]
+        if ph == P_DISCARD:
+            return self._discard_moves(p)
+        if ph == P_REMOVE:
+            terr = self.terr[p]
+            removes: list[Move] = [GMove(REMOVE, a=Sq(*terr.pos[i])) for i in range(len(terr))
+                                   if self.comp.tiles[terr.tiles[i]].stack != "home"]
+            return removes + [END_MOVE]
         return self._act_moves(p) + self._move_moves(p) + self._sell_moves(p) + [END_MOVE]
 
     def _bid_moves(self, p: int) -> list[Move]:
@@ -410,6 +422,14 @@ class GlenMore2State(State):
         out: list[Move] = [bid_move([])]
         for k in range(1, min(limit, len(self.feast_row)) + 1):
             out.extend(bid_move(list(seq)) for seq in permutations(spots, k))
+        return out
+
+    def _discard_moves(self, p: int) -> list[Move]:
+        out: list[Move] = []
+        placeable: dict[tuple[bool, str, bool], bool] = {}
+        for t in sorted(set(self.discarded)):
+            for alt in self.takeable(p, t, placeable):
+                out.append(GMove(TAKE, self.comp.tile_id(t), alt))
         return out
 
     def _take_moves(self, p: int) -> list[Move]:
@@ -533,9 +553,12 @@ class GlenMore2State(State):
             self.market[k] -= 1
         elif op in (TAKE, PASS):
             tile = comp.index[move.name]
-            t = self.track
-            t[t.index(tile)] = t[0]
-            t[0] = GAP
+            if self.phase == P_DISCARD:  # clan Munro: the tile comes from the discard
+                self.discarded.remove(tile)
+            else:
+                t = self.track
+                t[t.index(tile)] = t[0]
+                t[0] = GAP
             if op == PASS:
                 self.discarded.append(tile)
                 self._end_turn()
@@ -587,9 +610,8 @@ class GlenMore2State(State):
                     self.phase = P_PAY
                     return
                 interpret.resolve_once(self, p, sp.effect, -1)
-                if self.gain_left:
-                    self.phase = P_GAIN
-                    return
+                self._after_effects(p, P_OVER)
+                return
             self._end_turn()
         elif op == ACT:
             slot = terr.cells[(move.a.x, move.a.y)]
@@ -607,12 +629,18 @@ class GlenMore2State(State):
                 self.phase = P_PAY
             else:
                 self._debt_paid(p)
+        elif op == REMOVE:
+            self._remove(p, terr.cells[(move.a.x, move.a.y)])
         elif op == MOVE:
             terr.scots[terr.cells[(move.a.x, move.a.y)]] -= 1
             terr.scots[terr.cells[(move.b.x, move.b.y)]] += 1
             self.mp -= 1
         elif op == END:
-            self._end_turn()
+            if self.phase == P_REMOVE:
+                self.remove_left = 0
+                self._after_effects(p, self.after_gain)
+            else:
+                self._end_turn()
 
     def _owe(self, need: Need) -> None:
         self.owed = list(need.fixed)
@@ -640,10 +668,7 @@ class GlenMore2State(State):
             sp = self.comp.spaces[self.debt_option]
             self.debt_slot = -1
             interpret.gain(self, p, sp.effect.options[0], -1)
-            if self.gain_left:
-                self.phase = P_GAIN
-            else:
-                self._end_turn()
+            self._after_effects(p, P_OVER)
             return
         if self.debt_slot >= 0:
             slot = self.debt_slot
@@ -652,8 +677,7 @@ class GlenMore2State(State):
             self.after_gain = P_ACT
             interpret.gain(self, p, effect.options[self.debt_option], slot)
             self.debt_slot = -1
-            if self.gain_left:
-                self.phase = P_GAIN
+            self._after_effects(p, P_ACT)
             return
         tile = self.tile
         if self.comp.tiles[tile].kind == "personality":
@@ -690,14 +714,46 @@ class GlenMore2State(State):
             card = comp.cards[row.landmark]
             if card.timing == "immediate":
                 interpret.resolve_once(self, p, card.effect, slot)
-        if self.gain_left:
-            self.phase = P_GAIN
+        self._after_effects(p, P_ACT)
 
     def _after_gains(self, p: int) -> None:
-        if self.after_gain == P_OVER:
+        self._after_effects(p, self.after_gain)
+
+    def _after_effects(self, p: int, then: int) -> None:
+        """After an effect: its chosen resources, tiles to remove, a tile from the discard,
+        then ``then`` (P_ACT: go on activating; P_OVER: the turn ends)."""
+        self.after_gain = then
+        if self.gain_left:
+            self.phase = P_GAIN
+        elif self.remove_left:
+            self.phase = P_REMOVE
+        elif self.from_discard:
+            self.from_discard = False
+            if self._discard_moves(p):
+                self.phase = P_DISCARD
+            else:
+                self._after_effects(p, then)
+        elif then == P_OVER:
             self._end_turn()
         else:
             self.phase = P_ACT
+
+    def _remove(self, p: int, slot: int) -> None:
+        """The tile (with any tiles under it) leaves the game; Scotsmen on it go back to
+        the supply, resources on it are lost (spec 16.1-16.2)."""
+        terr = self.terr[p]
+        self.removed += [terr.tiles[slot], *terr.under[slot]]
+        terr.remove(slot)
+
+        def shift(xs: list[int]) -> list[int]:
+            return [i if i < slot else i - 1 for i in xs if i != slot]
+
+        self.near, self.activated = shift(self.near), shift(self.activated)
+        if self.gain_slot > slot:
+            self.gain_slot -= 1
+        self.remove_left -= 1
+        if self.remove_left == 0:
+            self._after_effects(p, self.after_gain)
 
     def _end_turn(self) -> None:
         self._compress()
@@ -999,6 +1055,7 @@ class GlenMore2State(State):
         s.track = list(self.track)
         s.stacks = {k: list(v) for k, v in self.stacks.items()}
         s.discarded = list(self.discarded)
+        s.removed = list(self.removed)
         for name in ("market", "coins", "vp", "whisky", "fame", "markers", "owed", "near",
                      "activated", "scorings"):
             setattr(s, name, list(getattr(self, name)))

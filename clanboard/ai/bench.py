@@ -12,7 +12,7 @@ from typing import Any
 
 from clanboard.ai.agent import TUNED
 from clanboard.ai.ismcts import ISMCTS
-from clanboard.core import Game, Rng, State, games, get_game
+from clanboard.core import Game, InvalidState, Rng, State, games, get_game
 
 MAX_MOVES = 100_000  # a random game longer than this is reported as not terminating
 
@@ -163,6 +163,10 @@ def bench_runs(game_ids: list[str] | None = None, all_variants: bool = False,
             runs.append((game, variant, game.variant_options(variant)))
         elif all_variants and game.variants:
             runs += [(game, name, dict(opts)) for name, opts in game.variants.items()]
+        elif game.variants and not _starts_with_defaults(game):
+            # a game whose defaults refuse to start (Glen More II's provisional pack needs
+            # provisional=true) is measured with its presets instead
+            runs += [(game, name, dict(opts)) for name, opts in game.variants.items()]
         else:
             runs.append((game, "default", {}))
     return runs
@@ -188,6 +192,14 @@ def describe(r: BenchResult) -> str:
     """One line: the main figures of a finished row."""
     return (f"{r.game} ({r.variant}, {r.players} players): {r.games_per_s:,.0f} random "
             f"games/s, {r.ismcts_iterations_per_s:,.0f} ISMCTS it/s")
+
+
+def _starts_with_defaults(game: Game) -> bool:
+    try:
+        game.new_state(None, 0, {})
+    except InvalidState:
+        return False
+    return True
 
 
 def machine() -> dict[str, Any]:

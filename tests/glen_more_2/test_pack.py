@@ -148,3 +148,11 @@ def test_cli_pack_check_template_and_provisional(tmp_path):
     assert out.exit_code == 1 and "field 'stack'" in out.output
     out = runner.invoke(app, ["pack", "provisional", "--markdown"])
     assert out.exit_code == 0 and out.output.startswith("| file | row |")
+
+
+def test_docs_provisional_table_is_the_generated_one():
+    docs = Path(__file__).resolve().parents[2] / "docs" / "glen-more-2.md"
+    out = CliRunner().invoke(app, ["pack", "provisional", "--markdown"])
+    assert out.exit_code == 0
+    assert out.output.strip() in docs.read_text("utf-8"), \
+        "regenerate the table: clanboard pack provisional --markdown"

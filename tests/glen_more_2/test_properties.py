@@ -27,6 +27,12 @@ def _random_game(n, seed, check_every=0):
             back = GAME.state_from_json(json.loads(json.dumps(data)))
             assert back.to_json() == data
             assert [str(m) for m in back.legal_moves()] == [str(m) for m in moves]
+            for m in moves:
+                a = s.move_to_action(m)
+                assert 0 <= a < GAME.num_distinct_actions(n, s.options)
+                assert s.action_to_move(a) == m
+            p0 = max(s.current_player(), 0)
+            assert len(s.observation_tensor(p0)) == GAME.observation_tensor_size(n, s.options)
             obs = [json.dumps(s.observation(p), sort_keys=True) for p in range(n)]
             assert len({o.replace(f'"viewer": {p}', "") for p, o in enumerate(obs)}) == 1
         s.apply(rng.choice(moves))
@@ -102,3 +108,25 @@ def test_heuristic_agent_finishes_and_beats_random_usually():
         _check_scores(final)
         wins += 0 in final.winners()
     assert wins >= 3
+
+
+def test_the_provisional_values_a_game_used_are_listed():
+    from clanboard.games.glen_more_2.provenance import used_provisional
+
+    s = _random_game(2, 21)
+    used = used_provisional(s)
+    keys = {(e.file, e.key) for e in used}
+    assert ("settings.csv", "rondel_spaces") in keys and ("settings.csv", "die_faces") in keys
+    owned = {s.comp.tile_id(t) for terr in s.terr for t in terr.tiles}
+    assert {("tiles.csv", t) for t in owned} <= keys  # every owned tile is a placeholder
+    assert ("settings.csv", "rebuild_covered") not in keys  # the pack has no rebuild tile
+    assert "this game used" in s.render(0)
+    assert set(used) <= set(s.comp.pack.provisional())
+
+
+def test_bench_measures_the_game_with_its_provisional_preset():
+    """`clanboard bench` starts every game with its defaults; this one refuses them."""
+    from clanboard.ai.bench import run_bench
+
+    (result,) = run_bench(["glen-more-2"], seconds=0.02)
+    assert result.variant == "provisional"

@@ -4,7 +4,16 @@ Scotsmen, personalities and the clan board, landmarks."""
 import pytest
 
 from clanboard.core import IllegalMove
-from clanboard.games.glen_more_2.state import P_ACT, P_CLAN, P_GAIN, P_PAY, P_PLACE, P_TAKE
+from clanboard.games.glen_more_2.state import (
+    P_ACT,
+    P_CLAN,
+    P_DISCARD,
+    P_GAIN,
+    P_PAY,
+    P_PLACE,
+    P_REMOVE,
+    P_TAKE,
+)
 from tests.glen_more_2.helpers import _direct, custom_pack, front, give, moves, new
 
 
@@ -128,7 +137,8 @@ def test_personality_goes_beside_the_territory_with_a_clan_marker():
     size = len(s.terr[p])
     s.apply("take P2")
     assert s.phase == P_CLAN  # 12.1: not in the territory; a clan marker instead
-    assert sorted(moves(s)) == sorted(f"clan {sp.id}" for sp in s.comp.spaces)
+    assert sorted(moves(s)) == sorted(f"clan {sp.id}" for sp in s.comp.spaces
+                                      if sp.chronicle == 0)  # no chronicle: base spaces
     s.apply("clan MacKay")
     hume = s.comp.index["HUME"]
     assert s.personalities[p] == [s.comp.index["P2"], hume]  # MacKay gives David Hume
@@ -185,3 +195,70 @@ def test_illegal_moves_are_refused_and_change_nothing():
     with pytest.raises(IllegalMove, match="moves look like"):
         s.apply("jump")
     assert s.to_json() == before
+
+
+def test_illegal_moves_say_why_in_the_games_terms():
+    s, p = _fresh()
+    front(s, "T14")
+    s.coins[p] = 0
+    reasons = {}
+    for bad in ["take T67", "take T14", "act 0,0"]:
+        with pytest.raises(IllegalMove) as err:
+            s.apply(bad)
+        reasons[bad] = err.value.reason
+        assert err.value.allowed  # the legal moves are listed
+    assert "not ahead of your Scotsman" in reasons["take T67"] or "no tile" in reasons["take T67"]
+    assert "cannot pay" in reasons["take T14"]
+    assert "take step" in reasons["act 0,0"]
+    s.coins[p] = 5
+    s.apply("take T14")
+    with pytest.raises(IllegalMove, match="must touch a tile with one of your Scotsmen"):
+        s.apply("place 5,5")
+
+
+def test_munro_takes_a_tile_from_the_discard_as_if_from_the_rondel():
+    """Spec 12.5 [C:HG-RU 520]: Munro — take a tile from the discard."""
+    s, p = _fresh()
+    quarry = s.comp.index["T01"]
+    for st in s.stacks.values():
+        if quarry in st:
+            st.remove(quarry)
+    if quarry in s.track:
+        s.track.remove(quarry)
+    s.discarded.append(quarry)
+    front(s, "P2")
+    s.apply("take P2")
+    s.apply("clan Munro")
+    assert s.phase == P_DISCARD and "take T01" in moves(s)
+    s.apply("take T01")
+    assert quarry not in s.discarded and s.phase == P_PLACE
+    s.apply("place -1,0")
+    assert s.terr[p].tiles[-1] == quarry and "act -1,0" in moves(s)
+
+
+def test_macmillan_and_loch_morar_remove_tiles_with_what_is_under_them():
+    """Spec 12.5, 16.1-16.2 [C:HG-RU 524-526]: MacMillan removes a tile; Loch Morar 2."""
+    s, p = _fresh()
+    front(s, "T01")
+    s.apply("take T01")
+    s.apply("place -1,0")
+    s.apply("end")
+    while s.cur != p:  # let the others play until p is at the back again
+        s.apply(s.legal_moves()[0] if str(s.legal_moves()[-1]) != "end" else "end")
+    front(s, "P2")
+    s.apply("take P2")
+    s.apply("clan MacMillan")
+    assert s.phase == P_REMOVE
+    assert "remove 0,0" not in moves(s) and "remove 1,0" not in moves(s)  # the home tile stays
+    size = len(s.terr[p])
+    s.apply("remove -1,0")
+    assert len(s.terr[p]) == size - 1 and s.comp.index["T01"] in s.removed
+    s.check_consistency()
+    # Loch Morar's card: up to 2, 'end' stops early
+    s2, q = _fresh()
+    front(s2, "T35")
+    s2.apply("take T35")
+    s2.apply("place -1,0")
+    assert s2.phase == P_REMOVE and s2.remove_left == 2
+    s2.apply("end")
+    assert s2.phase == P_ACT and len(s2.terr[q]) == 3

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from clanboard.core import Move, Rng, State
+import math
+
+from clanboard.core import Move, Rng, SearchHints, State
 from clanboard.games.glen_more_2.moves import ACT, END, MOVE, PASS, SELL, TAKE, GMove
 from clanboard.games.glen_more_2.state import P_ACT, P_TAKE, GlenMore2State
 
@@ -64,3 +66,22 @@ class HeuristicAgent:
         if m.op == ACT or (m.op == MOVE and s.phase == P_ACT):
             v += 0.3
         return v
+
+
+class GlenMore2Hints(SearchHints):
+    """Playouts are cut at once and scored by :func:`value` (a soft share of the win by
+    how far each seat is ahead); candidates list selling last."""
+
+    def evaluate(self, state: State) -> list[float] | None:
+        if not isinstance(state, GlenMore2State):
+            return None
+        vals = [value(state, p) for p in range(state.num_players)]
+        top = max(vals)
+        weights = [math.exp((v - top) / 6.0) for v in vals]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+    def candidate_moves(self, state: State, player: int) -> list[Move]:
+        moves = state.legal_moves(player)
+        first = [m for m in moves if not (isinstance(m, GMove) and m.op == SELL)]
+        return first + [m for m in moves if isinstance(m, GMove) and m.op == SELL]

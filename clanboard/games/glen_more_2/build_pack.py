@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from clanboard.games.glen_more_2.pack import PROVISIONAL_PACK, load_pack
-from clanboard.games.glen_more_2.schema import FILES
+from clanboard.games.glen_more_2.schema import FILES, OPTIONAL_FILES
 
 GM1_DATA = Path(__file__).parent.parent / "glen_more" / "data"
 
@@ -44,6 +44,8 @@ GM1_CARD = {
     "gain 2 whisky": ("immediate", "2 whisky"), "activate all_tiles": ("immediate", "activate all"),
     "gain 3 coin": ("immediate", "3 coin"),
 }
+#: landmark cards whose Glen More II effect the research data gives
+GM2_CARD = {"Loch Morar": ("immediate", "remove 2")}
 #: the trade tiles named in the research data, as exchanges (from their known_data column)
 NAMED_TRADE = {
     "Glengorm": ("3 any -> 8 vp | 2 any -> 5 vp", False, ""),
@@ -98,6 +100,12 @@ SETTINGS: list[tuple[str, str, str, str, str]] = [
     ("clan_space_reuse", "own", "unknown", "spec 12.2 [?]",
      "[?]: neutral value: only other players' spaces are closed (HG-RU 380)"),
 ]
+
+RESOURCES = ("wood", "stone", "grain", "sheep", "cattle")
+PLACEHOLDER_CATEGORIES = ("castle", "landmarks", "whisky", "personalities")
+#: the chronicle-9 shields' texts (clans.csv) as rules of the vocabulary
+SHIELD_EFFECT = {"Cameron": "rule:bids5", "Innes": "rule:feast_whisky",
+                 "MacDonell": "any -> rule:feast_ignore", "MacLaine": "any -> rule:feast_ignore"}
 
 HEAD = ("status", "source", "provisional", "reason", "notes")
 
@@ -167,14 +175,18 @@ def build_rows(source: Path) -> dict[str, list[dict[str, Any]]]:
             lm = "L-" + t["id"]
             timing, effect = GM1_CARD[card["effect"]]
             gm2 = named.get(card["name"])
+            if card["name"] in GM2_CARD:
+                timing, effect = GM2_CARD[card["name"]]
             landmarks.append(_row(
                 id=lm, name=card["name"], name_ru=card["name_ru"], tile=t["id"],
                 timing=timing, effect=effect, status="unknown",
                 source=f"original Glen More card {card['id']}"
                 + (f"; {gm2['source']}" if gm2 else ""), provisional=True,
-                reason="card list and effects unknown [?]: the original card's effect"
-                + (" (its GM II effect is not expressible yet: "
-                   f"{gm2['known_data']})" if gm2 else ""),
+                reason=("GM II effect known in part (HG-RU 526), wording unknown: read as "
+                        f"'{effect}'" if card["name"] in GM2_CARD else
+                        "card list and effects unknown [?]: the original card's effect"
+                        + (" (its GM II effect is not expressible yet: "
+                           f"{gm2['known_data']})" if gm2 else "")),
             ))
         tiles.append(_row(
             id=t["id"], name=t["name"], name_ru=t["name_ru"], stack=stack, kind=kind,
@@ -216,14 +228,16 @@ def build_rows(source: Path) -> dict[str, list[dict[str, Any]]]:
         if r["module"] not in ("base", "base?") or not r["clan_ru"]:
             continue
         name = r["clan_en"].strip("()").split("/")[0].strip()
-        effect = "tile:HUME" if name == "MacKay" else ""
+        effect = {"MacKay": "tile:HUME", "Munro": "take_discard",
+                  "MacMillan": "remove 1"}.get(name, "")
         colour = "purple" if "purple" in r["space"] else "blue" if "blue" in r["space"] else ""
         clans.append(_row(
             id=name.replace(" ", ""), clan=name, clan_ru=r["clan_ru"], colour=colour,
-            road_cost=0, effect=effect, status=_status(r["status"]),
+            road_cost=0, chronicle=0, effect=effect, status=_status(r["status"]),
             source=r["source"], provisional=True,
             reason="road cost unknown [?] (0)" + (
-                "" if effect else f"; effect not expressible or unknown: {r['effect']}"),
+                f"; base wording unknown, read as '{effect}'" if effect and name != "MacKay"
+                else "" if effect else f"; effect unknown: {r['effect']}"),
             notes=r["notes"]))
     scoring = []
     for r in _read(source / "scoring_table.csv"):
@@ -238,14 +252,48 @@ def build_rows(source: Path) -> dict[str, list[dict[str, Any]]]:
               for res in ("wood", "stone", "grain", "sheep", "cattle")]
     settings = [_row(name=n, value=v, status=st, source=src, provisional=bool(why), reason=why)
                 for n, v, st, src, why in SETTINGS]
+    feasts = []
+    for r in _read(source / "feast_cards.csv"):
+        if not r["name_ru"]:
+            continue
+        feasts.append(_row(
+            id="F1", name=r["feast"].replace(" (example)", ""), name_ru=r["name_ru"],
+            cost="any", effect="2 extra personalities", status="confirmed",
+            source=r["source"], provisional=True,
+            reason="cost symbol unknown: 'spends 1 resource' (HG-RU 220) read as any resource"))
+    for i in range(2, 13):  # the 11 feasts known only as images
+        res, cat = RESOURCES[(i - 2) % 5], PLACEHOLDER_CATEGORIES[(i - 2) % 4]
+        feasts.append(_row(
+            id=f"F{i}", name=f"Feast {i} (placeholder)", name_ru="", cost=res,
+            effect=f"1 extra {cat}", status="unknown", source="feast_cards.csv: unknown",
+            provisional=True, reason="card unknown: neutral placeholder (1 resource -> 1 more "
+            "in one category, rotating through the resources and categories)"))
+    alt_scoring = [dict(r, reason="alternative board's values unknown (HG-RU 218): the normal "
+                        "table used", provisional="yes", status="unknown",
+                        source="HG-RU 27, 187-191, 218")
+                   for r in scoring]
+    for r in _read(source / "clans.csv"):
+        if r["module"] != "ch9 shield":
+            continue
+        name = r["clan_en"]
+        clans.append(_row(
+            id=f"S9-{name}", clan=name, clan_ru=r["clan_ru"], colour="", road_cost=0,
+            chronicle=9,
+            effect=SHIELD_EFFECT[name], status=_status(r["status"]), source=r["source"],
+            provisional=True,
+            reason=("covers the base MacDonell(s) space (HG-RU 608)" if name == "MacDonell"
+                    else "its clan-board space is unknown: an extra space, road cost 0")
+            + ("; the lost icon read as a whisky barrel" if name == "Innes" else ""),
+            notes=r["effect"]))
     return {"settings.csv": settings, "tiles.csv": tiles, "landmarks.csv": landmarks,
-            "clan_spaces.csv": clans, "scoring.csv": scoring, "market.csv": market}
+            "clan_spaces.csv": clans, "scoring.csv": scoring, "market.csv": market,
+            "feasts.csv": feasts, "alt_scoring.csv": alt_scoring}
 
 
 def write_pack(rows: dict[str, list[dict[str, Any]]], out: Path) -> None:
     """Write the files (columns in schema order, provenance columns last)."""
     out.mkdir(parents=True, exist_ok=True)
-    for name, model in FILES.items():
+    for name, model in {**FILES, **OPTIONAL_FILES}.items():
         cols = [c for c in model.model_fields if c not in HEAD] + list(HEAD)
         with (out / name).open("w", encoding="utf-8", newline="") as f:
             w = csv.DictWriter(f, fieldnames=cols, lineterminator="\n")

@@ -71,7 +71,21 @@ class Components:
         self.card_ids = [c.id for c in pack.landmarks]
         self.spaces = list(pack.clan_spaces)
         self.space_index = {s.id: i for i, s in enumerate(self.spaces)}
+        self.feasts = list(pack.feasts)
+        self.feast_costs = [tuple(Need.of(a) for a in f.cost.alternatives) for f in self.feasts]
         self.market_prices = {RES_INDEX[r.resource]: r.prices for r in pack.market}
+
+    def active_spaces(self, chronicles: frozenset[int]) -> list[str]:
+        """The clan board's spaces in a game: the base spaces, where a chronicle's shield of
+        the same clan replaces the printed space (HG-RU 187), and its other shields added."""
+        base = [s for s in self.spaces if s.chronicle == 0]
+        shields = [s for s in self.spaces if s.chronicle in chronicles]
+        by_clan = {s.clan: s for s in shields}
+        out = [by_clan.pop(s.clan).id if s.clan in by_clan else s.id for s in base]
+        return out + [s.id for s in shields if s.clan in by_clan]
+
+    def costs_of_feast(self, feast: int) -> tuple[Need, ...]:
+        return self.feast_costs[feast]
 
     def prices(self, k: int) -> tuple[int, ...]:
         return self.market_prices[k]

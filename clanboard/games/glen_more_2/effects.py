@@ -15,6 +15,12 @@ one interpreter in :mod:`clanboard.games.glen_more_2.interpret`::
                                           personality, whisky, coin, resource)
             | "activate " scope           row_column, river, all, one
             | "tile:" ID                  gain that (personality) tile, if still free
+            | N " extra " category        feasts: count N more in a scoring category (castle,
+                                          landmarks, whisky, personalities, fame)
+            | "rule:" NAME                a clan shield's lasting rule (bids5, feast_whisky,
+                                          feast_ignore)
+            | "take_discard"              take a tile from the discard as if from the rondel
+            | "remove " N                 remove up to N tiles from your territory
     cond    = ["not "] ("adjacent" | "orthogonal") ":" kind  |  "has:" ID
 
 An empty cell is "no effect". Whitespace around the separators is free.
@@ -34,6 +40,8 @@ GAIN_TOKENS = (*RESOURCES, "any", "vp", "coin", "whisky", "move", "scotsman", "f
 COUNTERS = ("scotsman", "landmark", "personality", "whisky", "coin", "resource",
             *(f"kind:{k}" for k in KINDS))
 SCOPES = ("row_column", "river", "all", "one")
+CATEGORIES = ("castle", "landmarks", "whisky", "personalities", "fame")
+RULES = ("bids5", "feast_whisky", "feast_ignore")
 RELATIONS = ("adjacent", "orthogonal")
 
 
@@ -89,6 +97,41 @@ class GainTile(_Frozen):
         return f"tile:{self.tile}"
 
 
+class Modify(_Frozen):
+    """Count ``amount`` more in scoring ``category`` in the coming scoring round (feasts)."""
+
+    category: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.amount} extra {self.category}"
+
+
+class Rule(_Frozen):
+    """A lasting rule for its owner (a clan shield of chronicle 9)."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return f"rule:{self.name}"
+
+
+class TakeDiscard(_Frozen):
+    """Take a tile from the discard (clan Munro)."""
+
+    def __str__(self) -> str:
+        return "take_discard"
+
+
+class Remove(_Frozen):
+    """Remove up to ``count`` tiles from one's territory (clan MacMillan, Loch Morar)."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"remove {self.count}"
+
+
 class Condition(_Frozen):
     """``relation`` to a tile of ``kind`` (``negate`` for "not"), or owning tile ``tile``."""
 
@@ -103,7 +146,7 @@ class Condition(_Frozen):
         return f"{'not ' if self.negate else ''}{self.relation}:{self.kind}"
 
 
-Gain = Item | PerCount | Activate | GainTile
+Gain = Item | PerCount | Activate | GainTile | Modify | Rule | TakeDiscard | Remove
 
 
 class Option(_Frozen):
@@ -165,6 +208,20 @@ def _gain(text: str) -> Gain:
         return Activate(scope=scope)  # type: ignore[arg-type]
     if t.startswith("tile:"):
         return GainTile(tile=t[5:].strip())
+    if t == "take_discard":
+        return TakeDiscard()
+    rem = re.match(r"^remove\s+(\d+)$", t)
+    if rem:
+        return Remove(count=int(rem.group(1)))
+    if t.startswith("rule:"):
+        if t[5:].strip() not in RULES:
+            raise EffectError(f"unknown rule {t[5:].strip()!r}", RULES)
+        return Rule(name=t[5:].strip())
+    mod = re.match(r"^(\d+)\s+extra\s+(\S+)$", t)
+    if mod:
+        if mod.group(2) not in CATEGORIES:
+            raise EffectError(f"unknown scoring category {mod.group(2)!r}", CATEGORIES)
+        return Modify(category=mod.group(2), amount=int(mod.group(1)))
     m = re.match(r"^(\d+)\s+vp\s+per\s+(\S+)$", t)
     if m:
         if m.group(2) not in COUNTERS:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from clanboard.core import Game, InvalidState, Option, State
+from clanboard.core import Game, InvalidState, Option, SearchHints, State
 from clanboard.games.glen_more_2.components import components, pack_names
 from clanboard.games.glen_more_2.state import GlenMore2State
 
@@ -37,12 +37,23 @@ class GlenMore2(Game):
         Option("pack", "provisional", "component pack shipped in the package",
                choices=pack_names()),
         Option("provisional", False, "allow a pack with provisional (placeholder) values"),
+        Option("chronicles", "", "Highland Games chronicles to play: '' or '9' (feasts)",
+               choices=("", "9")),
     )
-    #: only the stacks' order is hidden, and it is drawn by chance when needed
+    #: the shipped pack is provisional: front ends offer it as a preset
+    variants = {"provisional": {"provisional": True}}
+    #: the stacks' order is never stored (drawn by chance), so the base game hides nothing;
+    #: chronicle 9's secret bids are hidden by the observation and re-dealt by determinize
     imperfect_information = False
+    simultaneous_moves = True
     zero_sum = False
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
+        chronicles = {int(x) for x in options["chronicles"].split(",") if x}
+        missing = chronicles - components(options["pack"]).pack.chronicles()
+        if missing:
+            raise InvalidState(f"the pack {options['pack']!r} lacks the components of chronicle(s) "
+                               f"{', '.join(map(str, sorted(missing)))}")
         why = provisional_error(options["pack"])
         if why and not options["provisional"]:
             raise InvalidState(why)
@@ -61,6 +72,26 @@ class GlenMore2(Game):
         from clanboard.games.glen_more_2.agents import HeuristicAgent
 
         return {"heuristic": HeuristicAgent}
+
+    def search_hints(self) -> SearchHints:
+        from clanboard.games.glen_more_2.agents import GlenMore2Hints
+
+        return GlenMore2Hints()
+
+    def num_distinct_actions(self, num_players: int, options: Mapping[str, Any]) -> int:
+        from clanboard.games.glen_more_2.encoding import num_actions
+
+        return num_actions(options)
+
+    def max_chance_outcomes(self, num_players: int, options: Mapping[str, Any]) -> int:
+        from clanboard.games.glen_more_2.encoding import num_chance
+
+        return num_chance(options)
+
+    def observation_tensor_size(self, num_players: int, options: Mapping[str, Any]) -> int:
+        from clanboard.games.glen_more_2.encoding import TENSOR_SIZE
+
+        return TENSOR_SIZE
 
     def max_game_length(self, num_players: int, options: Mapping[str, Any]) -> int:
         return 20_000

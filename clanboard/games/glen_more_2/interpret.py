@@ -14,6 +14,9 @@ from clanboard.games.glen_more_2.effects import (
     Item,
     Option,
     PerCount,
+    Remove,
+    Rule,
+    TakeDiscard,
 )
 from clanboard.games.glen_more_2.market import payable
 
@@ -133,6 +136,15 @@ def gain(s: GlenMore2State, p: int, opt: Option, slot: int) -> None:
                 x, y = terr.pos[slot]
                 s.near = sorted(set(s.near) | {i for i, c in enumerate(terr.pos)
                                                if c[0] == x or c[1] == y})
+        elif isinstance(g, TakeDiscard):
+            s.from_discard = True
+        elif isinstance(g, Remove):
+            s.remove_left += g.count
+        elif isinstance(g, Rule):
+            if g.name not in s.rules[p]:
+                s.rules[p].append(g.name)
+            if g.name == "feast_ignore" and s.last_paid >= 0 and s.last_paid not in s.ignored[p]:
+                s.ignored[p].append(s.last_paid)
         elif isinstance(g, GainTile):
             idx = s.comp.index[g.tile]
             if all(idx not in ps for ps in s.personalities):

@@ -13,8 +13,9 @@ from clanboard.core import IllegalMove
 from clanboard.games.glen_more_2.effects import RESOURCES
 
 OPS = ("take", "pass", "place", "pay", "buy", "sell", "gain", "act", "move", "clan", "end",
-       "draw", "roll")
-(TAKE, PASS, PLACE, PAY, BUY, SELL, GAIN, ACT, MOVE, CLAN, END, DRAW, ROLL) = range(len(OPS))
+       "draw", "roll", "bid", "remove")
+(TAKE, PASS, PLACE, PAY, BUY, SELL, GAIN, ACT, MOVE, CLAN, END, DRAW, ROLL,
+ BID, REMOVE) = range(len(OPS))
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 
 
@@ -48,6 +49,8 @@ class GMove:
             return f"{OPS[op]} {self.name}" + (f":{self.n}" if self.n else "")
         if op == PLACE:
             return f"place {self.a}"
+        if op == REMOVE:
+            return f"remove {self.a}"
         if op in (PAY, SELL):
             return f"{OPS[op]} {self.name} {self.a}"
         if op in (BUY, GAIN):
@@ -60,6 +63,8 @@ class GMove:
             return f"clan {self.name}"
         if op == ROLL:
             return f"roll {self.n}"
+        if op == BID:
+            return f"bid {self.name or 'none'}"
         return "end"
 
 
@@ -71,6 +76,7 @@ _ID = r"([A-Za-z][A-Za-z0-9_-]*)"
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^(take|pass|draw)\s+{_ID}(?::(\d))?$"), "tile"),
     (re.compile(rf"^place\s+{_XY}$"), "place"),
+    (re.compile(rf"^remove\s+{_XY}$"), "remove"),
     (re.compile(rf"^(pay|sell)\s+({_RES})\s+{_XY}$"), "payres"),
     (re.compile(rf"^(buy|gain)\s+({_RES})$"), "buy"),
     (re.compile(rf"^act\s+{_XY}(?::(\d))?$"), "act"),
@@ -78,11 +84,21 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^clan\s+{_ID}$"), "clan"),
     (re.compile(r"^end$"), "end"),
     (re.compile(r"^roll\s+([1-6])$"), "roll"),
+    (re.compile(r"^bid\s+(none|[1-5](?:\s*,\s*[1-5]){0,4})$"), "bid"),
 ]
 
 HELP = ("take T12 | take T12:2 (cost alternative) | pass T12 | place 1,-1 | pay wood 0,0 | "
         "buy wood | sell wood 0,0 | gain sheep | act 0,0 | act 2,0:2 (option) | "
-        "move 0,0>1,0 | clan MacKay | clan none | end")
+        "move 0,0>1,0 | clan MacKay | clan none | end | bid 4,1,5 | bid none | remove 2,1")
+
+
+def bid_move(feasts: list[int]) -> GMove:
+    """A secret bid stack (chronicle 9): feast positions, the highest priority first."""
+    return GMove(BID, ",".join(map(str, feasts)))
+
+
+def bid_list(move: GMove) -> list[int]:
+    return [int(x) for x in move.name.split(",")] if move.name else []
 
 
 def parse(text: str) -> GMove:
@@ -98,6 +114,8 @@ def parse(text: str) -> GMove:
             return GMove(OPS.index(g[0].lower()), g[1], int(g[2] or 0))
         if kind == "place":
             return GMove(PLACE, a=Sq(int(g[0]), int(g[1])))
+        if kind == "remove":
+            return GMove(REMOVE, a=Sq(int(g[0]), int(g[1])))
         if kind == "payres":
             return GMove(PAY if g[0] == "pay" else SELL, g[1], a=Sq(int(g[2]), int(g[3])))
         if kind == "buy":
@@ -110,5 +128,7 @@ def parse(text: str) -> GMove:
             return GMove(CLAN, g[0])
         if kind == "end":
             return END_MOVE
+        if kind == "bid":
+            return bid_move([] if g[0] == "none" else [int(x) for x in g[0].split(",")])
         return GMove(ROLL, n=int(g[0]))
     raise IllegalMove(f"cannot read {text!r} as a Glen More II move; moves look like: {HELP}")

@@ -19,8 +19,10 @@ from clanboard.core import InvalidState
 from clanboard.games.glen_more_2.effects import Activate, Effect, GainTile
 from clanboard.games.glen_more_2.schema import (
     FILES,
+    OPTIONAL_FILES,
     RESOURCES,
     ClanSpaceRow,
+    FeastRow,
     LandmarkRow,
     MarketRow,
     Row,
@@ -83,6 +85,8 @@ class Pack:
     clan_spaces: list[ClanSpaceRow]
     scoring: list[ScoringRow]
     market: list[MarketRow]
+    feasts: list[FeastRow] = field(default_factory=list)
+    alt_scoring: list[ScoringRow] = field(default_factory=list)
     tile_index: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -104,10 +108,16 @@ class Pack:
         yield "clan_spaces.csv", self.clan_spaces
         yield "scoring.csv", self.scoring
         yield "market.csv", self.market
+        yield "feasts.csv", self.feasts
+        yield "alt_scoring.csv", self.alt_scoring
 
-    def scoring_vp(self, difference: int) -> int:
+    def chronicles(self) -> set[int]:
+        """The chronicles this pack has the components of (9: feasts + board)."""
+        return {9} if self.feasts and self.alt_scoring else set()
+
+    def scoring_vp(self, difference: int, alternative: bool = False) -> int:
         best = 0
-        for r in self.scoring:
+        for r in self.alt_scoring if alternative else self.scoring:
             if r.difference <= difference:
                 best = r.vp
         return best
@@ -231,8 +241,13 @@ def _cross_check(p: Pack, issues: list[Issue]) -> None:
         if c.tile not in tiles:
             issues.append(Issue("landmarks.csv", line, "tile", f"no tile {c.tile!r} (card {cid})"))
         refs(c.effect, "landmarks.csv", line, "effect")
+    seen_spaces: set[str] = set()
     for i, space in enumerate(p.clan_spaces):
         refs(space.effect, "clan_spaces.csv", i + 2, "effect")
+        if space.id in seen_spaces:
+            issues.append(Issue("clan_spaces.csv", i + 2, "id",
+                                f"space id {space.id!r} used twice"))
+        seen_spaces.add(space.id)
     by_stack = [t.stack for t in p.tiles]
     worlds = [t for t in p.tiles if t.kind == "worlds_end"]
     if len(worlds) != 1 or worlds[0].stack != "D":
@@ -246,10 +261,16 @@ def _cross_check(p: Pack, issues: list[Issue]) -> None:
     for letter in ("S", "A", "B", "C", "D"):
         if letter not in by_stack:
             issues.append(Issue("tiles.csv", None, "stack", f"stack {letter} has no tile"))
-    diffs = [r.difference for r in p.scoring]
-    if diffs != list(range(len(diffs))) or not diffs:
-        issues.append(Issue("scoring.csv", None, "difference",
-                            f"differences must run 0, 1, 2, ... in order; found {diffs}"))
+    for name, table in (("scoring.csv", p.scoring), ("alt_scoring.csv", p.alt_scoring)):
+        diffs = [r.difference for r in table]
+        if diffs != list(range(len(diffs))) or (not diffs and name == "scoring.csv"):
+            issues.append(Issue(name, None, "difference",
+                                f"differences must run 0, 1, 2, ... in order; found {diffs}"))
+    if bool(p.feasts) != bool(p.alt_scoring):
+        issues.append(Issue("feasts.csv", None, None,
+                            "chronicle 9 needs both feasts.csv and alt_scoring.csv"))
+    if p.feasts and len(p.feasts) < 5:
+        issues.append(Issue("feasts.csv", None, None, "at least 5 feasts are needed (5 face up)"))
     res = sorted(r.resource for r in p.market)
     if res != sorted(RESOURCES):
         issues.append(Issue("market.csv", None, "resource",
@@ -271,11 +292,13 @@ def load_pack(directory: str | Path) -> Pack:
         raise PackError(str(d), [Issue(str(d), None, None, "not a directory")])
     issues: list[Issue] = []
     rows = {name: _read(d, name, model, issues) for name, model in FILES.items()}
+    for name, model in OPTIONAL_FILES.items():
+        rows[name] = _read(d, name, model, issues) if (d / name).is_file() else []
     settings = (_settings(rows["settings.csv"], issues) if rows["settings.csv"]
                 else Settings.model_validate({}))
     pack = Pack(str(d), settings, rows["settings.csv"], rows["tiles.csv"],
                 rows["landmarks.csv"], rows["clan_spaces.csv"], rows["scoring.csv"],
-                rows["market.csv"])
+                rows["market.csv"], rows["feasts.csv"], rows["alt_scoring.csv"])
     if not issues:
         _cross_check(pack, issues)
     if issues:

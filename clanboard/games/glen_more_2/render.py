@@ -46,6 +46,18 @@ def render(s: GlenMore2State, player: int | None = None) -> str:
     out.append(f"[bold]Market[/] (filled spaces) {market}")
     clan = "  ".join(f"{k}:{','.join(map(str, v)) or '-'}" for k, v in s.clan.items())
     out.append(f"[bold]Clan board[/] {clan}")
+    if s.feast_row:
+        feasts = "  ".join(escape(f"{i + 1}:{comp.feasts[f].name} ({comp.feasts[f].cost} -> "
+                                  f"{comp.feasts[f].effect})") for i, f in enumerate(s.feast_row))
+        out.append(f"[bold]Feasts[/] {feasts}")
+        if s.reveal:
+            out.append("last reveal: " + ", ".join(
+                f"seat {r['seat']} stage {r['stage']} feast {r['feast']}"
+                + (" placed" if r["paid"] else " no marker") for r in s.reveal))
+        if s.phase == PHASES.index("bid"):
+            mine = s.bids[player] if player is not None else None
+            out.append(f"[bold]Bidding[/] (secret): your stack {escape(str(mine or '-'))}; "
+                       "type e.g. 'bid 4,1,5' (top first) or 'bid none'")
     for p in range(s.num_players):
         terr = s.terr[p]
         head = "[bold]" + ("> " if p == s.cur else "  ") + f"seat {p}[/]"
@@ -59,5 +71,11 @@ def render(s: GlenMore2State, player: int | None = None) -> str:
             out.append(f"     {x},{y}: {_tile(s, terr.tiles[slot])}{scot} {res}")
     out.append(f"step: {PHASES[s.phase]}" + (f", movement points {s.mp}" if s.mp else ""))
     if s.final:
-        out.append(f"final: {s.final}")
+        from clanboard.games.glen_more_2.provenance import used_provisional
+
+        out.append(escape(f"final: {s.final}"))
+        used = used_provisional(s)
+        if used:
+            out.append(f"[yellow]this game used {len(used)} provisional values:[/] "
+                       + escape(", ".join(f"{e.file} {e.key}" for e in used)))
     return "\n".join(out)

@@ -95,6 +95,17 @@ class ClanSpaceRow(Row):
     clan_ru: str = ""
     colour: str = ""
     road_cost: int = Field(ge=0, le=10)
+    chronicle: int = Field(0, ge=0, le=12, description="0 = base board; N = a shield of it")
+    effect: Annotated[Effect, BeforeValidator(lambda v: parse_effect(_blank_none(v)))] = Effect()
+
+
+class FeastRow(Row):
+    """A feast card (chronicle 9): its cost and how it changes the coming scoring round."""
+
+    id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
+    name: str
+    name_ru: str = ""
+    cost: Annotated[Cost, BeforeValidator(lambda v: parse_cost(_blank_none(v)))] = Cost()
     effect: Annotated[Effect, BeforeValidator(lambda v: parse_effect(_blank_none(v)))] = Effect()
 
 
@@ -205,7 +216,14 @@ FILES: dict[str, type[Row]] = {
     "scoring.csv": ScoringRow,
     "market.csv": MarketRow,
 }
+
+OPTIONAL_FILES: dict[str, type[Row]] = {
+    "feasts.csv": FeastRow,
+    "alt_scoring.csv": ScoringRow,
+}
+"""Files a chronicle needs (9: feasts and the alternative scoring board)."""
 """Every file of a pack and the model of its rows."""
 
-__all__ = ["FILES", "KINDS", "RESOURCES", "STACKS", "STATUSES", "TILE_KINDS", "ClanSpaceRow",
-           "LandmarkRow", "MarketRow", "Row", "ScoringRow", "SettingRow", "Settings", "TileRow"]
+__all__ = ["FILES", "KINDS", "OPTIONAL_FILES", "RESOURCES", "STACKS", "STATUSES", "TILE_KINDS",
+           "ClanSpaceRow", "FeastRow", "LandmarkRow", "MarketRow", "Row", "ScoringRow",
+           "SettingRow", "Settings", "TileRow"]

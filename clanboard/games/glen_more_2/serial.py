@@ -13,9 +13,11 @@ if TYPE_CHECKING:
     from clanboard.games.glen_more_2.state import GlenMore2State
 
 _INTS = ("d_size", "d_drawn", "phase", "cur", "alt", "owed_any", "owed_distinct", "used",
-         "debt_slot", "debt_option", "mp", "gain_left", "gain_slot", "after_gain")
-_BOOLS = ("we_drawn", "extra_one")
-_LISTS = ("market", "coins", "vp", "whisky", "fame", "markers", "owed", "near", "activated")
+         "debt_slot", "debt_option", "mp", "gain_left", "gain_slot", "after_gain", "last_paid",
+         "remove_left")
+_BOOLS = ("we_drawn", "extra_one", "from_discard")
+_LISTS = ("market", "coins", "vp", "whisky", "fame", "markers", "owed", "near", "activated",
+          "feast_row", "feast_deck", "feast_discard", "pending")
 
 
 def to_json(s: GlenMore2State) -> dict[str, Any]:
@@ -35,12 +37,18 @@ def to_json(s: GlenMore2State) -> dict[str, Any]:
     out["track"] = [track_item(v) for v in s.track]
     out["stacks"] = {k: sorted(tid(t) for t in v) for k, v in s.stacks.items()}
     out["discarded"] = [tid(t) for t in s.discarded]
+    out["removed"] = [tid(t) for t in s.removed]
     out["territories"] = [t.to_json(tid) for t in s.terr]
     out["personalities"] = [[tid(t) for t in ps] for ps in s.personalities]
     out["cards"] = [list(c) for c in s.cards]
     out["clan"] = {k: list(v) for k, v in s.clan.items()}
     out["scorings"] = [dict(x) for x in s.scorings]
     out["final"] = dict(s.final) if s.final else None
+    out["bids"] = [None if b is None else list(b) for b in s.bids]
+    out["feast_markers"] = {str(k): list(v) for k, v in s.feast_markers.items()}
+    out["reveal"] = [dict(x) for x in s.reveal]
+    out["rules"] = [list(r) for r in s.rules]
+    out["ignored"] = [list(r) for r in s.ignored]
     return out
 
 
@@ -70,6 +78,7 @@ def from_json(game: Game, n: int, seed: int, options: dict[str, Any],
         raise InvalidState(f"stacks must be {', '.join(STACK_ORDER)}")
     s.stacks = {k: [tile(v) for v in body["stacks"][k]] for k in STACK_ORDER}
     s.discarded = [tile(v) for v in body["discarded"]]
+    s.removed = [tile(v) for v in body["removed"]]
     s.terr = []
     for rows in body["territories"]:
         terr = Territory()
@@ -86,6 +95,11 @@ def from_json(game: Game, n: int, seed: int, options: dict[str, Any],
     s.clan = {k: [int(p) for p in v] for k, v in body["clan"].items()}
     s.scorings = [dict(x) for x in body["scorings"]]
     s.final = dict(body["final"]) if body["final"] else None
+    s.bids = [None if b is None else [int(x) for x in b] for b in body["bids"]]
+    s.feast_markers = {int(k): [int(p) for p in v] for k, v in body["feast_markers"].items()}
+    s.reveal = [dict(x) for x in body["reveal"]]
+    s.rules = [[str(x) for x in r] for r in body["rules"]]
+    s.ignored = [[int(x) for x in r] for r in body["ignored"]]
     return s
 
 
@@ -114,6 +128,7 @@ def check(s: GlenMore2State) -> None:
     if len(s.track) > comp.settings.rondel_spaces:
         raise InvalidState("more pieces than rondel spaces")
     seen = [v for v in s.track if v >= 0] + s.discarded
+    seen += [t for t in s.removed if comp.tiles[t].stack not in ("home", "clan")]
     for letter, st in s.stacks.items():
         if any(comp.tiles[t].stack != letter for t in st):
             raise InvalidState(f"stack {letter} holds a tile of another stack")
@@ -133,6 +148,10 @@ def check(s: GlenMore2State) -> None:
         if any(c < 0 for c in terr.scots) or s.scotsmen_supply(p) < 0:
             raise InvalidState(f"player {p} has a bad number of Scotsmen")
         seen += [t for t in s.personalities[p] if comp.tiles[t].stack != "clan"]
+    if 9 in s.ch:
+        feasts = sorted(s.feast_row + s.feast_deck + s.feast_discard)
+        if feasts != list(range(len(comp.feasts))) or len(s.feast_row) != 5:
+            raise InvalidState("every feast must be face up (5), in the deck or discarded, once")
     stack_tiles = sorted(t for k in STACK_ORDER for t in comp.stack_tiles[k])
     drawn_from_s = sorted(comp.stack_tiles["S"])
     every = sorted(stack_tiles + drawn_from_s)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from clanboard.core import CHANCE, TERMINAL, Game, Move, Rng, State
+from clanboard.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Move, Rng, State
 from clanboard.games.glen_more_2 import interpret
 from clanboard.games.glen_more_2.components import (
     RES_INDEX,
@@ -23,10 +23,11 @@ from clanboard.games.glen_more_2.components import (
     Need,
     components,
 )
-from clanboard.games.glen_more_2.effects import RESOURCES
+from clanboard.games.glen_more_2.effects import RESOURCES, Modify
 from clanboard.games.glen_more_2.market import buy_price, payable, sell_price
 from clanboard.games.glen_more_2.moves import (
     ACT,
+    BID,
     BUY,
     CLAN,
     DRAW,
@@ -37,11 +38,14 @@ from clanboard.games.glen_more_2.moves import (
     PASS,
     PAY,
     PLACE,
+    REMOVE,
     ROLL,
     SELL,
     TAKE,
     GMove,
     Sq,
+    bid_list,
+    bid_move,
     parse,
 )
 from clanboard.games.glen_more_2.territory import Territory, dirs
@@ -52,8 +56,17 @@ HOME_VILLAGE = (0, 0)
 HOME_CASTLE = (1, 0)
 CATEGORIES = ("castle", "landmarks", "whisky", "personalities")
 
-PHASES = ("draw", "roll", "take", "place", "pay", "gain", "clan", "activate", "over")
-P_DRAW, P_ROLL, P_TAKE, P_PLACE, P_PAY, P_GAIN, P_CLAN, P_ACT, P_OVER = range(len(PHASES))
+PHASES = ("draw", "roll", "take", "place", "pay", "gain", "clan", "activate", "discard",
+          "remove", "bid", "over")
+(P_DRAW, P_ROLL, P_TAKE, P_PLACE, P_PAY, P_GAIN, P_CLAN, P_ACT, P_DISCARD, P_REMOVE, P_BID,
+ P_OVER) = range(len(PHASES))
+
+FACE_UP_FEASTS = 5  # HG-RU 189-191
+BID_TOKENS = 3  # HG-RU 196-204 (Cameron: 5, HG-RU 236)
+
+
+def chronicle_set(text: str) -> frozenset[int]:
+    return frozenset(int(x) for x in text.split(",") if x.strip())
 
 
 def marker(seat: int) -> int:
@@ -77,6 +90,7 @@ class GlenMore2State(State):
         self.d_drawn = 0
         self.we_drawn = False
         self.discarded: list[int] = []
+        self.removed: list[int] = []  # taken out of territories (MacMillan, Loch Morar)
         self.market = [1 if n in st.market_prefill_player_counts else 0] * 5
         self.coins = [0] * n
         self.vp = [0] * n
@@ -85,7 +99,19 @@ class GlenMore2State(State):
         self.terr = [Territory() for _ in range(n)]
         self.personalities: list[list[int]] = [[] for _ in range(n)]
         self.cards: list[list[str]] = [[] for _ in range(n)]
-        self.clan: dict[str, list[int]] = {sp.id: [] for sp in comp.spaces}
+        self.ch = chronicle_set(options.get("chronicles", ""))
+        self.clan: dict[str, list[int]] = {sid: [] for sid in comp.active_spaces(self.ch)}
+        # chronicle 9: feasts face up at positions 1-5, the rest a deck kept as a set
+        self.feast_row: list[int] = []
+        self.feast_deck: list[int] = []
+        self.feast_discard: list[int] = []
+        self.bids: list[list[int] | None] = [None] * n
+        self.feast_markers: dict[int, list[int]] = {}
+        self.reveal: list[dict[str, Any]] = []
+        self.rules: list[list[str]] = [[] for _ in range(n)]
+        self.ignored: list[list[int]] = [[] for _ in range(n)]
+        self.pending: list[int] = []  # [round number, 1 if final] while bidding
+        self.last_paid = -1
         self.markers = [st.clan_markers_per_player] * n
         self.phase = P_DRAW
         self.cur = -1
@@ -110,6 +136,8 @@ class GlenMore2State(State):
         self.gain_slot = -1
         self.extra_one = False
         self.after_gain = P_ACT
+        self.from_discard = False
+        self.remove_left = 0
 
     # -- set-up --------------------------------------------------------------------------
 
@@ -127,6 +155,10 @@ class GlenMore2State(State):
         self.track = pieces + start
         for i, p in enumerate(order):
             self.coins[p] = st.start_coins_first + st.start_coins_step * i
+        if 9 in self.ch:
+            deck = list(range(len(comp.feasts)))
+            self.rng.shuffle(deck)
+            self.feast_row, self.feast_deck = deck[:FACE_UP_FEASTS], sorted(deck[FACE_UP_FEASTS:])
         for p in range(n):
             terr = self.terr[p]
             v = terr.add(comp.home_village, HOME_VILLAGE)
@@ -143,7 +175,14 @@ class GlenMore2State(State):
             return CHANCE
         if ph == P_OVER:
             return TERMINAL
+        if ph == P_BID:
+            return SIMULTANEOUS
         return self.cur
+
+    def players_to_move(self) -> list[int]:
+        if self.phase == P_BID:
+            return [p for p in range(self.num_players) if self.bids[p] is None]
+        return super().players_to_move()
 
     def current_stack(self) -> str | None:
         for s in STACK_ORDER:
@@ -230,7 +269,8 @@ class GlenMore2State(State):
                 self._end_game()
                 return
         if not self.stacks[s] and s in ("A", "B", "C"):
-            self._scoring(STACK_ORDER.index(s) + 1)
+            self._start_scoring(STACK_ORDER.index(s) + 1, final=False)
+            return
         self._advance()
 
     def _roll(self, face: int) -> None:
@@ -295,16 +335,29 @@ class GlenMore2State(State):
             return []
         reuse = self.comp.settings.clan_space_reuse == "own"
         out = []
-        for sp in self.comp.spaces:
-            there = self.clan[sp.id]
+        comp = self.comp
+        for sid, there in self.clan.items():
+            sp = comp.spaces[comp.space_index[sid]]
             if any(q != p for q in there) or (there and not reuse):
                 continue
-            if sp.road_cost <= self.coins[p]:
-                out.append(sp.id)
+            if sp.road_cost > self.coins[p]:
+                continue
+            first = sp.effect.options[0] if sp.effect else None
+            if first is not None and first.inputs and not interpret.usable(self, p, first, -1):
+                continue
+            out.append(sid)
         return out
 
-    def takeable(self, p: int, tile: int) -> list[int]:
-        """Cost alternatives (1-based, 0 = the only/no cost) with which ``p`` can take it."""
+    def _place_key(self, tile: int) -> tuple[bool, str, bool]:
+        """Tiles with equal keys have equal placements (see :meth:`places`)."""
+        row = self.comp.tiles[tile]
+        return (row.rebuild, row.kind if row.rebuild else "",
+                row.river if self.comp.settings.river_rule == "river_row" else False)
+
+    def takeable(self, p: int, tile: int,
+                 placeable: dict[tuple[bool, str, bool], bool] | None = None) -> list[int]:
+        """Cost alternatives (1-based, 0 = the only/no cost) with which ``p`` can take it
+        (``placeable`` caches whether tiles of a placement key fit somewhere)."""
         row = self.comp.tiles[tile]
         if row.kind == "worlds_end":
             return []
@@ -312,8 +365,13 @@ class GlenMore2State(State):
             if not self._clan_spaces(p) and \
                     self.comp.settings.personality_without_space == "forbidden":
                 return []
-        elif not self.places(p, tile):
-            return []
+        else:
+            cache = {} if placeable is None else placeable
+            key = self._place_key(tile)
+            if key not in cache:
+                cache[key] = bool(self.places(p, tile))
+            if not cache[key]:
+                return []
         costs = self.comp.costs[tile]
         if not costs:
             return [0]
@@ -329,6 +387,10 @@ class GlenMore2State(State):
             if player not in (None, CHANCE):
                 return []
             return [m for m, _ in self.chance_outcomes()]
+        if ph == P_BID:
+            if player is None or self.bids[player] is not None:
+                return []
+            return self._bid_moves(player)
         if ph == P_OVER or (player is not None and player != self.cur):
             return []
         p = self.cur
@@ -343,13 +405,39 @@ class GlenMore2State(State):
         if ph == P_CLAN:
             spaces = self._clan_spaces(p)
             return [GMove(CLAN, sid) for sid in spaces] or [GMove(CLAN, "none")]
+        if ph == P_DISCARD:
+            return self._discard_moves(p)
+        if ph == P_REMOVE:
+            terr = self.terr[p]
+            removes: list[Move] = [GMove(REMOVE, a=Sq(*terr.pos[i])) for i in range(len(terr))
+                                   if self.comp.tiles[terr.tiles[i]].stack != "home"]
+            return removes + [END_MOVE]
         return self._act_moves(p) + self._move_moves(p) + self._sell_moves(p) + [END_MOVE]
+
+    def _bid_moves(self, p: int) -> list[Move]:
+        from itertools import permutations
+
+        limit = 5 if "bids5" in self.rules[p] else BID_TOKENS
+        spots = range(1, len(self.feast_row) + 1)
+        out: list[Move] = [bid_move([])]
+        for k in range(1, min(limit, len(self.feast_row)) + 1):
+            out.extend(bid_move(list(seq)) for seq in permutations(spots, k))
+        return out
+
+    def _discard_moves(self, p: int) -> list[Move]:
+        out: list[Move] = []
+        placeable: dict[tuple[bool, str, bool], bool] = {}
+        for t in sorted(set(self.discarded)):
+            for alt in self.takeable(p, t, placeable):
+                out.append(GMove(TAKE, self.comp.tile_id(t), alt))
+        return out
 
     def _take_moves(self, p: int) -> list[Move]:
         out: list[Move] = []
         tiles = [t for t in self.track[1:] if t >= 0 and t != self.comp.worlds_end]
+        placeable: dict[tuple[bool, str, bool], bool] = {}
         for t in tiles:
-            for alt in self.takeable(p, t):
+            for alt in self.takeable(p, t, placeable):
                 out.append(GMove(TAKE, self.comp.tile_id(t), alt))
         if not out:
             out = [GMove(PASS, self.comp.tile_id(t)) for t in tiles]
@@ -451,6 +539,11 @@ class GlenMore2State(State):
         if op == ROLL:
             self._roll(move.n)
             return
+        if op == BID:
+            self.bids[player] = bid_list(move)
+            if all(b is not None for b in self.bids):
+                self._reveal_feasts()
+            return
         p = self.cur
         terr = self.terr[p]
         if op == SELL:
@@ -460,9 +553,12 @@ class GlenMore2State(State):
             self.market[k] -= 1
         elif op in (TAKE, PASS):
             tile = comp.index[move.name]
-            t = self.track
-            t[t.index(tile)] = t[0]
-            t[0] = GAP
+            if self.phase == P_DISCARD:  # clan Munro: the tile comes from the discard
+                self.discarded.remove(tile)
+            else:
+                t = self.track
+                t[t.index(tile)] = t[0]
+                t[0] = GAP
             if op == PASS:
                 self.discarded.append(tile)
                 self._end_turn()
@@ -477,6 +573,7 @@ class GlenMore2State(State):
             self._start_cost(p)
         elif op in (PAY, BUY):
             k = RES_INDEX[move.name]
+            self.last_paid = k
             if op == PAY:
                 terr.res[terr.cells[(move.a.x, move.a.y)]][k] -= 1
             else:
@@ -506,10 +603,15 @@ class GlenMore2State(State):
                 self.markers[p] -= 1
                 self.coins[p] -= sp.road_cost
                 self.after_gain = P_OVER  # the turn ends after any chosen gains
-                interpret.resolve_once(self, p, sp.effect, -1)
-                if self.gain_left:
-                    self.phase = P_GAIN
+                first = sp.effect.options[0] if sp.effect else None
+                if first is not None and first.inputs:  # a shield that costs a resource
+                    self.debt_slot, self.debt_option = -2, comp.space_index[sp.id]
+                    self._owe(Need.of(first.inputs))
+                    self.phase = P_PAY
                     return
+                interpret.resolve_once(self, p, sp.effect, -1)
+                self._after_effects(p, P_OVER)
+                return
             self._end_turn()
         elif op == ACT:
             slot = terr.cells[(move.a.x, move.a.y)]
@@ -527,12 +629,18 @@ class GlenMore2State(State):
                 self.phase = P_PAY
             else:
                 self._debt_paid(p)
+        elif op == REMOVE:
+            self._remove(p, terr.cells[(move.a.x, move.a.y)])
         elif op == MOVE:
             terr.scots[terr.cells[(move.a.x, move.a.y)]] -= 1
             terr.scots[terr.cells[(move.b.x, move.b.y)]] += 1
             self.mp -= 1
         elif op == END:
-            self._end_turn()
+            if self.phase == P_REMOVE:
+                self.remove_left = 0
+                self._after_effects(p, self.after_gain)
+            else:
+                self._end_turn()
 
     def _owe(self, need: Need) -> None:
         self.owed = list(need.fixed)
@@ -556,6 +664,12 @@ class GlenMore2State(State):
     def _debt_paid(self, p: int) -> None:
         self.owed = [0, 0, 0, 0, 0]
         self.owed_any = self.owed_distinct = self.used = 0
+        if self.debt_slot == -2:  # a clan shield's price is paid: its rule applies
+            sp = self.comp.spaces[self.debt_option]
+            self.debt_slot = -1
+            interpret.gain(self, p, sp.effect.options[0], -1)
+            self._after_effects(p, P_OVER)
+            return
         if self.debt_slot >= 0:
             slot = self.debt_slot
             effect = self.comp.tiles[self.terr[p].tiles[slot]].activation
@@ -563,8 +677,7 @@ class GlenMore2State(State):
             self.after_gain = P_ACT
             interpret.gain(self, p, effect.options[self.debt_option], slot)
             self.debt_slot = -1
-            if self.gain_left:
-                self.phase = P_GAIN
+            self._after_effects(p, P_ACT)
             return
         tile = self.tile
         if self.comp.tiles[tile].kind == "personality":
@@ -601,14 +714,46 @@ class GlenMore2State(State):
             card = comp.cards[row.landmark]
             if card.timing == "immediate":
                 interpret.resolve_once(self, p, card.effect, slot)
-        if self.gain_left:
-            self.phase = P_GAIN
+        self._after_effects(p, P_ACT)
 
     def _after_gains(self, p: int) -> None:
-        if self.after_gain == P_OVER:
+        self._after_effects(p, self.after_gain)
+
+    def _after_effects(self, p: int, then: int) -> None:
+        """After an effect: its chosen resources, tiles to remove, a tile from the discard,
+        then ``then`` (P_ACT: go on activating; P_OVER: the turn ends)."""
+        self.after_gain = then
+        if self.gain_left:
+            self.phase = P_GAIN
+        elif self.remove_left:
+            self.phase = P_REMOVE
+        elif self.from_discard:
+            self.from_discard = False
+            if self._discard_moves(p):
+                self.phase = P_DISCARD
+            else:
+                self._after_effects(p, then)
+        elif then == P_OVER:
             self._end_turn()
         else:
             self.phase = P_ACT
+
+    def _remove(self, p: int, slot: int) -> None:
+        """The tile (with any tiles under it) leaves the game; Scotsmen on it go back to
+        the supply, resources on it are lost (spec 16.1-16.2)."""
+        terr = self.terr[p]
+        self.removed += [terr.tiles[slot], *terr.under[slot]]
+        terr.remove(slot)
+
+        def shift(xs: list[int]) -> list[int]:
+            return [i if i < slot else i - 1 for i in xs if i != slot]
+
+        self.near, self.activated = shift(self.near), shift(self.activated)
+        if self.gain_slot > slot:
+            self.gain_slot -= 1
+        self.remove_left -= 1
+        if self.remove_left == 0:
+            self._after_effects(p, self.after_gain)
 
     def _end_turn(self) -> None:
         self._compress()
@@ -637,25 +782,155 @@ class GlenMore2State(State):
             "personalities": [len(self.personalities[p]) for p in n],
         }
 
+    def _start_scoring(self, number: int, final: bool) -> None:
+        """A scoring round; with chronicle 9 a secret bidding phase comes first."""
+        if 9 in self.ch:
+            self.pending = [number, 1 if final else 0]
+            self.bids = [None] * self.num_players
+            self.phase, self.cur = P_BID, -1
+            return
+        self._scoring(number)
+        self._after_scoring(final)
+
+    def _after_scoring(self, final: bool) -> None:
+        if final:
+            self._final()
+        else:
+            self.phase = P_TAKE
+            self._advance()
+
+    def _reveal_feasts(self) -> None:
+        """HG-RU 206-216: stage by stage every player reveals the next bid; a feast that
+        holds a marker from an earlier stage is closed; who can pay (no market) must pay
+        and puts a marker on it; several players may share a feast in one stage."""
+        n = self.num_players
+        self.feast_markers = {}
+        self.reveal = []
+        stages = max(len(b or []) for b in self.bids)
+        for k in range(stages):
+            placed: list[tuple[int, int]] = []
+            for p in range(n):
+                bids = self.bids[p] or []
+                if len(bids) <= k:
+                    continue
+                spot = bids[k]
+                open_ = not self.feast_markers.get(spot)
+                paid = open_ and self._pay_feast(p, self.feast_row[spot - 1])
+                if paid:
+                    placed.append((spot, p))
+                self.reveal.append({"stage": k + 1, "seat": p, "feast": spot,
+                                    "open": open_, "paid": paid})
+            for spot, p in placed:
+                self.feast_markers.setdefault(spot, []).append(p)
+        number, final = self.pending
+        self._scoring(number)
+        self._refill_feasts()
+        self.bids = [None] * n
+        self.pending = []
+        self._after_scoring(bool(final))
+
+    def feast_need(self, p: int, feast: int) -> Need:
+        """A feast's cost for ``p``: resource symbols of an ignored kind drop (MacDonell,
+        MacLaine); "any resource" symbols stay (HG-RU 240-246)."""
+        alts = self.comp.costs_of_feast(feast)
+        need = alts[0] if alts else Need()
+        fixed = tuple(0 if k in self.ignored[p] else c for k, c in enumerate(need.fixed))
+        return Need(fixed, need.any, need.distinct, need.coins, need.whisky)  # type: ignore[arg-type]
+
+    def _pay_feast(self, p: int, feast: int) -> bool:
+        """Pay from the tiles, never the market; Innes may put whisky for resources. The
+        units are taken automatically: the kind held most, from the fullest tile."""
+        need = self.feast_need(p, feast)
+        terr = self.terr[p]
+        have = terr.have()
+        whisky = self.whisky[p] - need.whisky if "feast_whisky" in self.rules[p] else 0
+        if need.coins > self.coins[p] or need.whisky > self.whisky[p]:
+            return False
+        short = sum(max(0, need.fixed[k] - have[k]) for k in range(5))
+        rest = [have[k] - min(have[k], need.fixed[k]) for k in range(5)]
+        free = sum(rest)
+        kinds = sum(1 for v in rest if v)
+        distinct_short = max(0, need.distinct - kinds)
+        any_short = max(0, need.any - (free - min(need.distinct, kinds)))
+        if short + distinct_short + any_short > max(whisky, 0):
+            return False
+        self.coins[p] -= need.coins
+        self.whisky[p] -= need.whisky + short + distinct_short + any_short
+
+        def take(k: int) -> None:
+            slot = max(range(len(terr)), key=lambda i: terr.res[i][k])
+            terr.res[slot][k] -= 1
+
+        for k in range(5):
+            for _ in range(min(have[k], need.fixed[k])):
+                take(k)
+        used: set[int] = set()
+        for _ in range(min(need.distinct, kinds)):
+            h = terr.have()
+            k = max((k for k in range(5) if k not in used and h[k]), key=lambda k: h[k])
+            used.add(k)
+            take(k)
+        for _ in range(need.any - any_short):
+            h = terr.have()
+            take(max(range(5), key=lambda k: h[k]))
+        return True
+
+    def _refill_feasts(self) -> None:
+        """HG-RU 230-232: feasts with a marker are discarded and replaced from the deck
+        (the discards reshuffled when it runs out); markers and bid tokens go back."""
+        for spot in sorted(self.feast_markers):
+            if not self.feast_markers[spot]:
+                continue
+            self.feast_discard.append(self.feast_row[spot - 1])
+            if not self.feast_deck:
+                self.feast_deck, self.feast_discard = sorted(self.feast_discard), []
+            pick = self.feast_deck.pop(self.rng.randrange(len(self.feast_deck)))
+            self.feast_row[spot - 1] = pick
+        self.feast_markers = {}
+
+    def feast_bonus(self, p: int) -> dict[str, int]:
+        """Extra counts per category from the feasts ``p`` holds a marker on."""
+        out: dict[str, int] = {}
+        for spot, seats in self.feast_markers.items():
+            if p in seats:
+                row = self.comp.feasts[self.feast_row[spot - 1]]
+                for opt in row.effect.options:
+                    for g in opt.gains:
+                        if isinstance(g, Modify):
+                            out[g.category] = out.get(g.category, 0) + g.amount
+        return out
+
     def _scoring(self, number: int) -> None:
-        """Spec 14.3: each category against the lowest count, by the pack's table."""
+        """Spec 14.3: each category against the lowest count, by the pack's table (with
+        chronicle 9: the feasts' extra counts and the alternative board, HG-RU 216-218)."""
         cats = self.category_counts()
+        alt = 9 in self.ch
+        if alt:
+            for p in range(self.num_players):
+                for cat, extra in self.feast_bonus(p).items():
+                    if cat in cats:
+                        cats[cat][p] += extra
         vp = [0] * self.num_players
         for values in cats.values():
             low = min(values)
             for p, v in enumerate(values):
-                vp[p] += self.comp.pack.scoring_vp(v - low)
+                vp[p] += self.comp.pack.scoring_vp(v - low, alternative=alt)
         for p in range(self.num_players):
             self.vp[p] += vp[p]
-        self.scorings.append({"round": number, **cats, "vp": vp})
+        record: dict[str, Any] = {"round": number, **cats, "vp": vp}
+        if alt:
+            record["feasts"] = {str(k): list(v) for k, v in sorted(self.feast_markers.items())}
+        self.scorings.append(record)
 
     def territory_size(self, p: int) -> int:
         return len(self.terr[p])
 
     def _end_game(self) -> None:
-        """Spec 14.1, 15.2-15.3: the 4th scoring round, then coins, end-of-game landmark
-        cards and the territory penalty."""
-        self._scoring(len(self.scorings) + 1)
+        """Spec 14.1: the game ends with the 4th scoring round, then :meth:`_final`."""
+        self._start_scoring(len(self.scorings) + 1, final=True)
+
+    def _final(self) -> None:
+        """Spec 15.2-15.3: coins, end-of-game landmark cards and the territory penalty."""
         n = self.num_players
         before = list(self.vp)
         cards_vp = [0] * n
@@ -701,13 +976,25 @@ class GlenMore2State(State):
         return observation(self, player)
 
     def public_viewers(self, move: Move, player: int) -> list[int]:
-        """Every move is public; only the stacks' order is hidden and it is never stored
-        (each draw is a chance event)."""
+        """Every move is public but a secret bid (chronicle 9), which only its maker reads
+        (it is revealed stage by stage in the scoring record); the stacks' order is never
+        stored (each draw is a chance event)."""
+        if isinstance(move, GMove) and move.op == BID:
+            return []
         return [-1, *range(self.num_players)]
 
     def determinize(self, player: int, rng: Rng) -> State:
+        """Future chance re-seeded; other players' committed secret bids re-dealt."""
         clone = self.clone()
         clone.rng = rng.fork()
+        if self.phase == P_BID:
+            for q in range(self.num_players):
+                if q != player and clone.bids[q] is not None:
+                    clone.bids[q] = None
+                    options = clone._bid_moves(q)
+                    pick = options[clone.rng.randrange(len(options))]
+                    assert isinstance(pick, GMove)
+                    clone.bids[q] = bid_list(pick)
         return clone
 
     def render(self, player: int | None = None) -> str:
@@ -716,8 +1003,47 @@ class GlenMore2State(State):
         return render(self, player)
 
     def explain_illegal(self, move: Move, player: int) -> str:
+        """Why a well-formed move is not legal now, in the game's terms."""
         ph = PHASES[self.phase]
-        return f"{move} is not legal now (step: {ph})"
+        if not isinstance(move, GMove):
+            return f"{move} is not a Glen More II move"
+        comp, op = self.comp, move.op
+        wrong_step = f"{move} is not possible at the {ph} step"
+        if op in (TAKE, PASS) and self.phase == P_TAKE:
+            tile = comp.index.get(move.name, -1)
+            if tile < 0:
+                return f"there is no tile {move.name} in pack {comp.name!r}"
+            if tile not in self.track[1:]:
+                return f"{move.name} is not ahead of your Scotsman on the rondel"
+            if comp.tiles[tile].kind == "worlds_end":
+                return "World's End cannot be taken; move past it to another tile"
+            if op == PASS:
+                return f"you can take a tile, so you may not pass ({move.name})"
+            if not self.takeable(player, tile):
+                row = comp.tiles[tile]
+                if row.kind != "personality" and not self.places(player, tile):
+                    return f"{move.name} fits nowhere in your territory"
+                return f"you cannot pay {move.name}'s cost ({row.cost})"
+            return f"{move.name} has cost alternatives {self.takeable(player, tile)}"
+        if op == PLACE and self.phase == P_PLACE:
+            return (f"{move.name or 'the tile'} cannot go on {move.a}: it must touch a tile "
+                    f"with one of your Scotsmen" + (" and cover one of your tiles of its kind"
+                                                    if comp.tiles[self.tile].rebuild else
+                                                    " on an empty square"))
+        if op == ACT and self.phase == P_ACT:
+            terr = self.terr[player]
+            slot = terr.cells.get((move.a.x, move.a.y))
+            if slot is None:
+                return f"you have no tile on {move.a}"
+            if slot in self.activated:
+                return f"the tile on {move.a} was already activated this turn"
+            if slot not in self.near and not self.extra_one:
+                return f"the tile on {move.a} is not the new tile or one of its neighbours"
+            return f"the tile on {move.a} cannot be activated that way (input, capacity)"
+        if op == BID and self.phase == P_BID:
+            return "you have already bid" if self.bids[player] is not None else \
+                "a bid names up to 3 different feast positions 1-5 (Cameron: 5)"
+        return wrong_step
 
     # -- copying and JSON ----------------------------------------------------------------
 
@@ -729,6 +1055,7 @@ class GlenMore2State(State):
         s.track = list(self.track)
         s.stacks = {k: list(v) for k, v in self.stacks.items()}
         s.discarded = list(self.discarded)
+        s.removed = list(self.removed)
         for name in ("market", "coins", "vp", "whisky", "fame", "markers", "owed", "near",
                      "activated", "scorings"):
             setattr(s, name, list(getattr(self, name)))
@@ -736,12 +1063,38 @@ class GlenMore2State(State):
         s.personalities = [list(x) for x in self.personalities]
         s.cards = [list(x) for x in self.cards]
         s.clan = {k: list(v) for k, v in self.clan.items()}
+        s.feast_row, s.feast_deck = list(self.feast_row), list(self.feast_deck)
+        s.feast_discard = list(self.feast_discard)
+        s.bids = [None if b is None else list(b) for b in self.bids]
+        s.feast_markers = {k: list(v) for k, v in self.feast_markers.items()}
+        s.reveal = list(self.reveal)
+        s.rules = [list(r) for r in self.rules]
+        s.ignored = [list(r) for r in self.ignored]
+        s.pending = list(self.pending)
         return s
 
     def _to_json(self) -> Any:
         from clanboard.games.glen_more_2.serial import to_json
 
         return to_json(self)
+
+    def move_to_action(self, move: Move) -> int:
+        from clanboard.games.glen_more_2.encoding import move_to_action
+
+        if isinstance(move, str):
+            move = parse(move)
+        assert isinstance(move, GMove)
+        return move_to_action(self, move)
+
+    def action_to_move(self, action: int) -> Move:
+        from clanboard.games.glen_more_2.encoding import action_to_move
+
+        return action_to_move(self, action)
+
+    def observation_tensor(self, player: int) -> list[float]:
+        from clanboard.games.glen_more_2.encoding import observation_tensor
+
+        return observation_tensor(self, player)
 
     def check_consistency(self) -> None:
         from clanboard.games.glen_more_2.serial import check

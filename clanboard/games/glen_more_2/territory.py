@@ -47,6 +47,12 @@ class Territory:
         self.under.append([])
         return slot
 
+    def remove(self, slot: int) -> None:
+        """Take the tile in ``slot`` (and what is under it) out; later slots shift down."""
+        for name in ("tiles", "pos", "res", "scots", "under"):
+            getattr(self, name).pop(slot)
+        self.cells = {c: i for i, c in enumerate(self.pos)}
+
     def __len__(self) -> int:
         return len(self.tiles)
 

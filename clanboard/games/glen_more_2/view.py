@@ -70,6 +70,19 @@ def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
             "activated": [list(s.terr[s.cur].pos[i]) for i in s.activated] if s.cur >= 0
             else [],
         },
+        "chronicles": sorted(s.ch),
+        "feasts": [{"position": i + 1, "id": s.comp.feasts[f].id,
+                    "name": s.comp.feasts[f].name, "cost": str(s.comp.feasts[f].cost),
+                    "effect": str(s.comp.feasts[f].effect),
+                    "markers": s.feast_markers.get(i + 1, [])}
+                   for i, f in enumerate(s.feast_row)],
+        "feasts_in_deck": len(s.feast_deck) + len(s.feast_discard),
+        # secret bids: a seat sees its own stack; of the others only that they have bid
+        "bids": [b if (player == p and b is not None) else (b is not None)
+                 for p, b in enumerate(s.bids)] if s.phase == PHASES.index("bid") else [],
+        "last_reveal": [dict(x) for x in s.reveal],
+        "shield_rules": [list(r) for r in s.rules],
+        "feast_ignored": [[RESOURCES[k] for k in r] for r in s.ignored],
         "scorings": [dict(x) for x in s.scorings],
         "final": dict(s.final) if s.final else None,
         "discarded": len(s.discarded),

@@ -1,0 +1,197 @@
+"""Integer actions and an observation tensor for the RL adapters (OpenSpiel, PettingZoo).
+
+Squares are encoded within ``-GRID..GRID`` on both axes (a territory never grows that far
+in practice: a move outside raises ``ValueError``). The action space depends on the pack
+(its number of tiles and clan spaces), so the sizes are computed from the options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from itertools import permutations
+from typing import TYPE_CHECKING, Any
+
+from clanboard.games.glen_more_2.components import Components, components
+from clanboard.games.glen_more_2.effects import RESOURCES
+from clanboard.games.glen_more_2.moves import (
+    ACT,
+    BID,
+    BUY,
+    CLAN,
+    DRAW,
+    END,
+    GAIN,
+    MOVE,
+    PASS,
+    PAY,
+    PLACE,
+    REMOVE,
+    ROLL,
+    SELL,
+    TAKE,
+    GMove,
+    Sq,
+    bid_move,
+)
+from clanboard.games.glen_more_2.territory import ALL8
+
+if TYPE_CHECKING:
+    from clanboard.games.glen_more_2.state import GlenMore2State
+
+GRID = 20
+SIDE = 2 * GRID + 1
+SQUARES = SIDE * SIDE
+ALTS = 4
+OPTIONS = 6
+BIDS = [bid_move(list(seq)) for k in range(6) for seq in permutations(range(1, 6), k)]
+BID_INDEX = {m.name: i for i, m in enumerate(BIDS)}
+MAX_PLAYERS = 4
+PER_SEAT = 11
+N_PHASES = 12
+TENSOR_SIZE = N_PHASES + MAX_PLAYERS + PER_SEAT * MAX_PLAYERS + 5 + 4 + 1 + 5 + 2
+
+
+class Layout:
+    """The offsets of each move kind in the action space of one pack."""
+
+    def __init__(self, comp: Components) -> None:
+        self.comp = comp
+        self.tiles = len(comp.tiles)
+        self.spaces = [s.id for s in comp.spaces] + ["none"]
+        sizes = [("take", self.tiles * ALTS), ("pass", self.tiles), ("place", SQUARES),
+                 ("pay", 5 * SQUARES), ("buy", 5), ("sell", 5 * SQUARES), ("gain", 5),
+                 ("act", SQUARES * OPTIONS), ("move", SQUARES * 8),
+                 ("clan", len(self.spaces)), ("end", 1), ("bid", len(BIDS)),
+                 ("remove", SQUARES)]
+        self.offset: dict[str, int] = {}
+        total = 0
+        for name, size in sizes:
+            self.offset[name] = total
+            total += size
+        self.size = total
+
+
+@cache
+def layout(pack: str) -> Layout:
+    return Layout(components(pack))
+
+
+def _sq(a: Sq) -> int:
+    if not (-GRID <= a.x <= GRID and -GRID <= a.y <= GRID):
+        raise ValueError(f"square {a} lies outside the encoded grid ±{GRID}")
+    return (a.y + GRID) * SIDE + a.x + GRID
+
+
+def _unsq(i: int) -> Sq:
+    return Sq(i % SIDE - GRID, i // SIDE - GRID)
+
+
+def num_actions(options: Mapping[str, Any]) -> int:
+    return layout(options["pack"]).size
+
+
+def num_chance(options: Mapping[str, Any]) -> int:
+    return layout(options["pack"]).tiles + 6
+
+
+def move_to_action(s: GlenMore2State, m: GMove) -> int:
+    lay = layout(s.comp.name)
+    off = lay.offset
+    op = m.op
+    if op == DRAW:
+        return s.comp.index[m.name]
+    if op == ROLL:
+        return lay.tiles + m.n - 1
+    if op == TAKE:
+        return off["take"] + s.comp.index[m.name] * ALTS + m.n
+    if op == PASS:
+        return off["pass"] + s.comp.index[m.name]
+    if op == PLACE:
+        return off["place"] + _sq(m.a)
+    if op in (PAY, SELL):
+        return off[{PAY: "pay", SELL: "sell"}[op]] + RESOURCES.index(m.name) * SQUARES + _sq(m.a)
+    if op in (BUY, GAIN):
+        return off[{BUY: "buy", GAIN: "gain"}[op]] + RESOURCES.index(m.name)
+    if op == ACT:
+        return off["act"] + _sq(m.a) * OPTIONS + m.n
+    if op == MOVE:
+        d = ALL8.index((m.b.x - m.a.x, m.b.y - m.a.y))
+        return off["move"] + _sq(m.a) * 8 + d
+    if op == CLAN:
+        return off["clan"] + lay.spaces.index(m.name)
+    if op == END:
+        return off["end"]
+    if op == BID:
+        return off["bid"] + BID_INDEX[m.name]
+    if op == REMOVE:
+        return off["remove"] + _sq(m.a)
+    raise ValueError(f"cannot encode {m}")
+
+
+def action_to_move(s: GlenMore2State, action: int) -> GMove:
+    lay = layout(s.comp.name)
+    tid = s.comp.tile_id
+    if s.is_chance():
+        if action < lay.tiles:
+            return GMove(DRAW, tid(action))
+        return GMove(ROLL, n=action - lay.tiles + 1)
+    names = sorted(lay.offset, key=lambda k: lay.offset[k])
+    kind = max((k for k in names if lay.offset[k] <= action), key=lambda k: lay.offset[k])
+    i = action - lay.offset[kind]
+    if kind == "take":
+        return GMove(TAKE, tid(i // ALTS), i % ALTS)
+    if kind == "pass":
+        return GMove(PASS, tid(i))
+    if kind == "place":
+        return GMove(PLACE, a=_unsq(i))
+    if kind in ("pay", "sell"):
+        return GMove(PAY if kind == "pay" else SELL, RESOURCES[i // SQUARES], a=_unsq(i % SQUARES))
+    if kind in ("buy", "gain"):
+        return GMove(BUY if kind == "buy" else GAIN, RESOURCES[i])
+    if kind == "act":
+        return GMove(ACT, n=i % OPTIONS, a=_unsq(i // OPTIONS))
+    if kind == "move":
+        a = _unsq(i // 8)
+        dx, dy = ALL8[i % 8]
+        return GMove(MOVE, a=a, b=Sq(a.x + dx, a.y + dy))
+    if kind == "clan":
+        return GMove(CLAN, lay.spaces[i])
+    if kind == "end":
+        return GMove(END)
+    if kind == "remove":
+        return GMove(REMOVE, a=_unsq(i))
+    return BIDS[i]
+
+
+def observation_tensor(s: GlenMore2State, player: int) -> list[float]:
+    """Public counts only (the stacks' sizes, never their tiles; no one's bids)."""
+    out = [0.0] * TENSOR_SIZE
+    out[s.phase] = 1.0
+    if s.cur >= 0:
+        out[N_PHASES + s.cur] = 1.0
+    base = N_PHASES + MAX_PLAYERS
+    for p in range(s.num_players):
+        terr = s.terr[p]
+        seat = (p - player) % s.num_players  # the viewer first
+        vals = [s.coins[p], s.vp[p], s.whisky[p], s.fame[p], s.castle_scotsmen(p),
+                len(s.cards[p]), len(s.personalities[p]), s.markers[p], len(terr),
+                sum(terr.have()), terr.scotsmen()]
+        for k, v in enumerate(vals):
+            out[base + seat * PER_SEAT + k] = float(v)
+    base += PER_SEAT * MAX_PLAYERS
+    for k in range(5):
+        out[base + k] = float(s.market[k])
+    base += 5
+    for k, st in enumerate(s.stacks.values()):
+        out[base + k] = float(len(st))
+    base += 4
+    out[base] = 1.0 if s.we_drawn else 0.0
+    base += 1
+    mine = s.terr[player].have()
+    for k in range(5):
+        out[base + k] = float(mine[k])
+    base += 5
+    out[base] = float(s.mp if s.cur == player else 0)
+    out[base + 1] = float(s.gain_left if s.cur == player else 0)
+    return out

@@ -35,8 +35,11 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosedOK
 
 ROOT = Path(__file__).resolve().parents[1]
+#: seconds a client still waits for the server after the run's end
+STRAGGLE = 5.0
 
 
 def free_port() -> int:
@@ -85,6 +88,7 @@ class Stats:
         self.latencies: list[float] = []
         self.errors = 0
         self.games_over = 0
+        self.last_at = 0.0
 
 
 async def seat_client(ws_url: str, seat: int, stop_at: float, think: float,
@@ -92,7 +96,13 @@ async def seat_client(ws_url: str, seat: int, stop_at: float, think: float,
     async with connect(ws_url, max_size=2**22) as ws:
         sent_seq: int | None = None
         sent_at = 0.0
-        async for raw in ws:
+        while True:
+            # past the end, the other seat may have left without moving: stop waiting for it
+            wait = max(stop_at - time.monotonic(), 0) + STRAGGLE
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=wait)
+            except (TimeoutError, ConnectionClosedOK):
+                return
             msg = json.loads(raw)
             if msg["type"] == "error":
                 stats.errors += 1
@@ -102,7 +112,8 @@ async def seat_client(ws_url: str, seat: int, stop_at: float, think: float,
                 continue
             view = msg["view"]
             if sent_seq is not None and view["seq"] > sent_seq:
-                stats.latencies.append(time.perf_counter() - sent_at)
+                stats.last_at = time.perf_counter()
+                stats.latencies.append(stats.last_at - sent_at)
                 sent_seq = None
             if view["status"] == "over":
                 if seat == 0:
@@ -139,7 +150,7 @@ async def run(url: str, games: int, game: str, variant: str | None, seconds: flo
                            s, stop_at, think, random.Random(rng.random()), stats)
                for t in tables for s, tok in ((int(k), v) for k, v in t["tokens"].items())]
     await asyncio.gather(*clients)
-    wall = time.perf_counter() - start
+    wall = (stats.last_at or time.perf_counter()) - start  # to the last answered move
     lat = sorted(stats.latencies)
     q = statistics.quantiles(lat, n=100, method="inclusive") if len(lat) > 1 else [0.0] * 99
     return {

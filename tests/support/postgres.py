@@ -177,8 +177,8 @@ def _in_ci() -> bool:
 # -- the pytest plugin ----------------------------------------------------------------------
 
 def pytest_configure(config: pytest.Config) -> None:
-    workerinput = getattr(config, "workerinput", None)
-    if workerinput is not None:  # an xdist worker: the controller made the directory
+    workerinput = getattr(config, "workerinput", {})
+    if _DIR_KEY in workerinput:  # an xdist worker: the controller made the directory
         config.stash[_root_key] = Path(workerinput[_DIR_KEY])
         return
     root = Path(tempfile.mkdtemp(prefix="clanboard-pg-"))

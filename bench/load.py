@@ -10,7 +10,10 @@ committed to the database by then). Bounded by ``--games`` and ``--seconds``.
 
 ``--db-url`` picks the storage of the started server: ``sqlite`` (the default, a file in
 the temporary directory), ``postgresql`` (a throwaway cluster of Debian's PostgreSQL,
-started like the tests' one but with fsync on, as in production) or any SQLAlchemy URL.
+started like the tests' one but with fsync on, as in production: a commit waits for the
+disk), ``postgresql-async`` (the same with ``synchronous_commit=off``: like SQLite's
+``synchronous=NORMAL``, a commit survives the server being killed, not a power loss) or
+any SQLAlchemy URL.
 Given several times, the runs follow one another and a table compares them:
 
     python bench/load.py --games 200 --think 1 --seconds 60 --db-url sqlite --db-url postgresql
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -174,8 +178,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--url", help="a running server (else one is started on 127.0.0.1)")
     ap.add_argument("--db-url", action="append", default=[],
-                    help="storage of the started server: sqlite (default), postgresql (a "
-                         "throwaway cluster) or a SQLAlchemy URL; repeat to compare")
+                    help="storage of the started server: sqlite (default), postgresql or "
+                         "postgresql-async (a throwaway cluster) or a SQLAlchemy URL; repeat "
+                         "to compare")
     args = ap.parse_args()
     if not 1 <= args.games <= 1000 or not 0 < args.seconds <= 600:
         raise SystemExit("--games must be 1-1000 and --seconds at most 600")
@@ -206,7 +211,7 @@ def measure(args: argparse.Namespace, db: str) -> dict[str, Any]:
     try:
         if url is None:
             db_url: str | None = None
-            if db == "postgresql":
+            if db in ("postgresql", "postgresql-async"):
                 sys.path.insert(0, str(ROOT))
                 from tests.support.postgres import Cluster
 
@@ -214,6 +219,8 @@ def measure(args: argparse.Namespace, db: str) -> dict[str, Any]:
                 os.chmod(cluster.root, 0o755)
                 cluster.ensure_started()
                 db_url = cluster.url(cluster.new_schema())
+                if db == "postgresql-async":  # commits not waiting for the disk
+                    db_url += "%20-csynchronous_commit%3Doff"
             elif db != "sqlite":
                 db_url = db
             port = free_port()
@@ -233,7 +240,11 @@ def measure(args: argparse.Namespace, db: str) -> dict[str, Any]:
     finally:
         if proc is not None:
             os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=20)
+            try:
+                proc.wait(timeout=20)
+            finally:  # its forked workers inherit uvicorn's SIGTERM handler and outlive it
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
         if cluster is not None:
             cluster.stop()
         tmp.cleanup()

@@ -10,7 +10,10 @@ committed to the database by then). Bounded by ``--games`` and ``--seconds``.
 
 ``--db-url`` picks the storage of the started server: ``sqlite`` (the default, a file in
 the temporary directory), ``postgresql`` (a throwaway cluster of Debian's PostgreSQL,
-started like the tests' one but with fsync on, as in production) or any SQLAlchemy URL.
+started like the tests' one but with fsync on, as in production: a commit waits for the
+disk), ``postgresql-async`` (the same with ``synchronous_commit=off``: like SQLite's
+``synchronous=NORMAL``, a commit survives the server being killed, not a power loss) or
+any SQLAlchemy URL.
 Given several times, the runs follow one another and a table compares them:
 
     python bench/load.py --games 200 --think 1 --seconds 60 --db-url sqlite --db-url postgresql
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -35,8 +39,11 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosedOK
 
 ROOT = Path(__file__).resolve().parents[1]
+#: seconds a client still waits for the server after the run's end
+STRAGGLE = 5.0
 
 
 def free_port() -> int:
@@ -85,6 +92,7 @@ class Stats:
         self.latencies: list[float] = []
         self.errors = 0
         self.games_over = 0
+        self.last_at = 0.0
 
 
 async def seat_client(ws_url: str, seat: int, stop_at: float, think: float,
@@ -92,7 +100,13 @@ async def seat_client(ws_url: str, seat: int, stop_at: float, think: float,
     async with connect(ws_url, max_size=2**22) as ws:
         sent_seq: int | None = None
         sent_at = 0.0
-        async for raw in ws:
+        while True:
+            # past the end, the other seat may have left without moving: stop waiting for it
+            wait = max(stop_at - time.monotonic(), 0) + STRAGGLE
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=wait)
+            except (TimeoutError, ConnectionClosedOK):
+                return
             msg = json.loads(raw)
             if msg["type"] == "error":
                 stats.errors += 1
@@ -102,7 +116,8 @@ async def seat_client(ws_url: str, seat: int, stop_at: float, think: float,
                 continue
             view = msg["view"]
             if sent_seq is not None and view["seq"] > sent_seq:
-                stats.latencies.append(time.perf_counter() - sent_at)
+                stats.last_at = time.perf_counter()
+                stats.latencies.append(stats.last_at - sent_at)
                 sent_seq = None
             if view["status"] == "over":
                 if seat == 0:
@@ -139,7 +154,7 @@ async def run(url: str, games: int, game: str, variant: str | None, seconds: flo
                            s, stop_at, think, random.Random(rng.random()), stats)
                for t in tables for s, tok in ((int(k), v) for k, v in t["tokens"].items())]
     await asyncio.gather(*clients)
-    wall = time.perf_counter() - start
+    wall = (stats.last_at or time.perf_counter()) - start  # to the last answered move
     lat = sorted(stats.latencies)
     q = statistics.quantiles(lat, n=100, method="inclusive") if len(lat) > 1 else [0.0] * 99
     return {
@@ -163,8 +178,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--url", help="a running server (else one is started on 127.0.0.1)")
     ap.add_argument("--db-url", action="append", default=[],
-                    help="storage of the started server: sqlite (default), postgresql (a "
-                         "throwaway cluster) or a SQLAlchemy URL; repeat to compare")
+                    help="storage of the started server: sqlite (default), postgresql or "
+                         "postgresql-async (a throwaway cluster) or a SQLAlchemy URL; repeat "
+                         "to compare")
     args = ap.parse_args()
     if not 1 <= args.games <= 1000 or not 0 < args.seconds <= 600:
         raise SystemExit("--games must be 1-1000 and --seconds at most 600")
@@ -195,7 +211,7 @@ def measure(args: argparse.Namespace, db: str) -> dict[str, Any]:
     try:
         if url is None:
             db_url: str | None = None
-            if db == "postgresql":
+            if db in ("postgresql", "postgresql-async"):
                 sys.path.insert(0, str(ROOT))
                 from tests.support.postgres import Cluster
 
@@ -203,6 +219,8 @@ def measure(args: argparse.Namespace, db: str) -> dict[str, Any]:
                 os.chmod(cluster.root, 0o755)
                 cluster.ensure_started()
                 db_url = cluster.url(cluster.new_schema())
+                if db == "postgresql-async":  # commits not waiting for the disk
+                    db_url += "%20-csynchronous_commit%3Doff"
             elif db != "sqlite":
                 db_url = db
             port = free_port()
@@ -222,7 +240,11 @@ def measure(args: argparse.Namespace, db: str) -> dict[str, Any]:
     finally:
         if proc is not None:
             os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=20)
+            try:
+                proc.wait(timeout=20)
+            finally:  # its forked workers inherit uvicorn's SIGTERM handler and outlive it
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
         if cluster is not None:
             cluster.stop()
         tmp.cleanup()

@@ -59,7 +59,7 @@ def start_server(data_dir: str, port: int, db_url: str | None = None
     proc = subprocess.Popen(
         [sys.executable, "-m", "clanboard.cli.main", "serve", "--host", "127.0.0.1",
          "--port", str(port), "--data-dir", data_dir, *storage, "--ai-workers", "0",
-         "--log-level", "warning"],
+         "--log-level", "warning", "--no-client-limits"],
         env=env, cwd=ROOT, start_new_session=True)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

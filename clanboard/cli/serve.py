@@ -21,6 +21,33 @@ def register(app: typer.Typer) -> None:
         ai_workers: Annotated[int, typer.Option(
             help="Processes for AI seats (0: one thread; -1: up to 4 by CPUs).")] = -1,
         log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+        ai_max_seconds: Annotated[float | None, typer.Option(
+            help="Most seconds an AI seat may think a move (default 5; env "
+                 "CLANBOARD_AI_MAX_SECONDS).")] = None,
+        ai_max_iterations: Annotated[int | None, typer.Option(
+            help="Most search iterations an AI seat may ask for (default 2,000,000).")] = None,
+        max_body_bytes: Annotated[int | None, typer.Option(
+            help="Largest request body or WebSocket message (default 65536).")] = None,
+        rate_reads: Annotated[int | None, typer.Option(
+            help="GETs and socket handshakes per minute per client address (default 600; "
+                 "0: no limit).")] = None,
+        rate_writes: Annotated[int | None, typer.Option(
+            help="POSTs and socket messages per minute per address (default 240).")] = None,
+        rate_tables: Annotated[int | None, typer.Option(
+            help="Tables created per minute per address (default 10).")] = None,
+        max_open_tables: Annotated[int | None, typer.Option(
+            help="Unfinished tables one address may have created in the last 24 hours "
+                 "(default 20).")] = None,
+        max_sockets: Annotated[int | None, typer.Option(
+            help="WebSockets open at once per address (default 32).")] = None,
+        idle_minutes: Annotated[float | None, typer.Option(
+            help="Minutes before an idle table leaves memory (default 30).")] = None,
+        max_live_tables: Annotated[int | None, typer.Option(
+            help="Most tables kept in memory (default 2000).")] = None,
+        client_limits: Annotated[bool, typer.Option(
+            "--client-limits/--no-client-limits",
+            help="Per-address rate limits and caps; switch off only for load tests from "
+                 "one address.")] = True,
     ) -> None:
         """Serve the web app: open http://HOST:PORT/ in a browser."""
         try:
@@ -34,6 +61,16 @@ def register(app: typer.Typer) -> None:
         settings = Settings(data_dir=data_dir, db_url=db_url)
         if ai_workers >= 0:
             settings.ai_workers = ai_workers
+        chosen = {"ai_max_seconds": ai_max_seconds, "ai_max_iterations": ai_max_iterations,
+                  "max_body_bytes": max_body_bytes, "rate_reads": rate_reads,
+                  "rate_writes": rate_writes, "rate_tables": rate_tables,
+                  "max_open_tables": max_open_tables, "max_sockets": max_sockets,
+                  "idle_minutes": idle_minutes, "max_live_tables": max_live_tables}
+        for name, value in chosen.items():
+            if value is not None:
+                setattr(settings, name, value)
+        if not client_limits:
+            settings.without_client_limits()
         from sqlalchemy.engine import make_url
 
         shown = make_url(settings.database_url()).render_as_string(hide_password=True)
@@ -43,4 +80,5 @@ def register(app: typer.Typer) -> None:
         # fewer, shorter collections: a server holds many long-lived game states
         gc.set_threshold(50_000, 50, 100)
         uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level,
-                    ws_ping_interval=20)
+                    ws_ping_interval=20,
+                    ws_max_size=settings.max_body_bytes or 16 * 1024 * 1024)

@@ -56,7 +56,9 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
     """A page the size of a phone, failing the test on any script error."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    # Playwright's wait_for_function evaluates its string with eval, which the pages'
+    # Content-Security-Policy forbids; test_friends checks the pages under the policy
+    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -18,8 +18,8 @@ pytestmark = [
 
 def test_a_friend_joins_by_link_and_sees_the_move(base_url: str, browser: Any,
                                                   shots: Path) -> None:
-    host_ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    friend_ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    host_ctx = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+    friend_ctx = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
     try:
         host = host_ctx.new_page()
         host.goto(base_url + "/")
@@ -86,3 +86,43 @@ def test_hotseat_covers_the_screen_between_turns(base_url: str, phone: Any,
                            "document.body.dataset.myturn === '1'")
     assert page.locator("[data-testid=hand]").inner_text() != first_hand
     assert "Player 2 (you)" in page.locator("[data-testid=status]").inner_text()
+
+
+def test_a_private_table_is_joined_by_its_invite_link_under_the_csp(
+        base_url: str, browser: Any) -> None:
+    """The pages as served (Content-Security-Policy on; only selector waits, which need no
+    eval): a private table's join link carries the invite, a link without it is refused."""
+    contexts = [browser.new_context(viewport={"width": 390, "height": 844}) for _ in range(3)]
+    blocked: list[str] = []
+    try:
+        host, friend, stranger = (c.new_page() for c in contexts)
+        for page in (host, friend, stranger):
+            page.on("console", lambda m: blocked.append(m.text)
+                    if "Content Security Policy" in m.text else None)
+            page.on("pageerror", lambda e: blocked.append(str(e)))
+        host.goto(base_url + "/")
+        host.select_option("[data-testid=game]", "schotten-totten")
+        host.select_option("[data-testid=seat-1]", "open")
+        host.check("[data-testid=private]")
+        host.click("[data-testid=create]")
+        link = host.locator("[data-testid=join-link]")
+        link.wait_for()
+        url = link.input_value()
+        assert "?join=1#invite=" in url
+
+        stranger.goto(url.split("#")[0])
+        stranger.click("[data-testid=take-seat-1]")
+        stranger.wait_for_selector("#join-error:has-text('private')")
+
+        friend.goto(url)
+        friend.click("[data-testid=take-seat-1]")
+        friend.wait_for_url("**/t/*?seat=1")
+        friend.wait_for_selector("[data-testid=hand] .st-card")
+        host.wait_for_selector("[data-testid=your-turn]")
+        host.locator("[data-testid=hand] .st-card.playable").first.click()
+        host.locator(".st-stone.target").first.click()
+        friend.wait_for_selector("[data-testid=your-turn]")
+    finally:
+        for c in contexts:
+            c.close()
+    assert blocked == []

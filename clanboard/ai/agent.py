@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from clanboard.ai.ismcts import ISMCTS, SearchConfig, SearchResult
-from clanboard.core import Move, State
+from clanboard.core import Move, SearchHints, State
 
 #: How the levels search: where a game's ``SearchHints.evaluate`` gives an estimate it
 #: scores each new leaf instead of a playout (``rollout_limit=0``); where the game ranks
@@ -43,18 +43,19 @@ def parse_level(level: str | None) -> SearchConfig:
 
 
 class ISMCTSAgent:
-    """Chooses moves by information-set MCTS; ``last`` holds the latest search."""
+    """Chooses moves by information-set MCTS; ``last`` holds the latest search.
+    ``hints`` replaces the game's search hints (e.g. with tuned weights)."""
 
     def __init__(self, seed: int = 0, level: str | None = None, *,
                  iterations: int | None = None, seconds: float | None = None,
-                 config: SearchConfig | None = None) -> None:
+                 config: SearchConfig | None = None, hints: SearchHints | None = None) -> None:
         cfg = config or parse_level(level)
         if iterations is not None or seconds is not None:
             cfg = replace(cfg, iterations=iterations, seconds=seconds)
         self.config = cfg
         self.level = (level or DEFAULT_LEVEL) if config is None else "custom"
         self.name = f"ismcts:{self.level}"
-        self.searcher = ISMCTS(cfg, seed)
+        self.searcher = ISMCTS(cfg, seed, hints)
         self.last: SearchResult | None = None
 
     def choose(self, state: State, player: int) -> Move:

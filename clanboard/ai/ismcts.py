@@ -118,10 +118,13 @@ def hints_for(game: Game) -> SearchHints:
 
 class ISMCTS:
     """The searcher. ``search(state, player)`` uses only what ``player`` may know:
-    the real state is read only through ``legal_moves(player)`` and ``determinize``."""
+    the real state is read only through ``legal_moves(player)`` and ``determinize``.
+    ``hints`` replaces the game's search hints (e.g. with other weights, for tuning)."""
 
-    def __init__(self, config: SearchConfig | None = None, seed: int = 0) -> None:
+    def __init__(self, config: SearchConfig | None = None, seed: int = 0,
+                 hints: SearchHints | None = None) -> None:
         self.config = config or SearchConfig()
+        self.hints = hints  # None: the game's own (``Game.search_hints()``)
         self.rng = Rng(seed)
         # the spread of returns seen so far scales exploration (games return 0..1, ±1, ...)
         self._low = 0.0
@@ -137,7 +140,7 @@ class ISMCTS:
         if len(legal) == 1:
             return SearchResult(legal[0], 0, time.perf_counter() - start)
         cfg = self.config
-        hints = hints_for(state.game)
+        hints = self.hints or hints_for(state.game)
         rng = self.rng
         forced = self._forced(state, player, legal, hints)
         if forced is not None:

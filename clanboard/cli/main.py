@@ -1,5 +1,5 @@
-"""The ``clanboard`` command. Sub-commands of other areas (arena, bench, selfplay, serve) plug in
-through a ``register(app)`` function in their module."""
+"""The ``clanboard`` command. Sub-commands of other areas (arena, bench, ladder, selfplay,
+serve, tune) plug in through a ``register(app)`` function in their module."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from clanboard.cli import play as _play  # noqa: E402
 
 _play.register(app)
 
-for _name in ("arena", "bench", "pack", "selfplay", "serve"):
+for _name in ("arena", "bench", "ladder", "pack", "selfplay", "serve", "tune"):
     try:
         _module = importlib.import_module(f"clanboard.cli.{_name}")
     except ModuleNotFoundError as _exc:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any, Protocol
 
 from clanboard.core.errors import EndlessGame
@@ -143,4 +144,29 @@ class SearchHints:
     def evaluate(self, state: State) -> list[float] | None:
         """An estimate of each seat's return in a non-terminal state, for playouts cut
         short; ``None`` means play to the end."""
+        return None
+
+    # -- tunable weights (``clanboard tune``; file format in clanboard.core.weights) ------
+
+    def weights(self) -> dict[str, float]:
+        """The evaluation's tunable weights by name (default: none). A game ships them in
+        a weights data file that its hints read once."""
+        return {}
+
+    def weight_bounds(self) -> dict[str, tuple[float, float]]:
+        """The range a tuner may search for each weight of :meth:`weights`."""
+        return {}
+
+    def with_weights(self, weights: Mapping[str, float]) -> SearchHints:
+        """Hints like these with the named weights changed (the others kept). An
+        unknown name or a value that is not a finite number is an error
+        (:class:`clanboard.core.weights.BadWeights`)."""
+        from clanboard.core.weights import check_weights
+
+        check_weights(weights, self.weights())  # raises on any name: there are none here
+        return self
+
+    def weights_file(self) -> Path | None:
+        """The data file the shipped weights are read from (what ``clanboard tune
+        --write`` replaces), or ``None`` for a game without weights."""
         return None

@@ -4,23 +4,24 @@ a playout policy and candidate moves (see docs/ai.md)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
 
 from clanboard.core import Move, Rng, SearchHints, State
+from clanboard.core.weights import WeightsFile, check_weights, read_weights
 from clanboard.games.schotten_totten.agents import placement_score, play_score
 from clanboard.games.schotten_totten.cards import (
     ALL_CLAN,
     ALL_TACTICS,
-    BANSHEE,
     BLIND,
     CLAN_CARDS,
     JOKER_A,
     JOKER_B,
     MUD,
     RECRUITER,
-    SHIELD,
-    SPY,
     STRATEGIST,
-    TRAITOR,
+    TACTIC_NAMES,
     bits,
 )
 from clanboard.games.schotten_totten.moves import CLAN_DECK, DONE, PLAYS, Play, Ruse
@@ -32,26 +33,45 @@ from clanboard.games.schotten_totten.potential import (
 )
 from clanboard.games.schotten_totten.state import CLAIM, OVER, PLAY, STONES, SchottenState
 
-#: What holding a tactic card is worth, in held stones, while it can still be played at
-#: a stone with room on its side. Without it a card in hand counts for nothing, and the
-#: search would spend one for the smallest gain (a player may play only one tactic card
-#: more than the other, so the first one played blocks the rest of the hand).
-HOLDING_VALUE = {
-    JOKER_A: 0.45, JOKER_B: 0.45, SPY: 0.3, SHIELD: 0.25,
-    BLIND: 0.2, MUD: 0.2, RECRUITER: 0.15, STRATEGIST: 0.2, BANSHEE: 0.3, TRAITOR: 0.4,
-}
-#: The share of that value for a card the player may not play yet (over the one-more
-#: limit): it becomes playable only after the opponent plays a tactic card.
-BLOCKED_SHARE = 0.25
-#: Stones with room on its side below which a held card loses value proportionally.
-ROOM_FOR_FULL_VALUE = 4
-#: What a clan card in hand is worth over the same card in the deck: a sure card, and a
-#: slot that a tactic card the player may not play yet would block.
-CLAN_IN_HAND = 0.12
+WEIGHTS_FILE = Path(__file__).with_name("data") / "weights.json"
+"""The evaluation's weights (read once): what holding each tactic card is worth, in held
+stones, while it can still be played at a stone with room on its side (without it a card
+in hand counts for nothing, and the search would spend one for the smallest gain: a
+player may play only one tactic card more than the other, so the first one played blocks
+the rest of the hand); the share of that for a card the player may not play yet
+(``blocked_share``: it becomes playable only after the opponent plays a tactic card); the
+stones with room below which a held card loses value proportionally
+(``room_for_full_value``); what a clan card in hand is worth over the same card in the
+deck (``clan_in_hand``: a sure card, and a slot a blocked tactic card would fill); and the
+match points a round is worth to its winner over the loser (``round_swing``, roughly 5
+against the stones the loser holds). ``clanboard tune`` fits them by self-play."""
 
-#: Match points a round is worth to its winner over the loser, roughly (5 against the
-#: stones the loser holds).
-ROUND_SWING = 3.0
+
+@cache
+def shipped_weights() -> WeightsFile:
+    """The weights file the game ships (read once)."""
+    return read_weights(WEIGHTS_FILE, "schotten-totten")
+
+
+class Weights:
+    """The evaluation's weights, unpacked for speed (see :data:`WEIGHTS_FILE`)."""
+
+    __slots__ = ("values", "holding", "blocked_share", "room_for_full_value",
+                 "clan_in_hand", "round_swing")
+
+    def __init__(self, values: Mapping[str, float]) -> None:
+        self.values = dict(values)
+        self.holding = {c: values[f"holding.{TACTIC_NAMES[c]}"] for c in TACTIC_NAMES}
+        self.blocked_share = values["blocked_share"]
+        self.room_for_full_value = values["room_for_full_value"]
+        self.clan_in_hand = values["clan_in_hand"]
+        self.round_swing = values["round_swing"]
+
+
+@cache
+def _default_weights() -> Weights:
+    return Weights(shipped_weights().weights)
+
 
 _TOP = 1000.0  # prior of each tactic card's best move: always among the searched
 
@@ -66,7 +86,27 @@ class SchottenHints(SearchHints):
     A position is estimated from the stones held, for each open stone the best formation
     each side could still complete from its own hand and the clan deck, and the tactic
     cards each side holds. Troop placements are ranked like the heuristic player ranks
-    them; each tactic card's most promising use is always searched."""
+    them; each tactic card's most promising use is always searched. ``weights`` changes
+    some of the evaluation's weights (by name, see :data:`WEIGHTS_FILE`)."""
+
+    def __init__(self, weights: Mapping[str, float] | None = None) -> None:
+        shipped = shipped_weights()
+        if weights:
+            self._weights = Weights(check_weights(weights, shipped.weights))
+        else:
+            self._weights = _default_weights()
+
+    def weights(self) -> dict[str, float]:
+        return dict(self._weights.values)
+
+    def weight_bounds(self) -> dict[str, tuple[float, float]]:
+        return dict(shipped_weights().bounds)
+
+    def with_weights(self, weights: Mapping[str, float]) -> SchottenHints:
+        return SchottenHints({**self._weights.values, **weights})
+
+    def weights_file(self) -> Path:
+        return WEIGHTS_FILE
 
     def evaluate(self, state: State) -> list[float] | None:
         """The search calls this on determinizations, where both hands are dealt: each
@@ -76,13 +116,15 @@ class SchottenHints(SearchHints):
             return None
         if state.phase == OVER:
             return state.returns()
-        x = _round_value(state)
+        w = self._weights
+        x = _round_value(state, w)
         if state.rounds > 1:
             # a round's winner scores 5 and the loser about 2 (the stones it holds); the
             # rounds still to come make the match margin less certain
             a, b = state.match_points
             later = state.rounds - state.round
-            x = math.tanh((a - b + ROUND_SWING * x) / (ROUND_SWING * math.sqrt(later + 1)))
+            swing = w.round_swing
+            x = math.tanh((a - b + swing * x) / (swing * math.sqrt(later + 1)))
         return [x, -x]
 
     def move_priors(self, state: State, player: int, moves: list[Move]) -> list[float] | None:
@@ -144,7 +186,7 @@ class SchottenHints(SearchHints):
         return moves
 
 
-def _round_value(state: SchottenState) -> float:
+def _round_value(state: SchottenState, weights: Weights) -> float:
     """The current round's estimate for seat 0, in -1..1 (see :class:`SchottenHints`)."""
     deck = card_mask(state.decks[CLAN_DECK])
     pools = (deck | state.hands[0] & ALL_CLAN, deck | state.hands[1] & ALL_CLAN)
@@ -157,15 +199,17 @@ def _round_value(state: SchottenState) -> float:
         total += _stone_term(potential(state, 0, stone, -1, pools[0]),
                              potential(state, 1, stone, -1, pools[1]))
     if state.tactics:
-        total += holding_value(state, 0) - holding_value(state, 1)
+        total += holding_value(state, 0, weights) - holding_value(state, 1, weights)
     return math.tanh(0.6 * total)
 
 
-def holding_value(state: SchottenState, player: int) -> float:
-    """What ``player``'s tactic cards in hand are worth (see :data:`HOLDING_VALUE`):
-    the ones it may play now in full, the others in part, all less as the stones with
-    room on its side run out. A second joker, never playable, is worth nothing."""
-    clan = (state.hands[player] & ALL_CLAN).bit_count() * CLAN_IN_HAND
+def holding_value(state: SchottenState, player: int, weights: Weights | None = None) -> float:
+    """What ``player``'s cards in hand are worth (see :data:`WEIGHTS_FILE`; default: the
+    shipped weights): its tactic cards it may play now in full, the others in part, all
+    less as the stones with room on its side run out (a second joker, never playable, is
+    worth nothing), and its clan cards."""
+    w = weights or _default_weights()
+    clan = (state.hands[player] & ALL_CLAN).bit_count() * w.clan_in_hand
     hand = state.hands[player] & ALL_TACTICS
     if not hand:
         return clan
@@ -173,11 +217,12 @@ def holding_value(state: SchottenState, player: int) -> float:
         hand &= ~((1 << JOKER_A) | (1 << JOKER_B))
     elif hand >> JOKER_A & 1:
         hand &= ~(1 << JOKER_B)
-    values = sorted((HOLDING_VALUE[c] for c in bits(hand)), reverse=True)
+    holding = w.holding
+    values = sorted((holding[c] for c in bits(hand)), reverse=True)
     playable = max(0, state.tactics_played[1 - player] - state.tactics_played[player] + 1)
-    total = sum(values[:playable]) + BLOCKED_SHARE * sum(values[playable:])
+    total = sum(values[:playable]) + w.blocked_share * sum(values[playable:])
     room = len(state.free_stones(player))
-    return clan + total * min(1.0, room / ROOM_FOR_FULL_VALUE)
+    return clan + total * min(1.0, room / w.room_for_full_value)
 
 
 def _rank_tactic_moves(state: SchottenState, player: int, moves: list[Move],

@@ -1,0 +1,155 @@
+"""``clanboard ladder``: every agent against every other, Bradley–Terry ratings with 95%
+intervals and the pairwise win table; a local pool or a Ray cluster; resumable."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import typer
+
+from clanboard.cli.arena import RAY_HELP, WORKERS_HELP, backend_options, parse_options, resumed_spec
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("ladder")
+    def ladder_cmd(
+        game: str | None = typer.Argument(
+            None, help="Game id, e.g. schotten-totten (not needed with --resume)."),
+        agents: str | None = typer.Option(
+            None, "--agents", "-a",
+            help="Comma-separated agents and levels to rate, e.g. "
+                 "random,heuristic,ismcts:200,ismcts:easy."),
+        games: int = typer.Option(
+            20, "--games", "-n",
+            help="Games per table (each pair of agents, or each set of P agents)."),
+        seed: int = typer.Option(0, "--seed", "-s", help="Ladder seed."),
+        players: int | None = typer.Option(
+            None, "--players", "-p", help="Players per game (default: the game's fewest)."),
+        variant: str | None = typer.Option(None, "--variant", "-v", help="A variant preset."),
+        option: list[str] = typer.Option(  # noqa: B008
+            [], "--option", "-o", help="A game option NAME=VALUE (repeatable)."),
+        prior: float = typer.Option(
+            1.0, "--prior",
+            help="Virtual games (half a win each) between every two agents: keeps the "
+                 "rating of an agent that never loses finite."),
+        workers: int = typer.Option(0, "--workers", "-w", help=WORKERS_HELP),
+        ray: str | None = typer.Option(None, "--ray", help=RAY_HELP),
+        save_dir: str | None = typer.Option(
+            None, "--save-dir", help="Journal finished games in this folder (to resume)."),
+        resume: str | None = typer.Option(
+            None, "--resume",
+            help="Finish the ladder saved in this folder (its settings are reused)."),
+        history: str | None = typer.Option(
+            None, "--history",
+            help="Append the ratings to this JSON-lines file (date, git revision, agents, "
+                 "ratings), to follow strength over time."),
+        as_json: bool = typer.Option(False, "--json", help="Print the results as JSON."),
+    ) -> None:
+        """Rate agents and levels against each other: Bradley–Terry ratings on the Elo
+        scale (random, or the first agent, at 0) with 95% intervals, and who beat whom."""
+        from rich.console import Console
+        from rich.markup import escape
+
+        from clanboard.ai.ladder import append_history, check, run_ladder
+        from clanboard.batch import BatchError, JobInterrupted, TaskFailed
+        from clanboard.batch.progress import ProgressDisplay
+        from clanboard.core import ClanboardError, get_game
+
+        console = Console(stderr=as_json)
+        try:
+            if resume:
+                spec = resumed_spec(resume, "ladder", game)
+                game, names = spec["game"], list(spec["agents"])
+                games, seed, players = spec["games"], spec["seed"], spec["players"]
+                options, prior = dict(spec["options"]), float(spec["prior"])
+                save_dir = resume
+            else:
+                if game is None or agents is None:
+                    raise ValueError("name a game and --agents (or --resume a saved ladder's "
+                                     "folder)")
+                names = [a.strip() for a in agents.split(",") if a.strip()]
+                options = get_game(game).variant_options(variant) if variant else {}
+                options.update(parse_options(option))
+            players, options = check(game, names, players, options)
+            backend = backend_options(workers, ray)
+        except (ClanboardError, ValueError, BatchError) as exc:
+            console.print(f"[red]error:[/red] {escape(str(exc))}")
+            raise typer.Exit(2) from exc
+        try:
+            with ProgressDisplay(f"{game} ladder: {', '.join(names)}") as progress:
+                report = run_ladder(game, names, games, seed, players, options,
+                                    backend=backend, folder=save_dir, resume=bool(resume),
+                                    progress=progress, prior=prior)
+        except JobInterrupted as exc:
+            console.print(f"[yellow]{escape(str(exc))}[/yellow]")
+            raise typer.Exit(130) from exc
+        except TaskFailed as exc:
+            console.print(f"[red]error:[/red] {escape(str(exc))}")
+            raise typer.Exit(1) from exc
+        except (ClanboardError, ValueError, BatchError) as exc:
+            console.print(f"[red]error:[/red] {escape(str(exc))}")
+            raise typer.Exit(2) from exc
+        finally:
+            close = getattr(backend, "close", None)
+            if close:
+                close()
+        if history:
+            try:
+                append_history(history, report)
+            except OSError as exc:
+                console.print(f"[red]error:[/red] cannot write {escape(history)}: {exc}")
+                raise typer.Exit(1) from exc
+        if as_json:
+            typer.echo(json.dumps(report.to_json(), indent=1))
+        else:
+            print_report(console, report)
+            if history:
+                console.print(f"ratings appended to {escape(history)}")
+        if report.errors:
+            raise typer.Exit(1)
+
+
+def print_report(console: Any, report: Any) -> None:
+    from rich import box
+    from rich.table import Table
+
+    from clanboard.cli.tables import print_whole
+
+    fit = report.fit
+    opts = ", ".join(f"{k}={v}" for k, v in report.options.items()) or "defaults"
+    table = Table(
+        title=f"{report.game} ladder · {report.num_players} players · {report.games} games "
+              f"({report.games_per_table} per table) · seed {report.seed} · {opts}",
+        box=box.SIMPLE_HEAD, pad_edge=False,
+    )
+    table.add_column("#", justify="right")
+    table.add_column("agent", no_wrap=True)
+    for col in ("Elo", "95% CI", "score", "comparisons"):
+        table.add_column(col, justify="right", no_wrap=True)
+    for rank, i in enumerate(report.order(), 1):
+        lo, hi = fit.interval(i)
+        games = sum(report.played[i])
+        score = sum(report.wins[i]) / games if games else 0.0
+        table.add_row(str(rank), report.labels[i], f"{fit.ratings[i]:+.0f}",
+                      "anchor" if i == fit.anchor else f"{lo:+.0f} … {hi:+.0f}",
+                      f"{score:.1%}", f"{games:g}")
+    print_whole(console, table)
+    order = report.order()
+    pairs = Table(title="wins of the row's agent against the column's (of comparisons)",
+                  box=box.SIMPLE_HEAD, pad_edge=False)
+    pairs.add_column("", no_wrap=True)
+    for j in order:
+        pairs.add_column(report.labels[j], justify="right", no_wrap=True)
+    for i in order:
+        cells = []
+        for j in order:
+            n = report.played[i][j]
+            cells.append("·" if i == j or not n else f"{report.wins[i][j]:g}/{n:g}")
+        pairs.add_row(report.labels[i], *cells)
+    print_whole(console, pairs)
+    console.print(f"Elo: Bradley–Terry, {report.labels[fit.anchor]} = 0, prior "
+                  f"{report.prior:g} virtual game(s) per pair; a shared win counts half · "
+                  f"{report.seconds:.1f}s wall")
+    for err in report.errors:
+        console.print(f"[red]{err}[/red]")

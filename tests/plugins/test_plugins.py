@@ -71,10 +71,15 @@ def test_a_plugin_game_and_agent_are_registered_and_play_to_the_end(
 
 
 def test_the_built_in_games_and_search_come_through_the_same_entry_points() -> None:
+    import pkgutil
     from importlib.metadata import entry_points
 
-    games = {ep.name for ep in entry_points(group=GAMES_GROUP)}
-    assert {"schotten-totten", "glen-more", "isle-of-skye"} <= games
+    import clanboard.games
+
+    declared = {ep.value.split(":")[0] for ep in entry_points(group=GAMES_GROUP)}
+    packages = {f"clanboard.games.{m.name}" for m in pkgutil.iter_modules(clanboard.games.__path__)
+                if m.ispkg}
+    assert packages and packages <= declared, f"no entry point for {packages - declared}"
     assert "ismcts" in {ep.name for ep in entry_points(group=AGENTS_GROUP)}
 
 

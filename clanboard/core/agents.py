@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
@@ -37,6 +38,7 @@ AgentFactory = Callable[..., Agent]
 _GENERIC: dict[str, AgentFactory] = {"random": RandomAgent}
 _PLUGIN_ERRORS: dict[str, str] = {}
 _plugins_loaded = False
+_PLUGIN_LOCK = threading.RLock()
 
 
 def register_agent(name: str, factory: AgentFactory) -> None:
@@ -74,13 +76,14 @@ def _as_factory(obj: Any) -> AgentFactory:
 def _load_plugins() -> None:
     """Register the agents of the ``clanboard.agents`` entry points, once."""
     global _plugins_loaded
-    if _plugins_loaded:
-        return
-    _plugins_loaded = True
-    found, errors = load_group(AGENTS_GROUP, _as_factory)
-    _PLUGIN_ERRORS.update(errors)
-    for name, factory in found.items():
-        _GENERIC.setdefault(name, factory)  # an agent registered by hand stays
+    with _PLUGIN_LOCK:  # other threads wait until every agent is in (see registry)
+        if _plugins_loaded:
+            return
+        _plugins_loaded = True
+        found, errors = load_group(AGENTS_GROUP, _as_factory)
+        _PLUGIN_ERRORS.update(errors)
+        for name, factory in found.items():
+            _GENERIC.setdefault(name, factory)  # an agent registered by hand stays
 
 
 def reload_agent_plugins() -> None:

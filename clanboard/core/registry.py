@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from clanboard.core.errors import UnknownGame
@@ -10,6 +11,7 @@ from clanboard.core.game import Game
 from clanboard.core.plugins import GAMES_GROUP, load_group
 
 _GAMES: dict[str, Game] = {}
+_LOCK = threading.RLock()
 _ERRORS: dict[str, str] = {}
 _discovered = False
 
@@ -30,13 +32,16 @@ def _as_game(obj: Any) -> Game:
 
 def _discover() -> None:
     global _discovered
-    if _discovered:
-        return
-    _discovered = True
-    found, errors = load_group(GAMES_GROUP, _as_game)
-    _ERRORS.update(errors)
-    for game in found.values():
-        _GAMES.setdefault(game.id, game)  # a game registered by hand stays
+    # a server asks from several threads at once: the others wait until every game is in
+    # (reentrant: a game module that asks while it is being loaded sees those so far)
+    with _LOCK:
+        if _discovered:
+            return
+        _discovered = True
+        found, errors = load_group(GAMES_GROUP, _as_game)
+        _ERRORS.update(errors)
+        for game in found.values():
+            _GAMES.setdefault(game.id, game)  # a game registered by hand stays
 
 
 def rediscover() -> None:

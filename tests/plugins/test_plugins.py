@@ -8,6 +8,7 @@ import sys
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -119,3 +120,31 @@ def test_importing_the_core_loads_no_game_and_no_ai(module: str) -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_threads_asking_while_the_games_load_wait_for_all_of_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server asks from several threads at once; none may see a half-filled registry
+    (it answered "no game 'schotten-totten'; registered games: none" under load)."""
+    import threading
+    import time
+
+    slow_started = threading.Event()
+    real = registry.load_group
+
+    def slow_load(group: str, accept: Any) -> Any:
+        slow_started.set()
+        time.sleep(0.3)
+        return real(group, accept)
+
+    monkeypatch.setattr(registry, "_GAMES", {})
+    monkeypatch.setattr(registry, "_ERRORS", {})
+    monkeypatch.setattr(registry, "_discovered", False)
+    monkeypatch.setattr(registry, "load_group", slow_load)
+    seen: list[list[str]] = []
+    first = threading.Thread(target=lambda: seen.append([g.id for g in registry.games()]))
+    first.start()
+    slow_started.wait(5)
+    seen.append([g.id for g in registry.games()])  # asked while the first thread loads
+    first.join()
+    assert len(seen) == 2 and seen[0] == seen[1] and "schotten-totten" in seen[1]

@@ -114,6 +114,7 @@ def test_cli_resume_finishes_a_cut_journal(tmp_path: Path) -> None:
     args = ["arena", GAME, "-a", ",".join(AGENTS), "-n", "10", "-s", "3", "-w", "2", "--json"]
     whole = runner.invoke(app, [*args, "--save-dir", str(whole_dir)])
     assert whole.exit_code == 0, whole.output
+    assert "heuristic vs random: 10/10 games (100%)" in whole.stderr  # piped: plain lines
     # the state after a crash: 4 games journalled, their records saved, a line cut short
     cut_dir.mkdir()
     lines = (whole_dir / "journal.jsonl").read_text().splitlines()
@@ -132,6 +133,7 @@ def test_cli_resume_finishes_a_cut_journal(tmp_path: Path) -> None:
         return data
 
     assert report(resumed.stdout) == report(whole.stdout)
+    assert "4/10 games (40%)" in resumed.stderr.splitlines()[0]  # starts from what was done
     for f in whole_dir.glob("game-*.json"):
         assert (cut_dir / f.name).read_text() == f.read_text()
     wrong = runner.invoke(app, ["arena", "toy-duel", "--resume", str(cut_dir)])

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from alembic import context
-from sqlalchemy import create_engine
 
 from clanboard.server.models import Base
+from clanboard.server.storage import make_engine
 
 config = context.config
 target_metadata = Base.metadata
@@ -25,7 +25,7 @@ def run() -> None:
     if not url:
         raise SystemExit("give the database: alembic -x url=sqlite:///data/clanboard.db "
                          "upgrade head")
-    engine = create_engine(url)
+    engine = make_engine(url)  # psycopg 3 for postgresql:// too, UTC sessions
     with engine.connect() as conn:
         context.configure(connection=conn, target_metadata=target_metadata, render_as_batch=True)
         with context.begin_transaction():

@@ -253,8 +253,9 @@ def test_the_pages_have_no_inline_script() -> None:
         assert not re.search(r"\son\w+=", html) and "javascript:" not in html
 
 
-def test_the_database_file_is_private(client: TestClient, data_dir: Path) -> None:
-    new_table(client)
+def test_the_database_file_is_private(serve: Callable[..., TestClient],
+                                     data_dir: Path) -> None:
+    new_table(serve())
     db = data_dir / "clanboard.db"
     assert stat.S_IMODE(db.stat().st_mode) == 0o600
     assert stat.S_IMODE(data_dir.stat().st_mode) & 0o077 == 0

@@ -334,9 +334,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     token = await first_auth(ws)
             table.check_seat(seat, token)
         except ApiError as exc:
-            with contextlib.suppress(Exception):
-                await ws.send_json(_error(exc))
-                await ws.close(code=4000 + exc.status)
+            with contextlib.suppress(Exception):  # bounded: the client may not be reading
+                await asyncio.wait_for(ws.send_json(_error(exc)), settings.ws_send_timeout)
+                await asyncio.wait_for(ws.close(code=4000 + exc.status),
+                                       settings.ws_send_timeout)
             return
         except WebSocketDisconnect:
             return

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from clanboard.core import RandomAgent
 from clanboard.server import ai as server_ai
-from clanboard.server.storage import Store, StoredSeat, StoredTable, make_engine, migrate
+from clanboard.server.storage import StoredSeat, StoredTable
 from clanboard.server.tables import hash_token
 from tests.server.conftest import TestClient, auth, new_table
 from tests.server.test_security import play_first_legal
@@ -53,24 +52,20 @@ def test_agent_specs_within_the_caps_are_taken(serve: Callable[..., TestClient])
     assert r.status_code == 422 and "at most 2 s" in r.json()["reason"]
 
 
-def store_table(data_dir: Path, db_url: str | None, table: StoredTable) -> None:
-    """Write a table straight into storage (as an older server would have)."""
-    data_dir.mkdir(parents=True, exist_ok=True)
-    engine = make_engine(db_url or f"sqlite:///{data_dir / 'clanboard.db'}")
-    migrate(engine)
-    Store(engine).create_table(table)
-    engine.dispose()
+def store_table(client: TestClient, table: StoredTable) -> None:
+    """Write a table straight into the app's storage (as an older server would have)."""
+    client.app.state.tables.store.create_table(table)  # type: ignore[attr-defined]
 
 
 def test_stored_agents_over_the_caps_are_held_to_them_at_load(
-        data_dir: Path, db_url: str | None, make_client: Callable[[], TestClient]) -> None:
+        make_client: Callable[[], TestClient]) -> None:
+    client = make_client()
     for tid, agent in (("old1", "ismcts:3600s"), ("old2", "ismcts:bogus"),
                        ("old3", "ismcts:99999999"), ("old4", "ismcts:easy")):
-        store_table(data_dir, db_url, StoredTable(
+        store_table(client, StoredTable(
             tid, "toy-duel", None, {}, 2, 5, "playing",
             [StoredSeat(0, "human", "A", None, hash_token("t")),
              StoredSeat(1, "ai", "B", agent)]))
-    client = make_client()
     agents = []
     for tid in ("old1", "old2", "old3", "old4"):
         r = client.get(f"/api/tables/{tid}/view")
@@ -229,11 +224,17 @@ def test_start_up_replays_nothing_until_a_table_is_asked_for(
 
 
 def test_ai_seats_due_to_move_resume_in_the_background_after_a_start(
-        data_dir: Path, db_url: str | None, make_client: Callable[[], TestClient]) -> None:
-    store_table(data_dir, db_url, StoredTable(
+        make_client: Callable[[], TestClient]) -> None:
+    first = make_client()
+    busy = first.app.state.tables._tasks  # type: ignore[attr-defined]
+    while any(t.get_coro().__name__ == "resume_ai" for t in list(busy)):
+        time.sleep(0.01)  # this start's background resume is over: it cannot take the table
+    store_table(first, StoredTable(
         "aifirst", "toy-duel", None, {}, 2, 5, "playing",
         [StoredSeat(0, "ai", "Bot", "random"), StoredSeat(1, "human", "A", None,
                                                           hash_token("t"))]))
+    first.__exit__(None, None, None)
+    assert first.app.state.tables.store.load("aifirst").moves == []  # type: ignore[attr-defined]
     client = make_client()
     tables = client.app.state.tables  # type: ignore[attr-defined]
     deadline = time.monotonic() + 10

@@ -114,3 +114,22 @@ def test_importing_the_core_loads_no_game_and_no_ai(module: str) -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_every_built_in_game_package_has_an_entry_point() -> None:
+    """A game package added under clanboard/games is found only through an entry point:
+    this names the package whose line is missing from pyproject.toml."""
+    import importlib
+    import pkgutil
+    from importlib.metadata import entry_points
+
+    import clanboard.games
+
+    declared = {ep.value.split(":")[0] for ep in entry_points(group=GAMES_GROUP)}
+    for info in pkgutil.iter_modules(clanboard.games.__path__):
+        module = importlib.import_module(f"clanboard.games.{info.name}")
+        if hasattr(module, "GAME"):
+            assert module.__name__ in declared, (
+                f"{module.__name__} defines GAME but has no entry point: add "
+                f'{module.GAME.id} = "{module.__name__}:GAME" under '
+                f'[project.entry-points."{GAMES_GROUP}"] in pyproject.toml, then pip install -e .')

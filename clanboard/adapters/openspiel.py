@@ -254,9 +254,10 @@ class ClanboardState(pyspiel.State):
         return self._simultaneous and self._carried.core.current_player() == SIMULTANEOUS
 
     def current_player(self) -> int:
-        if self._simultaneous_step():
+        if self._simultaneous and self._simultaneous_step():
             return SIMULTANEOUS
-        return self._carried.seat()
+        seat = self._carried._seat  # kept per position (called several times a step)
+        return self._carried.seat() if seat is None else seat
 
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE

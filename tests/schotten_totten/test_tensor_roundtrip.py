@@ -1,5 +1,6 @@
-"""Saving and reloading a position keeps every observation tensor (the two jokers are one
-card to the rules, the notation and the JSON, so they must be one card in the tensor)."""
+"""Saving and reloading a position keeps every observation tensor and every legal action id
+(the two jokers are one card to the rules, the notation and the JSON, so they must be one
+card in the tensor and in the action ids)."""
 
 from __future__ import annotations
 
@@ -44,3 +45,25 @@ def test_a_joker_fills_the_first_joker_item_whichever_id_it_has() -> None:
         if {(54,), (55,)} <= seen:
             return
     raise AssertionError(f"hands with only one joker of each id not met: {seen}")
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**31))
+def test_json_round_trip_keeps_the_legal_action_ids_in_tactics_games(seed: int) -> None:
+    game = get_game("schotten-totten")
+    state = game.new_state(2, seed=seed, options={"tactics": True}, auto_chance=False)
+    rng = Rng(seed)
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply_trusted(rng.choice([m for m, _ in state.chance_outcomes()]))
+            continue
+        seat = state.players_to_move()[0]
+        copy = game.state_from_json(state.to_json())
+        ids = sorted(state.move_to_action(m) for m in state.legal_moves(seat))
+        assert len(set(ids)) == len(ids)  # one id per legal move
+        assert sorted(copy.move_to_action(m) for m in copy.legal_moves(seat)) == ids, (
+            f"the legal action ids changed after {len(state.history)} moves")
+        for a in ids:  # each id names a legal move of the position it is read in
+            assert state.action_to_move(a) in state.legal_moves(seat)
+            assert copy.action_to_move(a) in copy.legal_moves(seat)
+        state.apply_trusted(rng.choice(state.legal_moves(seat)), seat)

@@ -263,9 +263,26 @@ def legal_actions(s: GlenMoreState, player: int) -> dict[int, GMove]:
     return out
 
 
+_DRAW_MOVES: dict[int, GMove] = {}  # tile -> its draw, made once
+
+
 def chance_actions(s: GlenMoreState) -> list[tuple[int, GMove, float]]:
-    outcomes: list[tuple[GMove, float]] = s.chance_outcomes()  # type: ignore[assignment]
-    return [(m.arg if m.op == DRAW else m.arg - 1, m, p) for m, p in outcomes]
+    """As ``s.chance_outcomes()`` with ids; the draws without making new moves."""
+    from clanboard.games.glen_more.state import P_DRAW
+
+    if s.phase != P_DRAW:
+        outcomes: list[tuple[GMove, float]] = s.chance_outcomes()  # type: ignore[assignment]
+        return [(m.arg if m.op == DRAW else m.arg - 1, m, p) for m, p in outcomes]
+    stack = s.stacks[s.current_stack()]
+    pr = 1.0 / len(stack)
+    draws = _DRAW_MOVES
+    out = []
+    for t in sorted(stack):
+        move = draws.get(t)
+        if move is None:
+            move = draws[t] = GMove(DRAW, arg=t)
+        out.append((t, move, pr))
+    return out
 
 
 _KIND_OF = [KIND_INDEX[t.kind] for t in TILES]

@@ -213,7 +213,14 @@ def legal_actions(state: SkyeState, player: int) -> dict[int, Any]:
     return out
 
 
+_DRAW_MOVES = {t: Draw(t) for t in TILE_IDS}
+
+
 def chance_actions(state: SkyeState) -> list[tuple[int, Any, float]]:
+    """As ``state.chance_outcomes()`` with ids; the draws without making new moves."""
+    if state.phase == "draw" and state.bag and state.current_player() == CHANCE:
+        p = 1.0 / len(state.bag)
+        return [(TILE_INDEX[t], _DRAW_MOVES.get(t) or Draw(t), p) for t in state.bag]
     return [(move_to_action(state, m), m, p) for m, p in state.chance_outcomes()]
 
 

@@ -4,6 +4,7 @@ Actions: ``Play(card, stone)`` is ``card * 9 + stone`` (0-575); claims 576-584; 
 pass, recruiter, draw clan, draw tactic 585-589; ``Return(card)`` 590-653; Strategist
 ``654 + card*90 + src*10 + dst+1``; Banshee ``6414 + card*9 + src``; Traitor
 ``6990 + card*81 + src*9 + dst``. Chance outcomes ``Deal(card)`` are ``card`` (0-63).
+Either joker has the card id of the first (54), as in the notation and the JSON.
 """
 
 from __future__ import annotations
@@ -44,26 +45,52 @@ _WORDS = (DONE, PASS, RECRUIT, DRAWS[0], DRAWS[1])
 
 
 def move_to_action(move: object) -> int:
+    """The move's id. The two jokers are one card to the rules and the notation, so a move
+    with either joker has the id of the first (a legal move list never holds both)."""
     if isinstance(move, Play):
-        return move.card * 9 + move.stone
+        return _card(move.card) * 9 + move.stone
     if isinstance(move, Claim):
         return _CLAIM0 + move.stone
     if isinstance(move, Deal):
         return move.card
     if isinstance(move, Return):
-        return _RETURN0 + move.card
+        return _RETURN0 + _card(move.card)
     if isinstance(move, Ruse):
+        card = _card(move.card)
         if move.tactic == STRATEGIST:
-            return _STRAT0 + move.card * 90 + move.src * 10 + move.dst + 1
+            return _STRAT0 + card * 90 + move.src * 10 + move.dst + 1
         if move.tactic == BANSHEE:
-            return _BANSHEE0 + move.card * 9 + move.src
-        return _TRAITOR0 + move.card * 81 + move.src * 9 + move.dst
+            return _BANSHEE0 + card * 9 + move.src
+        return _TRAITOR0 + card * 81 + move.src * 9 + move.dst
     if isinstance(move, Draw) or move in _WORDS:
         return _WORD0 + _WORDS.index(move)  # type: ignore[arg-type]
     raise ValueError(f"not a Schotten Totten move: {move!r}")
 
 
-def action_to_move(action: int, chance: bool = False) -> object:
+def _card(card: int) -> int:
+    return JOKER_A if card == JOKER_B else card
+
+
+def action_to_move(action: int, chance: bool = False,
+                   state: SchottenState | None = None) -> object:
+    """The move of an id; with ``state``, a joker id names the joker the player holds (in
+    hand, or on the stone side the ruse acts on)."""
+    move = _decode(action, chance)
+    if state is None or chance:
+        return move
+    p = state.to_move
+    if isinstance(move, (Play, Return)) and move.card == JOKER_A:
+        hand = state.hands[p]
+        if not hand >> JOKER_A & 1 and hand >> JOKER_B & 1:
+            return PLAYS[JOKER_B][move.stone] if isinstance(move, Play) else Return(JOKER_B)
+    if isinstance(move, Ruse) and move.card == JOKER_A:
+        side = state.sides[p if move.tactic == STRATEGIST else 1 - p][move.src]
+        if JOKER_A not in side and JOKER_B in side:
+            return Ruse(move.tactic, JOKER_B, move.src, move.dst)
+    return move
+
+
+def _decode(action: int, chance: bool) -> object:
     from clanboard.games.schotten_totten.cards import TRAITOR
 
     if chance:

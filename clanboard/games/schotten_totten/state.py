@@ -770,7 +770,8 @@ class SchottenState(State):
     def action_to_move(self, action: int) -> Move:
         from clanboard.games.schotten_totten.encoding import action_to_move
 
-        return action_to_move(action, chance=self.pending >= 0)  # type: ignore[return-value]
+        return action_to_move(  # type: ignore[return-value]
+            action, chance=self.pending >= 0, state=self)
 
     def observation_tensor(self, player: int) -> list[float]:
         from clanboard.games.schotten_totten.encoding import observation_tensor

@@ -42,7 +42,19 @@ for _ in range(3):
         moves += g.new_state(n, 1000 + i).random_playout(Rng(i))
     rate = count / (time.process_time() - start)
     best = max(best, rate)
-print(json.dumps({"game": game, "players": n, "games_per_s_cpu": best}))
+from dataclasses import replace
+from clanboard.ai.agent import TUNED
+from clanboard.ai.ismcts import ISMCTS
+opening = g.new_state(n, 0)
+seat = opening.players_to_move()[0]
+config = replace(TUNED, iterations=int(sys.argv[4]), seconds=None, stop_early=False)
+search = 0.0
+for _ in range(3):
+    start = time.process_time()
+    done = ISMCTS(config, 0).search(opening, seat).iterations
+    search = max(search, done / (time.process_time() - start))
+print(json.dumps({"game": game, "players": n, "games_per_s_cpu": best,
+                  "ismcts_opening_per_s_cpu": search}))
 """
 
 FIGURES = ("games_per_s", "moves_per_s", "clone_us", "legal_moves_us", "determinize_us",
@@ -68,11 +80,12 @@ def bench(tree: Path, games: list[str], players: int | None, seconds: float) -> 
     return list(json.loads(out.stdout)["results"])
 
 
-def cpu_games(tree: Path, game: str, players: int | None, count: int) -> dict:
+def cpu_games(tree: Path, game: str, players: int | None, count: int,
+              iterations: int) -> dict:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     out = subprocess.run([sys.executable, "-c", CPU_SNIPPET, game, str(players or 0),
-                          str(count)], cwd=tree, env=env, check=True, capture_output=True,
-                         text=True)
+                          str(count), str(iterations)], cwd=tree, env=env, check=True,
+                         capture_output=True, text=True)
     return dict(json.loads(out.stdout))
 
 
@@ -84,8 +97,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--cpu", type=int, default=0, metavar="GAMES",
-                        help="instead: random games/s in CPU time over GAMES seeded games "
-                        "(best of 3 per round)")
+                        help="instead: random games/s in CPU time over GAMES seeded games, "
+                        "and ISMCTS iterations/s at the opening (best of 3 per round)")
+    parser.add_argument("--iterations", type=int, default=300,
+                        help="with --cpu: the opening search's iteration budget")
     args = parser.parse_args(argv)
     if args.cpu:
         compare_cpu(args)
@@ -112,23 +127,27 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def compare_cpu(args: argparse.Namespace) -> None:
-    table = Table(title=f"random games/s in CPU time, best of {args.rounds} interleaved "
-                  f"rounds (base {args.base} vs working tree)")
-    for col in ("game", "base", "now", "now/base"):
-        table.add_column(col, justify="left" if col == "game" else "right")
+    table = Table(title=f"per CPU second, best of {args.rounds} interleaved rounds "
+                  f"(base {args.base} vs working tree)")
+    for col in ("game", "figure", "base", "now", "now/base"):
+        table.add_column(col, justify="left" if col in ("game", "figure") else "right")
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
         export(args.base, base)
         for game in args.game:
-            best = {"base": 0.0, "now": 0.0}
+            keys = ("games_per_s_cpu", "ismcts_opening_per_s_cpu")
+            best = {(name, k): 0.0 for name in ("base", "now") for k in keys}
             for r in range(args.rounds):
                 for name, tree in (("base", base), ("now", ROOT)):
                     print(f"{game} round {r + 1}/{args.rounds}: {name} ...", file=sys.stderr,
                           flush=True)
-                    rate = cpu_games(tree, game, args.players, args.cpu)["games_per_s_cpu"]
-                    best[name] = max(best[name], rate)
-            b, n = best["base"], best["now"]
-            table.add_row(game, f"{b:,.1f}", f"{n:,.1f}", f"{n / b:.2f}×")
+                    got = cpu_games(tree, game, args.players, args.cpu, args.iterations)
+                    for k in keys:
+                        best[name, k] = max(best[name, k], got[k])
+            for k, label in zip(keys, ("random games/s", "ISMCTS it/s, opening"),
+                                strict=True):
+                b, n = best["base", k], best["now", k]
+                table.add_row(game, label, f"{b:,.1f}", f"{n:,.1f}", f"{n / b:.2f}×")
     Console(width=120).print(table)
 
 

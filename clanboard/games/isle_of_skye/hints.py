@@ -9,11 +9,14 @@ re-dealt, so the evaluation may read every seat's gold and prices as they stand 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import Any
 
 from clanboard.core import Move, State
 from clanboard.games.isle_of_skye import scoring
 from clanboard.games.isle_of_skye.agents import SkyeHints as PlayoutHints
 from clanboard.games.isle_of_skye.agents import remaining_weights
+from clanboard.games.isle_of_skye.moves import PASS, Place
 from clanboard.games.isle_of_skye.state import CASTLE_INCOME, SkyeState
 from clanboard.games.isle_of_skye.tiles import STEP
 
@@ -68,6 +71,32 @@ def projected_scores(s: SkyeState) -> list[float]:
     return out
 
 
+def contact(cells: Mapping[tuple[int, int], object], x: int, y: int) -> int:
+    """Tiles a tile placed on ``x,y`` would touch edge to edge."""
+    return sum((x + dx, y + dy) in cells for dx, dy in STEP)
+
+
+def finish_round(s: SkyeState) -> None:
+    """Play the buy and build phases in progress to their end, in place: nobody buys
+    any more, and each tile goes where it touches the most tiles (returned when it fits
+    nowhere). The round is then scored and the next one dealt up to its pricing."""
+    for _ in range(64):
+        if s.phase == "buy":
+            s.apply_trusted(PASS, s.current_player())
+        elif s.phase == "build":
+            seat = s.builder()
+            cells = s.territories[seat].cells
+            moves = s.legal_moves(seat)
+            s.apply_trusted(max(moves, key=lambda m: _contact_of(cells, m)), seat)
+        else:
+            return
+
+
+def _contact_of(cells: Mapping[tuple[int, int], object], move: Any) -> int:
+    """A placement's contact; -1 for a return (only when the tile fits nowhere)."""
+    return contact(cells, move.x, move.y) if isinstance(move, Place) else -1
+
+
 def win_chances(scores: list[float], spread: float) -> list[float]:
     """Each seat's chance to finish first when the final scores scatter around
     ``scores`` by about ``spread`` (a softmax of the margins)."""
@@ -87,6 +116,12 @@ class SkyeHints(PlayoutHints):
             return None
         if state.phase == "over":
             return state.returns()
+        if state.phase in ("buy", "build"):  # judge whole rounds: tiles count once built
+            state = state.clone()
+            state.auto_chance = True
+            finish_round(state)
+            if state.phase == "over":
+                return state.returns()
         spread = SPREAD_END + SPREAD_PER_ROUND * rounds_left(state)
         return win_chances(projected_scores(state), spread)
 
@@ -94,14 +129,7 @@ class SkyeHints(PlayoutHints):
         if not isinstance(state, SkyeState) or state.phase != "build":
             return None
         cells = state.territories[player].cells
-        out: list[float] = []
-        for m in moves:
-            x, y = getattr(m, "x", None), getattr(m, "y", None)
-            if x is None or y is None:  # a return: only when the tile fits nowhere
-                out.append(-1.0)
-                continue
-            out.append(float(sum((x + dx, y + dy) in cells for dx, dy in STEP)))
-        return out
+        return [float(_contact_of(cells, m)) for m in moves]
 
 
 __all__ = ["SkyeHints", "projected_scores", "win_chances"]

@@ -284,3 +284,21 @@ def test_cli_tune_bad_files(tmp_path: Path) -> None:
     assert wrong.exit_code == 2 and "holds weights for 'schotten-totten'" in words(wrong.output)
     with pytest.raises(BadWeights, match="outside its range"):
         make_settings("test-aim", start={"aim": 12.0})
+
+
+def test_cli_tune_resume_reuses_the_saved_run(tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    first = CliRunner().invoke(app, [
+        "tune", "test-aim", "--iterations", "3", "--games", "4", "--a", "0.1", "--seed", "4",
+        "--measure-games", "4", "--workers", "1", "--state", str(run), "--json"])
+    assert first.exit_code == 0, first.output
+    saved = json.loads((run / "tune.json").read_text())
+    assert len(saved["history"]) == 3 and (run / "weights.json").exists()
+    again = CliRunner().invoke(app, ["tune", "--resume", str(run), "--workers", "1", "--json"])
+    assert again.exit_code == 0, again.output
+    a, b = json.loads(first.stdout), json.loads(again.stdout)
+    assert a["after"] == b["after"] and a["history"] == b["history"]
+    assert a["measured"] == b["measured"]
+    taken = CliRunner().invoke(app, ["tune", "test-aim", "--iterations", "3", "--games", "4",
+                                     "--workers", "1", "--state", str(run)])
+    assert taken.exit_code == 2 and "already holds a tuning run" in words(taken.output)

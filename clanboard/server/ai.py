@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -111,7 +113,14 @@ def choose_move(game_id: str, state_json: dict[str, Any], agent: str, seed: int,
 
 
 def _warm() -> int:
-    return 0
+    return os.getpid()
+
+
+def _worker_signals() -> None:
+    """A forked worker inherits the server's signal handlers, which would keep it alive
+    after SIGTERM: it dies on SIGTERM, and leaves Ctrl-C to the server."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def make_pool(workers: int) -> Executor:
@@ -121,6 +130,7 @@ def make_pool(workers: int) -> Executor:
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="clanboard-ai")
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
+                               initializer=_worker_signals)
     pool.submit(_warm).result()  # fork the workers now, before the server starts threads
     return pool

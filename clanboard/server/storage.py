@@ -1,17 +1,20 @@
-"""Storage: the engine (SQLite in WAL mode, or any SQLAlchemy URL), migrations, and the
-few reads and writes the server makes. All calls are synchronous; the app runs them
-on its database thread so the event loop never waits on disk."""
+"""Storage: the engine (SQLite in WAL mode, or PostgreSQL through psycopg 3), migrations,
+and the few reads and writes the server makes. All calls are synchronous; the app runs
+them on its database threads so the event loop never waits on disk."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, delete, event, insert, select, update
+from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, text, update
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from clanboard.server.models import MoveRow, SeatRow, TableRow
@@ -19,10 +22,18 @@ from clanboard.server.models import MoveRow, SeatRow, TableRow
 ABANDONED_AFTER = timedelta(days=7)
 """An unfinished table with no move for this long is listed as abandoned."""
 
+#: a PostgreSQL advisory lock key (any constant): one process migrates at a time
+_MIGRATION_LOCK = 0x636C616E  # "clan"
+
 
 def make_engine(url: str) -> Engine:
-    """An engine; SQLite gets WAL journalling and a busy timeout."""
+    """An engine; SQLite gets WAL journalling and a busy timeout, and its file is only
+    readable by its owner (it holds running games' seeds); PostgreSQL gets the psycopg 3
+    driver (also for a plain ``postgresql://`` URL), UTC sessions and a small pool."""
     if url.startswith("sqlite"):
+        database = make_url(url).database
+        if database and database != ":memory:" and not database.startswith("file:"):
+            private_file(Path(database))
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @event.listens_for(engine, "connect")
@@ -35,7 +46,42 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    parsed = postgres_url(url)
+    if parsed.get_backend_name() != "postgresql":
+        return create_engine(parsed, pool_pre_ping=True)
+    # the columns are timestamps without time zone: the database's own now() must be UTC,
+    # as the server's are, whatever the cluster's TimeZone setting
+    options = parsed.query.get("options", "")
+    options = " ".join(options) if isinstance(options, tuple) else options
+    connect_args = {"options": f"{options} -c timezone=UTC".strip(), "connect_timeout": 10}
+    if "application_name" not in parsed.query:
+        connect_args["application_name"] = "clanboard"
+    # the app runs at most 4 database threads, so 5 pooled connections always suffice;
+    # pre-ping replaces connections the server dropped (restart, idle timeout) unseen
+    return create_engine(parsed, connect_args=connect_args, pool_size=5, max_overflow=5,
+                         pool_timeout=30, pool_recycle=1800, pool_pre_ping=True)
+
+
+def postgres_url(url: str) -> URL:
+    """``url`` parsed; ``postgres://`` and ``postgresql://`` (which SQLAlchemy would
+    give to psycopg2) use psycopg 3, the driver of the ``postgres`` extra."""
+    parsed = make_url(url.replace("postgres://", "postgresql://", 1)
+                      if url.startswith("postgres://") else url)
+    if parsed.drivername == "postgresql":
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed
+
+
+def private_file(path: Path) -> None:
+    """Create ``path`` with mode 0600 if it is missing; take group and other access away
+    from an existing one."""
+    if path.exists():
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o600)
+        return
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True)
+    os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
 
 
 def alembic_config(url: str) -> Config:
@@ -51,6 +97,8 @@ def migrate(engine: Engine) -> None:
     """Bring the schema up to the newest Alembic revision."""
     cfg = alembic_config(engine.url.render_as_string(hide_password=False))
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":  # held until this transaction ends
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 
@@ -75,6 +123,9 @@ class StoredTable:
     status: str
     seats: list[StoredSeat]
     moves: list[tuple[int, str, list[int]]] = field(default_factory=list)
+    private: bool = False
+    invite_hash: str | None = None
+    creator: str | None = None
 
 
 class Store:
@@ -87,7 +138,9 @@ class Store:
     def create_table(self, t: StoredTable) -> None:
         with self.sessions.begin() as s:
             s.add(TableRow(id=t.id, game=t.game, variant=t.variant, options=t.options,
-                           num_players=t.num_players, seed=t.seed, status=t.status))
+                           num_players=t.num_players, seed=t.seed, status=t.status,
+                           private=t.private, invite_hash=t.invite_hash, creator=t.creator,
+                           created_at=_now(), updated_at=_now()))
             s.flush()
             for st in t.seats:
                 s.add(SeatRow(table_id=t.id, seat=st.seat, kind=st.kind, name=st.name,
@@ -144,25 +197,55 @@ class Store:
         with self.sessions() as s:
             return list(s.scalars(select(TableRow.id).where(TableRow.status != "over")))
 
-    def recent(self, limit: int = 50, now: datetime | None = None) -> list[dict[str, Any]]:
-        """Recent tables for the lobby (no secrets). An unfinished table without a move
-        (or a join) for :data:`ABANDONED_AFTER` is ``"abandoned"``."""
-        stale = (now or _now()) - ABANDONED_AFTER
+    def ai_table_ids(self, limit: int) -> list[str]:
+        """Tables in play with an AI seat, most recently active first (at most ``limit``)."""
+        with_ai = select(SeatRow.table_id).where(SeatRow.kind == "ai")
         with self.sessions() as s:
-            rows = s.scalars(select(TableRow).order_by(TableRow.updated_at.desc()).limit(limit))
-            out = []
-            for row in rows:
-                seats = s.scalars(select(SeatRow).where(SeatRow.table_id == row.id)
-                                  .order_by(SeatRow.seat))
-                status = row.status
-                if status != "over" and row.updated_at < stale:
-                    status = "abandoned"
-                out.append({
-                    "id": row.id, "game": row.game, "variant": row.variant,
-                    "status": status, "last_active": row.updated_at.isoformat() + "Z",
-                    "seats": [{"seat": x.seat, "kind": x.kind, "name": x.name} for x in seats],
-                })
-            return out
+            return list(s.scalars(
+                select(TableRow.id).where(TableRow.status == "playing",
+                                          TableRow.id.in_(with_ai))
+                .order_by(TableRow.updated_at.desc()).limit(limit)))
+
+    def open_tables_by(self, creator: str, hours: float) -> int:
+        """Unfinished tables ``creator`` made in the last ``hours``."""
+        since = _now() - timedelta(hours=hours)
+        with self.sessions() as s:
+            return int(s.scalar(
+                select(func.count()).select_from(TableRow)
+                .where(TableRow.creator == creator, TableRow.status != "over",
+                       TableRow.created_at >= since)) or 0)
+
+    def recent(self, limit: int = 50, now: datetime | None = None) -> list[dict[str, Any]]:
+        """Recent public tables for the lobby (no secrets), in one statement. An unfinished
+        table without a move (or a join) for :data:`ABANDONED_AFTER` is ``"abandoned"``."""
+        stale = (now or _now()) - ABANDONED_AFTER
+        tables = TableRow.__table__
+        seats = SeatRow.__table__
+        top = (select(tables.c.id, tables.c.updated_at)
+               .where(tables.c.private == False)  # noqa: E712 (SQL, not Python)
+               .order_by(tables.c.updated_at.desc(), tables.c.id).limit(limit).subquery())
+        query = (select(tables.c.id, tables.c.game, tables.c.variant, tables.c.status,
+                        tables.c.updated_at, seats.c.seat, seats.c.kind, seats.c.name)
+                 .join(top, top.c.id == tables.c.id)
+                 .join(seats, seats.c.table_id == tables.c.id, isouter=True)
+                 .order_by(top.c.updated_at.desc(), tables.c.id, seats.c.seat))
+        out: dict[str, dict[str, Any]] = {}
+        with self.engine.connect() as conn:
+            for row in conn.execute(query):
+                entry = out.get(row.id)
+                if entry is None:
+                    updated = row.updated_at
+                    status = row.status
+                    if status != "over" and updated < stale:
+                        status = "abandoned"
+                    entry = out[row.id] = {
+                        "id": row.id, "game": row.game, "variant": row.variant,
+                        "status": status, "last_active": updated.isoformat() + "Z",
+                        "seats": []}
+                if row.seat is not None:
+                    entry["seats"].append({"seat": row.seat, "kind": row.kind,
+                                           "name": row.name})
+        return list(out.values())
 
     def delete_table(self, table_id: str) -> None:
         with self.sessions.begin() as s:
@@ -181,6 +264,7 @@ class Store:
             num_players=row.num_players, seed=int(row.seed), status=row.status,
             seats=[StoredSeat(x.seat, x.kind, x.name, x.agent, x.token_hash) for x in seats],
             moves=[(m.player, m.text, list(m.visible_to)) for m in moves],
+            private=bool(row.private), invite_hash=row.invite_hash, creator=row.creator,
         )
 
 

@@ -10,32 +10,44 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import re
 import secrets
+import time
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from clanboard.core import IllegalMove, InvalidState, State, UnknownGame, get_game
-from clanboard.server.ai import choose_move, resolve_agent
+from clanboard.server.ai import check_agent, choose_move, clamp_agent, resolve_agent
 from clanboard.server.errors import ApiError
+from clanboard.server.settings import Settings
 from clanboard.server.storage import Store, StoredSeat, StoredTable
 from clanboard.server.visibility import SPECTATOR, probe_from_json, public_to
 
 log = logging.getLogger("clanboard.server")
 T = TypeVar("T")
+#: table ids are ``secrets.token_urlsafe`` strings; anything else is not looked up
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
 
 class Watcher(Protocol):
-    """Something that receives views (a WebSocket connection)."""
+    """Something that receives views (a WebSocket connection); ``offer`` never waits."""
 
     seat: int | None
 
-    async def send_view(self, view: dict[str, Any]) -> None: ...
+    def offer(self, message: dict[str, Any]) -> None: ...
 
-    async def send_message(self, message: dict[str, Any]) -> None: ...
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def no_such_table(table_id: str) -> ApiError:
+    shown = table_id if len(table_id) <= 40 else table_id[:40] + "..."
+    return ApiError(404, "no_such_table", f"there is no table {shown!r}")
+
 
 @dataclass
 class LiveTable:
@@ -50,6 +62,16 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Watcher] = field(default_factory=set)
     ai_task: asyncio.Task[None] | None = None
+    private: bool = False
+    invite_hash: str | None = None
+    #: when it was last asked for (``time.monotonic``); idle tables leave memory
+    used: float = field(default_factory=time.monotonic)
+    #: background jobs (log reveals) still writing to it
+    jobs: int = 0
+
+    def evictable(self, idle_before: float) -> bool:
+        return (not self.watchers and self.jobs == 0 and not self.lock.locked()
+                and (self.ai_task is None or self.ai_task.done()) and self.used < idle_before)
 
     @property
     def seq(self) -> int:
@@ -87,6 +109,7 @@ class LiveTable:
             "game": state.game.id,
             "game_name": state.game.name,
             "variant": self.variant,
+            "private": self.private,
             "options": dict(state.options),
             "num_players": state.num_players,
             "seq": self.seq,
@@ -121,7 +144,8 @@ class LiveTable:
 
     def stored(self) -> StoredTable:
         return StoredTable(self.id, self.state.game.id, self.variant, dict(self.state.options),
-                           self.state.num_players, self.state.seed, self.status, self.seats)
+                           self.state.num_players, self.state.seed, self.status, self.seats,
+                           private=self.private, invite_hash=self.invite_hash)
 
 def describe(before: State, move: Any, player: int,
              names: list[str]) -> tuple[str, dict[int, str]]:
@@ -142,8 +166,9 @@ def describe(before: State, move: Any, player: int,
     return full, hidden
 
 
-def rebuild(stored: StoredTable) -> LiveTable:
-    """A live table from its stored record: the moves replayed from the seed."""
+def rebuild(stored: StoredTable, settings: Settings | None = None) -> LiveTable:
+    """A live table from its stored record: the moves replayed from the seed. AI seats
+    stored with a spec the server no longer allows are held to its caps."""
     game = get_game(stored.game)
     state = game.new_state(stored.num_players, stored.seed, stored.options)
     names = [s.name for s in stored.seats]
@@ -155,21 +180,39 @@ def rebuild(stored: StoredTable) -> LiveTable:
             state.apply(move, player)
         except IllegalMove as exc:
             raise InvalidState(f"table {stored.id}: stored move {i} ({text}) fails: {exc}") from exc
-    return LiveTable(stored.id, stored.variant, stored.seats, state, list(stored.moves), texts)
+    seats = list(stored.seats)
+    if settings is not None:
+        for i, seat in enumerate(seats):
+            if seat.kind != "ai":
+                continue
+            agent = clamp_agent(game, seat.agent, settings.ai_max_seconds,
+                                settings.ai_max_iterations)
+            if agent != seat.agent:
+                log.warning("table %s seat %d: agent %r held to %r (the server's caps)",
+                            stored.id, seat.seat, seat.agent, agent)
+                seats[i] = StoredSeat(seat.seat, "ai", seat.name, agent, None)
+    return LiveTable(stored.id, stored.variant, seats, state, list(stored.moves), texts,
+                     private=stored.private, invite_hash=stored.invite_hash)
+
 
 class Tables:
-    """Every live table, the database thread and the AI pool."""
+    """The live tables (an LRU of at most ``settings.max_live_tables``, idle ones dropped
+    and replayed from storage on demand), the database thread and the AI pool."""
 
     def __init__(self, store: Store, db: Executor, ai_pool: Executor,
-                 probe_limit: int = 400, probe_pool: Executor | None = None) -> None:
+                 probe_limit: int = 400, probe_pool: Executor | None = None,
+                 settings: Settings | None = None) -> None:
         self.store = store
         self.db = db
         self.ai_pool = ai_pool
         self.probe_pool = probe_pool
         self.probe_limit = probe_limit
-        self.live: dict[str, LiveTable] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        self.settings = settings or Settings()
+        self.live: OrderedDict[str, LiveTable] = OrderedDict()
+        #: loads in flight, one per id being read from storage (gone once read)
+        self._loading: dict[str, asyncio.Task[LiveTable]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._create_lock = asyncio.Lock()
         self.closing = False
 
     async def run_db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -178,42 +221,92 @@ class Tables:
     # -- loading ---------------------------------------------------------------------------
 
     async def get(self, table_id: str) -> LiveTable:
+        """The live table ``table_id``, replayed from storage if it is not in memory (its
+        AI seats resume). An id that cannot be a table's, or names none, is a 404 that
+        leaves nothing behind."""
         table = self.live.get(table_id)
         if table is not None:
+            self.live.move_to_end(table_id)
+            table.used = time.monotonic()
             return table
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            if table_id in self.live:
-                return self.live[table_id]
-            stored = await self.run_db(self.store.load, table_id)
-            if stored is None:
-                raise ApiError(404, "no_such_table", f"there is no table {table_id!r}")
-            try:
-                table = rebuild(stored)
-            except (InvalidState, UnknownGame) as exc:
-                raise ApiError(500, "table_unreadable", f"cannot rebuild table: {exc}") from exc
-            self.live[table_id] = table
-            return table
+        if not TABLE_ID.fullmatch(table_id):
+            raise no_such_table(table_id)
+        task = self._loading.get(table_id)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(self._load(table_id))
+            self._loading[table_id] = task
+            task.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(task)
 
-    async def resume_all(self) -> int:
-        """Load every unfinished table and restart its AI seats (after a restart)."""
-        ids = await self.run_db(self.store.unfinished_ids)
+    async def _load(self, table_id: str) -> LiveTable:
+        stored = await self.run_db(self.store.load, table_id)
+        if stored is None:
+            raise no_such_table(table_id)
+        try:
+            table = rebuild(stored, self.settings)
+        except (InvalidState, UnknownGame) as exc:
+            raise ApiError(500, "table_unreadable", f"cannot rebuild table: {exc}") from exc
+        self._keep(table)
+        self.kick_ai(table)
+        return table
+
+    def _keep(self, table: LiveTable) -> None:
+        self.live[table.id] = table
+        self.live.move_to_end(table.id)
+        cap = self.settings.max_live_tables
+        if cap > 0 and len(self.live) > cap:
+            self.evict(keep=cap)
+
+    def evict(self, now: float | None = None, keep: int | None = None) -> int:
+        """Drop tables idle for ``settings.idle_minutes`` (as of ``now``), and then the
+        least recently used idle ones while more than ``keep`` are live. A table with
+        watchers, a running AI or a move in progress stays. Returns how many went."""
+        now = time.monotonic() if now is None else now
+        idle_before = now - self.settings.idle_minutes * 60
+        gone = 0
+        for table_id, table in list(self.live.items()):
+            over = keep is not None and len(self.live) > keep
+            if table.evictable(float("inf") if over else idle_before):
+                del self.live[table_id]
+                gone += 1
+        return gone
+
+    async def sweep_forever(self) -> None:
+        """Evict idle tables every so often (a background task)."""
+        every = max(1.0, min(60.0, self.settings.idle_minutes * 30))
+        while not self.closing:
+            await asyncio.sleep(every)
+            self.evict()
+
+    async def resume_ai(self) -> int:
+        """Load (a bounded number of) tables in play with an AI seat after a start, one at a
+        time, so their AI moves without waiting for a human to look; others resume when
+        first asked for. Returns how many were loaded."""
+        limit = self.settings.resume_ai_tables
+        if limit <= 0:
+            return 0
+        ids = await self.run_db(self.store.ai_table_ids, limit)
         loaded = 0
         for table_id in ids:
+            if self.closing:
+                break
             try:
-                table = await self.get(table_id)
+                await self.get(table_id)
             except ApiError as exc:
                 log.error("table %s not resumed: %s", table_id, exc.reason)
                 continue
             loaded += 1
-            self.kick_ai(table)
         return loaded
 
     # -- creating and joining ----------------------------------------------------------------
 
     async def create(self, game_id: str, variant: str | None, options: dict[str, Any],
                      num_players: int | None, seed: int | None,
-                     seats: list[dict[str, Any]]) -> tuple[LiveTable, dict[int, str]]:
+                     seats: list[dict[str, Any]], private: bool = False,
+                     creator: str | None = None
+                     ) -> tuple[LiveTable, dict[int, str], str | None]:
+        """A new table; returns it, the tokens of its human seats, and for a private table
+        the invite secret its open seats need (only hashes are stored)."""
         try:
             game = get_game(game_id)
         except UnknownGame as exc:
@@ -242,7 +335,9 @@ class Tables:
                                          hash_token(tokens[i])))
             elif kind == "ai":
                 try:
-                    agent = resolve_agent(game, spec.get("agent"), spec.get("difficulty"))
+                    agent = check_agent(
+                        game, resolve_agent(game, spec.get("agent"), spec.get("difficulty")),
+                        self.settings.ai_max_seconds, self.settings.ai_max_iterations)
                 except ValueError as exc:
                     raise ApiError(422, "bad_seats", f"seat {i}: {exc}") from exc
                 stored.append(StoredSeat(i, "ai", name or f"AI ({agent})", agent, None))
@@ -251,14 +346,33 @@ class Tables:
             else:
                 raise ApiError(422, "bad_seats",
                                f"seat {i}: kind must be human, ai or open, not {kind!r}")
-        table = LiveTable(secrets.token_urlsafe(9), variant, stored, state, [])
-        await self.run_db(self.store.create_table, table.stored())
-        self.live[table.id] = table
+        invite = secrets.token_urlsafe(16) if private else None
+        table = LiveTable(secrets.token_urlsafe(9), variant, stored, state, [],
+                          private=private, invite_hash=hash_token(invite) if invite else None)
+        record = table.stored()
+        record.creator = creator
+        cap = self.settings.max_open_tables
+        async with self._create_lock:  # the count and the insert together
+            if creator is not None and cap > 0:
+                hours = self.settings.open_tables_hours
+                if await self.run_db(self.store.open_tables_by, creator, hours) >= cap:
+                    raise ApiError(429, "too_many_open_tables",
+                                   f"one address may have at most {cap} unfinished tables "
+                                   f"created in the last {hours:g} hours; finish one first",
+                                   retry_after=int(hours * 3600))
+            await self.run_db(self.store.create_table, record)
+        self._keep(table)
         self.kick_ai(table)
-        return table, tokens
+        return table, tokens, invite
 
-    async def join(self, table_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
+    async def join(self, table_id: str, seat: int | None, name: str | None,
+                   invite: str | None = None) -> tuple[int, str]:
         table = await self.get(table_id)
+        if table.invite_hash is not None and not (
+                invite and secrets.compare_digest(table.invite_hash, hash_token(invite))):
+            raise ApiError(403, "invite_required",
+                           "this table is private: its seats are taken with the invite link "
+                           "(the secret after #invite= in it)")
         async with table.lock:
             open_seats = [s.seat for s in table.seats if s.kind == "open"]
             if seat is None:
@@ -340,6 +454,7 @@ class Tables:
             table.texts.extend(texts)
         await self.broadcast(table)
         if reveal is not None:
+            table.jobs += 1
             self._spawn(self._reveal(table, index, reveal))
         self.kick_ai(table)
 
@@ -370,6 +485,12 @@ class Tables:
         return lambda: loop.run_in_executor(pool, *args)
 
     async def _reveal(self, table: LiveTable, index: int, job: Callable[[], Any]) -> None:
+        try:
+            await self._reveal_now(table, index, job)
+        finally:
+            table.jobs -= 1
+
+    async def _reveal_now(self, table: LiveTable, index: int, job: Callable[[], Any]) -> None:
         """Work out who may read move ``index`` (off the event loop), store it, tell them."""
         try:
             visible = sorted(await job())
@@ -386,10 +507,7 @@ class Tables:
         for w in list(table.watchers):
             key = SPECTATOR if w.seat is None else w.seat
             if key in visible and key not in current:
-                try:
-                    await w.send_message(note)
-                except Exception:
-                    table.watchers.discard(w)
+                w.offer(note)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -399,17 +517,12 @@ class Tables:
     # -- watchers ------------------------------------------------------------------------------
 
     async def broadcast(self, table: LiveTable) -> None:
+        """Queue the new view for every watcher; never waits on a watcher's socket."""
         views: dict[int | None, dict[str, Any]] = {}
-        dead: list[Watcher] = []
         for w in list(table.watchers):
             if w.seat not in views:
-                views[w.seat] = table.view(w.seat)
-            try:
-                await w.send_view(views[w.seat])
-            except Exception:  # a closed socket: forget it
-                dead.append(w)
-        for w in dead:
-            table.watchers.discard(w)
+                views[w.seat] = {"type": "view", "view": table.view(w.seat)}
+            w.offer(views[w.seat])
 
     # -- AI seats ------------------------------------------------------------------------------
 
@@ -436,7 +549,7 @@ class Tables:
                 try:
                     text = await loop.run_in_executor(
                         self.ai_pool, choose_move, table.state.game.id, table.state.to_json(),
-                        agent, seed, seat)
+                        agent, seed, seat, self.settings.ai_max_seconds)
                 except Exception:
                     if self.closing or agent == "random":
                         raise

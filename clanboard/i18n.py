@@ -106,14 +106,15 @@ def negotiate(accept_language: str | None, explicit: str | None = None) -> str:
         return normalize(explicit)
     ranked: list[tuple[float, int, str]] = []
     for i, part in enumerate((accept_language or "").split(",")[:32]):
-        tag, _, params = part.strip().partition(";")
+        tag, *params = part.strip().split(";")
         q = 1.0
-        m = re.search(r"q\s*=\s*([0-9.]+)", params)
-        if m:
-            try:
-                q = float(m.group(1))
-            except ValueError:
-                q = 0.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0  # a malformed weight: not a language asked for
         code = tag.strip().lower().split("-")[0]
         if code in LANGUAGES and q > 0:
             ranked.append((-q, i, code))

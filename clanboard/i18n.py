@@ -31,6 +31,7 @@ LOCALE = Path(__file__).parent / "locale"
 #: modules whose ``MESSAGES`` (and game-term) dicts hold user-facing words
 WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.core.game": ("MESSAGES",),
+    "clanboard.i18n": ("MESSAGES",),
     "clanboard.games.schotten_totten.describe": ("MESSAGES", "COLOURS", "DECKS",
                                                  "TACTIC_WORDS_BY_NAME"),
     "clanboard.games.schotten_totten.claims": ("MESSAGES", "CATEGORIES"),
@@ -41,6 +42,10 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
 CALL_SOURCES = (Path(__file__).parent / "cli",)
 
 Translator = Callable[[str], str]
+
+MESSAGES = {"ai": "AI ({agent})"}
+"""Words of this module: the default name of an AI seat."""
+_DEFAULT_NAME = re.compile(r"^(?:Player (\d+)|AI \((.+)\))$")
 
 
 def normalize(lang: str | None) -> str:
@@ -96,6 +101,23 @@ def localized(messages: Mapping[str, str], lang: str) -> Mapping[str, str]:
     if out is None:
         _ = translate(code)
         out = _LOCALIZED[key] = {k: _(v) for k, v in messages.items()}
+    return out
+
+
+def default_names(names: Iterable[str], lang: str) -> list[str]:
+    """Seat names with the server's English defaults ("Player 2", "AI (heuristic)") in
+    ``lang``; names people chose stay as they are."""
+    from clanboard.core.game import MESSAGES as CORE
+
+    out = []
+    for name in names:
+        m = _DEFAULT_NAME.match(name)
+        if m is None or normalize(lang) == DEFAULT:
+            out.append(name)
+        elif m.group(1):
+            out.append(gettext(lang, CORE["seat"]).format(n=m.group(1)))
+        else:
+            out.append(gettext(lang, MESSAGES["ai"]).format(agent=m.group(2)))
     return out
 
 

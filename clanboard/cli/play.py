@@ -147,7 +147,7 @@ def register(app: typer.Typer) -> None:
         console.print(f"[bold]{game.name}[/] " + _("seed {seed}.").format(seed=seed)
                       + " " + _help())
         names_ = [_("seat {seat} ({agent})").format(seat=s, agent=agents[s].name)
-                  if s in agents else _("you") for s in range(n)]
+                  if s in agents else "" for s in range(n)]  # "": "Player N" in the language
         shown = -1
         while not state.is_terminal():
             for s in state.players_to_move():

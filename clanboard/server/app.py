@@ -20,7 +20,13 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from clanboard.core import GameRecord, InvalidState, UnknownGame, games, get_game
-from clanboard.i18n import LANGUAGE_NAMES, negotiate, rules_html, rules_markdown
+from clanboard.i18n import (
+    LANGUAGE_NAMES,
+    default_names,
+    negotiate,
+    rules_html,
+    rules_markdown,
+)
 from clanboard.server.ai import make_pool
 from clanboard.server.errors import ApiError
 from clanboard.server.games import game_info, renderer_source
@@ -330,8 +336,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if whose is None:
             raise ApiError(422, "bad_question", "say whose claim: seat (with its token) or player")
         try:
+            lang = request_lang(request)
             return table.state.explain("claim", seat, {"player": whose, "stone": stone},
-                                       table.names, request_lang(request))
+                                       default_names(table.names, lang), lang)
         except InvalidState as exc:
             raise ApiError(422, "bad_question", str(exc)) from exc
 

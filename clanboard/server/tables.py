@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from clanboard.core import IllegalMove, InvalidState, State, UnknownGame, get_game
-from clanboard.i18n import LANGUAGES
+from clanboard.i18n import LANGUAGES, default_names
 from clanboard.server.ai import check_agent, choose_move, clamp_agent, resolve_agent
 from clanboard.server.errors import ApiError
 from clanboard.server.settings import Settings
@@ -122,8 +122,9 @@ class LiveTable:
             "seq": self.seq,
             "status": self.status,
             "viewer": seat,
-            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent}
-                      for s in self.seats],
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": name, "agent": s.agent}
+                      for s, name in zip(self.seats, default_names(self.names, lang),
+                                         strict=True)],
             "to_move": waiting,
             "observation": state.observation(seat),
             "legal_moves": ([str(m) for m in state.legal_moves(seat)]
@@ -136,7 +137,8 @@ class LiveTable:
         if over:
             view["result"] = {"scores": state.scores(), "winners": state.winners(),
                               "returns": state.returns(),
-                              "explanation": state.result_explanation(seat, self.names, lang)}
+                              "explanation": state.result_explanation(
+                                  seat, default_names(self.names, lang), lang)}
         return view
 
     @property
@@ -173,6 +175,7 @@ def describe(before: State, move: Any, player: int,
 def _describe(before: State, move: Any, player: int, names: list[str],
               lang: str) -> tuple[str, dict[int, str]]:
     keys = [SPECTATOR, *range(before.num_players)]
+    names = default_names(names, lang)
     try:
         full = before.describe_move(move, player, player, names, lang)
         hidden = {k: before.describe_move(move, player, None if k == SPECTATOR else k, names,

@@ -53,6 +53,13 @@ window.clanboard = (function () {
     return text;
   }
   t.has = (key) => key in words || key in english;
+  // the server's default seat names ("Player 2", "AI (heuristic)") in the page's language
+  function seatName(name) {
+    let m = /^Player (\d+)$/.exec(name);
+    if (m) return t("common.player_n", {n: m[1]});
+    m = /^AI \((.+)\)$/.exec(name);
+    return m ? t("lobby.ai", {agent: m[1]}) : name;
+  }
   function setLang(code) {
     localStorage.setItem("clanboard:lang", code);
     document.cookie = `${COOKIE}=${code}; path=/; max-age=31536000; SameSite=Lax`;
@@ -111,7 +118,7 @@ window.clanboard = (function () {
     seatsAt: (t) => tokens.mine().filter((m) => m.table === t && tokens.get(t, m.seat)).map((m) => m.seat),
   };
   return {
-    h, s, api, tokens, renderers, t, lang, ready, setLang, translatePage, LANGS,
+    h, s, api, tokens, renderers, t, lang, ready, setLang, translatePage, LANGS, seatName,
     registerRenderer(id, r) { renderers[id] = r; },
   };
 })();

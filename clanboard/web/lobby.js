@@ -1,7 +1,7 @@
 /* The lobby: pick a game, a variant, options and who sits where; start; list tables. */
 "use strict";
 (function () {
-  const {h, api, tokens, t, ready} = window.clanboard;
+  const {h, api, tokens, t, ready, seatName} = window.clanboard;
   const $ = (id) => document.getElementById(id);
   let games = [];
 
@@ -157,7 +157,7 @@
     try {
       const recent = await api("GET", "/api/tables?limit=15");
       $("recent").replaceChildren(...(recent.length ? recent.map((t) => {
-        const who = t.seats.map((s) => s.name).join(WORDS.vs);
+        const who = t.seats.map((s) => seatName(s.name)).join(WORDS.vs);
         const link = t.status === "waiting" ? `/t/${t.id}?join=1` : `/t/${t.id}`;
         const title = gameName(t.game) + (t.variant ? ` (${variantName(t.game, t.variant)})` : "");
         return h("li", {"data-table": t.id},

@@ -39,6 +39,9 @@ def test_log_words_follow_accept_language_parameter_and_cookie(client: TestClien
     assert "plays" in english
     russian = _log(client, table, headers={"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"})
     assert CYRILLIC.search(russian) and "выкладывает" in russian
+    assert russian.startswith("Игрок 1 ")  # the default seat name too
+    seats = client.get(f"/api/tables/{table}/view?lang=uk").json()["seats"]
+    assert [s["name"] for s in seats] == ["Гравець 1", "Гравець 2"]
     assert "を" in _log(client, table, params={"lang": "ja"},
                         headers={"Accept-Language": "ru"})  # the parameter wins
     client.cookies.set("clanboard_lang", "uk")

@@ -129,3 +129,25 @@ def test_end_screen_in_russian(base_url: str, in_language: Any) -> None:
     assert "Захваченные камни" in why
     assert any(w in why for w in ("пятью камнями", "тремя соседними", "не может продвинуться"))
     assert_translated(visible_text(page), "ru", None)
+
+
+@pytest.mark.parametrize("game_id,board", [("glen-more", "gm-board"),
+                                           ("isle-of-skye", "sk-board")])
+@pytest.mark.parametrize("lang", ["ru", "ja"])
+def test_other_boards_in_the_language(base_url: str, in_language: Any, game_id: str,
+                                      board: str, lang: str) -> None:
+    page = in_language(lang)
+    page.goto(base_url + "/")
+    page.wait_for_selector("[data-testid=game] option", state="attached")
+    page.select_option("[data-testid=game]", game_id)
+    if game_id == "isle-of-skye":
+        page.select_option("[data-testid=players]", "3")
+        page.select_option("[data-testid=seat-2]", "ai:random")
+    page.select_option("[data-testid=seat-1]", "ai:random")
+    assert_translated(visible_text(page), lang, None)  # the game's options and variants
+    page.click("[data-testid=create]")
+    page.wait_for_selector(f"[data-testid={board}]")
+    page.wait_for_function(MY_TURN_OR_OVER)
+    text = visible_text(page)
+    assert_translated(text, lang, None)
+    assert len(SCRIPT[lang].findall(text)) > 40

@@ -53,6 +53,8 @@ window.clanboard = (function () {
     return text;
   }
   t.has = (key) => key in words || key in english;
+  // a game's name in the page's language (the server sends the English one)
+  const gameTitle = (id, name) => (t.has(`game.${id}.name`) ? t(`game.${id}.name`) : name);
   // the server's default seat names ("Player 2", "AI (heuristic)") in the page's language
   function seatName(name) {
     let m = /^Player (\d+)$/.exec(name);
@@ -118,7 +120,7 @@ window.clanboard = (function () {
     seatsAt: (t) => tokens.mine().filter((m) => m.table === t && tokens.get(t, m.seat)).map((m) => m.seat),
   };
   return {
-    h, s, api, tokens, renderers, t, lang, ready, setLang, translatePage, LANGS, seatName,
+    h, s, api, tokens, renderers, t, lang, ready, setLang, translatePage, LANGS, seatName, gameTitle,
     registerRenderer(id, r) { renderers[id] = r; },
   };
 })();

@@ -1,12 +1,12 @@
 /* The lobby: pick a game, a variant, options and who sits where; start; list tables. */
 "use strict";
 (function () {
-  const {h, api, tokens, t, ready, seatName} = window.clanboard;
+  const {h, api, tokens, t, ready, seatName, gameTitle} = window.clanboard;
   const $ = (id) => document.getElementById(id);
   let games = [];
 
   const current = () => games.find((g) => g.id === $("game").value);
-  const gameName = (id) => (games.find((g) => g.id === id) || {name: id}).name;
+  const gameName = (id) => gameTitle(id, (games.find((g) => g.id === id) || {name: id}).name);
   // words shown in the lobby (the catalogue's lobby.* keys)
   const WORDS = {
     status: new Proxy({}, {get: (_, k) => (t.has("lobby.status." + String(k)) ? t("lobby.status." + String(k)) : undefined)}),
@@ -172,7 +172,7 @@
   async function start() {
     await ready;
     games = await api("GET", "/api/games");
-    $("game").replaceChildren(...games.map((g) => h("option", {value: g.id, text: g.name})));
+    $("game").replaceChildren(...games.map((g) => h("option", {value: g.id, text: gameTitle(g.id, g.name)})));
     const preferred = games.find((g) => g.id === "schotten-totten");
     if (preferred) $("game").value = preferred.id;
     $("game").addEventListener("change", drawGame);

@@ -1,7 +1,7 @@
 /* A table page: live view over a WebSocket, the game's renderer, moves, log, result, replay. */
 "use strict";
 (function () {
-  const {h, api, tokens, renderers, t, lang, ready} = window.clanboard;
+  const {h, api, tokens, renderers, t, lang, ready, gameTitle} = window.clanboard;
   const $ = (id) => document.getElementById(id);
   const tableId = decodeURIComponent(location.pathname.split("/")[2]);
   const params = new URLSearchParams(location.search);
@@ -121,9 +121,10 @@
 
   async function update() {
     renderer = await loadRenderer(view.game, gameHasRenderer);
-    document.title = `${view.game_name} — clanboard`;
+    const title = gameTitle(view.game, view.game_name);
+    document.title = `${title} — clanboard`;
     const variant = view.variant && t.has(`game.${view.game}.variant.${view.variant}`) ? t(`game.${view.game}.variant.${view.variant}`) : view.variant;
-    $("title").textContent = `${view.game_name}${variant ? " (" + variant + ")" : ""}`;
+    $("title").textContent = `${title}${variant ? " (" + variant + ")" : ""}`;
     $("rules-link").href = `/rules/${encodeURIComponent(view.game)}`;
     if (hotseat()) return;
     draw();

@@ -106,6 +106,7 @@ def test_every_dynamic_key_family_is_complete() -> None:
         need += [f"game.{game_id}.option.{o.name}" for o in game.options]
         need += [f"game.{game_id}.option.{o.name}.help" for o in game.options]
         need += [f"game.{game_id}.variant.{v}" for v in game.variants]
+        need.append(f"game.{game_id}.name")
     assert sorted(k for k in need if k not in en) == []
 
 

@@ -399,7 +399,8 @@
       const e = ctx.view.log[i];
       if (!e.move || e.player < 0) continue;
       const m = /^(place|buy|return) (L\d\d)/.exec(e.move);
-      return m ? {player: e.player, kind: m[1], tile: m[2], text: e.move} : {player: e.player, kind: e.move, text: e.move};
+      return m ? {player: e.player, kind: m[1], tile: m[2], text: e.move, words: e.text}
+        : {player: e.player, kind: e.move, text: e.move, words: e.text};
     }
     return null;
   }
@@ -482,7 +483,8 @@
     const who = obs.phase === "buy" || obs.phase === "build" ? (obs.to_move >= 0 ? " — " + tr("sk.to_move", {who: name(obs.to_move)}) : "") : "";
     wrap.append(h("div", {class: "sk-turn", "data-testid": "sk-turn"}, h("strong", {text: phase + who}),
       h("span", {class: "muted", text: " · " + tr("sk.start_bag", {who: name(obs.start_player), n: obs.bag_size})}),
-      last ? h("span", {class: "muted", "data-testid": "sk-last", text: " · " + tr("sk.last", {who: name(last.player), move: last.text})}) : null));
+      last ? h("span", {class: "muted", "data-testid": "sk-last", title: last.text,
+        text: " · " + (last.words ? tr("sk.last_words", {words: last.words}) : tr("sk.last", {who: name(last.player), move: last.text}))}) : null));
     wrap.append(h("div", {class: "sk-hint", "data-testid": "hint", text: hint}));
     wrap.append(h("div", {class: "sk-row"}, roundTrack(obs), scoringPanel(obs)));
 

@@ -180,18 +180,24 @@ def register(app: typer.Typer) -> None:
         file: Annotated[Path, typer.Argument(help="a game record (JSON)")],
         seat: Annotated[int | None, typer.Option(help="show the game as this seat sees it")] = None,
         step: Annotated[bool, typer.Option(help="wait for Enter between moves")] = True,
+        lang: LangOption = None,
     ) -> None:
         """Step through a saved game: Enter = next move, b = back, q = quit."""
+        code = set_language(lang)
         try:
             record = GameRecord.load(file)
             frames = [s.clone() for s in record.states()]
         except (ClanboardError, OSError) as exc:
-            console.print(f"[red]cannot replay {file}: {exc}[/]")
+            console.print("[red]" + _("cannot replay {file}: {error}").format(
+                file=file, error=exc) + "[/]")
             raise typer.Exit(2) from None
         i = 0
         while True:
-            last = f": seat {record.moves[i - 1][0]} {record.moves[i - 1][1]}" if i else ""
-            console.rule(f"move {i}/{len(frames) - 1}{last}")
+            last = ""
+            if i:
+                player, notation = record.moves[i - 1][0], record.moves[i - 1][1]
+                last = f": {_words(frames[i - 1], notation, player, seat, record.players, code)}"
+            console.rule(_("move {i}/{n}").format(i=i, n=len(frames) - 1) + last)
             console.print(frames[i].render(seat))
             if not step:
                 if i == len(frames) - 1:
@@ -199,7 +205,8 @@ def register(app: typer.Typer) -> None:
                 i += 1
                 continue
             try:
-                key = console.input("[dim]Enter/n next, b back, q quit> [/]").strip().lower()
+                key = console.input("[dim]" + _("Enter/n next, b back, q quit> ")
+                                    + "[/]").strip().lower()
             except EOFError:
                 break
             if key == "q":
@@ -212,7 +219,20 @@ def register(app: typer.Typer) -> None:
                 break
         final = frames[-1]
         if final.is_terminal():
-            console.print(f"result: winners {final.winners()}, scores {final.scores()}")
+            why = final.result_explanation(seat, record.players, code)
+            summary = why["summary"] if why else ""
+            console.print(_("result: {summary}; scores {scores}").format(
+                summary=summary, scores=" : ".join(map(str, final.scores()))))
+
+
+def _words(before: State, notation: str, player: int, viewer: int | None,
+           names: list[str] | None, lang: str) -> str:
+    """A recorded move in words for ``viewer`` (the notation when it cannot be read)."""
+    try:
+        return before.describe_move(before.parse_move(notation, player), player, viewer,
+                                    names, lang) + f" ({notation})"
+    except Exception:  # words must never stop a replay: the notation then
+        return f"{player}: {notation}"
 
 
 def _finish(state: State, save: Path | None, quit_early: bool = False,

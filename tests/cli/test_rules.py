@@ -38,3 +38,14 @@ def test_games_and_play_speak_the_language() -> None:
     assert r.exit_code == 0, r.output
     assert "Введите ход" in r.output and "очки:" in r.output
     assert any(w in r.output for w in ("Побеждает", "Победителя нет", "Общая победа"))
+
+
+def test_replay_in_russian(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    record = tmp_path / "game.json"
+    r = runner.invoke(app, ["play", "schotten-totten", "--vs", "random", "--seed", "5",
+                            "--save", str(record)], input="1\n" * 200)
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["replay", str(record), "--no-step", "--lang", "ru"])
+    assert r.exit_code == 0, r.output
+    assert "ход 1/" in r.output and "итог:" in r.output
+    assert "выкладывает" in r.output  # the moves in words, notation beside them

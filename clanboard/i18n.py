@@ -87,19 +87,16 @@ def _identity(message: str) -> str:
     return message
 
 
-_LOCALIZED: dict[tuple[int, str], dict[str, str]] = {}
+_LOCALIZED: dict[tuple[int, str], Mapping[str, str]] = {}
 
 
 def localized(messages: Mapping[str, str], lang: str) -> Mapping[str, str]:
     """A word dict (``MESSAGES``) with every value in ``lang`` (kept per dict and language:
     the dicts are module constants)."""
-    code = normalize(lang)
-    if code == DEFAULT:
-        return messages
-    key = (id(messages), code)
+    key = (id(messages), lang)
     out = _LOCALIZED.get(key)
     if out is None:
-        _ = translate(code)
+        _ = translate(lang)
         out = _LOCALIZED[key] = {k: _(v) for k, v in messages.items()}
     return out
 

@@ -562,9 +562,19 @@ def words(messages: Mapping[str, str], lang: str) -> Mapping[str, str]:
     the gettext catalogues of :mod:`clanboard.i18n` (the core only passes ``lang`` on)."""
     if lang == "en":
         return messages
-    from clanboard.i18n import localized
+    return _localized()(messages, lang)
 
-    return localized(messages, lang)
+
+def _localized() -> Any:
+    global _LOCALIZE
+    if _LOCALIZE is None:
+        from clanboard.i18n import localized
+
+        _LOCALIZE = localized
+    return _LOCALIZE
+
+
+_LOCALIZE: Any = None
 
 
 @dataclass(frozen=True)

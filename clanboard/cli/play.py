@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from clanboard.cli.lang import LangOption, _, set_language
 from clanboard.core import (
     SIMULTANEOUS,
     ClanboardError,
@@ -24,11 +25,11 @@ from clanboard.core import (
 
 console = Console(highlight=False)
 
-HELP = (
-    "Type a move in the game's notation or its number from the list. "
-    "Commands: [bold]moves[/] list legal moves, [bold]board[/] redraw, "
-    "[bold]save FILE[/] save the game record, [bold]quit[/] leave."
-)
+def _help() -> str:
+    return _("Type a move in the game's notation or its number from the list. "
+             "Commands: {moves} list legal moves, {board} redraw, {save} save the game "
+             "record, {quit} leave.").format(moves="[bold]moves[/]", board="[bold]board[/]",
+                                              save="[bold]save FILE[/]", quit="[bold]quit[/]")
 
 
 def _parse_options(game_id: str, variant: str | None, option: list[str]) -> dict[str, object]:
@@ -76,7 +77,7 @@ def _ask_move(state: State, seat: int) -> str | None:
         if text in ("quit", "q", "exit"):
             return None
         if text in ("help", "?"):
-            console.print(HELP)
+            console.print(_help())
             continue
         if text == "moves":
             _show_moves(state, seat)
@@ -86,7 +87,7 @@ def _ask_move(state: State, seat: int) -> str | None:
             continue
         if text.startswith("save "):
             state.record().save(text[5:].strip())
-            console.print(f"saved to {text[5:].strip()}")
+            console.print(_("saved to {file}").format(file=text[5:].strip()))
             continue
         moves = state.legal_moves(seat)
         if text.isdigit() and 1 <= int(text) <= len(moves):
@@ -95,20 +96,22 @@ def _ask_move(state: State, seat: int) -> str | None:
             state.apply(text, seat)
             return text
         except IllegalMove as exc:
-            console.print(f"[red]Not allowed:[/] {exc.reason}")
-            console.print("[dim]type 'moves' to list what you can play[/]")
+            console.print("[red]" + _("Not allowed:") + f"[/] {exc.reason}")
+            console.print("[dim]" + _("type moves to list what you can play") + "[/]")
 
 
 def register(app: typer.Typer) -> None:
     @app.command("games")
-    def games_cmd() -> None:
+    def games_cmd(lang: LangOption = None) -> None:
         """List the registered games, their variants and agents."""
+        set_language(lang)
         for g in games():
             variants = ", ".join(g.variants) or "-"
-            console.print(
-                f"[bold]{g.id}[/]  {g.name}  ({g.min_players}-{g.max_players} players)\n"
-                f"   variants: {variants}\n   agents: {', '.join(agent_names(g))}"
-            )
+            players = _("{low}-{high} players").format(low=g.min_players, high=g.max_players)
+            console.print(f"[bold]{g.id}[/]  {g.name}  ({players})")
+            console.print("   " + _("variants: {variants}").format(variants=variants))
+            console.print("   " + _("agents: {agents}").format(agents=", ".join(agent_names(g))))
+        console.print(_("Rules of a game: clanboard rules GAME"))
 
     @app.command("play")
     def play_cmd(
@@ -120,14 +123,16 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int | None, typer.Option(help="seed (random if omitted)")] = None,
         option: Annotated[list[str], typer.Option(help="game option NAME=VALUE")] = [],  # noqa: B006
         save: Annotated[Path | None, typer.Option(help="save the record here at the end")] = None,
+        lang: LangOption = None,
     ) -> None:
         """Play a game in the terminal against agents (random, heuristic, ismcts:LEVEL)."""
+        code = set_language(lang)
         try:
             game = get_game(game_id)
             opts = _parse_options(game_id, variant, option)
             n = game.check_players(players)
             if not 0 <= seat < n:
-                raise InvalidState(f"--seat must be 0..{n - 1}")
+                raise InvalidState(_("--seat must be 0..{last}").format(last=n - 1))
             seed = random.SystemRandom().randrange(2**31) if seed is None else seed
             names = [a.strip() for a in vs.split(",") if a.strip()]
             others = [s for s in range(n) if s != seat]
@@ -139,18 +144,24 @@ def register(app: typer.Typer) -> None:
         except (ClanboardError, ValueError) as exc:
             console.print(f"[red]{exc}[/]")
             raise typer.Exit(2) from None
-        console.print(f"[bold]{game.name}[/] seed {seed}. {HELP}")
+        console.print(f"[bold]{game.name}[/] " + _("seed {seed}.").format(seed=seed)
+                      + " " + _help())
+        names_ = [_("seat {seat} ({agent})").format(seat=s, agent=agents[s].name)
+                  if s in agents else "" for s in range(n)]  # "": "Player N" in the language
         shown = -1
         while not state.is_terminal():
             for s in state.players_to_move():
                 if s in agents:
                     secret = state.current_player() == SIMULTANEOUS
                     move = agents[s].choose(state, s)
+                    before = state.clone()
                     state.apply(move, s)
                     if not secret:
-                        console.print(f"[cyan]seat {s} ({agents[s].name}):[/] {move}")
+                        words = before.describe_move(move, s, seat, names_, code)
+                        console.print(f"[cyan]{words}[/] [dim]({move})[/]")
                     elif s not in state.players_to_move():
-                        console.print(f"[cyan]seat {s} ({agents[s].name}) has chosen[/]")
+                        console.print("[cyan]" + _("{who} has chosen").format(who=names_[s])
+                                      + "[/]")
                 else:
                     if shown != len(state.history):
                         console.print(state.render(seat))
@@ -162,25 +173,31 @@ def register(app: typer.Typer) -> None:
                 if state.current_player() >= 0:
                     break
         console.print(state.render(seat))
-        _finish(state, save)
+        _finish(state, save, names=names_, lang=code)
 
     @app.command("replay")
     def replay_cmd(
         file: Annotated[Path, typer.Argument(help="a game record (JSON)")],
         seat: Annotated[int | None, typer.Option(help="show the game as this seat sees it")] = None,
         step: Annotated[bool, typer.Option(help="wait for Enter between moves")] = True,
+        lang: LangOption = None,
     ) -> None:
         """Step through a saved game: Enter = next move, b = back, q = quit."""
+        code = set_language(lang)
         try:
             record = GameRecord.load(file)
             frames = [s.clone() for s in record.states()]
         except (ClanboardError, OSError) as exc:
-            console.print(f"[red]cannot replay {file}: {exc}[/]")
+            console.print("[red]" + _("cannot replay {file}: {error}").format(
+                file=file, error=exc) + "[/]")
             raise typer.Exit(2) from None
         i = 0
         while True:
-            last = f": seat {record.moves[i - 1][0]} {record.moves[i - 1][1]}" if i else ""
-            console.rule(f"move {i}/{len(frames) - 1}{last}")
+            last = ""
+            if i:
+                player, notation = record.moves[i - 1][0], record.moves[i - 1][1]
+                last = f": {_words(frames[i - 1], notation, player, seat, record.players, code)}"
+            console.rule(_("move {i}/{n}").format(i=i, n=len(frames) - 1) + last)
             console.print(frames[i].render(seat))
             if not step:
                 if i == len(frames) - 1:
@@ -188,7 +205,8 @@ def register(app: typer.Typer) -> None:
                 i += 1
                 continue
             try:
-                key = console.input("[dim]Enter/n next, b back, q quit> [/]").strip().lower()
+                key = console.input("[dim]" + _("Enter/n next, b back, q quit> ")
+                                    + "[/]").strip().lower()
             except EOFError:
                 break
             if key == "q":
@@ -201,17 +219,35 @@ def register(app: typer.Typer) -> None:
                 break
         final = frames[-1]
         if final.is_terminal():
-            console.print(f"result: winners {final.winners()}, scores {final.scores()}")
+            why = final.result_explanation(seat, record.players, code)
+            summary = why["summary"] if why else ""
+            console.print(_("result: {summary}; scores {scores}").format(
+                summary=summary, scores=" : ".join(map(str, final.scores()))))
 
 
-def _finish(state: State, save: Path | None, quit_early: bool = False) -> None:
+def _words(before: State, notation: str, player: int, viewer: int | None,
+           names: list[str] | None, lang: str) -> str:
+    """A recorded move in words for ``viewer`` (the notation when it cannot be read)."""
+    try:
+        return before.describe_move(before.parse_move(notation, player), player, viewer,
+                                    names, lang) + f" ({notation})"
+    except Exception:  # words must never stop a replay: the notation then
+        return f"{player}: {notation}"
+
+
+def _finish(state: State, save: Path | None, quit_early: bool = False,
+            names: list[str] | None = None, lang: str = "en") -> None:
     if quit_early:
-        console.print("[yellow]game left unfinished[/]")
+        console.print("[yellow]" + _("game left unfinished") + "[/]")
     else:
-        w = state.winners()
-        seats = ", ".join(map(str, w))
-        result = f"seat {w[0]} wins" if len(w) == 1 else f"shared win: seats {seats}"
-        console.print(f"[bold]{result}[/] · scores {state.scores()}")
+        why = state.result_explanation(None, names, lang)
+        if why:
+            console.print(f"[bold]{why['summary']}[/]")
+            for line in why.get("lines", []):
+                if line and not why["summary"].endswith(line):
+                    console.print(line)
+        console.print(_("scores: {scores}").format(scores=" : ".join(map(str,
+                                                                         state.scores()))))
     if save:
         state.record().save(save)
-        console.print(f"record saved to {save}")
+        console.print(_("record saved to {file}").format(file=save))

@@ -26,6 +26,7 @@ from clanboard.core.game import (
     State,
     seat_name,
     winners_text,
+    words,
 )
 from clanboard.core.record import GameRecord, replay
 from clanboard.core.registry import games, get_game, register
@@ -36,5 +37,5 @@ __all__ = [
     "GameRecord",
     "IllegalMove", "InvalidState", "Move", "Option", "RandomAgent", "Rng", "SearchHints", "State",
     "UnknownGame", "agent_names", "games", "get_game", "make_agent", "play_game",
-    "register", "register_agent", "replay", "seat_name", "winners_text",
+    "register", "register_agent", "replay", "seat_name", "winners_text", "words",
 ]

@@ -406,9 +406,10 @@ class State(ABC):
         return None
 
     def describe_move(self, move: Move, player: int, viewer: int | None,
-                      names: Sequence[str] | None = None) -> str:
+                      names: Sequence[str] | None = None, lang: str = "en") -> str:
         """``move`` by ``player`` in words for ``viewer`` (a seat, ``None``: a spectator),
-        called on the state *before* the move; ``names`` are the seats' names.
+        called on the state *before* the move; ``names`` are the seats' names, ``lang``
+        the language (``"en"``, ``"ru"``, ``"uk"``, ``"ja"``; see :mod:`clanboard.i18n`).
 
         A description never says what ``viewer``'s observation hides: describing any
         other move of ``player`` that ``viewer`` cannot tell apart gives the same words.
@@ -416,33 +417,34 @@ class State(ABC):
         sees (front ends show it to whoever may read the notation).
         The default gives the notation to the mover and to the viewers
         :meth:`public_viewers` lists, and to others only who moved."""
-        who = seat_name(names, player)
+        who = seat_name(names, player, lang)
         if viewer == player:
             return f"{who}: {move}"
         public = self.public_viewers(move, player)
         key = -1 if viewer is None else viewer
         if public is not None and key in public:
             return f"{who}: {move}"
-        return MESSAGES["hidden_move"].format(who=who)
+        return words(MESSAGES, lang)["hidden_move"].format(who=who)
 
-    def result_explanation(self, viewer: int | None,
-                           names: Sequence[str] | None = None) -> dict[str, Any] | None:
+    def result_explanation(self, viewer: int | None, names: Sequence[str] | None = None,
+                           lang: str = "en") -> dict[str, Any] | None:
         """Once the game is over: why it ended as it did, for ``viewer``, as
         ``{"summary": str, "lines": [str], "tables": [{"title": str, "columns": [str],
         "rows": [{"label": str, "values": [...]}]}]}`` (``None`` before the end). The
         default names the winners and lists the scores; games add their scoring."""
         if not self.is_terminal():
             return None
-        seats = [seat_name(names, p) for p in range(self.num_players)]
+        seats = [seat_name(names, p, lang) for p in range(self.num_players)]
+        m = words(MESSAGES, lang)
         return {
-            "summary": winners_text(self.winners(), seats),
+            "summary": winners_text(self.winners(), seats, lang),
             "lines": [],
-            "tables": [{"title": MESSAGES["scores"], "columns": seats,
-                        "rows": [{"label": MESSAGES["total"], "values": self.scores()}]}],
+            "tables": [{"title": m["scores"], "columns": seats,
+                        "rows": [{"label": m["total"], "values": self.scores()}]}],
         }
 
     def explain(self, topic: str, viewer: int | None, params: Mapping[str, Any],
-                names: Sequence[str] | None = None) -> dict[str, Any]:
+                names: Sequence[str] | None = None, lang: str = "en") -> dict[str, Any]:
         """Answer a question about the position for ``viewer`` using only what it may see
         (e.g. Schotten Totten's ``"claim"`` with ``{"player": 0, "stone": 3}``), in words
         naming the seats by ``names``. Raises :class:`InvalidState` for a topic or
@@ -538,20 +540,41 @@ MESSAGES = {
 """User-facing words of the core's default descriptions (one place, for catalogues)."""
 
 
-def seat_name(names: Sequence[str] | None, seat: int) -> str:
+def seat_name(names: Sequence[str] | None, seat: int, lang: str = "en") -> str:
     """The name of ``seat`` (0-based): ``names[seat]`` when given, else "Player N"."""
     if names is not None and 0 <= seat < len(names) and names[seat]:
         return names[seat]
-    return MESSAGES["seat"].format(n=seat + 1)
+    return words(MESSAGES, lang)["seat"].format(n=seat + 1)
 
 
-def winners_text(winners: Sequence[int], seats: Sequence[str]) -> str:
+def winners_text(winners: Sequence[int], seats: Sequence[str], lang: str = "en") -> str:
     """"Anna wins", "Shared win: Anna, Bob" or "No winner"."""
+    m = words(MESSAGES, lang)
     if not winners:
-        return MESSAGES["no_winner"]
+        return m["no_winner"]
     if len(winners) == 1:
-        return MESSAGES["wins"].format(who=seats[winners[0]])
-    return MESSAGES["shared"].format(who=", ".join(seats[w] for w in winners))
+        return m["wins"].format(who=seats[winners[0]])
+    return m["shared"].format(who=", ".join(seats[w] for w in winners))
+
+
+def words(messages: Mapping[str, str], lang: str) -> Mapping[str, str]:
+    """``messages`` (a module's ``MESSAGES``: English words by key) in ``lang``, through
+    the gettext catalogues of :mod:`clanboard.i18n` (the core only passes ``lang`` on)."""
+    if lang == "en":
+        return messages
+    return _localized()(messages, lang)
+
+
+def _localized() -> Any:
+    global _LOCALIZE
+    if _LOCALIZE is None:
+        from clanboard.i18n import localized
+
+        _LOCALIZE = localized
+    return _LOCALIZE
+
+
+_LOCALIZE: Any = None
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,14 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from clanboard.core import GameRecord, InvalidState, games, get_game
+from clanboard.core import GameRecord, InvalidState, UnknownGame, games, get_game
+from clanboard.i18n import (
+    LANGUAGE_NAMES,
+    default_names,
+    negotiate,
+    rules_html,
+    rules_markdown,
+)
 from clanboard.server.ai import make_pool
 from clanboard.server.errors import ApiError
 from clanboard.server.games import game_info, renderer_source
@@ -88,6 +95,17 @@ class SocketCount:
             self.open[ip] = n
         else:
             self.open.pop(ip, None)
+
+
+#: the cookie that keeps a browser's chosen language (the page's switcher sets it)
+LANG_COOKIE = "clanboard_lang"
+
+
+def request_lang(conn: Request | WebSocket) -> str:
+    """The language to answer in: a ``lang`` query parameter, else the language cookie,
+    else the best offered match of ``Accept-Language``, else English."""
+    explicit = conn.query_params.get("lang") or conn.cookies.get(LANG_COOKIE)
+    return negotiate(conn.headers.get("accept-language"), explicit)
 
 
 def _without_viewer(observation: dict[str, Any]) -> dict[str, Any]:
@@ -167,6 +185,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def list_games() -> list[dict[str, Any]]:
         return [game_info(g) for g in games()]
 
+    @app.get("/api/languages", tags=["games"], summary="The languages offered, and the one "
+             "this request gets (lang parameter, cookie or Accept-Language)")
+    def languages(request: Request) -> dict[str, Any]:
+        return {"languages": LANGUAGE_NAMES, "lang": request_lang(request)}
+
+    @app.get("/api/games/{game_id}/rules", tags=["games"],
+             summary="A game's rules help as HTML, in the request's language")
+    def rules(game_id: str, request: Request) -> dict[str, Any]:
+        try:
+            game = get_game(game_id)
+        except (UnknownGame, KeyError):
+            raise ApiError(404, "no_such_game", f"there is no game {game_id!r}; games: "
+                           + ", ".join(g.id for g in games())) from None
+        found = rules_markdown(game, request_lang(request))
+        if found is None:
+            raise ApiError(404, "no_rules", f"{game.name} has no rules help yet")
+        lang, text = found
+        return {"game": game.id, "name": game.name, "lang": lang, "html": rules_html(text)}
+
     @app.get("/games/{game_id}/render.js", tags=["games"], include_in_schema=False)
     def renderer(game_id: str) -> Response:
         try:
@@ -223,7 +260,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                    seat: int | None = Query(None, ge=0)) -> dict[str, Any]:
         table = await tables_of(request).get(table_id)
         table.check_seat(seat, _bearer(authorization))
-        return table.view(seat)
+        return table.view(seat, request_lang(request))
 
     @app.post("/api/tables/{table_id}/moves", tags=["tables"],
               summary="Make a move for your seat; the new view comes back",
@@ -237,7 +274,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table = await tables.get(table_id)
         table.check_seat(body.seat, _bearer(authorization))
         await tables.play(table, body.seat, body.move, body.seq)
-        return table.view(body.seat)
+        return table.view(body.seat, request_lang(request))
 
     def finished(table: LiveTable) -> GameRecord:
         if table.status != "over":
@@ -260,6 +297,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rec = finished(table)
         if seat is not None and seat >= rec.num_players:
             raise ApiError(404, "no_such_seat", f"seats are 0-{rec.num_players - 1}")
+        lang = request_lang(request)
         frames = []
         for i, state in enumerate(rec.states()):
             # the game is over, so nothing is secret any more: every seat's view goes out
@@ -271,14 +309,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 "seq": i,
                 "move": None if i == 0 else {"player": rec.moves[i - 1][0],
                                              "move": rec.moves[i - 1][1],
-                                             "text": table.texts[i - 1][0]
-                                             if i - 1 < len(table.texts) else None},
+                                             "text": (table.text(i - 1, lang)
+                                                      or (None,))[0]},
                 "to_move": state.players_to_move(),
                 "observation": state.observation(seat),
             })
         return {"table": table.id, "game": rec.game, "viewer": seat,
                 "record": rec.to_json(), "frames": frames,
-                "result": table.view(seat)["result"]}
+                "result": table.view(seat, lang)["result"]}
 
     @app.get("/api/tables/{table_id}/explain-claim", tags=["tables"],
              summary="Schotten Totten: may a player claim a stone now, and the proof in words",
@@ -298,8 +336,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if whose is None:
             raise ApiError(422, "bad_question", "say whose claim: seat (with its token) or player")
         try:
+            lang = request_lang(request)
             return table.state.explain("claim", seat, {"player": whose, "stone": stone},
-                                       table.names)
+                                       default_names(table.names, lang), lang)
         except InvalidState as exc:
             raise ApiError(422, "bad_question", str(exc)) from exc
 
@@ -342,8 +381,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except WebSocketDisconnect:
             return
         watcher = SocketWatcher(ws, seat, settings.ws_queue, settings.ws_send_timeout)
+        watcher.lang = request_lang(ws)
         table.watchers.add(watcher)
-        watcher.send_view(table.view(seat))
+        watcher.send_view(table.view(seat, watcher.lang))
 
         async def read() -> None:
             with contextlib.suppress(WebSocketDisconnect, RuntimeError):
@@ -431,6 +471,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/t/{table_id}", include_in_schema=False)
     def table_page(table_id: str) -> FileResponse:
         return FileResponse(str(WEB / "table.html"))
+
+    @app.get("/rules/{game_id}", include_in_schema=False)
+    def rules_page(game_id: str) -> FileResponse:
+        return FileResponse(str(WEB / "rules.html"))
 
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
     return app

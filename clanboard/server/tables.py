@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from clanboard.core import IllegalMove, InvalidState, State, UnknownGame, get_game
+from clanboard.i18n import LANGUAGES, default_names
 from clanboard.server.ai import check_agent, choose_move, clamp_agent, resolve_agent
 from clanboard.server.errors import ApiError
 from clanboard.server.settings import Settings
@@ -40,6 +41,10 @@ class Watcher(Protocol):
     def offer(self, message: dict[str, Any]) -> None: ...
 
 
+#: a move's words per language: (for those who may read it, per other viewer)
+MoveWords = dict[str, tuple[str, dict[int, str]]]
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -58,7 +63,8 @@ class LiveTable:
     moves: list[tuple[int, str, list[int]]]
     #: per move: its description for viewers who may read it, and per viewer key
     #: (seat, SPECTATOR) the description for that viewer while it may not
-    texts: list[tuple[str, dict[int, str]]] = field(default_factory=list)
+    #: per move, per language: the words for those who may read it, and per other viewer
+    texts: list[MoveWords] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Watcher] = field(default_factory=set)
     ai_task: asyncio.Task[None] | None = None
@@ -98,8 +104,9 @@ class LiveTable:
         if held is None or not secrets.compare_digest(held, hash_token(token)):
             raise ApiError(403, "wrong_token", f"that token does not belong to seat {seat}")
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (``None``: a spectator) may see: built from ``observation``."""
+    def view(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) may see: built from ``observation``, the
+        log and the result in words of ``lang``."""
         state = self.state
         over = state.is_terminal()
         key = SPECTATOR if seat is None else seat
@@ -115,30 +122,40 @@ class LiveTable:
             "seq": self.seq,
             "status": self.status,
             "viewer": seat,
-            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent}
-                      for s in self.seats],
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": name, "agent": s.agent}
+                      for s, name in zip(self.seats, default_names(self.names, lang),
+                                         strict=True)],
             "to_move": waiting,
             "observation": state.observation(seat),
             "legal_moves": ([str(m) for m in state.legal_moves(seat)]
                             if seat is not None and seat in waiting and self.status == "playing"
                             else []),
-            "log": [self._log_entry(i, key, over) for i in range(len(self.moves))],
+            "lang": lang,
+            "log": [self._log_entry(i, key, over, lang) for i in range(len(self.moves))],
             "result": None,
         }
         if over:
             view["result"] = {"scores": state.scores(), "winners": state.winners(),
                               "returns": state.returns(),
-                              "explanation": state.result_explanation(seat, self.names)}
+                              "explanation": state.result_explanation(
+                                  seat, default_names(self.names, lang), lang)}
         return view
 
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
-    def _log_entry(self, i: int, key: int, over: bool) -> dict[str, Any]:
+    def text(self, i: int, lang: str = "en") -> tuple[str, dict[int, str]] | None:
+        """Move ``i``'s words in ``lang`` (English when that language is missing)."""
+        if i >= len(self.texts):
+            return None
+        texts = self.texts[i]
+        return texts.get(lang) or texts.get("en")
+
+    def _log_entry(self, i: int, key: int, over: bool, lang: str = "en") -> dict[str, Any]:
         player, text, vis = self.moves[i]
         readable = over or key in vis
-        full, hidden = self.texts[i] if i < len(self.texts) else (text, {})
+        full, hidden = self.text(i, lang) or (text, {})
         return {"seq": i, "player": player, "move": text if readable else None,
                 "text": full if readable else hidden.get(key, "")}
 
@@ -148,20 +165,27 @@ class LiveTable:
                            private=self.private, invite_hash=self.invite_hash)
 
 def describe(before: State, move: Any, player: int,
-             names: list[str]) -> tuple[str, dict[int, str]]:
-    """A move's words for the viewers who may read it (the mover's own description) and,
-    per other viewer (seats, :data:`SPECTATOR`), the words for that viewer while it may
-    not (the game leaves out what that viewer's observation hides)."""
+             names: list[str]) -> MoveWords:
+    """Per language: a move's words for the viewers who may read it (the mover's own
+    description) and, per other viewer (seats, :data:`SPECTATOR`), the words for that
+    viewer while it may not (the game leaves out what that viewer's observation hides)."""
+    return {lang: _describe(before, move, player, names, lang) for lang in LANGUAGES}
+
+
+def _describe(before: State, move: Any, player: int, names: list[str],
+              lang: str) -> tuple[str, dict[int, str]]:
     keys = [SPECTATOR, *range(before.num_players)]
+    names = default_names(names, lang)
     try:
-        full = before.describe_move(move, player, player, names)
-        hidden = {k: before.describe_move(move, player, None if k == SPECTATOR else k, names)
+        full = before.describe_move(move, player, player, names, lang)
+        hidden = {k: before.describe_move(move, player, None if k == SPECTATOR else k, names,
+                                          lang)
                   for k in keys if k != player}
     except Exception:  # a description must never stop a game: fall back to the core's
         log.exception("describing %s by seat %s", move, player)
-        full = State.describe_move(before, move, player, player, names)
+        full = State.describe_move(before, move, player, player, names, lang)
         hidden = {k: State.describe_move(before, move, player,
-                                         None if k == SPECTATOR else k, names)
+                                         None if k == SPECTATOR else k, names, lang)
                   for k in keys if k != player}
     return full, hidden
 
@@ -459,7 +483,7 @@ class Tables:
         self.kick_ai(table)
 
     def _steps(self, before: State, seat: int, steps: list[Any], over: bool, names: list[str]
-               ) -> tuple[list[tuple[int, str, list[int]]], list[tuple[str, dict[int, str]]]]:
+               ) -> tuple[list[tuple[int, str, list[int]]], list[MoveWords]]:
         """Log rows and words of a move played as several steps, each judged (who may read
         it, its words) on the position just before it."""
         rows: list[tuple[int, str, list[int]]] = []
@@ -502,12 +526,12 @@ class Tables:
             return
         await self.run_db(self.store.set_visible, table.id, index, visible)
         table.moves[index] = (player, text, visible)
-        note = {"type": "reveal", "table": table.id, "seq": index, "player": player,
-                "move": text, "text": table.texts[index][0]}
         for w in list(table.watchers):
             key = SPECTATOR if w.seat is None else w.seat
             if key in visible and key not in current:
-                w.offer(note)
+                words = table.text(index, getattr(w, "lang", "en"))
+                w.offer({"type": "reveal", "table": table.id, "seq": index, "player": player,
+                         "move": text, "text": words[0] if words else None})
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -517,12 +541,14 @@ class Tables:
     # -- watchers ------------------------------------------------------------------------------
 
     async def broadcast(self, table: LiveTable) -> None:
-        """Queue the new view for every watcher; never waits on a watcher's socket."""
-        views: dict[int | None, dict[str, Any]] = {}
+        """Queue the new view for every watcher (in its language); never waits on a
+        watcher's socket."""
+        views: dict[tuple[int | None, str], dict[str, Any]] = {}
         for w in list(table.watchers):
-            if w.seat not in views:
-                views[w.seat] = {"type": "view", "view": table.view(w.seat)}
-            w.offer(views[w.seat])
+            key = (w.seat, getattr(w, "lang", "en"))
+            if key not in views:
+                views[key] = {"type": "view", "view": table.view(*key)}
+            w.offer(views[key])
 
     # -- AI seats ------------------------------------------------------------------------------
 

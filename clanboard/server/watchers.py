@@ -25,6 +25,7 @@ class SocketWatcher:
                  timeout: float = 10.0) -> None:
         self.ws = ws
         self.seat = seat
+        self.lang = "en"  # the language of the views it gets
         self.timeout = timeout
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=max(1, queue))
         self.closed = asyncio.Event()

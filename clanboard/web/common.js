@@ -1,5 +1,8 @@
-/* Shared helpers and the renderer registry. Renderers (games/<pkg>/web/render.js) call
-   clanboard.registerRenderer(gameId, {render(root, ctx)}). */
+/* Shared helpers, the renderer registry and the words of the page. Renderers
+   (games/<pkg>/web/render.js) call clanboard.registerRenderer(gameId, {render(root, ctx)}).
+   Every visible word goes through t(key, params): the catalogue of the page's language
+   (/static/i18n/<lang>.json), English when a key is missing there. Pages wait for
+   clanboard.ready before drawing. */
 "use strict";
 window.clanboard = (function () {
   const renderers = {};
@@ -30,6 +33,71 @@ window.clanboard = (function () {
     for (const c of children.flat()) if (c) el.append(c);
     return el;
   }
+  // -- language: the user's choice (switcher: localStorage + cookie), else the browser's
+  const LANGS = {en: "English", ru: "Русский", uk: "Українська", ja: "日本語"};
+  const COOKIE = "clanboard_lang";
+  function chooseLang() {
+    const url = new URLSearchParams(location.search).get("lang");
+    const stored = localStorage.getItem("clanboard:lang");
+    for (const c of [url, stored, ...(navigator.languages || [navigator.language])]) {
+      const code = String(c || "").toLowerCase().split("-")[0];
+      if (code in LANGS) return code;
+    }
+    return "en";
+  }
+  const lang = chooseLang();
+  let words = {}, english = {};
+  function t(key, params) {
+    let text = key in words ? words[key] : key in english ? english[key] : key;
+    if (params) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+    return text;
+  }
+  t.has = (key) => key in words || key in english;
+  // a game's name in the page's language (the server sends the English one)
+  const gameTitle = (id, name) => (t.has(`game.${id}.name`) ? t(`game.${id}.name`) : name);
+  // the server's default seat names ("Player 2", "AI (heuristic)") in the page's language
+  function seatName(name) {
+    let m = /^Player (\d+)$/.exec(name);
+    if (m) return t("common.player_n", {n: m[1]});
+    m = /^AI \((.+)\)$/.exec(name);
+    return m ? t("lobby.ai", {agent: m[1]}) : name;
+  }
+  function setLang(code) {
+    localStorage.setItem("clanboard:lang", code);
+    document.cookie = `${COOKIE}=${code}; path=/; max-age=31536000; SameSite=Lax`;
+    const u = new URL(location.href);
+    u.searchParams.delete("lang");
+    location.replace(u.toString());
+  }
+  // static words of a page: data-i18n (text), data-i18n-title, data-i18n-aria
+  function translatePage(root) {
+    for (const el of (root || document).querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+    for (const el of (root || document).querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+    for (const el of (root || document).querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
+  }
+  function switcher() {
+    const sel = h("select", {id: "lang-switch", "data-testid": "lang", "aria-label": t("common.language")},
+      Object.entries(LANGS).map(([code, name]) => h("option", {value: code, text: name})));
+    sel.value = lang;
+    sel.addEventListener("change", () => setLang(sel.value));
+    return h("label", {class: "lang-switch"}, sel);
+  }
+  async function load(code) {
+    const r = await fetch(`/static/i18n/${code}.json`);
+    return r.ok ? r.json() : {};
+  }
+  const ready = (async () => {
+    // the server answers in the cookie's language: keep it in step with the page's
+    if (!document.cookie.split("; ").includes(`${COOKIE}=${lang}`)) {
+      document.cookie = `${COOKIE}=${lang}; path=/; max-age=31536000; SameSite=Lax`;
+    }
+    [english, words] = await Promise.all([load("en"), lang === "en" ? Promise.resolve({}) : load(lang)]);
+    document.documentElement.lang = lang;
+    translatePage();
+    const top = document.querySelector("header.top");
+    if (top) top.append(switcher());
+  })();
+
   async function api(method, path, body, token) {
     const headers = {"Content-Type": "application/json"};
     if (token) headers.Authorization = "Bearer " + token;
@@ -52,7 +120,7 @@ window.clanboard = (function () {
     seatsAt: (t) => tokens.mine().filter((m) => m.table === t && tokens.get(t, m.seat)).map((m) => m.seat),
   };
   return {
-    h, s, api, tokens, renderers,
+    h, s, api, tokens, renderers, t, lang, ready, setLang, translatePage, LANGS, seatName, gameTitle,
     registerRenderer(id, r) { renderers[id] = r; },
   };
 })();

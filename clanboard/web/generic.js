@@ -6,7 +6,7 @@ window.clanboard.genericRenderer = (function () {
   function value(v) {
     if (v === null || v === undefined) return h("span", {class: "muted", text: "—"});
     if (Array.isArray(v)) {
-      if (v.every((x) => x === null || typeof x !== "object")) return h("span", {text: v.length ? v.join(", ") : "(none)"});
+      if (v.every((x) => x === null || typeof x !== "object")) return h("span", {text: v.length ? v.join(", ") : "—"});
       return h("ol", {start: 0, class: "gen-list"}, v.map((x) => h("li", {}, value(x))));
     }
     if (typeof v === "object") {

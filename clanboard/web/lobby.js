@@ -1,22 +1,30 @@
 /* The lobby: pick a game, a variant, options and who sits where; start; list tables. */
 "use strict";
 (function () {
-  const {h, api, tokens} = window.clanboard;
+  const {h, api, tokens, t, ready, seatName, gameTitle} = window.clanboard;
   const $ = (id) => document.getElementById(id);
   let games = [];
 
   const current = () => games.find((g) => g.id === $("game").value);
-  const gameName = (id) => (games.find((g) => g.id === id) || {name: id}).name;
-  // words shown in the lobby (one place, for catalogues)
+  const gameName = (id) => gameTitle(id, (games.find((g) => g.id === id) || {name: id}).name);
+  // words shown in the lobby (the catalogue's lobby.* keys)
   const WORDS = {
-    status: {waiting: "waiting for a player", playing: "playing", over: "finished", abandoned: "abandoned"},
-    you: "You", yourName: "Your name", friend: "A friend (share a link)", none: "none yet",
-    seat: (i) => `Seat ${i + 1}`, player: (i) => `Player ${i + 1}`, vs: " vs ",
-    table: (t) => `table ${t}`, atSeat: (i) => `seat ${i + 1}`,
+    status: new Proxy({}, {get: (_, k) => (t.has("lobby.status." + String(k)) ? t("lobby.status." + String(k)) : undefined)}),
+    get you() { return t("lobby.you"); }, get yourName() { return t("table.your_name"); },
+    get friend() { return t("lobby.friend"); }, get none() { return t("lobby.none"); },
+    seat: (i) => t("common.seat_n", {n: i + 1}), player: (i) => t("common.player_n", {n: i + 1}),
+    get vs() { return t("lobby.vs"); },
+    table: (id) => t("lobby.table", {id}), atSeat: (i) => t("lobby.at_seat", {n: i + 1}),
   };
+  // a game's options and variants in words: lobby keys game.<id>.option.<name>(.help) and
+  // game.<id>.variant.<name>, else what the server says
+  const optLabel = (g, o) => (t.has(`game.${g.id}.option.${o.name}`) ? t(`game.${g.id}.option.${o.name}`) : o.name);
+  const optHelp = (g, o) => (t.has(`game.${g.id}.option.${o.name}.help`) ? t(`game.${g.id}.option.${o.name}.help`) : o.help);
+  const variantName = (gid, v) => (t.has(`game.${gid}.variant.${v}`) ? t(`game.${gid}.variant.${v}`) : v);
   const savedName = () => localStorage.getItem("clanboard:name") || "";
 
   function optionInput(o, value) {
+    const g = current();
     const id = "opt-" + o.name;
     let input;
     if (typeof o.default === "boolean") {
@@ -31,9 +39,9 @@
         value: String(value)});
     }
     input.addEventListener("change", () => { $("variant").value = matchVariant(); });
-    return h("label", {class: typeof o.default === "boolean" ? "check" : "", title: o.help},
-      typeof o.default === "boolean" ? [input, " " + o.name] : [o.name + " ", input],
-      h("small", {class: "muted", text: " " + o.help}));
+    return h("label", {class: typeof o.default === "boolean" ? "check" : "", title: optHelp(g, o)},
+      typeof o.default === "boolean" ? [input, " " + optLabel(g, o)] : [optLabel(g, o) + " ", input],
+      h("small", {class: "muted", text: " " + optHelp(g, o)}));
   }
 
   function readOptions() {
@@ -66,7 +74,7 @@
 
   function seatChoices(g, i) {
     const choices = [["human", WORDS.you]];
-    for (const a of g.agents) choices.push(["ai:" + a, "AI: " + a]);
+    for (const a of g.agents) choices.push(["ai:" + a, t("lobby.ai", {agent: a})]);
     choices.push(["open", WORDS.friend]);
     return choices;
   }
@@ -99,11 +107,12 @@
 
   function drawGame() {
     const g = current();
-    $("game-about").textContent = `${g.min_players === g.max_players ? g.min_players : g.min_players + "-" + g.max_players} players`;
+    $("game-about").textContent = t("lobby.players_n", {n: g.min_players === g.max_players ? g.min_players : g.min_players + "–" + g.max_players});
+    $("rules-link").href = `/rules/${encodeURIComponent(g.id)}`;
     const variants = Object.keys(g.variants);
     $("variant-row").hidden = variants.length === 0;
-    $("variant").replaceChildren(h("option", {value: "", text: "(custom options)"}),
-      ...variants.map((v) => h("option", {value: v, text: v})));
+    $("variant").replaceChildren(h("option", {value: "", text: t("lobby.custom")}),
+      ...variants.map((v) => h("option", {value: v, text: variantName(g.id, v)})));
     $("variant").value = variants[0] || "";
     drawOptions($("variant").value);
     const counts = [];
@@ -148,9 +157,9 @@
     try {
       const recent = await api("GET", "/api/tables?limit=15");
       $("recent").replaceChildren(...(recent.length ? recent.map((t) => {
-        const who = t.seats.map((s) => s.name).join(WORDS.vs);
+        const who = t.seats.map((s) => seatName(s.name)).join(WORDS.vs);
         const link = t.status === "waiting" ? `/t/${t.id}?join=1` : `/t/${t.id}`;
-        const title = gameName(t.game) + (t.variant ? ` (${t.variant})` : "");
+        const title = gameName(t.game) + (t.variant ? ` (${variantName(t.game, t.variant)})` : "");
         return h("li", {"data-table": t.id},
           h("a", {href: link}, h("strong", {text: title}), h("span", {class: "who", text: " — " + who})),
           h("span", {class: "badge " + t.status, "data-testid": "status-" + t.id,
@@ -161,8 +170,9 @@
   }
 
   async function start() {
+    await ready;
     games = await api("GET", "/api/games");
-    $("game").replaceChildren(...games.map((g) => h("option", {value: g.id, text: g.name})));
+    $("game").replaceChildren(...games.map((g) => h("option", {value: g.id, text: gameTitle(g.id, g.name)})));
     const preferred = games.find((g) => g.id === "schotten-totten");
     if (preferred) $("game").value = preferred.id;
     $("game").addEventListener("change", drawGame);

@@ -1,7 +1,7 @@
 /* A table page: live view over a WebSocket, the game's renderer, moves, log, result, replay. */
 "use strict";
 (function () {
-  const {h, api, tokens, renderers} = window.clanboard;
+  const {h, api, tokens, renderers, t, lang, ready, gameTitle} = window.clanboard;
   const $ = (id) => document.getElementById(id);
   const tableId = decodeURIComponent(location.pathname.split("/")[2]);
   const params = new URLSearchParams(location.search);
@@ -21,11 +21,11 @@
   let view = null, ws = null, renderer = null, busy = false, retry = 500, replayData = null;
   let notice = "";
   if (seat !== null && !tokens.get(tableId, seat)) {
-    notice = `This device has no key for seat ${seat + 1}; you are watching.`;
+    notice = ["table.no_key", {n: seat + 1}];
     seat = null;
   }
 
-  const name = (i) => (view && view.seats[i] ? view.seats[i].name : `Seat ${i + 1}`);
+  const name = (i) => (view && view.seats[i] ? view.seats[i].name : t("common.seat_n", {n: i + 1}));
 
   async function loadRenderer(gameId, has) {
     if (renderers[gameId]) return renderers[gameId];
@@ -44,6 +44,7 @@
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const q = new URLSearchParams();
     if (seat !== null) q.set("seat", seat);
+    q.set("lang", lang);
     ws = new WebSocket(`${proto}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws?${q}`);
     // the seat's token goes in the first message, not in the URL (URLs end up in logs)
     if (seat !== null) ws.onopen = () => ws.send(JSON.stringify({type: "auth", token: tokens.get(tableId, seat)}));
@@ -75,8 +76,8 @@
   }
 
   function showError(err) {
-    let text = err.reason || "refused";
-    if (err.allowed && err.allowed.length) text += ` (allowed: ${err.allowed.slice(0, 12).join(", ")})`;
+    let text = err.reason || t("table.refused");
+    if (err.allowed && err.allowed.length) text += " " + t("table.allowed", {moves: err.allowed.slice(0, 12).join(", ")});
     $("move-error").textContent = text;
     if (err.error === "stale_move" || err.error === "wrong_token") draw();
   }
@@ -90,7 +91,7 @@
       ws.send(JSON.stringify({move, seq: view.seq}));
     } else {
       try {
-        view = await api("POST", `/api/tables/${tableId}/moves`, {seat, move, seq: view.seq}, tokens.get(tableId, seat));
+        view = await api("POST", `/api/tables/${tableId}/moves?lang=${lang}`, {seat, move, seq: view.seq}, tokens.get(tableId, seat));
         busy = false;
         update();
       } catch (e) { busy = false; showError(e.data || {reason: e.message}); }
@@ -104,7 +105,7 @@
     const next = view.to_move.find((s) => mine.includes(s));
     if (next === undefined || next === seat) return false;
     $("board").replaceChildren();  // the last seat's hand must not show through
-    $("cover-text").textContent = `${name(next)}'s turn — pass the device.`;
+    $("cover-text").textContent = t("table.pass_device", {who: name(next)});
     $("cover").hidden = false;
     $("cover-ok").onclick = () => {
       $("cover").hidden = true;
@@ -120,8 +121,11 @@
 
   async function update() {
     renderer = await loadRenderer(view.game, gameHasRenderer);
-    document.title = `${view.game_name} — clanboard`;
-    $("title").textContent = `${view.game_name}${view.variant ? " (" + view.variant + ")" : ""}`;
+    const title = gameTitle(view.game, view.game_name);
+    document.title = `${title} — clanboard`;
+    const variant = view.variant && t.has(`game.${view.game}.variant.${view.variant}`) ? t(`game.${view.game}.variant.${view.variant}`) : view.variant;
+    $("title").textContent = `${title}${variant ? " (" + variant + ")" : ""}`;
+    $("rules-link").href = `/rules/${encodeURIComponent(view.game)}`;
     if (hotseat()) return;
     draw();
   }
@@ -129,19 +133,19 @@
   function statusLine() {
     const obs = view.observation || {};
     const parts = [];
-    if (view.status === "over") parts.push(h("strong", {text: "Game over"}));
-    else if (view.status === "waiting") parts.push(h("strong", {text: "Waiting for a friend to join"}));
-    else if (seat !== null && view.to_move.includes(seat)) parts.push(h("strong", {class: "your-turn", text: "Your turn", "data-testid": "your-turn"}));
+    if (view.status === "over") parts.push(h("strong", {text: t("common.game_over")}));
+    else if (view.status === "waiting") parts.push(h("strong", {text: t("table.waiting_friend")}));
+    else if (seat !== null && view.to_move.includes(seat)) parts.push(h("strong", {class: "your-turn", text: t("table.your_turn"), "data-testid": "your-turn"}));
     else {
       const ai = view.to_move.some((s) => view.seats[s].kind === "ai");
-      parts.push(h("span", {text: `Waiting for ${view.to_move.map(name).join(", ")}${ai ? " (thinking…)" : ""}`}));
+      parts.push(h("span", {text: t("table.waiting_for", {who: view.to_move.map(name).join(", ")}) + (ai ? " " + t("table.thinking") : "")}));
     }
     const scores = Array.isArray(obs.scores) ? obs.scores : view.result ? view.result.scores : null;
     const seatsEl = h("ul", {class: "seats"}, view.seats.map((s) => h("li", {
       class: [view.to_move.includes(s.seat) ? "to-move" : "", s.seat === seat ? "me" : ""].join(" "),
-    }, h("span", {text: s.name + (s.seat === seat ? " (you)" : "")}),
+    }, h("span", {text: s.name + (s.seat === seat ? " " + t("common.you_mark") : "")}),
       scores ? h("span", {class: "score", text: ` ${scores[s.seat]}`}) : null)));
-    return [h("div", {}, ...parts, notice ? h("span", {class: "muted", text: " " + notice}) : null), seatsEl];
+    return [h("div", {}, ...parts, notice ? h("span", {class: "muted", text: " " + t(...notice)}) : null), seatsEl];
   }
 
   function draw() {
@@ -156,7 +160,7 @@
     $("join").hidden = !joining;
     if (joining) {
       $("join-seats").replaceChildren(...view.seats.filter((s) => s.kind === "open").map((s) =>
-        h("button", {class: "primary", "data-testid": "take-seat-" + s.seat, text: `Take seat ${s.seat + 1}`,
+        h("button", {class: "primary", "data-testid": "take-seat-" + s.seat, text: t("table.take_seat", {n: s.seat + 1}),
           onclick: async () => {
             try {
               const r = await api("POST", `/api/tables/${tableId}/join`, {seat: s.seat, name: $("join-name").value || null, invite});
@@ -171,8 +175,8 @@
     if (open.length) {
       const link = `${location.origin}/t/${tableId}?join=1` + (invite ? `#invite=${invite}` : "");
       const input = h("input", {value: link, readonly: true, "data-testid": "join-link"});
-      $("share").replaceChildren(h("span", {text: "Invite a friend: "}), input,
-        h("button", {text: "Copy", onclick: () => { input.select(); navigator.clipboard && navigator.clipboard.writeText(link); }}));
+      $("share").replaceChildren(h("span", {text: t("table.invite") + " "}), input,
+        h("button", {text: t("table.copy"), onclick: () => { input.select(); navigator.clipboard && navigator.clipboard.writeText(link); }}));
     }
     // board
     const board = $("board");
@@ -198,17 +202,17 @@
     $("result").hidden = !view.result;
     if (view.result) {
       const w = view.result.winners;
-      const text = w.length === 0 ? "No winner" : w.length > 1 ? `Shared win: ${w.map(name).join(", ")}`
-        : seat !== null && w[0] === seat ? "You win!" : `${name(w[0])} wins`;
+      const text = w.length === 0 ? t("table.no_winner") : w.length > 1 ? t("table.shared_win", {who: w.map(name).join(", ")})
+        : seat !== null && w[0] === seat ? t("table.you_win") : t("table.wins", {who: name(w[0])});
       const why = view.result.explanation;
       $("result").replaceChildren(
         h("strong", {text, "data-testid": "result-text"}),
-        h("span", {text: ` — scores ${view.result.scores.join(" : ")}`}),
+        h("span", {text: " — " + t("table.scores", {scores: view.result.scores.join(" : ")})}),
         why ? explanation(why) : null,
         h("div", {class: "actions"},
-          h("button", {class: "primary", text: "Replay", "data-testid": "open-replay", onclick: openReplay}),
-          h("a", {class: "button", href: `/api/tables/${tableId}/record`, download: `clanboard-${tableId}.json`, text: "Download record"}),
-          h("a", {class: "button", href: "/", text: "New game"})));
+          h("button", {class: "primary", text: t("table.replay"), "data-testid": "open-replay", onclick: openReplay}),
+          h("a", {class: "button", href: `/api/tables/${tableId}/record`, download: `clanboard-${tableId}.json`, text: t("table.download")}),
+          h("a", {class: "button", href: "/", text: t("table.new_game")})));
     }
   }
 
@@ -227,6 +231,7 @@
   async function explain(topic, params) {
     const q = new URLSearchParams(params);
     if (seat !== null) q.set("seat", seat);
+    q.set("lang", lang);
     return api("GET", `/api/tables/${encodeURIComponent(tableId)}/explain-${topic}?${q}`, null,
       seat !== null ? tokens.get(tableId, seat) : null);
   }
@@ -246,7 +251,7 @@
 
   // the log speaks in words; the notation is in each line's tooltip, or shown with the toggle
   function logLine(e) {
-    const words = e.text || (e.move === null ? `${name(e.player)}: (hidden move)` : `${name(e.player)}: ${e.move}`);
+    const words = e.text || (e.move === null ? `${name(e.player)}: ${t("table.hidden_move")}` : `${name(e.player)}: ${e.move}`);
     const showNotation = $("log-notation") && $("log-notation").checked;
     return h("li", {class: e.move ? "" : "muted", title: e.move || "", "data-move": e.move || ""},
       words, showNotation && e.move ? h("code", {class: "notation", text: ` ${e.move}`}) : null);
@@ -260,7 +265,7 @@
 
   // -- replay ----------------------------------------------------------------------------
   async function openReplay() {
-    const q = seat !== null ? `?seat=${seat}` : "";
+    const q = (seat !== null ? `?seat=${seat}&` : "?") + `lang=${lang}`;
     replayData = await api("GET", `/api/tables/${tableId}/replay${q}`);
     $("replay").hidden = false;
     $("board").hidden = true;
@@ -284,7 +289,7 @@
   let replaySeat = 0;
   function drawReplaySeats() {
     const hidden = replayData.frames.some((f) => f.observations);
-    $("rp-seats").replaceChildren(...(!hidden ? [] : [h("span", {class: "muted", text: "Sit at: "}),
+    $("rp-seats").replaceChildren(...(!hidden ? [] : [h("span", {class: "muted", text: t("table.sit_at") + " "}),
       ...view.seats.map((s) => h("button", {text: s.name, "aria-pressed": String(s.seat === replaySeat),
         "data-testid": "replay-seat-" + s.seat,
         onclick: () => { replaySeat = s.seat; drawReplaySeats(); showFrame(Number($("rp-slider").value)); }}))]));
@@ -307,7 +312,7 @@
     i = Math.max(0, Math.min(frames.length - 1, i));
     $("rp-slider").value = i;
     const f = frames[i];
-    $("rp-label").textContent = i === 0 ? `start (0/${frames.length - 1})`
+    $("rp-label").textContent = i === 0 ? t("table.rp_start", {n: frames.length - 1})
       : `${i}/${frames.length - 1}: ${f.move.text || name(f.move.player) + " — " + f.move.move}`;
     $("rp-label").title = f.move ? f.move.move : "";
     const root = $("rp-board");
@@ -322,9 +327,10 @@
 
   let gameHasRenderer = false;
   async function start() {
+    await ready;
     try {
       const games = await api("GET", "/api/games");
-      const first = await api("GET", `/api/tables/${tableId}/view`);
+      const first = await api("GET", `/api/tables/${tableId}/view?lang=${lang}`);
       gameHasRenderer = !!(games.find((g) => g.id === first.game) || {}).renderer;
     } catch (e) {
       $("status").textContent = e.message;

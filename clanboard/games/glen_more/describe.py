@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from clanboard.core import CHANCE, Move, seat_name, winners_text
+from clanboard.core import CHANCE, Move, seat_name, winners_text, words
 from clanboard.games.glen_more.data import RESOURCES, TILES
 from clanboard.games.glen_more.moves import (
     ACT,
@@ -69,58 +69,66 @@ MESSAGES = {
 """User-facing words (one place, for catalogues)."""
 
 
-def tile_name(tile: int) -> str:
+# game terms shown in words, catalogued like the messages
+TILE_NAMES = {t.name: t.name for t in TILES}
+RESOURCE_NAMES = {r: r for r in RESOURCES}
+
+
+def tile_name(tile: int, lang: str = "en") -> str:
     t = TILES[tile]
-    return f"{t.name} ({t.id})"
+    return f"{words(TILE_NAMES, lang)[t.name]} ({t.id})"
 
 
-def _at(state: GlenMoreState, player: int, p: int) -> str:
+def _at(state: GlenMoreState, player: int, p: int, lang: str = "en") -> str:
     terr = state.terr[player]
     slot = terr.cells.get(p)
     if slot is None:
         return ptext(p)
-    return MESSAGES["tile_at"].format(name=TILES[terr.tiles[slot]].name, at=ptext(p))
+    return words(MESSAGES, lang)["tile_at"].format(
+        name=words(TILE_NAMES, lang)[TILES[terr.tiles[slot]].name], at=ptext(p))
 
 
 def describe_move(state: GlenMoreState, move: Move, player: int, viewer: int | None,
-                  names: Sequence[str] | None = None) -> str:
+                  names: Sequence[str] | None = None, lang: str = "en") -> str:
     """``move`` by ``player``, from the position before it (the same for every viewer)."""
     assert isinstance(move, GMove)
-    m = MESSAGES
+    m = words(MESSAGES, lang)
+    res_names = words(RESOURCE_NAMES, lang)
+    resources = [res_names[r] for r in RESOURCE_NAMES]
     op = move.op
     if player == CHANCE or op in (DRAW, ROLL):
-        return m["draw"].format(tile=tile_name(move.arg)) if op == DRAW \
+        return m["draw"].format(tile=tile_name(move.arg, lang)) if op == DRAW \
             else m["roll"].format(n=move.arg)
-    who = seat_name(names, player)
+    who = seat_name(names, player, lang)
     if op == TAKE:
         steps = state.track.index(move.arg)
-        return m["take"].format(who=who, tile=tile_name(move.arg), steps=steps,
+        return m["take"].format(who=who, tile=tile_name(move.arg, lang), steps=steps,
                                 spaces=m["space"] if steps == 1 else m["spaces"])
     if op == PASS:
-        return m["pass"].format(who=who, tile=tile_name(move.arg))
+        return m["pass"].format(who=who, tile=tile_name(move.arg, lang))
     if op == PLACE:
-        return m["place"].format(who=who, tile=tile_name(state.tile), at=ptext(move.p))
+        return m["place"].format(who=who, tile=tile_name(state.tile, lang), at=ptext(move.p))
     if op in (PAY, SELL):
-        res = RESOURCES[move.arg]
+        res = resources[move.arg]
         if op == PAY:
-            return m["pay"].format(who=who, res=res, tile=_at(state, player, move.p))
+            return m["pay"].format(who=who, res=res, tile=_at(state, player, move.p, lang))
         price = state.market[move.arg]
-        return m["sell"].format(who=who, res=res, tile=_at(state, player, move.p),
+        return m["sell"].format(who=who, res=res, tile=_at(state, player, move.p, lang),
                                 price=price, coins=m["coin"] if price == 1 else m["coins"])
     if op == BUY:
         price = state.market[move.arg] + 1
-        return m["buy"].format(who=who, res=RESOURCES[move.arg], price=price,
+        return m["buy"].format(who=who, res=resources[move.arg], price=price,
                                coins=m["coin"] if price == 1 else m["coins"])
     if op == PAYCLAN:
-        return m["payclan"].format(who=who, tile=_at(state, player, move.p))
+        return m["payclan"].format(who=who, tile=_at(state, player, move.p, lang))
     if op == PAYCHIEF:
         return m["paychief"].format(who=who)
     if op == GAIN:
-        return m["gain"].format(who=who, res=RESOURCES[move.arg])
+        return m["gain"].format(who=who, res=resources[move.arg])
     if op == ACT:
-        tile = _at(state, player, move.p)
+        tile = _at(state, player, move.p, lang)
         if move.q == 1:
-            return m["act_abbey"].format(who=who, tile=tile, res=RESOURCES[move.arg - 1])
+            return m["act_abbey"].format(who=who, tile=tile, res=resources[move.arg - 1])
         slot = state.terr[player].cells.get(move.p)
         rules = TILES[state.terr[player].tiles[slot]].rules if slot is not None else ()
         rule = max(move.arg - 1, 0)
@@ -128,10 +136,10 @@ def describe_move(state: GlenMoreState, move: Move, player: int, viewer: int | N
             return m["act_rule"].format(who=who, tile=tile, rule=rules[rule].text)
         return m["act"].format(who=who, tile=tile)
     if op == MOVE:
-        return m["move"].format(who=who, src=_at(state, player, move.p),
-                                dst=_at(state, player, move.q))
+        return m["move"].format(who=who, src=_at(state, player, move.p, lang),
+                                dst=_at(state, player, move.q, lang))
     if op == RETIRE:
-        return m["retire"].format(who=who, tile=_at(state, player, move.p))
+        return m["retire"].format(who=who, tile=_at(state, player, move.p, lang))
     if op == END:
         from clanboard.games.glen_more.state import P_ACT
 
@@ -140,12 +148,12 @@ def describe_move(state: GlenMoreState, move: Move, player: int, viewer: int | N
 
 
 def result_explanation(state: GlenMoreState, viewer: int | None,
-                       names: Sequence[str] | None = None) -> dict[str, Any]:
+                       names: Sequence[str] | None = None, lang: str = "en") -> dict[str, Any]:
     """The three scorings (whisky, chieftains, special cards: the values and the points
     they gave) and the final scoring, per player."""
     n = state.num_players
-    seats = [seat_name(names, p) for p in range(n)]
-    m = MESSAGES
+    seats = [seat_name(names, p, lang) for p in range(n)]
+    m = words(MESSAGES, lang)
     tables: list[dict[str, Any]] = []
     for sc in state.scorings:
         rows = [{"label": m[key], "values": list(sc[key])}
@@ -169,4 +177,4 @@ def result_explanation(state: GlenMoreState, viewer: int | None,
     if len(tied) > 1 and final:
         counts = ", ".join(f"{seats[p]} {final['resources'][p]}" for p in tied)
         lines.append(m["tiebreak"].format(counts=counts))
-    return {"summary": winners_text(state.winners(), seats), "lines": lines, "tables": tables}
+    return {"summary": winners_text(state.winners(), seats, lang), "lines": lines, "tables": tables}

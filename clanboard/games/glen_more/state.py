@@ -793,15 +793,15 @@ class GlenMoreState(State):
         return observation_tensor(self, player)
 
     def describe_move(self, move: Move, player: int, viewer: int | None,
-                      names: Any = None) -> str:
+                      names: Any = None, lang: str = "en") -> str:
         from clanboard.games.glen_more.describe import describe_move
 
-        return describe_move(self, move, player, viewer, names)
+        return describe_move(self, move, player, viewer, names, lang)
 
-    def result_explanation(self, viewer: int | None, names: Any = None) -> Any:
+    def result_explanation(self, viewer: int | None, names: Any = None, lang: str = "en") -> Any:
         from clanboard.games.glen_more.describe import result_explanation
 
-        return result_explanation(self, viewer, names) if self.phase == P_OVER else None
+        return result_explanation(self, viewer, names, lang) if self.phase == P_OVER else None
 
     def check_consistency(self) -> None:
         from clanboard.games.glen_more.serial import check

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from clanboard.core import CHANCE, Move, seat_name, winners_text
+from clanboard.core import CHANCE, Move, seat_name, winners_text, words
 from clanboard.games.isle_of_skye.moves import (
     Buy,
     Deal,
@@ -21,7 +21,7 @@ from clanboard.games.isle_of_skye.moves import (
     Price,
     Return,
 )
-from clanboard.games.isle_of_skye.tiles import LETTERS, scoring_tiles
+from clanboard.games.isle_of_skye.tiles import ICON_KINDS, LETTERS, scoring_tiles
 
 if TYPE_CHECKING:
     from clanboard.games.isle_of_skye.state import SkyeState
@@ -48,75 +48,87 @@ MESSAGES = {
     "total": "total",
     "tiebreak_leftover": "tied on points: the most gold left over after the exchange wins",
     "tiebreak_total": "tied on points: the most gold wins",
+    "counted": "{n} {kind}",
+    "scroll": "scroll",
 }
 """User-facing words (one place, for catalogues)."""
 
+# game terms shown in words, catalogued like the messages
+ICONS = {k: k for k in ICON_KINDS} | {"road": "road"}
+SCORING_NAMES = {t.name: t.name for t in scoring_tiles().values()}
 
-def tile_words(state: SkyeState, tile_id: str) -> str:
+
+def tile_words(state: SkyeState, tile_id: str, lang: str = "en") -> str:
     """"L12 (whisky, 2 sheep, road)": the tile's id and what it shows."""
     tile = state.tiles.get(tile_id)
     if tile is None:
         return tile_id
-    parts = [f"{n} {kind}" if n > 1 else kind for kind, n in sorted(tile.counts.items()) if n]
+    m, icons = words(MESSAGES, lang), words(ICONS, lang)
+    parts = [m["counted"].format(n=n, kind=icons.get(kind, kind)) if n > 1
+             else icons.get(kind, kind) for kind, n in sorted(tile.counts.items()) if n]
     if tile.scroll:
-        parts.append("scroll")
+        parts.append(m["scroll"])
     if not parts:
         return tile_id
-    return MESSAGES["icons"].format(id=tile_id, icons=", ".join(parts))
+    return m["icons"].format(id=tile_id, icons=", ".join(parts))
 
 
 def describe_move(state: SkyeState, move: Move, player: int, viewer: int | None,
-                  names: Sequence[str] | None = None) -> str:
-    """``move`` by ``player`` for ``viewer``, from the position before it."""
-    m = MESSAGES
+                  names: Sequence[str] | None = None, lang: str = "en") -> str:
+    """``move`` by ``player`` for ``viewer``, from the position before it, in ``lang``."""
+    m = words(MESSAGES, lang)
     if player == CHANCE or isinstance(move, (Draw, Deal)):
         if isinstance(move, Deal):
             letter = LETTERS[len(state.scoring)] if len(state.scoring) < 4 else "?"
-            return m["deal"].format(letter=letter, name=scoring_tiles()[move.scoring].name)
+            name = words(SCORING_NAMES, lang)[scoring_tiles()[move.scoring].name]
+            return m["deal"].format(letter=letter, name=name)
         return m["draw"]
-    who = seat_name(names, player)
+    who = seat_name(names, player, lang)
     mine = viewer == player
     if isinstance(move, Discard):
-        return m["discard"].format(who=who, tile=tile_words(state, move.tile)) if mine \
+        return m["discard"].format(who=who, tile=tile_words(state, move.tile, lang)) if mine \
             else m["discard_hidden"].format(who=who)
     if isinstance(move, Price):
-        return m["price"].format(who=who, tile=tile_words(state, move.tile),
+        return m["price"].format(who=who, tile=tile_words(state, move.tile, lang),
                                  gold=move.amount) if mine \
             else m["price_hidden"].format(who=who)
     if isinstance(move, Offer):
         if not mine:
             return m["offer_hidden"].format(who=who)
         (t1, g1), (t2, g2) = move.prices
-        return m["offer"].format(who=who, discard=tile_words(state, move.discard),
-                                 tile1=tile_words(state, t1), gold1=g1,
-                                 tile2=tile_words(state, t2), gold2=g2)
+        return m["offer"].format(who=who, discard=tile_words(state, move.discard, lang),
+                                 tile1=tile_words(state, t1, lang), gold1=g1,
+                                 tile2=tile_words(state, t2, lang), gold2=g2)
     if isinstance(move, Buy):
         owner = next((q for q in range(state.num_players) if move.tile in state.prices[q]), -1)
         gold = state.prices[owner][move.tile] if owner >= 0 else 0
-        return m["buy"].format(who=who, tile=tile_words(state, move.tile),
-                               owner=seat_name(names, owner), gold=gold)
+        return m["buy"].format(who=who, tile=tile_words(state, move.tile, lang),
+                               owner=seat_name(names, owner, lang), gold=gold)
     if isinstance(move, Pass):
         return m["pass"].format(who=who)
     if isinstance(move, Place):
-        return m["place"].format(who=who, tile=tile_words(state, move.tile), x=move.x, y=move.y)
+        return m["place"].format(who=who, tile=tile_words(state, move.tile, lang),
+                                 x=move.x, y=move.y)
     if isinstance(move, Return):
-        return m["return"].format(who=who, tile=tile_words(state, move.tile))
+        return m["return"].format(who=who, tile=tile_words(state, move.tile, lang))
     return f"{who}: {move}"
 
 
 def result_explanation(state: SkyeState, viewer: int | None,
-                       names: Sequence[str] | None = None) -> dict[str, Any]:
+                       names: Sequence[str] | None = None, lang: str = "en") -> dict[str, Any]:
     """The scoring tiles' points round by round, then scrolls and gold, per player."""
     n = state.num_players
-    seats = [seat_name(names, p) for p in range(n)]
-    m = MESSAGES
+    seats = [seat_name(names, p, lang) for p in range(n)]
+    m = words(MESSAGES, lang)
+    scoring_names = words(SCORING_NAMES, lang)
     tiles = scoring_tiles()
     tables: list[dict[str, Any]] = []
     for i, points in enumerate(state.round_points):
         rows = []
         for sid, vps in points.items():
             letter = LETTERS[state.scoring.index(sid)] if sid in state.scoring else "?"
-            rows.append({"label": m["scoring_row"].format(letter=letter, name=tiles[sid].name),
+            rows.append({"label": m["scoring_row"].format(letter=letter,
+                                                           name=scoring_names[tiles[sid].name]),
                          "values": list(vps)})
         tables.append({"title": m["round"].format(n=i + 1), "columns": seats, "rows": rows})
     final = state.final
@@ -131,4 +143,4 @@ def result_explanation(state: SkyeState, viewer: int | None,
     if sum(1 for v in state.vp if v == best) > 1:
         leftover = state.options.get("tiebreak", "leftover") == "leftover"
         lines.append(m["tiebreak_leftover" if leftover else "tiebreak_total"])
-    return {"summary": winners_text(state.winners(), seats), "lines": lines, "tables": tables}
+    return {"summary": winners_text(state.winners(), seats, lang), "lines": lines, "tables": tables}

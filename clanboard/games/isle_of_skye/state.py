@@ -635,15 +635,15 @@ class SkyeState(State):
         return s
 
     def describe_move(self, move: Move, player: int, viewer: int | None,
-                      names: Any = None) -> str:
+                      names: Any = None, lang: str = "en") -> str:
         from clanboard.games.isle_of_skye.describe import describe_move
 
-        return describe_move(self, move, player, viewer, names)
+        return describe_move(self, move, player, viewer, names, lang)
 
-    def result_explanation(self, viewer: int | None, names: Any = None) -> Any:
+    def result_explanation(self, viewer: int | None, names: Any = None, lang: str = "en") -> Any:
         from clanboard.games.isle_of_skye.describe import result_explanation
 
-        return result_explanation(self, viewer, names) if self.phase == "over" else None
+        return result_explanation(self, viewer, names, lang) if self.phase == "over" else None
 
     def check_consistency(self) -> None:
         n = self.num_players

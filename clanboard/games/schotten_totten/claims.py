@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from clanboard.core import seat_name
+from clanboard.core import seat_name, words
 from clanboard.games.schotten_totten import formations
 from clanboard.games.schotten_totten.cards import ALL_CLAN, CLAN_CARDS, bits, card_name
 from clanboard.games.schotten_totten.state import SchottenState
@@ -33,17 +33,24 @@ MESSAGES = {
     "witness_none": "{best} is still possible for {other}",
     "formation": "{category} {cards}",
     "blind": "sum {total} ({cards})",
+    "has": "has",
+    "have": "have",
 }
 """User-facing words of claim explanations (one place, for catalogues)."""
 
 
-def formation_text(cards: Sequence[int], strength: int, blind: bool = False) -> str:
+CATEGORIES = {c: c for c in formations.CATEGORY_NAMES.values()}
+
+
+def formation_text(cards: Sequence[int], strength: int, blind: bool = False,
+                   lang: str = "en") -> str:
     """"colour-run 7g 8g 9g": the category the strength names and the cards."""
     names = " ".join(card_name(c) for c in sorted(cards, key=_display_order))
+    m = words(MESSAGES, lang)
     if blind:
-        return MESSAGES["blind"].format(total=strength, cards=names)
-    category = formations.CATEGORY_NAMES[formations.category(strength)]
-    return MESSAGES["formation"].format(category=category, cards=names)
+        return m["blind"].format(total=strength, cards=names)
+    category = words(CATEGORIES, lang)[formations.CATEGORY_NAMES[formations.category(strength)]]
+    return m["formation"].format(category=category, cards=names)
 
 
 def _display_order(card: int) -> tuple[int, int]:
@@ -82,32 +89,33 @@ def best_completion(cards: Sequence[int], pool: int, size: int,
 
 
 def explain_claim(state: SchottenState, player: int, stone: int,
-                  names: Sequence[str] | None = None) -> dict[str, Any]:
+                  names: Sequence[str] | None = None, lang: str = "en") -> dict[str, Any]:
     """Whether ``player`` may claim ``stone`` (0-based) now by the proof rule, and why:
     ``{"player", "stone" (1-based), "holds", "reason", "mine", "theirs", "witness"}``.
     ``holds`` equals :meth:`SchottenState.can_claim`; ``witness`` lists the cards (by
     name) of the opponent's best completion still possible from unplayed cards."""
-    who, other = seat_name(names, player), seat_name(names, 1 - player)
+    who, other = seat_name(names, player, lang), seat_name(names, 1 - player, lang)
+    m = words(MESSAGES, lang)
     out: dict[str, Any] = {"player": player, "stone": stone + 1, "holds": False,
                            "reason": "", "mine": None, "theirs": None, "witness": None}
     if state.owner[stone] >= 0:
-        out["reason"] = MESSAGES["claimed"].format(
-            stone=stone + 1, owner=seat_name(names, state.owner[stone]))
+        out["reason"] = m["claimed"].format(
+            stone=stone + 1, owner=seat_name(names, state.owner[stone], lang))
         return out
     size = state.capacity(stone)
     blind = bool(state.blind >> stone & 1)
     mine_cards = state.sides[player][stone]
     if len(mine_cards) < size:
-        out["reason"] = MESSAGES["incomplete"].format(
+        out["reason"] = m["incomplete"].format(
             who=who, stone=stone + 1, have=len(mine_cards), size=size)
         return out
     strength = state.side_strength(player, stone)
-    mine = formation_text(mine_cards, strength, blind)
+    mine = formation_text(mine_cards, strength, blind, lang)
     out["mine"] = mine
     theirs_cards = state.sides[1 - player][stone]
     if len(theirs_cards) == size:
         theirs_strength = state.side_strength(1 - player, stone)
-        theirs = formation_text(theirs_cards, theirs_strength, blind)
+        theirs = formation_text(theirs_cards, theirs_strength, blind, lang)
         out["theirs"] = theirs
         if strength != theirs_strength:
             out["holds"] = strength > theirs_strength
@@ -116,24 +124,24 @@ def explain_claim(state: SchottenState, player: int, stone: int,
             out["holds"] = (state.completed_at[player][stone]
                             < state.completed_at[1 - player][stone])
             key = "tie_first" if out["holds"] else "tie_later"
-        out["reason"] = MESSAGES[key].format(mine=mine, theirs=theirs, who=who, other=other)
+        out["reason"] = m[key].format(mine=mine, theirs=theirs, who=who, other=other)
         return out
     pool = ALL_CLAN & ~state.seen
     best, added = best_completion(theirs_cards, pool, size, blind)
     if best < 0:
         out["holds"] = True
-        out["reason"] = MESSAGES["cannot_complete"].format(other=other)
+        out["reason"] = m["cannot_complete"].format(other=other)
         return out
     completion = [*theirs_cards, *added]
-    best_text = formation_text(completion, best, blind)
+    best_text = formation_text(completion, best, blind, lang)
     out["theirs"] = best_text
     out["holds"] = best <= strength
     if out["holds"]:
-        out["reason"] = MESSAGES["unbeatable"].format(mine=mine, other=other, best=best_text)
+        out["reason"] = m["unbeatable"].format(mine=mine, other=other, best=best_text)
     else:
         out["witness"] = [card_name(c) for c in completion]
         key = "witness" if added else "witness_none"
-        out["reason"] = MESSAGES[key].format(
+        out["reason"] = m[key].format(
             best=best_text, other=other, cards=" ".join(card_name(c) for c in added),
-            verb="has" if len(added) == 1 else "have")
+            verb=m["has"] if len(added) == 1 else m["have"])
     return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from clanboard.core import CHANCE, Move, seat_name, winners_text
+from clanboard.core import CHANCE, Move, seat_name, winners_text, words
 from clanboard.games.schotten_totten.cards import (
     BANSHEE,
     BLIND,
@@ -71,42 +71,52 @@ MESSAGES = {
     "round_won": "Round {n}: won by {who}",
     "round_drawn": "Round {n}: drawn",
     "held": "stones {stones}",
+    "card": "{colour} {value}",
 }
 """User-facing words (one place, for catalogues)."""
 
 
-def card_words(card: int) -> str:
+def card_words(card: int, lang: str = "en") -> str:
     """"green 5", "the Spy", "a Joker"."""
     if card < CLAN_CARDS:
-        return f"{COLOUR_NAMES[colour(card)]} {value(card)}"
-    return TACTIC_WORDS[card]
+        return words(MESSAGES, lang)["card"].format(
+            colour=words(COLOURS, lang)[COLOUR_NAMES[colour(card)]], value=value(card))
+    return words(TACTIC_WORDS_BY_NAME, lang)[TACTIC_WORDS[card]]
+
+
+# game terms shown in words, catalogued like the messages (in Russian and Ukrainian the
+# colours and tactic cards are in the accusative: a card named in a move is its object)
+COLOURS = {c: c for c in COLOUR_NAMES}
+DECKS = {d: d for d in DECK_NAMES}
+TACTIC_WORDS_BY_NAME = {w: w for w in TACTIC_WORDS.values()}
 
 
 def describe_move(state: SchottenState, move: Move, player: int, viewer: int | None,
-                  names: Sequence[str] | None = None) -> str:
-    """``move`` by ``player`` for ``viewer``, from the position before it."""
-    who = seat_name(names, player)
-    m = MESSAGES
+                  names: Sequence[str] | None = None, lang: str = "en") -> str:
+    """``move`` by ``player`` for ``viewer``, from the position before it, in ``lang``."""
+    who = seat_name(names, player, lang)
+    m = words(MESSAGES, lang)
+    decks = words(DECKS, lang)
     if player == CHANCE or isinstance(move, Deal):
         return m["deal"]
     if isinstance(move, Play):
         key = "mode" if move.card in (MUD, BLIND) else "play"
-        return m[key].format(who=who, card=card_words(move.card), stone=move.stone + 1)
+        return m[key].format(who=who, card=card_words(move.card, lang), stone=move.stone + 1)
     if isinstance(move, Claim):
-        why = explain_claim(state, player, move.stone, names)["reason"]
+        why = explain_claim(state, player, move.stone, names, lang)["reason"]
         return m["claim"].format(who=who, stone=move.stone + 1, why=why)
     if isinstance(move, Draw):
-        return m["draw"].format(who=who, deck=DECK_NAMES[move.deck])
+        return m["draw"].format(who=who, deck=decks[DECK_NAMES[move.deck]])
     if isinstance(move, Return):
-        deck = DECK_NAMES[0 if move.card < CLAN_CARDS else 1]
+        deck = decks[DECK_NAMES[0 if move.card < CLAN_CARDS else 1]]
         if viewer != player:
             return m["return_hidden"].format(who=who, deck=deck)
-        return m["return"].format(who=who, card=card_words(move.card), deck=deck)
+        return m["return"].format(who=who, card=card_words(move.card, lang), deck=deck)
     if isinstance(move, Ruse):
-        owner = seat_name(names, 1 - player)
+        owner = seat_name(names, 1 - player, lang)
         key = {STRATEGIST: "strategist" if move.dst >= 0 else "strategist_x",
                BANSHEE: "banshee", TRAITOR: "traitor"}[move.tactic]
-        return m[key].format(who=who, card=card_words(move.card), src=move.src + 1,
+        return m[key].format(who=who, card=card_words(move.card, lang), src=move.src + 1,
                              dst=move.dst + 1, owner=owner)
     if isinstance(move, Word) and move.word in ("done", "pass", "recruiter"):
         return m[move.word].format(who=who)
@@ -114,13 +124,13 @@ def describe_move(state: SchottenState, move: Move, player: int, viewer: int | N
 
 
 def result_explanation(state: SchottenState, viewer: int | None,
-                       names: Sequence[str] | None = None) -> dict[str, Any]:
+                       names: Sequence[str] | None = None, lang: str = "en") -> dict[str, Any]:
     """Why the round (or match) ended: five stones, three adjacent stones or a deadlock;
     the stones held and, in a match, each round's winner and the match points."""
-    seats = [seat_name(names, p) for p in (0, 1)]
+    seats = [seat_name(names, p, lang) for p in (0, 1)]
     last = state.round_winners[-1] if state.round_winners else None
     held = [[s + 1 for s in range(STONES) if state.owner[s] == q] for q in (0, 1)]
-    m = MESSAGES
+    m = words(MESSAGES, lang)
     if last is None:
         mine, theirs = len(held[0]), len(held[1])
         result = m["deadlock_draw"] if mine == theirs else m["deadlock_more"].format(
@@ -150,7 +160,7 @@ def result_explanation(state: SchottenState, viewer: int | None,
                   for i, w in enumerate(state.round_winners)]
         tables.append({"title": m["match"], "columns": seats,
                        "rows": [{"label": m["match"], "values": list(state.match_points)}]})
-    summary = winners_text(state.winners(), seats)
+    summary = winners_text(state.winners(), seats, lang)
     return {"summary": f"{summary}: {reason}" if state.rounds == 1 else summary,
             "lines": lines, "tables": tables}
 

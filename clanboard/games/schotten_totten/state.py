@@ -680,19 +680,19 @@ class SchottenState(State):
         return [player] if isinstance(move, Return) else [-1, 0, 1]
 
     def describe_move(self, move: Move, player: int, viewer: int | None,
-                      names: Sequence[str] | None = None) -> str:
+                      names: Sequence[str] | None = None, lang: str = "en") -> str:
         from clanboard.games.schotten_totten.describe import describe_move
 
-        return describe_move(self, move, player, viewer, names)
+        return describe_move(self, move, player, viewer, names, lang)
 
-    def result_explanation(self, viewer: int | None,
-                           names: Sequence[str] | None = None) -> dict[str, Any] | None:
+    def result_explanation(self, viewer: int | None, names: Sequence[str] | None = None,
+                           lang: str = "en") -> dict[str, Any] | None:
         from clanboard.games.schotten_totten.describe import result_explanation
 
-        return result_explanation(self, viewer, names) if self.phase == OVER else None
+        return result_explanation(self, viewer, names, lang) if self.phase == OVER else None
 
     def explain(self, topic: str, viewer: int | None, params: Mapping[str, Any],
-                names: Sequence[str] | None = None) -> dict[str, Any]:
+                names: Sequence[str] | None = None, lang: str = "en") -> dict[str, Any]:
         """``"claim"``: may ``params["player"]`` (default: ``viewer``) claim stone
         ``params["stone"]`` (1-9) now, and why (see :mod:`.claims`)."""
         from clanboard.games.schotten_totten.claims import explain_claim
@@ -705,7 +705,7 @@ class SchottenState(State):
             raise InvalidState("say whose claim to explain: player 0 or 1")
         if not isinstance(stone, int) or not 1 <= stone <= STONES:
             raise InvalidState(f"stone must be 1-{STONES}, not {stone!r}")
-        return explain_claim(self, player, stone - 1, names)
+        return explain_claim(self, player, stone - 1, names, lang)
 
     def _first_complete(self, stone: int) -> int | None:
         a, b = self.completed_at[0][stone], self.completed_at[1][stone]

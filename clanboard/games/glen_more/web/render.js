@@ -3,7 +3,10 @@
    tile to activate it, a market row to buy; other moves are buttons under the board. */
 "use strict";
 (function () {
-  const {h, s} = window.clanboard;
+  const {h, s, t} = window.clanboard;
+  // the data's English tile names and resources, in the page's language
+  const tn = (name) => t.has("gm.tile." + name) ? t("gm.tile." + name) : name;
+  const rn = (r) => t("gm.res." + r);
   const RES = ["wood", "stone", "sheep", "cattle", "grain"];
   const RES_COLOUR = {wood: "#8b5a2b", stone: "#8d8d8d", sheep: "#f4f4ee", cattle: "#4a3021", grain: "#e2b714"};
   const KIND = {quarry: "#b9ab8f", forest: "#3f7d3a", meadow: "#9fd27a", pasture: "#6fb357", field: "#e9d36a",
@@ -37,8 +40,9 @@
   document.head.append(style);
 
   const tileInfo = (obs, id) => (obs.tiles && obs.tiles[id]) || {id, name: id, kind: "village", frame: "grey"};
-  const tileTitle = (t) => [`${t.id} ${t.name}`, t.cost ? `cost: ${t.cost}` : "", t.activation ? `activation: ${t.activation}` : "",
-    t.bonus ? `bonus: ${t.bonus}` : "", t.card ? `card: ${t.card}` : "", t.river ? "river" : "", t.road ? "road" : ""].filter(Boolean).join("\n");
+  const tileTitle = (x) => [`${x.id} ${tn(x.name)}`, x.cost ? t("gm.tip.cost", {v: x.cost}) : "",
+    x.activation ? t("gm.tip.activation", {v: x.activation}) : "", x.bonus ? t("gm.tip.bonus", {v: x.bonus}) : "",
+    x.card ? t("gm.tip.card", {v: x.card}) : "", x.river ? t("gm.tip.river") : "", x.road ? t("gm.tip.road") : ""].filter(Boolean).join("\n");
   const short = (name) => (name.length <= 9 ? name : name.split(/[ (]/)[0].slice(0, 9));
 
   function tileGlyph(obs, id, x, y, size, extra) {
@@ -49,7 +53,7 @@
         stroke: FRAME[t.frame] || "#555", "stroke-width": 3}),
       t.river ? s("line", {x1: x + size / 2, y1: y + 2, x2: x + size / 2, y2: y + size - 2, stroke: "#4a90d9", "stroke-width": 3, opacity: .7}) : null,
       t.road ? s("line", {x1: x + 2, y1: y + size / 2, x2: x + size - 2, y2: y + size / 2, stroke: "#8a7355", "stroke-width": 3, opacity: .6}) : null,
-      s("text", {x: x + size / 2, y: y + 13, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#1d1d1d", text: short(t.name)}));
+      s("text", {x: x + size / 2, y: y + 13, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#1d1d1d", text: short(tn(t.name))}));
   }
 
   // the last turn, to highlight: the rondel step (the figure that moved) and, per seat,
@@ -97,7 +101,7 @@
       svg.append(g);
     }
     const st = obs.stacks || {sizes: []};
-    svg.append(s("text", {x: C, y: C - 8, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#3a3328", text: "Stacks"}),
+    svg.append(s("text", {x: C, y: C - 8, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#3a3328", text: t("gm.stacks")}),
       s("text", {x: C, y: C + 12, "text-anchor": "middle", "font-size": 12, fill: "#3a3328",
         text: st.sizes.map((n, i) => (i === st.current ? `[${n}]` : String(n))).join(" · ")}));
     return svg;
@@ -108,11 +112,11 @@
       const filled = obs.market[r] || 0;
       const move = buys[r];
       return h("tr", {class: move ? "buy" : "", "data-market": r, "data-move": move ? move.text : null, onclick: move ? move.go : null},
-        h("td", {}, h("span", {class: "slot", style: `background:${RES_COLOUR[r]}`}), r),
+        h("td", {}, h("span", {class: "slot", style: `background:${RES_COLOUR[r]}`}), rn(r)),
         h("td", {}, Array.from({length: 3}, (_, i) => h("span", {class: "slot", style: `background:${i < filled ? RES_COLOUR[r] : "transparent"}`}))),
-        h("td", {text: `buy ${filled + 1} · sell ${filled}`}));
+        h("td", {text: t("gm.buy_sell", {buy: filled + 1, sell: filled})}));
     });
-    return h("div", {class: "gm-box gm-market", "data-testid": "gm-market"}, h("h3", {text: "Market"}), h("table", {}, rows));
+    return h("div", {class: "gm-box gm-market", "data-testid": "gm-market"}, h("h3", {text: t("gm.market")}), h("table", {}, rows));
   }
 
   function territory(obs, p, mine, places, acts, activatable, tileMoves, pick, last) {
@@ -191,49 +195,52 @@
     };
     const me = ctx.seat === null || ctx.seat === undefined ? null : ctx.seat;
     const turn = obs.turn;
-    const name = (i) => (ctx.names ? ctx.names[i] : `Player ${i + 1}`);
+    const name = (i) => (ctx.names ? ctx.names[i] : t("common.player_n", {n: i + 1}));
     const last = lastTurn(ctx);
     const wrap = h("div", {class: "gm", "data-testid": "gm-board"});
     let hint = "";
-    if (Object.keys(takes).length) hint = "Click a highlighted tile on the track to take it";
-    else if (Object.keys(places).length) hint = "Click a dashed square in your territory to place the tile";
-    else if (chosenTile) hint = `Tile ${chosenTile}: choose what to do`;
-    else if (Object.keys(tileMoves).length) hint = "Click a highlighted tile: gold to activate, dashed to pay, sell or move";
-    else if (Object.keys(buys).length) hint = "Pay: click a market row to buy, or use the buttons below";
-    const turnText = obs.phase === "over" ? "Game over" : turn ? `${name(turn.player)}: ${obs.phase}` +
-      (turn.tile ? ` — tile ${tileInfo(obs, turn.tile).name}` : "") +
-      (turn.owed ? ` — owes ${JSON.stringify(turn.owed.resources || turn.owed).replace(/[{}"]/g, "")}` : "") +
-      (turn.movement_points ? ` — ${turn.movement_points} movement` : "") : obs.phase;
+    if (Object.keys(takes).length) hint = t("gm.hint.take");
+    else if (Object.keys(places).length) hint = t("gm.hint.place");
+    else if (chosenTile) hint = t("gm.hint.chosen", {tile: chosenTile});
+    else if (Object.keys(tileMoves).length) hint = t("gm.hint.act");
+    else if (Object.keys(buys).length) hint = t("gm.hint.pay");
+    const phase = t("gm.phase." + obs.phase);
+    const owed = (o) => Object.entries(o.resources || o).map(([r, n]) => `${rn(r)}: ${n}`).join(", ");
+    const turnText = obs.phase === "over" ? t("common.game_over") : turn ? `${name(turn.player)}: ${phase}` +
+      (turn.tile ? " — " + t("gm.turn_tile", {tile: tn(tileInfo(obs, turn.tile).name)}) : "") +
+      (turn.owed ? " — " + t("gm.owes", {what: owed(turn.owed)}) : "") +
+      (turn.movement_points ? " — " + t("gm.movement", {n: turn.movement_points}) : "") : phase;
     wrap.append(h("div", {class: "gm-turn", "data-testid": "gm-turn"}, h("strong", {text: turnText})));
     wrap.append(h("div", {class: "gm-hint", "data-testid": "hint", text: hint}));
-    wrap.append(h("div", {class: "gm-row"}, h("div", {class: "gm-box"}, h("h3", {text: "Track"}), track(obs, takes, last)), market(obs, buys)));
+    wrap.append(h("div", {class: "gm-row"}, h("div", {class: "gm-box"}, h("h3", {text: t("gm.track")}), track(obs, takes, last)), market(obs, buys)));
     const activatable = new Set(((turn && turn.player === me && turn.activatable) || []).map((c) => c.join(",")));
     const order = obs.players.map((p) => p.seat).sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
     const boards = h("div", {class: "gm-row"});
     for (const seat of order) {
       const p = obs.players[seat];
       const mine = seat === me;
-      const res = Object.entries(p.resources || {}).map(([r, n]) => h("span", {}, h("span", {class: "gm-res", style: `background:${RES_COLOUR[r]}`}), ` ${n} ${r}`));
+      const res = Object.entries(p.resources || {}).map(([r, n]) => h("span", {}, h("span", {class: "gm-res", style: `background:${RES_COLOUR[r]}`}), ` ${n} ${rn(r)}`));
       const stats = h("div", {class: "gm-stats"},
-        h("span", {text: `${p.coins} coins`}), h("span", {text: `${p.vp} VP`}), h("span", {text: `${p.whisky} whisky`}),
-        h("span", {text: `${p.clansmen} clansmen`}), h("span", {text: `${p.chieftains} chieftains`}), ...res,
-        p.cards.length ? h("span", {text: `cards: ${p.cards.join(", ")}`}) : null);
+        h("span", {text: t("gm.coins", {n: p.coins})}), h("span", {text: t("gm.vp", {n: p.vp})}),
+        h("span", {text: t("gm.whisky", {n: p.whisky}), title: t("gm.tip.whisky")}),
+        h("span", {text: t("gm.clansmen", {n: p.clansmen})}), h("span", {text: t("gm.chieftains", {n: p.chieftains}), title: t("gm.tip.chieftains")}), ...res,
+        p.cards.length ? h("span", {text: t("gm.cards", {cards: p.cards.map(tn).join(", ")}), title: t("gm.tip.cards")}) : null);
       boards.append(h("div", {class: "gm-box gm-player" + (mine ? " me" : ""), "data-player": seat},
-        h("h3", {}, h("span", {style: `color:${SEAT[seat]}`, text: "● "}), name(seat) + (mine ? " (you)" : "")),
+        h("h3", {}, h("span", {style: `color:${SEAT[seat]}`, text: "● "}), name(seat) + (mine ? " " + t("common.you_mark") : "")),
         stats,
         territory(obs, p, mine, mine ? places : {}, mine ? acts : {}, mine ? activatable : new Set(),
           mine ? tileMoves : {}, pick, last)));
     }
     if (chosenTile) {
       boards.prepend(h("div", {class: "gm-box gm-choose", "data-testid": "gm-choose"},
-        h("h3", {text: `Tile ${chosenTile}`}),
+        h("h3", {text: t("gm.tile_n", {tile: chosenTile})}),
         tileMoves[chosenTile].map((m) => h("button", {class: "move", "data-move": m, text: m, onclick: () => pick(m)}))));
     }
     wrap.append(boards);
     if (obs.final) {
       const f = obs.final;
-      wrap.append(h("div", {class: "gm-box"}, h("h3", {text: "Final scoring"}), h("table", {class: "gen"},
-        Object.entries(f).map(([k, v]) => h("tr", {}, h("th", {text: k}), ...v.map((x) => h("td", {text: String(x)})))))));
+      wrap.append(h("div", {class: "gm-box"}, h("h3", {text: t("gm.final")}), h("table", {class: "gen"},
+        Object.entries(f).map(([k, v]) => h("tr", {}, h("th", {text: t.has("gm.final." + k) ? t("gm.final." + k) : k}), ...v.map((x) => h("td", {text: String(x)})))))));
     }
     root.append(wrap);
     return {handled};

@@ -4,15 +4,17 @@
    turn the tile (button or R), Place. */
 "use strict";
 (function () {
-  const {h, s} = window.clanboard;
+  const {h, s, t: tr} = window.clanboard;
   const TERRAIN = {P: "#8dc063", M: "#a59c90", W: "#5d9fd6"};
   const TERRAIN_DARK = {P: "#5f8f3c", M: "#6f665b", W: "#2f6fa6"};
-  const TERRAIN_NAME = {P: "pasture", M: "mountain", W: "water"};
+  const TERRAIN_NAME = new Proxy({}, {get: (_, c) => tr("sk.terrain." + String(c))});
   const SEAT = {blue: "#1f5f8b", yellow: "#d4a900", red: "#c0392b", white: "#efefef", green: "#2d7a3a"};
   const DIRS = "NESW";
   const DV = [[0, -1], [1, 0], [0, 1], [-1, 0]];
-  const PHASE = {deal: "Dealing scoring tiles", draw: "Drawing tiles", price: "Setting prices",
-    buy: "Buying", build: "Building", over: "Game over"};
+  const PHASE = new Proxy({}, {get: (_, p) => tr("sk.phase." + String(p))});
+  // scoring tiles' names and rules come in English with the observation; shown translated
+  const stext = (sid, x) => ({name: tr.has(`sk.scoring.${sid}.name`) ? tr(`sk.scoring.${sid}.name`) : x.name,
+    rule: tr.has(`sk.scoring.${sid}.rule`) ? tr(`sk.scoring.${sid}.rule`) : x.rule});
   const CELL = 64;
 
   // what the player is doing between renders (reset when the round or phase changes)
@@ -76,17 +78,17 @@
   function scrollText(key) {
     const m = /^(\w+?)_per_(\d+)$/.exec(key || "");
     if (!m) return key;
-    const what = m[1].replace(/_/g, " ");
-    return m[2] === "1" ? `1 VP per ${what}` : `1 VP per ${m[2]} ${what}`;
+    const what = tr("sk.icon." + m[1]);
+    return m[2] === "1" ? tr("sk.vp_per", {what}) : tr("sk.vp_per_n", {n: m[2], what});
   }
 
   function describeTile(id, t) {
     const edges = [...t.edges].map((c, d) => `${DIRS[d]} ${TERRAIN_NAME[c]}`).join(", ");
-    const icons = Object.entries(t.icons || {}).map(([k, n]) => (n > 1 ? `${n} ${k}` : k)).join(", ");
-    return [t.castle ? `${id.replace("castle-", "")} castle` : id, edges,
-      t.roads ? `roads: ${t.road_networks.join(" / ")}` : "no road",
-      icons ? `icons: ${icons}` : "",
-      t.scroll ? `scroll: ${scrollText(t.scroll)} (doubled in a completed area)` : ""].filter(Boolean).join("\n");
+    const icons = Object.entries(t.icons || {}).map(([k, n]) => (n > 1 ? `${n} ${tr("sk.icon." + k)}` : tr("sk.icon." + k))).join(", ");
+    return [t.castle ? tr("sk.castle", {colour: tr("sk.colour." + id.replace("castle-", ""))}) : id, edges,
+      t.roads ? tr("sk.tip.roads", {roads: t.road_networks.join(" / ")}) : tr("sk.tip.no_road"),
+      icons ? tr("sk.tip.icons", {icons}) : "",
+      t.scroll ? tr("sk.tip.scroll", {rule: scrollText(t.scroll)}) : ""].filter(Boolean).join("\n");
   }
 
   function icon(kind, x, y, u, colour) {
@@ -144,7 +146,7 @@
       default:
         g.append(s("circle", {cx: x, cy: y, r: u * .4, fill: "#fff", stroke: dark}));
     }
-    g.prepend(s("title", {text: kind}));
+    g.prepend(s("title", {text: tr("sk.icon." + kind)}));
     return g;
   }
 
@@ -242,7 +244,7 @@
         svg.append(s("rect", {x: px + 2, y: py + 2, width: CELL - 4, height: CELL - 4, rx: 3, fill: "none",
           stroke: isLast ? "#f2c14e" : "#fff", "stroke-width": isLast ? 4 : 2, "stroke-dasharray": isLast ? null : "5 3",
           "data-testid": isLast ? "sk-last-move" : null},
-        s("title", {text: isLast ? "last move" : "newest tile"})));
+        s("title", {text: isLast ? tr("common.last_move") : tr("sk.newest")})));
       }
     }
     if (build) {
@@ -257,7 +259,7 @@
         svg.append(s("rect", {class: "place", "data-cell": key, "data-testid": "sk-cell", x: px + 3, y: py + 3,
           width: CELL - 6, height: CELL - 6, rx: 4, fill: chosen ? "none" : "rgba(45,122,58,.18)",
           stroke: chosen ? "#f2c14e" : "#2d7a3a", "stroke-width": chosen ? 4 : 2, "stroke-dasharray": chosen ? null : "6 3",
-          onclick: () => build.choose(key)}, s("title", {text: `place ${build.tile} here`})));
+          onclick: () => build.choose(key)}, s("title", {text: tr("sk.place_here", {tile: build.tile})})));
       }
     }
     return svg;
@@ -267,12 +269,12 @@
 
   function roundTrack(obs) {
     const track = obs.round_track || [];
-    return h("div", {class: "sk-box", "data-testid": "sk-round-track"}, h("h3", {text: `Round ${obs.round} of ${obs.rounds}`}),
+    return h("div", {class: "sk-box", "data-testid": "sk-round-track"}, h("h3", {text: tr("sk.round_of", {round: obs.round, rounds: obs.rounds})}),
       h("div", {class: "sk-track"}, track.map((r) => h("div", {
         class: "sk-round" + (r.round === obs.round ? " now" : r.round < obs.round ? " done" : ""), "data-round": r.round,
-        title: `round ${r.round}: scoring tiles ${r.letters.join(", ")} score` +
-          (r.catchup ? `; each player gets ${r.catchup} gold per player ahead in VP` : "; no catch-up gold"),
-      }, h("div", {text: r.letters.join(" ")}), h("div", {class: "gold", text: r.catchup ? `+${r.catchup} gold` : "—"})))));
+        title: tr("sk.tip.round", {round: r.round, letters: r.letters.join(", ")}) + "; " +
+          (r.catchup ? tr("sk.tip.catchup", {gold: r.catchup}) : tr("sk.tip.no_catchup")),
+      }, h("div", {text: r.letters.join(" ")}), h("div", {class: "gold", text: r.catchup ? "+" + tr("sk.gold_n", {n: r.catchup}) : "—"})))));
   }
 
   function scoringPanel(obs) {
@@ -280,15 +282,15 @@
     const active = new Set(obs.active_letters || []);
     const later = {};
     for (const r of obs.round_track || []) if (r.round >= obs.round) for (const l of r.letters) later[l] = (later[l] || 0) + 1;
-    return h("div", {class: "sk-box", style: "flex: 1", "data-testid": "sk-scoring"}, h("h3", {text: "Scoring tiles"}),
+    return h("div", {class: "sk-box", style: "flex: 1", "data-testid": "sk-scoring"}, h("h3", {text: tr("sk.scoring_tiles")}),
       h("div", {class: "sk-scoring"}, ["A", "B", "C", "D"].map((l) => {
         const sid = obs.scoring_tiles[l];
-        const t = text[sid] || {name: sid || "?", rule: ""};
+        const t = stext(sid, text[sid] || {name: sid || "?", rule: ""});
         return h("div", {class: "sk-stile" + (active.has(l) ? " active" : ""), "data-letter": l, title: t.rule},
           h("div", {}, h("span", {class: "letter", text: l}), h("strong", {text: t.name})),
           h("div", {text: t.rule}),
           h("div", {class: active.has(l) ? "now" : "muted",
-            text: (active.has(l) ? "scores this round" : "") + (later[l] ? `${active.has(l) ? " · " : ""}${later[l]}× left` : (active.has(l) ? "" : "done"))}));
+            text: (active.has(l) ? tr("sk.scores_now") : "") + (later[l] ? `${active.has(l) ? " · " : ""}${tr("sk.left", {n: later[l]})}` : (active.has(l) ? "" : tr("sk.done")))}));
       })));
   }
 
@@ -308,12 +310,12 @@
     const cards = drawn.map((t) => {
       const isDiscard = t === discard;
       const cell = h("div", {class: "sk-offer", "data-drawn": t},
-        h("div", {class: canDiscard ? "pick" : "", "data-testid": "sk-discard-" + t, title: canDiscard ? "click to discard this tile" : "",
+        h("div", {class: canDiscard ? "pick" : "", "data-testid": "sk-discard-" + t, title: canDiscard ? tr("sk.tip.discard") : "",
           onclick: canDiscard ? () => { ui.discard = t; redraw(); } : null},
         tileSvg(obs, t, 72, 0, isDiscard ? {opacity: .45} : {})));
       cell.append(h("div", {class: "muted", text: t}));
-      if (isDiscard) cell.append(h("span", {class: "tag discard", text: "discard"}));
-      else if (t in fixed) cell.append(h("span", {class: "tag", text: `${fixed[t]} gold`}));
+      if (isDiscard) cell.append(h("span", {class: "tag discard", text: tr("sk.discard")}));
+      else if (t in fixed) cell.append(h("span", {class: "tag", text: tr("sk.gold_n", {n: fixed[t]})}));
       else if (discard) {
         const other = free.filter((x) => x !== t).reduce((a, x) => a + ui.prices[x], 0);
         const max = gold - other;
@@ -337,12 +339,12 @@
       redraw();
     };
     return h("div", {class: "sk-box", "data-testid": "sk-pricing"},
-      h("h3", {text: "Your tiles (only you see your choices until everyone is done)"}),
+      h("h3", {text: tr("sk.your_tiles")}),
       h("div", {class: "sk-offers"}, cards),
       h("div", {class: "sk-actions"},
-        h("span", {class: "muted", text: discard ? `prices ${sum()} of ${gold} gold` : "click the tile you discard"}),
-        discard && !serverDiscard ? h("button", {text: "Change discard", onclick: () => { ui.discard = null; redraw(); }}) : null,
-        h("button", {class: "primary", text: "Offer", "data-testid": "sk-offer", disabled: ready && !ui.plan.length ? null : true,
+        h("span", {class: "muted", text: discard ? tr("sk.prices_sum", {sum: sum(), gold}) : tr("sk.click_discard")}),
+        discard && !serverDiscard ? h("button", {text: tr("sk.change_discard"), onclick: () => { ui.discard = null; redraw(); }}) : null,
+        h("button", {class: "primary", text: tr("sk.offer"), "data-testid": "sk-offer", disabled: ready && !ui.plan.length ? null : true,
           onclick: offer})));
   }
 
@@ -362,15 +364,15 @@
           const svg = tileSvg(obs, t, 54, 0);
           if (move) svg.append(s("rect", {x: -1, y: -1, width: 58, height: 58, fill: "none", stroke: "#2d7a3a", "stroke-width": 3}));
           if (wasLast) svg.append(s("rect", {x: -1, y: -1, width: 58, height: 58, fill: "none", stroke: "#f2c14e", "stroke-width": 4, "data-testid": "sk-last-buy"}));
-          const tag = !o ? h("span", {class: "tag discard", text: t === p.discard ? `${t} discarded` : t})
-            : h("span", {class: "tag", text: `${t} · ${o.price} gold` + (o.buyer !== null && o.buyer !== undefined ? ` · bought by ${name(o.buyer)}` : "")});
+          const tag = !o ? h("span", {class: "tag discard", text: t === p.discard ? tr("sk.discarded", {tile: t}) : t})
+            : h("span", {class: "tag", text: `${t} · ${tr("sk.gold_n", {n: o.price})}` + (o.buyer !== null && o.buyer !== undefined ? " · " + tr("sk.bought_by", {who: name(o.buyer)}) : "")});
           return h("div", {class: "sk-offer" + (move ? " buy" : ""), "data-drawn": t, "data-testid": move ? "sk-buy" : null,
-            "data-move": move ? move.text : null, onclick: move ? move.go : null, title: move ? `buy for ${o.price} gold` : ""}, svg, tag);
+            "data-move": move ? move.text : null, onclick: move ? move.go : null, title: move ? tr("sk.buy_for", {gold: o.price}) : ""}, svg, tag);
         });
       } else tiles = [];
-      const status = obs.phase === "price" ? (p.committed ? "ready" : "setting prices…") : "";
+      const status = obs.phase === "price" ? (p.committed ? tr("sk.ready") : tr("sk.setting_prices")) : "";
       return h("div", {class: "sk-box", "data-offers": p.seat},
-        h("h3", {}, h("span", {style: `color:${SEAT[p.colour]}`, text: "■ "}), name(p.seat) + (mine ? " (you)" : ""),
+        h("h3", {}, h("span", {style: `color:${SEAT[p.colour]}`, text: "■ "}), name(p.seat) + (mine ? " " + tr("common.you_mark") : ""),
           status ? h("span", {class: "muted", text: ` — ${status}`}) : null),
         h("div", {class: "sk-offers"}, tiles));
     });
@@ -381,13 +383,12 @@
     const rp = obs.round_points || [];
     if (!rp.length) return null;
     const n = obs.players.length;
-    const rows = rp.map((r, i) => h("tr", {}, h("th", {text: `round ${i + 1}`}),
+    const rows = rp.map((r, i) => h("tr", {}, h("th", {text: tr("sk.round_n", {n: i + 1})}),
       ...Array.from({length: n}, (_, p) => h("td", {text: String(Object.values(r).reduce((a, v) => a + v[p], 0)),
-        title: Object.entries(r).map(([sid, v]) => `${(obs.scoring_text[sid] || {name: sid}).name}: ${v[p]}`).join("\n")}))));
-    const FINAL = {scrolls: "scrolls (×2 in completed areas)", gold: "gold (1 VP per 5)"};
-    if (obs.final) for (const [k, v] of Object.entries(obs.final)) rows.push(h("tr", {}, h("th", {text: FINAL[k] || k}), ...v.map((x) => h("td", {text: String(x)}))));
-    rows.push(h("tr", {}, h("th", {text: "VP"}), ...obs.players.map((p) => h("td", {}, h("strong", {text: String(p.vp)})))));
-    return h("div", {class: "sk-box", "data-testid": "sk-points"}, h("h3", {text: "Points"}),
+        title: Object.entries(r).map(([sid, v]) => `${stext(sid, obs.scoring_text[sid] || {name: sid, rule: ""}).name}: ${v[p]}`).join("\n")}))));
+    if (obs.final) for (const [k, v] of Object.entries(obs.final)) rows.push(h("tr", {}, h("th", {text: tr.has("sk.final." + k) ? tr("sk.final." + k) : k}), ...v.map((x) => h("td", {text: String(x)}))));
+    rows.push(h("tr", {}, h("th", {text: tr("sk.vp")}), ...obs.players.map((p) => h("td", {}, h("strong", {text: String(p.vp)})))));
+    return h("div", {class: "sk-box", "data-testid": "sk-points"}, h("h3", {text: tr("sk.points")}),
       h("table", {class: "sk-points"}, h("tr", {}, h("th"), ...obs.players.map((p) => h("th", {text: name(p.seat)}))), rows));
   }
 
@@ -398,7 +399,8 @@
       const e = ctx.view.log[i];
       if (!e.move || e.player < 0) continue;
       const m = /^(place|buy|return) (L\d\d)/.exec(e.move);
-      return m ? {player: e.player, kind: m[1], tile: m[2], text: e.move} : {player: e.player, kind: e.move, text: e.move};
+      return m ? {player: e.player, kind: m[1], tile: m[2], text: e.move, words: e.text}
+        : {player: e.player, kind: e.move, text: e.move, words: e.text};
     }
     return null;
   }
@@ -417,7 +419,7 @@
     const obs = ctx.observation;
     const legal = ctx.legalMoves || [];
     const me = ctx.seat === null || ctx.seat === undefined ? null : ctx.seat;
-    const name = (i) => (ctx.names ? ctx.names[i] : `Player ${i + 1}`);
+    const name = (i) => (ctx.names ? ctx.names[i] : tr("common.player_n", {n: i + 1}));
     const key = `${obs.round}:${obs.phase}`;
     if (ui.key !== key && !ctx.replay) ui = {key, discard: null, prices: {}, plan: [], sentAt: null, tile: null, cell: null, rot: 0};
     const again = () => { root.replaceChildren(); draw(root, ctx); };
@@ -471,17 +473,18 @@
 
     let hint = "";
     const mineToMove = legal.length > 0;
-    if (obs.phase === "price" && mineToMove) hint = ui.plan.length ? "Sending your offer…" : "Click the tile to discard, set a price for each of the other two with − and +, then Offer.";
-    else if (obs.phase === "price" && me !== null && !ctx.replay) hint = "Waiting for the others to set their prices.";
-    else if (obs.phase === "buy" && mineToMove) hint = Object.keys(buys).length ? "Click another player's tile to buy it at its price, or Pass." : "You cannot afford any tile: Pass.";
-    else if (build && !build.cell) hint = "Click a highlighted cell of your territory to place the tile.";
-    else if (build) hint = "Turn the tile (button or R key) and Place it.";
-    else if (returns.length) hint = "No tile of yours fits: return one to the bag.";
+    if (obs.phase === "price" && mineToMove) hint = ui.plan.length ? tr("sk.hint.sending") : tr("sk.hint.price");
+    else if (obs.phase === "price" && me !== null && !ctx.replay) hint = tr("sk.hint.wait_prices");
+    else if (obs.phase === "buy" && mineToMove) hint = Object.keys(buys).length ? tr("sk.hint.buy") : tr("sk.hint.cannot_buy");
+    else if (build && !build.cell) hint = tr("sk.hint.cell");
+    else if (build) hint = tr("sk.hint.turn");
+    else if (returns.length) hint = tr("sk.hint.return");
     const phase = PHASE[obs.phase] || obs.phase;
-    const who = obs.phase === "buy" || obs.phase === "build" ? (obs.to_move >= 0 ? ` — ${name(obs.to_move)} to move` : "") : "";
+    const who = obs.phase === "buy" || obs.phase === "build" ? (obs.to_move >= 0 ? " — " + tr("sk.to_move", {who: name(obs.to_move)}) : "") : "";
     wrap.append(h("div", {class: "sk-turn", "data-testid": "sk-turn"}, h("strong", {text: phase + who}),
-      h("span", {class: "muted", text: ` · start player ${name(obs.start_player)} · ${obs.bag_size} tiles in the bag`}),
-      last ? h("span", {class: "muted", "data-testid": "sk-last", text: ` · last: ${name(last.player)} ${last.text}`}) : null));
+      h("span", {class: "muted", text: " · " + tr("sk.start_bag", {who: name(obs.start_player), n: obs.bag_size})}),
+      last ? h("span", {class: "muted", "data-testid": "sk-last", title: last.text,
+        text: " · " + (last.words ? tr("sk.last_words", {words: last.words}) : tr("sk.last", {who: name(last.player), move: last.text}))}) : null));
     wrap.append(h("div", {class: "sk-hint", "data-testid": "hint", text: hint}));
     wrap.append(h("div", {class: "sk-row"}, roundTrack(obs), scoringPanel(obs)));
 
@@ -491,31 +494,31 @@
       wrap.append(offersPanel(obs, pricing ? me : null, buys, name, last));
     }
     const actions = h("div", {class: "sk-actions", "data-testid": "sk-actions"});
-    if (legal.includes("pass")) actions.append(h("button", {text: "Pass (buy nothing)", "data-testid": "sk-pass", "data-move": "pass", onclick: () => ctx.play("pass")}));
+    if (legal.includes("pass")) actions.append(h("button", {text: tr("sk.pass"), "data-testid": "sk-pass", "data-move": "pass", onclick: () => ctx.play("pass")}));
     if (build) {
       const mineP = obs.players[me];
       if (placeable.length > 1 || (mineP && mineP.pending.length > 1)) {
-        actions.append(h("span", {text: "Tile to place:"}), ...mineP.pending.map((t) => {
+        actions.append(h("span", {text: tr("sk.tile_to_place")}), ...mineP.pending.map((t) => {
           const can = !!placeMoves[t];
-          return h("div", {class: can ? "pick" : "", "data-testid": "sk-pending-" + t, title: can ? "place this tile" : "fits nowhere",
+          return h("div", {class: can ? "pick" : "", "data-testid": "sk-pending-" + t, title: can ? tr("sk.tip.place_this") : tr("sk.tip.fits_nowhere"),
             onclick: can ? () => { ui.tile = t; ui.cell = null; ui.rot = 0; again(); } : null},
           tileSvg(obs, t, 48, 0, {opacity: t === ui.tile ? 1 : .6}),
-          t === ui.tile ? h("div", {class: "tag", text: "▲ placing"}) : null);
+          t === ui.tile ? h("div", {class: "tag", text: "▲ " + tr("sk.placing")}) : null);
         }));
-      } else actions.append(h("span", {}, "Placing ", tileSvg(obs, build.tile, 48, 0)));
+      } else actions.append(h("span", {}, tr("sk.placing") + " ", tileSvg(obs, build.tile, 48, 0)));
       if (build.cell) {
         const rots = build.cells[build.cell];
         const rot = rots[ui.rot % rots.length];
         actions.append(
-          h("button", {text: `⟳ Turn (R) ${rots.length > 1 ? `${ui.rot % rots.length + 1}/${rots.length}` : "— only way it fits"}`,
+          h("button", {text: `⟳ ${tr("sk.turn")} ${rots.length > 1 ? `${ui.rot % rots.length + 1}/${rots.length}` : "— " + tr("sk.only_way")}`,
             "data-testid": "sk-rotate", disabled: rots.length > 1 ? null : true, onclick: () => rotateNow && rotateNow()}),
-          h("button", {class: "primary", text: "Place", "data-testid": "sk-confirm",
+          h("button", {class: "primary", text: tr("sk.place"), "data-testid": "sk-confirm",
             "data-move": `place ${build.tile} ${build.cell} r${rot}`, onclick: () => { const m = `place ${build.tile} ${build.cell} r${rot}`; ui.cell = null; ctx.play(m); }}),
-          h("button", {text: "Cancel", onclick: () => { ui.cell = null; again(); }}));
+          h("button", {text: tr("common.cancel"), onclick: () => { ui.cell = null; again(); }}));
       }
     }
     for (const t of returns) {
-      actions.append(h("button", {text: `Return ${t} to the bag`, "data-testid": "sk-return-" + t, "data-move": `return ${t}`,
+      actions.append(h("button", {text: tr("sk.return_tile", {tile: t}), "data-testid": "sk-return-" + t, "data-move": `return ${t}`,
         onclick: () => ctx.play(`return ${t}`)}));
     }
     if (actions.childNodes.length) wrap.append(h("div", {class: "sk-box", style: "margin-bottom:.6rem"}, actions));
@@ -528,14 +531,14 @@
       const p = obs.players[seat];
       const mine = seat === me;
       const stats = h("div", {class: "sk-stats"},
-        h("span", {"data-testid": "sk-vp-" + seat}, h("strong", {text: `${p.vp} VP`})),
-        h("span", {"data-testid": "sk-gold-" + seat, title: p.gold === null ? "hidden" : "",
-          text: p.gold === null ? "? gold" : `${p.gold} gold` + (p.reserved && onOffer ? ` (+${p.reserved} on offer)` : "")}),
-        h("span", {text: `income ${p.income}`}),
-        obs.start_player === seat ? h("span", {text: "start player"}) : null,
-        p.pending.length ? h("span", {text: `to build: ${p.pending.join(", ")}`}) : null);
+        h("span", {"data-testid": "sk-vp-" + seat}, h("strong", {text: tr("sk.vp_n", {n: p.vp})})),
+        h("span", {"data-testid": "sk-gold-" + seat, title: p.gold === null ? tr("sk.tip.gold_hidden") : "",
+          text: p.gold === null ? tr("sk.gold_n", {n: "?"}) : tr("sk.gold_n", {n: p.gold}) + (p.reserved && onOffer ? " " + tr("sk.on_offer", {n: p.reserved}) : "")}),
+        h("span", {text: tr("sk.income", {n: p.income}), title: tr("sk.tip.income")}),
+        obs.start_player === seat ? h("span", {text: tr("sk.start_player")}) : null,
+        p.pending.length ? h("span", {text: tr("sk.to_build", {tiles: p.pending.join(", ")})}) : null);
       boards.append(h("div", {class: "sk-box sk-player" + (mine ? " me" : ""), "data-player": seat},
-        h("h3", {}, h("span", {style: `color:${SEAT[p.colour]}; text-shadow: 0 0 1px #000`, text: "■ "}), name(seat) + (mine ? " (you)" : "")),
+        h("h3", {}, h("span", {style: `color:${SEAT[p.colour]}; text-shadow: 0 0 1px #000`, text: "■ "}), name(seat) + (mine ? " " + tr("common.you_mark") : "")),
         stats,
         h("div", {class: "sk-territory"}, territory(obs, p, mine ? build : null, last))));
     }

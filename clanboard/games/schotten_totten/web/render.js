@@ -2,14 +2,13 @@
    Click a card in your hand, then a highlighted stone; click a glowing stone to claim it. */
 "use strict";
 (function () {
-  const {h, s} = window.clanboard;
+  const {h, s, t} = window.clanboard;
   const COLOURS = {r: "red", o: "orange", y: "yellow", g: "green", b: "blue", p: "purple"};
-  const TACTIC = {joker: "Joker", spy: "Spy", shield: "Shield", blind: "Blind", mud: "Mud",
-    recruiter: "Recruiter", strategist: "Strategist", banshee: "Banshee", traitor: "Traitor"};
+  // card names and their tooltips come from the catalogue: st.tactic.<id>, st.tactic_help.<id>
+  const TACTIC = new Proxy({}, {get: (_, id) => t("st.tactic." + String(id))});
   const SHORT = {joker: "J★", spy: "7?", shield: "≤3", blind: "Σ", mud: "4×",
     recruiter: "Rec", strategist: "Str", banshee: "Ban", traitor: "Tra"};
-  const WORDS = {ask: "Why can't I claim?", askFor: "Can", claimStone: "claim stone", explain: "Explain",
-    holds: "The claim holds", fails: "The claim fails", lastMove: "just played"};
+  const WORDS = new Proxy({}, {get: (_, k) => t("st." + String(k))});
   let selected = null;   // a card in hand
   let source = null;     // for strategist/traitor: "5g@3"
 
@@ -63,13 +62,15 @@
     const colour = /^\d[roygbp]$/.test(card) ? COLOURS[card[1]] : null;
     const cls = "st-card " + (colour || "tactic") + (extra ? " " + extra : "");
     const label = colour ? card[0] : (extra && extra.includes("big") ? TACTIC[card] : SHORT[card] || card);
-    return h("div", {class: cls, title: colour ? `${card[0]} ${colour}` : TACTIC[card] || card, "data-card": card, text: label});
+    const title = colour ? t("st.card", {value: card[0], colour: t("st.colour." + colour)})
+      : `${TACTIC[card]}: ${t("st.tactic_help." + card)}`;
+    return h("div", {class: cls, title, "data-card": card, text: label});
   }
 
   function stoneSvg(n, owner, me, claimable, target) {
     const fill = owner === null ? "#9a9384" : owner === me ? "var(--me)" : "var(--them)";
     const stroke = claimable ? "#f2c14e" : target ? "#2d7a3a" : "#5c574c";
-    return s("svg", {viewBox: "0 0 46 40", role: "img", "aria-label": `stone ${n}`},
+    return s("svg", {viewBox: "0 0 46 40", role: "img", "aria-label": t("st.stone_n", {n})},
       s("path", {d: "M8 6 L30 3 L43 15 L40 33 L18 38 L4 26 Z", fill, stroke, "stroke-width": claimable || target ? 4 : 1.5}),
       s("text", {x: 23, y: 26, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#fff", text: String(n)}));
   }
@@ -121,18 +122,18 @@
     const theirHand = theirObs && Array.isArray(theirObs.hand) ? theirObs.hand : null;
     const wrap = h("div", {class: "st", "data-testid": "st-board"});
     // header: phase, decks, opponent's hand
-    const phaseText = {play: "play a card", claim: "claim stones", draw: "choose a deck",
-      "recruit-draw": "Recruiter: draw", "recruit-return": "Recruiter: return two cards", over: "game over"}[obs.phase] || obs.phase;
+    const phaseText = t("st.phase." + obs.phase);
     const deckEl = (kind) => {
       const can = draws.includes(kind);
       return h("span", {class: "st-deck" + (can ? " target" : ""), "data-deck": kind,
-        onclick: can ? go(`draw ${kind}`) : null}, `${kind} deck: ${obs.deck[kind]}`);
+        onclick: can ? go(`draw ${kind}`) : null, title: t("st.deck_help." + kind)},
+        t("st.deck." + kind, {n: obs.deck[kind]}));
     };
     wrap.append(h("div", {class: "st-info"},
-      obs.options && obs.options.rounds > 1 ? h("span", {text: `Round ${obs.round}/${obs.options.rounds} · match ${obs.match_points.join(" : ")}`}) : null,
-      h("span", {class: "st-phase", text: obs.phase === "over" ? "Game over" : `${ctx.names ? ctx.names[obs.to_move] : "Seat " + (obs.to_move + 1)}: ${phaseText}`}),
+      obs.options && obs.options.rounds > 1 ? h("span", {text: t("st.round", {round: obs.round, rounds: obs.options.rounds, points: obs.match_points.join(" : ")})}) : null,
+      h("span", {class: "st-phase", text: obs.phase === "over" ? t("common.game_over") : `${ctx.names ? ctx.names[obs.to_move] : t("common.seat_n", {n: obs.to_move + 1})}: ${phaseText}`}),
       deckEl("clan"), obs.options && obs.options.tactics ? deckEl("tactic") : null,
-      h("span", {class: "st-them", "data-testid": "their-hand"}, `${ctx.names ? ctx.names[them] : "Opponent"}: `,
+      h("span", {class: "st-them", "data-testid": "their-hand"}, `${ctx.names ? ctx.names[them] : t("st.opponent")}: `,
         // a finished game's replay shows every hand face up
         theirHand ? theirHand.map((c) => cardEl(c))
           : Array.from({length: obs.hand_sizes[them]}, (_, i) => h("div", {class: "st-card back" + (i >= obs.hand_sizes[them] - obs.hand_tactics[them] ? " tactic" : "")})))));
@@ -171,7 +172,7 @@
         + (lastStones.includes(n) ? " last-move" : ""),
         "data-stone": n, "data-owner": st.owner === null ? "" : st.owner, onclick: act},
         stoneSvg(n, st.owner, me, claimable, target),
-        st.modes.length ? h("span", {class: "mode", text: st.modes.join(" ")}) : null);
+        st.modes.length ? h("span", {class: "mode", text: st.modes.map((m) => TACTIC[m]).join(" "), title: st.modes.map((m) => t("st.tactic_help." + m)).join(" ")}) : null);
       stoneRow.append(stoneEl);
       botRow.append(sideEl(me, "st-bottom"));
     }
@@ -181,25 +182,25 @@
     let hint = "";
     if (source) {
       const dests = specialMoves.filter((x) => x.card === source.card && x.from === source.from);
-      hint = `${TACTIC[selected]}: now pick where ${source.card} goes`;
+      hint = t("st.hint.dest", {tactic: TACTIC[selected], card: source.card});
       const discard = dests.find((x) => x.to === "x");
       if (discard) {
-        wrap.append(h("button", {class: "move", "data-move": discard.move, text: `discard ${source.card}`, onclick: go(discard.move)}));
+        wrap.append(h("button", {class: "move", "data-move": discard.move, text: t("st.discard_card", {card: source.card}), onclick: go(discard.move)}));
       }
     } else if (selected && special[selected] && selected !== "recruiter") {
-      hint = `${TACTIC[selected]}: pick a highlighted card on the table`;
+      hint = t("st.hint.source", {tactic: TACTIC[selected]});
     } else if (selected) {
-      hint = `Pick a highlighted stone for ${selected.length === 2 ? selected : TACTIC[selected]}`;
+      hint = t("st.hint.stone", {card: selected.length === 2 ? selected : TACTIC[selected]});
     } else if (claims.length) {
-      hint = "Click a glowing stone to claim it";
+      hint = t("st.hint.claim");
     } else if (returns.length) {
-      hint = "Click a card in your hand to put it back under its deck";
+      hint = t("st.hint.return");
     }
     wrap.append(h("div", {class: "st-hint", "data-testid": "hint", text: hint}));
 
     // your hand
     if (Array.isArray(obs.hand)) {
-      wrap.append(h("div", {class: "st-label", text: ctx.seat === null || ctx.seat === undefined ? "Hand" : "Your hand"}));
+      wrap.append(h("div", {class: "st-label", text: ctx.seat === null || ctx.seat === undefined ? t("st.hand") : t("st.your_hand")}));
       const hand = h("div", {class: "st-hand", "data-testid": "hand"});
       for (const c of obs.hand) {
         const can = playable.has(c);
@@ -218,11 +219,11 @@
       }
       wrap.append(hand);
     } else {
-      wrap.append(h("div", {class: "st-label"}, `${ctx.names ? ctx.names[me] : "Player"}: `,
+      wrap.append(h("div", {class: "st-label"}, `${ctx.names ? ctx.names[me] : t("st.player")}: `,
         h("span", {class: "st-them"}, Array.from({length: obs.hand_sizes[me]}, () => h("div", {class: "st-card back"})))));
     }
     if (obs.discard && obs.discard.length) {
-      wrap.append(h("div", {class: "st-label"}, "Discard: ", h("span", {class: "st-discard"}, obs.discard.map((c) => cardEl(c)))));
+      wrap.append(h("div", {class: "st-label"}, t("st.discard") + ": ", h("span", {class: "st-discard"}, obs.discard.map((c) => cardEl(c)))));
     }
     if (ctx.explain && !ctx.replay && obs.phase !== "over") wrap.append(askPanel(ctx, obs, me));
     root.append(wrap);
@@ -234,16 +235,16 @@
   let asked = null;  // {player, stone, answer} kept across redraws
   function askPanel(ctx, obs, me) {
     const seated = ctx.seat !== null && ctx.seat !== undefined;
-    const stoneSel = h("select", {"data-testid": "ask-stone", "aria-label": "stone"},
+    const stoneSel = h("select", {"data-testid": "ask-stone", "aria-label": t("st.stone")},
       obs.stones.map((st) => h("option", {value: st.stone, text: String(st.stone),
         selected: asked && asked.stone === st.stone})));
-    const whoSel = seated ? null : h("select", {"data-testid": "ask-player", "aria-label": "player"},
-      [0, 1].map((p) => h("option", {value: p, text: ctx.names ? ctx.names[p] : `Player ${p + 1}`,
+    const whoSel = seated ? null : h("select", {"data-testid": "ask-player", "aria-label": t("st.player")},
+      [0, 1].map((p) => h("option", {value: p, text: ctx.names ? ctx.names[p] : t("common.player_n", {n: p + 1}),
         selected: asked && asked.player === p})));
     const answer = h("div", {class: "st-answer", "data-testid": "ask-answer"});
     const show = (a) => {
       answer.className = "st-answer " + (a.holds ? "holds" : "fails");
-      answer.textContent = `${a.holds ? WORDS.holds : WORDS.fails} (stone ${a.stone}): ${a.reason}`;
+      answer.textContent = `${a.holds ? WORDS.holds : WORDS.fails} (${t("st.stone_n", {n: a.stone})}): ${a.reason}`;
     };
     if (asked && asked.seq === (ctx.view ? ctx.view.seq : null)) show(asked.answer);
     const button = h("button", {text: WORDS.explain, "data-testid": "ask-explain", onclick: async () => {

@@ -1,0 +1,18 @@
+/* A game's rules help: the server renders the game's Markdown (raw HTML escaped) in the
+   page's language. */
+"use strict";
+(async function () {
+  const {api, t, lang, ready, gameTitle} = window.clanboard;
+  await ready;
+  const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
+  try {
+    const r = await api("GET", `/api/games/${encodeURIComponent(gameId)}/rules?lang=${lang}`);
+    const name = gameTitle(r.game, r.name);
+    document.title = `${name} — ${t("common.rules")}`;
+    document.getElementById("title").textContent = `${name} — ${t("common.rules")}`;
+    document.getElementById("rules").innerHTML = r.html;  // escaped by the server's Markdown renderer
+    document.getElementById("rules-note").hidden = r.lang === lang;
+  } catch (e) {
+    document.getElementById("rules-error").textContent = e.message;
+  }
+})();

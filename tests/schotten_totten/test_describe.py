@@ -90,9 +90,10 @@ def test_the_end_screen_says_how_the_round_was_won() -> None:
             expected = f"{NAMES[w]} holds five stones"
             if has_three_adjacent(s.owner, w):
                 assert "three of them adjacent" in why["summary"]
-        else:
-            assert has_three_adjacent(s.owner, w)
+        elif has_three_adjacent(s.owner, w):
             expected = f"{NAMES[w]} holds three adjacent stones"
+        else:  # a deadlock won on stones
+            expected = f"neither player could make progress: {NAMES[w]} holds more stones"
         assert expected in why["summary"], why
         reasons.add(expected.split(" holds ")[-1])
     assert {"five stones", "three adjacent stones"} <= reasons
@@ -109,3 +110,15 @@ def test_a_match_lists_every_round() -> None:
         f"Round {i + 1}: " + ("drawn" if w is None else f"won by {NAMES[w]}")
         for i, w in enumerate(s.round_winners)]  # type: ignore[attr-defined]
     assert why["tables"][-1]["rows"][0]["values"] == s.match_points  # type: ignore[attr-defined]
+
+
+def test_a_deadlock_won_on_stones_says_so() -> None:
+    """Neither player can make progress and one holds more stones (4 against 3, none of
+    them three adjacent): that player wins, and the end screen says why."""
+    s = GAME.new_state(2, 3)
+    assert isinstance(s, SchottenState)
+    s.owner = [1, 0, 1, 1, 0, 0, 1, -1, -1]
+    s._end_round(1)  # as _end_turn does when neither player can make progress
+    why = s.result_explanation(None, NAMES)
+    assert why is not None
+    assert why["lines"][0] == f"neither player could make progress: {NAMES[1]} holds more stones"

@@ -131,22 +131,21 @@ def result_explanation(state: SchottenState, viewer: int | None,
     last = state.round_winners[-1] if state.round_winners else None
     held = [[s + 1 for s in range(STONES) if state.owner[s] == q] for q in (0, 1)]
     m = words(MESSAGES, lang)
-    if last is None:
+    adjacent = last is not None and has_three_adjacent(state.owner, last)
+    if last is not None and len(held[last]) >= 5 and adjacent:
+        reason = m["five_adjacent"].format(who=seats[last], stones="-".join(
+            str(s + 1) for s in _adjacent(state.owner, last)))
+    elif last is not None and len(held[last]) >= 5:
+        reason = m["five"].format(who=seats[last])
+    elif last is not None and adjacent:
+        run = _adjacent(state.owner, last)
+        reason = m["adjacent"].format(who=seats[last],
+                                      stones="-".join(str(s + 1) for s in run))
+    else:  # neither player could make progress: more stones wins, if either has more
         mine, theirs = len(held[0]), len(held[1])
         result = m["deadlock_draw"] if mine == theirs else m["deadlock_more"].format(
             who=seats[0 if mine > theirs else 1])
         reason = m["deadlock"].format(result=result)
-    elif len(held[last]) >= 5 and has_three_adjacent(state.owner, last):
-        reason = m["five_adjacent"].format(who=seats[last], stones="-".join(
-            str(s + 1) for s in _adjacent(state.owner, last)))
-    elif len(held[last]) >= 5:
-        reason = m["five"].format(who=seats[last])
-    elif has_three_adjacent(state.owner, last):
-        run = _adjacent(state.owner, last)
-        reason = m["adjacent"].format(who=seats[last],
-                                      stones="-".join(str(s + 1) for s in run))
-    else:  # pragma: no cover - every round ends one of the three ways
-        reason = ""
     lines = [reason]
     tables: list[dict[str, Any]] = [{
         "title": m["stones"], "columns": seats,

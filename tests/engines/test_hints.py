@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from clanboard.core import get_game
+from clanboard.core import SearchHints, get_game
 from clanboard.games.glen_more.hints import GlenMoreHints
 from clanboard.games.glen_more.moves import ACT, SELL, TAKE, GMove
 from clanboard.games.glen_more.state import P_TAKE, GlenMoreState
@@ -18,11 +18,23 @@ from tests.ai.helpers import positions
 GAMES = ["glen-more", "isle-of-skye"]
 
 
+def _hints(game_id: str) -> SearchHints:
+    """The game's hints with the evaluation and priors on (Isle of Skye ships them off)."""
+    return GlenMoreHints() if game_id == "glen-more" else SkyeHints(enabled=True)
+
+
+def test_the_levels_use_glen_mores_evaluation_but_not_skyes() -> None:
+    state = get_game("isle-of-skye").new_state(2, 1)
+    assert get_game("isle-of-skye").search_hints().evaluate(state) is None
+    state = get_game("glen-more").new_state(2, 1)
+    assert get_game("glen-more").search_hints().evaluate(state) is not None
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_evaluation_is_a_win_chance_per_seat(game_id: str, players: int) -> None:
     game = get_game(game_id)
-    hints = game.search_hints()
+    hints = _hints(game_id)
     for state in positions(game, 25, seed=players, players=players):
         before = json.dumps(state.to_json(), sort_keys=True)
         values = hints.evaluate(state)
@@ -38,7 +50,7 @@ def test_evaluation_is_a_win_chance_per_seat(game_id: str, players: int) -> None
 @pytest.mark.parametrize("game_id", GAMES)
 def test_more_points_mean_a_better_chance(game_id: str) -> None:
     game = get_game(game_id)
-    hints = game.search_hints()
+    hints = _hints(game_id)
     for state in positions(game, 10, seed=4, players=3):
         if not state.players_to_move():
             continue
@@ -92,7 +104,7 @@ def test_glen_more_priors_rank_activations_over_sales_and_score_every_move() -> 
 
 
 def test_skye_more_gold_means_a_better_chance() -> None:
-    hints = SkyeHints()
+    hints = SkyeHints(enabled=True)
     for state in positions(get_game("isle-of-skye"), 10, seed=5, players=2):
         assert isinstance(state, SkyeState)
         if not state.players_to_move():
@@ -106,7 +118,7 @@ def test_skye_more_gold_means_a_better_chance() -> None:
 
 
 def test_skye_priors_rank_placements_by_contact_and_returns_last() -> None:
-    hints = SkyeHints()
+    hints = SkyeHints(enabled=True)
     seen = False
     for state in positions(get_game("isle-of-skye"), 200, seed=6, players=2):
         assert isinstance(state, SkyeState)

@@ -19,15 +19,18 @@ GAMES = ["glen-more", "isle-of-skye"]
 
 
 def _hints(game_id: str) -> SearchHints:
-    """The game's hints with the evaluation and priors on (Isle of Skye ships them off)."""
-    return GlenMoreHints() if game_id == "glen-more" else SkyeHints(enabled=True)
+    """The game's hints with the evaluation and priors on (the games ship them off)."""
+    return GlenMoreHints(enabled=True) if game_id == "glen-more" else SkyeHints(enabled=True)
 
 
-def test_the_levels_use_glen_mores_evaluation_but_not_skyes() -> None:
-    state = get_game("isle-of-skye").new_state(2, 1)
-    assert get_game("isle-of-skye").search_hints().evaluate(state) is None
-    state = get_game("glen-more").new_state(2, 1)
-    assert get_game("glen-more").search_hints().evaluate(state) is not None
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_levels_keep_playouts_until_the_evaluation_is_shown_to_help(game_id: str) -> None:
+    game = get_game(game_id)
+    state = game.new_state(2, 1)
+    seat = state.players_to_move()[0]
+    assert game.search_hints().evaluate(state) is None
+    assert game.search_hints().move_priors(state, seat, state.legal_moves(seat)) is None
+    assert _hints(game_id).evaluate(state) is not None
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -64,7 +67,7 @@ def test_more_points_mean_a_better_chance(game_id: str) -> None:
 
 
 def test_glen_more_more_coins_and_whisky_mean_a_better_chance() -> None:
-    hints = GlenMoreHints()
+    hints = GlenMoreHints(enabled=True)
     state = get_game("glen-more").new_state(3, 7)
     assert isinstance(state, GlenMoreState)
     base = hints.evaluate(state)
@@ -78,7 +81,7 @@ def test_glen_more_more_coins_and_whisky_mean_a_better_chance() -> None:
 
 def test_glen_more_priors_rank_activations_over_sales_and_score_every_move() -> None:
     game = get_game("glen-more")
-    hints = GlenMoreHints()
+    hints = GlenMoreHints(enabled=True)
     seen_take = seen_act_and_sell = False
     for state in positions(game, 150, seed=2, players=3):
         seats = state.players_to_move()

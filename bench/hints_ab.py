@@ -25,6 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from clanboard.ai.arena import ArenaReport, GameOutcome, run_arena  # noqa: E402
+from clanboard.ai.ismcts import _hints_cache  # noqa: E402
 from clanboard.ai.stats import wilson_interval  # noqa: E402
 from clanboard.core import SearchHints, get_game  # noqa: E402
 
@@ -34,6 +35,25 @@ def without_knowledge(game_id: str) -> None:
     cls = type(get_game(game_id).search_hints())
     cls.evaluate = SearchHints.evaluate  # type: ignore[method-assign]
     cls.move_priors = SearchHints.move_priors  # type: ignore[method-assign]
+
+
+def clear_hints_cache() -> None:
+    _hints_cache.clear()
+
+
+def with_knowledge(game_id: str) -> None:
+    """Switch on hints a game ships switched off (an ``enabled`` flag, e.g. Isle of
+    Skye's) in this process (workers fork)."""
+    cls = type(get_game(game_id).search_hints())
+    if hasattr(cls(), "enabled"):
+        original = cls.__init__
+
+        def enabled_init(self: Any, *a: Any, **k: Any) -> None:
+            original(self, *a, **k)
+            self.enabled = True
+
+        cls.__init__ = enabled_init  # type: ignore[method-assign]
+        clear_hints_cache()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -64,6 +84,8 @@ def main(argv: list[str] | None = None) -> None:
     for side in ("with", "without"):
         if args.only and side != args.only:
             continue
+        if side == "with":
+            with_knowledge(args.game)
         if side == "without":
             without_knowledge(args.game)
         reports[side] = run_arena(args.game, seats, args.games, seed=args.seed,

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from clanboard.core import get_game
+from clanboard.core import SearchHints, get_game
 from clanboard.games.glen_more.hints import GlenMoreHints
 from clanboard.games.glen_more.moves import ACT, SELL, TAKE, GMove
 from clanboard.games.glen_more.state import P_TAKE, GlenMoreState
@@ -18,11 +18,26 @@ from tests.ai.helpers import positions
 GAMES = ["glen-more", "isle-of-skye"]
 
 
+def _hints(game_id: str) -> SearchHints:
+    """The game's hints with the evaluation and priors on (the games ship them off)."""
+    return GlenMoreHints(enabled=True) if game_id == "glen-more" else SkyeHints(enabled=True)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_levels_keep_playouts_until_the_evaluation_is_shown_to_help(game_id: str) -> None:
+    game = get_game(game_id)
+    state = game.new_state(2, 1)
+    seat = state.players_to_move()[0]
+    assert game.search_hints().evaluate(state) is None
+    assert game.search_hints().move_priors(state, seat, state.legal_moves(seat)) is None
+    assert _hints(game_id).evaluate(state) is not None
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_evaluation_is_a_win_chance_per_seat(game_id: str, players: int) -> None:
     game = get_game(game_id)
-    hints = game.search_hints()
+    hints = _hints(game_id)
     for state in positions(game, 25, seed=players, players=players):
         before = json.dumps(state.to_json(), sort_keys=True)
         values = hints.evaluate(state)
@@ -38,7 +53,7 @@ def test_evaluation_is_a_win_chance_per_seat(game_id: str, players: int) -> None
 @pytest.mark.parametrize("game_id", GAMES)
 def test_more_points_mean_a_better_chance(game_id: str) -> None:
     game = get_game(game_id)
-    hints = game.search_hints()
+    hints = _hints(game_id)
     for state in positions(game, 10, seed=4, players=3):
         if not state.players_to_move():
             continue
@@ -52,7 +67,7 @@ def test_more_points_mean_a_better_chance(game_id: str) -> None:
 
 
 def test_glen_more_more_coins_and_whisky_mean_a_better_chance() -> None:
-    hints = GlenMoreHints()
+    hints = GlenMoreHints(enabled=True)
     state = get_game("glen-more").new_state(3, 7)
     assert isinstance(state, GlenMoreState)
     base = hints.evaluate(state)
@@ -66,7 +81,7 @@ def test_glen_more_more_coins_and_whisky_mean_a_better_chance() -> None:
 
 def test_glen_more_priors_rank_activations_over_sales_and_score_every_move() -> None:
     game = get_game("glen-more")
-    hints = GlenMoreHints()
+    hints = GlenMoreHints(enabled=True)
     seen_take = seen_act_and_sell = False
     for state in positions(game, 150, seed=2, players=3):
         seats = state.players_to_move()
@@ -92,7 +107,7 @@ def test_glen_more_priors_rank_activations_over_sales_and_score_every_move() -> 
 
 
 def test_skye_more_gold_means_a_better_chance() -> None:
-    hints = SkyeHints()
+    hints = SkyeHints(enabled=True)
     for state in positions(get_game("isle-of-skye"), 10, seed=5, players=2):
         assert isinstance(state, SkyeState)
         if not state.players_to_move():
@@ -106,7 +121,7 @@ def test_skye_more_gold_means_a_better_chance() -> None:
 
 
 def test_skye_priors_rank_placements_by_contact_and_returns_last() -> None:
-    hints = SkyeHints()
+    hints = SkyeHints(enabled=True)
     seen = False
     for state in positions(get_game("isle-of-skye"), 200, seed=6, players=2):
         assert isinstance(state, SkyeState)

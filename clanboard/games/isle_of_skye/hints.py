@@ -109,10 +109,17 @@ def win_chances(scores: list[float], spread: float) -> list[float]:
 class SkyeHints(PlayoutHints):
     """Candidates and playouts as the base hints; a position is worth each seat's chance
     to win from the projected final scores; placements are ranked by how many tiles
-    they touch (squares, closed areas and short roads come from compact territories)."""
+    they touch (squares, closed areas and short roads come from compact territories).
+
+    Off unless ``enabled``: at 300 iterations against two heuristic players the search
+    did worse with them than with playouts to the end (docs/ai.md), so the game's
+    levels keep the playouts."""
+
+    def __init__(self, enabled: bool = False) -> None:
+        self.enabled = enabled
 
     def evaluate(self, state: State) -> list[float] | None:
-        if not isinstance(state, SkyeState):
+        if not self.enabled or not isinstance(state, SkyeState):
             return None
         if state.phase == "over":
             return state.returns()
@@ -126,7 +133,7 @@ class SkyeHints(PlayoutHints):
         return win_chances(projected_scores(state), spread)
 
     def move_priors(self, state: State, player: int, moves: list[Move]) -> list[float] | None:
-        if not isinstance(state, SkyeState) or state.phase != "build":
+        if not self.enabled or not isinstance(state, SkyeState) or state.phase != "build":
             return None
         cells = state.territories[player].cells
         return [float(_contact_of(cells, m)) for m in moves]

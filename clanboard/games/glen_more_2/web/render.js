@@ -506,7 +506,7 @@
         h("h3", {text: tileInfo(obs, tile).name + (mv.squares[chosen] ? ` (${chosen})` : "")}),
         h("div", {class: "g2-actions"},
           list.map((m) => h("button", {class: "move", "data-move": m, text: label(obs, m, tile, obs.market), onclick: () => ui.play(m)})),
-          mv.moves[chosen] ? h("button", {class: "move", "data-testid": "g2-move-from", onclick: () => ui.pickFrom(chosen), text: STR.moveHere}) : null,
+          mv.moves[chosen] ? h("button", {"data-testid": "g2-move-from", onclick: () => ui.pickFrom(chosen), text: STR.moveHere}) : null,
           h("button", {text: STR.cancel, onclick: () => ui.choose(chosen)}))));
     }
     wrap.append(h("div", {class: "g2-row"},

@@ -12,7 +12,7 @@
     status: {waiting: "waiting for a player", playing: "playing", over: "finished", abandoned: "abandoned"},
     you: "You", yourName: "Your name", friend: "A friend (share a link)", none: "none yet",
     seat: (i) => `Seat ${i + 1}`, player: (i) => `Player ${i + 1}`, vs: " vs ",
-    table: (t) => `table ${t}`, atSeat: (i) => `seat ${i + 1}`,
+    table: (t) => `table ${t}`, atSeat: (i) => `seat ${i + 1}`, noChoice: "(none)",
   };
   const savedName = () => localStorage.getItem("clanboard:name") || "";
 
@@ -24,7 +24,7 @@
       input.checked = !!value;
     } else if (o.choices) {
       input = h("select", {id, "data-option": o.name},
-        o.choices.map((c) => h("option", {value: c, text: String(c)})));
+        o.choices.map((c) => h("option", {value: c, text: c === "" ? WORDS.noChoice : String(c)})));
       input.value = String(value);
     } else {
       input = h("input", {id, "data-option": o.name, type: typeof o.default === "number" ? "number" : "text",

@@ -127,6 +127,9 @@ def test_a_whole_game_with_feasts_by_clicking(base_url: str, phone: Any, shots: 
     page.wait_for_selector("[data-testid=result-text]")
     assert page.locator("[data-testid=g2-final]").is_visible()
     assert page.locator("[data-testid=provisional-badge]").is_visible()
+    # the badge was left open; at the end it also says which provisional values were used
+    used = page.locator("[data-testid=provisional-used]")
+    assert used.is_visible() and "tiles.csv" in used.inner_text()
     page.screenshot(path=str(shots / "gm2-end.png"), full_page=True)
     assert clicks["take"] + clicks["choose"] >= 5 and clicks["place"] >= 5
     assert clicks["bid"] >= 1 and clicks["end"] >= 1, clicks

@@ -23,6 +23,7 @@ def tile_info(s: GlenMore2State, t: int) -> dict[str, Any]:
 
 
 def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
+    from clanboard.games.glen_more_2.provenance import used_provisional
     from clanboard.games.glen_more_2.state import DIE, GAP, PHASES
 
     tid = s.comp.tile_id
@@ -97,5 +98,7 @@ def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
         "feast_ignored": [[RESOURCES[k] for k in r] for r in s.ignored],
         "scorings": [dict(x) for x in s.scorings],
         "final": dict(s.final) if s.final else None,
+        "used_provisional": [f"{e.file} {e.key}" for e in used_provisional(s)] if s.final
+        else None,
         "discarded": len(s.discarded),
     }

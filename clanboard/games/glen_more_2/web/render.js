@@ -16,6 +16,7 @@
       "tile list, clan board and cards are not published. Each value below stands in for " +
       "the real one until an owner of the game completes the pack.",
     pack: (p) => `pack: ${p}`,
+    used: (n) => `This game used ${n} of them:`,
     rondel: "Rondel", market: "Market", clanBoard: "Clan board", feasts: "Feasts (chronicle 9)",
     scorings: "Scoring rounds", final: "Final scoring",
     back: "back", front: "front", die: "die", worldsEnd: "World's End is out",
@@ -82,6 +83,7 @@
   let moveFrom = null;   // a square whose Scotsman is about to move
   let bidStack = [];     // feast positions of the secret bid being built
   let bidKey = "";       // resets the bid when a new bidding starts
+  let badgeOpen = false; // the provisional list stays open across redraws
 
   const style = document.createElement("style");
   style.textContent = `
@@ -203,9 +205,12 @@
   function badge(obs) {
     const list = obs.provisional || [];
     if (!list.length) return null;
-    return h("details", {class: "g2-badge", "data-testid": "provisional-badge"},
+    return h("details", {class: "g2-badge", "data-testid": "provisional-badge", open: badgeOpen,
+      ontoggle: (ev) => { badgeOpen = ev.target.open; }},
       h("summary", {text: STR.provisional(list.length) + " — " + STR.pack(obs.pack)}),
       h("p", {class: "g2-small", text: STR.provisionalWhy}),
+      obs.used_provisional ? [h("p", {class: "g2-small", "data-testid": "provisional-used"},
+        h("strong", {text: STR.used(obs.used_provisional.length)}), " " + obs.used_provisional.join(", "))] : null,
       h("ul", {"data-testid": "provisional-list"}, list.map((x) => h("li", {text: x}))));
   }
 
@@ -509,12 +514,16 @@
           mv.moves[chosen] ? h("button", {"data-testid": "g2-move-from", onclick: () => ui.pickFrom(chosen), text: STR.moveHere}) : null,
           h("button", {text: STR.cancel, onclick: () => ui.choose(chosen)}))));
     }
+    const order = obs.players.map((_, i) => i).sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
+    // while you place, pay and activate, your territory comes first (on a phone: on screen)
+    const inTerritory = anyLegal && me !== null && ["place", "pay", "activate", "remove"].includes(obs.phase);
+    if (inTerritory) wrap.append(h("div", {class: "g2-row"}, playerBox(obs, me, me, mv, last, ui, ctx)));
     wrap.append(h("div", {class: "g2-row"},
       h("div", {class: "g2-box"}, h("h3", {text: STR.rondel}), rondel(obs, mv, last, ctx, (key) => ui.choose(key))),
       h("div", {}, market(obs, mv, ctx), clanBoard(obs, mv, last, ctx))));
     if ((obs.chronicles || []).includes(9)) wrap.append(h("div", {class: "g2-row"}, feasts(obs, mv, ctx, rerender)));
-    const order = obs.players.map((_, i) => i).sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
-    wrap.append(h("div", {class: "g2-row"}, order.map((seat) => playerBox(obs, seat, me, mv, last, ui, ctx))));
+    wrap.append(h("div", {class: "g2-row"}, order.filter((seat) => !(inTerritory && seat === me))
+      .map((seat) => playerBox(obs, seat, me, mv, last, ui, ctx))));
     const sc = scores(obs, ctx);
     if (sc) wrap.append(h("div", {class: "g2-row"}, sc));
     root.append(wrap);

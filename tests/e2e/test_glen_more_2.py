@@ -134,3 +134,10 @@ def test_a_whole_game_with_feasts_by_clicking(base_url: str, phone: Any, shots: 
     assert clicks["take"] + clicks["choose"] >= 5 and clicks["place"] >= 5
     assert clicks["bid"] >= 1 and clicks["end"] >= 1, clicks
     assert highlighted >= 1
+    # the replay draws every frame with the same board
+    page.click("[data-testid=open-replay]")
+    page.wait_for_selector("#rp-board [data-testid=g2-board]")
+    page.click("#rp-first")
+    assert page.locator("#rp-board [data-testid=g2-rondel]").count() == 1
+    page.click("#rp-last")
+    assert page.locator("#rp-board [data-testid=g2-final]").count() == 1

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clanboard.core import CHANCE, Rng, State, games, seat_name, winners_text
+from tests.support.options import start_options
 
 GAMES = [g for g in games() if g.id != "toy-duel"]
 NAMES = ["Ann", "Bob", "Cat"]
@@ -66,7 +67,7 @@ def _check_move(state: State, move: Any, seat: int, rng: Rng) -> int:
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 2**31), length=st.integers(10, 90))
 def test_descriptions_hide_what_the_viewer_cannot_see(game: Any, seed: int, length: int) -> None:
-    options = {"tactics": True} if game.id == "schotten-totten" else {}
+    options = {"tactics": True} if game.id == "schotten-totten" else start_options(game)
     state = game.new_state(_players(game), seed=seed, options=options)
     rng = Rng(seed)
     for _ in range(length):
@@ -83,7 +84,7 @@ def test_descriptions_hide_what_the_viewer_cannot_see(game: Any, seed: int, leng
 def test_a_whole_game_is_described_and_explained(game: Any) -> None:
     """Every move of a random game has words naming its mover; the end has an
     explanation naming the winners, with a score table per player."""
-    options = {"tactics": True} if game.id == "schotten-totten" else {}
+    options = {"tactics": True} if game.id == "schotten-totten" else start_options(game)
     state = game.new_state(_players(game), seed=5, options=options)
     rng = Rng(5)
     hidden_checked = 0

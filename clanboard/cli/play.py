@@ -43,6 +43,22 @@ def _parse_options(game_id: str, variant: str | None, option: list[str]) -> dict
     return game.check_options(opts)
 
 
+def _flag_options(game_id: str, flags: dict[str, object]) -> list[str]:
+    """General flags of ``play`` (``--provisional``, ``--chronicles``) as ``NAME=VALUE``
+    options, for a game that has an option of that name; None = the flag was not given."""
+    game = get_game(game_id)
+    known = [o.name for o in game.options]
+    out = []
+    for name, value in flags.items():
+        if value is None:
+            continue
+        if name not in known:
+            raise InvalidState(f"--{name} sets the option {name!r}, which {game.name} does not "
+                               f"have; its options: {', '.join(known) or 'none'}")
+        out.append(f"{name}={str(value).lower() if isinstance(value, bool) else value}")
+    return out
+
+
 def _show_moves(state: State, seat: int) -> None:
     """Numbered when short; long lists are grouped by what comes before ``@``."""
     moves = [str(m) for m in state.legal_moves(seat)]
@@ -124,12 +140,20 @@ def register(app: typer.Typer) -> None:
         option: Annotated[list[str], typer.Option(help="game option NAME=VALUE")] = [],  # noqa: B006
         save: Annotated[Path | None, typer.Option(help="save the record here at the end")] = None,
         lang: LangOption = None,
+        provisional: Annotated[bool, typer.Option(
+            "--provisional", help="allow a component pack with provisional values "
+            "(the option provisional=true, for games that have it)")] = False,
+        chronicles: Annotated[str | None, typer.Option(
+            help="chronicles to play, e.g. 9 (the option chronicles=, for games that have it)",
+        )] = None,
     ) -> None:
         """Play a game in the terminal against agents (random, heuristic, ismcts:LEVEL)."""
         code = set_language(lang)
         try:
             game = get_game(game_id)
-            opts = _parse_options(game_id, variant, option)
+            flags = _flag_options(game_id, {"provisional": True if provisional else None,
+                                            "chronicles": chronicles})
+            opts = _parse_options(game_id, variant, [*flags, *option])
             n = game.check_players(players)
             if not 0 <= seat < n:
                 raise InvalidState(_("--seat must be 0..{last}").format(last=n - 1))

@@ -15,6 +15,7 @@
     seat: (i) => t("common.seat_n", {n: i + 1}), player: (i) => t("common.player_n", {n: i + 1}),
     get vs() { return t("lobby.vs"); },
     table: (id) => t("lobby.table", {id}), atSeat: (i) => t("lobby.at_seat", {n: i + 1}),
+    get noChoice() { return t("lobby.no_choice"); },
   };
   // a game's options and variants in words: lobby keys game.<id>.option.<name>(.help) and
   // game.<id>.variant.<name>, else what the server says
@@ -32,7 +33,7 @@
       input.checked = !!value;
     } else if (o.choices) {
       input = h("select", {id, "data-option": o.name},
-        o.choices.map((c) => h("option", {value: c, text: String(c)})));
+        o.choices.map((c) => h("option", {value: c, text: c === "" ? WORDS.noChoice : String(c)})));
       input.value = String(value);
     } else {
       input = h("input", {id, "data-option": o.name, type: typeof o.default === "number" ? "number" : "text",

@@ -33,7 +33,8 @@ def test_generic_view_plays_by_buttons(base_url: str, phone: Any, shots: Path) -
         move = button.get_attribute("data-move")
         button.click()
         page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
-        last = page.locator("[data-testid=log] li").last
+        # my move's line (the log's line for seq; an AI may already have answered)
+        last = page.locator("[data-testid=log] li").nth(int(seq))
         assert last.get_attribute("data-move") == move  # the notation, in the tooltip
         assert last.inner_text().startswith("Player 1")  # the words
     page.screenshot(path=str(shots / f"generic-{game['id']}.png"), full_page=True)

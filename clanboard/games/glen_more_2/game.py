@@ -24,8 +24,38 @@ def provisional_error(pack: str) -> str | None:
     rows = ", ".join(f"{n} rows of {f}" for f, n in files.items())
     return (f"the component pack {pack!r} has {len(prov)} provisional value(s): settings "
             f"{', '.join(settings) or 'none'}; {rows or 'no rows'}. Start the game with the "
-            f"option provisional=true (CLI: --option provisional=true) to play with them; "
+            f"option provisional=true (CLI: --provisional; web lobby: the 'provisional' variant) "
+            f"to play with them; "
             f"'clanboard pack provisional' lists each with its reason")
+
+
+#: chronicles of the Highland Games box that this package does not play yet
+NOT_BUILT = {10: "the Highland Games board", 11: "historic places",
+             12: "the solo opponent Allenarly"}
+
+
+def check_chronicles(value: Any, built: tuple[str, ...]) -> Any:
+    """``value`` of the chronicles option in a canonical form ('9', '9,10'), or a clear
+    error for a chronicle that does not exist or is not built yet."""
+    if not isinstance(value, str):
+        return value  # the generic check names the type
+    try:
+        wanted = sorted({int(x) for x in value.replace(" ", "").split(",") if x})
+    except ValueError:
+        raise InvalidState(f"option 'chronicles' is a comma-separated list of chronicle "
+                           f"numbers, e.g. 9; got {value!r}") from None
+    playable = sorted({int(x) for c in built for x in c.split(",") if x})
+    later = [c for c in wanted if c in NOT_BUILT and c not in playable]
+    if later:
+        names = "; ".join(f"{c} ({NOT_BUILT[c]})" for c in later)
+        raise InvalidState(f"chronicle(s) {names} of Glen More II: Highland Games are not "
+                           f"built yet; playable now: {', '.join(map(str, playable)) or 'none'}")
+    unknown = [c for c in wanted if c not in playable]
+    if unknown:
+        raise InvalidState(f"no chronicle {', '.join(map(str, unknown))} in Glen More II: "
+                           f"Highland Games (chronicles 9-12); playable now: "
+                           f"{', '.join(map(str, playable)) or 'none'}")
+    return ",".join(map(str, wanted))
 
 
 class GlenMore2(Game):
@@ -37,7 +67,8 @@ class GlenMore2(Game):
         Option("pack", "provisional", "component pack shipped in the package",
                choices=pack_names()),
         Option("provisional", False, "allow a pack with provisional (placeholder) values"),
-        Option("chronicles", "", "Highland Games chronicles to play: '' or '9' (feasts)",
+        Option("chronicles", "", "Highland Games chronicles: none or 9 (feasts); "
+               "10 and 11 are not built yet",
                choices=("", "9")),
     )
     #: the shipped pack is provisional: front ends offer it as a preset
@@ -47,6 +78,13 @@ class GlenMore2(Game):
     imperfect_information = False
     simultaneous_moves = True
     zero_sum = False
+
+    def check_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        given = dict(options or {})
+        if "chronicles" in given:
+            built = next(o.choices or () for o in self.options if o.name == "chronicles")
+            given["chronicles"] = check_chronicles(given["chronicles"], built)
+        return super().check_options(given)
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
         chronicles = {int(x) for x in options["chronicles"].split(",") if x}

@@ -23,6 +23,7 @@ def tile_info(s: GlenMore2State, t: int) -> dict[str, Any]:
 
 
 def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
+    from clanboard.games.glen_more_2.provenance import used_provisional
     from clanboard.games.glen_more_2.state import DIE, GAP, PHASES
 
     tid = s.comp.tile_id
@@ -47,7 +48,11 @@ def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
             "scotsmen_in_supply": s.scotsmen_supply(p),
             "castle_scotsmen": s.castle_scotsmen(p),
         })
-    on_rondel = {v for v in s.track if v >= 0}
+    # every tile in sight: on the rondel, in a territory (and under a rebuild), set aside
+    shown = {v for v in s.track if v >= 0}
+    for p in range(s.num_players):
+        shown.update(s.terr[p].tiles, s.personalities[p], *s.terr[p].under)
+    spaces = {sp.id: sp for sp in s.comp.spaces}
     return {
         "viewer": player,
         "pack": s.comp.name,
@@ -60,7 +65,15 @@ def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
         "market": {RESOURCES[k]: s.market[k] for k in range(5)},
         "clan_board": {k: list(v) for k, v in s.clan.items()},
         "players": players,
-        "tiles": {tid(t): tile_info(s, t) for t in sorted(on_rondel)},
+        "tiles": {tid(t): tile_info(s, t) for t in sorted(shown)},
+        "market_prices": {RESOURCES[k]: list(s.comp.prices(k)) for k in range(5)},
+        "clan_spaces": {k: {"clan": spaces[k].clan, "road_cost": spaces[k].road_cost,
+                            "effect": str(spaces[k].effect), "provisional": spaces[k].provisional}
+                        for k in s.clan},
+        "landmarks": {c: {"name": s.comp.cards[c].name, "timing": s.comp.cards[c].timing,
+                          "effect": str(s.comp.cards[c].effect),
+                          "provisional": s.comp.cards[c].provisional}
+                      for p in range(s.num_players) for c in s.cards[p]},
         "turn": {
             "tile": tid(s.tile) if s.tile >= 0 else None,
             "cell": list(s.cell) if s.cell else None,
@@ -85,5 +98,7 @@ def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
         "feast_ignored": [[RESOURCES[k] for k in r] for r in s.ignored],
         "scorings": [dict(x) for x in s.scorings],
         "final": dict(s.final) if s.final else None,
+        "used_provisional": [f"{e.file} {e.key}" for e in used_provisional(s)] if s.final
+        else None,
         "discarded": len(s.discarded),
     }

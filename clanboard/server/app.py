@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 
 from clanboard.core import GameRecord, InvalidState, games, get_game
 from clanboard.server.ai import make_pool
+from clanboard.server.bot import bot_router
 from clanboard.server.errors import ApiError
 from clanboard.server.games import game_info, renderer_source
 from clanboard.server.guard import (
@@ -421,6 +422,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await asyncio.shield(tables.play(table, seat, msg["move"], seq))
             except ApiError as exc:
                 watcher.offer(_error(exc))
+
+    app.include_router(bot_router())
 
     # -- pages ---------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ import json
 import random
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +44,8 @@ def new_table(url: str, seats: list[dict[str, Any]], seed: int = 7) -> dict[str,
     return r.json()  # type: ignore[no-any-return]
 
 
-def lines(url: str, path: str, token: str, limit: int = 1000) -> Iterator[dict[str, Any]]:
+def lines(url: str, path: str, token: str, limit: int = 1000
+          ) -> Generator[dict[str, Any], None, None]:
     """The JSON lines of a stream (keep-alives skipped), until it ends or ``limit``."""
     with httpx.stream("GET", f"{url}{path}", headers=auth(token),
                       timeout=httpx.Timeout(10, read=30)) as r:
@@ -59,18 +60,18 @@ def lines(url: str, path: str, token: str, limit: int = 1000) -> Iterator[dict[s
 def human_plays(url: str, table: str, seat: int, token: str, seed: int = 1) -> dict[str, Any]:
     """A person at ``seat`` through the ordinary table API: random legal moves to the end."""
     rng = random.Random(seed)
-    while True:
-        view = httpx.get(f"{url}/api/tables/{table}/view?seat={seat}", headers=auth(token),
-                         timeout=10).json()
-        if view["status"] == "over":
-            return view  # type: ignore[no-any-return]
-        if view["legal_moves"]:
-            r = httpx.post(f"{url}/api/tables/{table}/moves", headers=auth(token), timeout=10,
-                           json={"seat": seat, "move": rng.choice(view["legal_moves"]),
-                                 "seq": view["seq"]})
-            assert r.status_code in (200, 409), r.text
-        else:
-            threading.Event().wait(0.01)
+    with httpx.Client(base_url=url, headers=auth(token), timeout=10) as http:
+        while True:
+            view = http.get(f"/api/tables/{table}/view?seat={seat}").json()
+            if view["status"] == "over":
+                return view  # type: ignore[no-any-return]
+            if view["legal_moves"]:
+                r = http.post(f"/api/tables/{table}/moves",
+                              json={"seat": seat, "move": rng.choice(view["legal_moves"]),
+                                    "seq": view["seq"]})
+                assert r.status_code in (200, 409), r.text
+            else:
+                threading.Event().wait(0.01)
 
 
 def doc_example() -> Any:

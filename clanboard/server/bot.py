@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
@@ -23,6 +24,7 @@ from clanboard.server.errors import ApiError
 from clanboard.server.guard import client_ip
 from clanboard.server.tables import LiveTable, Tables, hash_token
 
+log = logging.getLogger("clanboard.server")
 Token = Annotated[str | None, Header(alias="Authorization",
                                      description="Bearer <bot token> (today: a seat token)")]
 NDJSON = "application/x-ndjson"
@@ -65,8 +67,7 @@ def sample(table: LiveTable, seat: int) -> dict[str, Any]:
     """A full state the seat could be in: everything hidden from it re-dealt at random
     (``State.determinize``), with a fresh seed and no history, so it tells nothing the
     seat's observation does not. clanboard agents choose their moves on it."""
-    fresh = secrets.randbits(62)
-    state = table.state.determinize(seat, Rng(fresh))
+    state = table.state.determinize(seat, Rng(secrets.randbits(62)))
     data = state.to_json()
     data.update(seed=0, rng=secrets.randbits(62), history=[])
     return data
@@ -112,6 +113,9 @@ class StreamWatcher:
         self.convert = convert
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=max(1, queue))
         self.closed = asyncio.Event()
+        #: why the stream was dropped: an error line's code and reason
+        self.reason = ("too_slow", f"more than {self.queue.maxsize} lines unread; "
+                                   "open the stream again")
 
     def offer(self, message: dict[str, Any]) -> None:
         if self.closed.is_set():
@@ -120,6 +124,11 @@ class StreamWatcher:
             for line in self.convert(message):
                 self.queue.put_nowait(line)
         except asyncio.QueueFull:
+            self.closed.set()
+        except Exception:  # never let one stream break the table's broadcast
+            log.exception("bot stream of seat %s", self.seat)
+            self.reason = ("stream_failed", "the server could not build this stream's next "
+                                            "line; open the stream again")
             self.closed.set()
 
 
@@ -153,9 +162,8 @@ def bot_router() -> APIRouter:
                     yield _line(data)
                 while not done():
                     if watcher.closed.is_set():
-                        yield _line({"type": "error", "error": "too_slow",
-                                     "reason": f"more than {watcher.queue.maxsize} lines "
-                                               "unread; open the stream again"})
+                        code, reason = watcher.reason
+                        yield _line({"type": "error", "error": code, "reason": reason})
                         return
                     try:
                         data = await asyncio.wait_for(watcher.queue.get(), keepalive)

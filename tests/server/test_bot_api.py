@@ -338,3 +338,16 @@ def test_a_stream_that_falls_behind_is_dropped_not_waited_on() -> None:
 
     w = asyncio.run(main())
     assert w.closed.is_set() and w.queue.qsize() == 2
+
+
+def test_a_stream_that_fails_to_convert_is_dropped_without_raising() -> None:
+    def broken(message: dict[str, Any]) -> list[dict[str, Any]]:
+        raise RuntimeError("boom")
+
+    async def main() -> StreamWatcher:
+        w = StreamWatcher(0, 2, broken)
+        w.offer({"type": "view"})  # must not raise into the table's broadcast
+        return w
+
+    w = asyncio.run(main())
+    assert w.closed.is_set() and w.reason[0] == "stream_failed"

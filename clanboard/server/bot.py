@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from clanboard.core import Rng
 from clanboard.server.errors import ApiError
 from clanboard.server.guard import client_ip
+from clanboard.server.schemas import Name
 from clanboard.server.tables import LiveTable, Tables, hash_token
 
 log = logging.getLogger("clanboard.server")
@@ -36,6 +37,24 @@ class BotMove(BaseModel):
     seq: int | None = Field(default=None, ge=0,
                             description="the seq of the position the move is for; a stale "
                                         "one is refused")
+
+
+class Challenge(BaseModel):
+    """A table for the challenger (seat 0) and open seats, joined with the invite."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(description="game id, e.g. schotten-totten")
+    variant: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    num_players: int | None = Field(default=None, ge=1, le=16)
+    seed: int | None = Field(default=None, ge=0, lt=1 << 62)
+    name: Name = None
+
+
+class Answer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    invite: str = Field(min_length=1, max_length=100, description="the challenge's invite")
+    name: Name = None
 
 
 def bearer(value: str | None) -> str:
@@ -260,6 +279,8 @@ def bot_router() -> APIRouter:
             return data
 
         def convert(message: dict[str, Any]) -> list[dict[str, Any]]:
+            if message.get("type") == "challengeDeclined":
+                return [message]
             if message.get("type") != "view":
                 return []
             status = message["view"]["status"]
@@ -283,4 +304,52 @@ def bot_router() -> APIRouter:
         return stream(request, table, watcher, first,
                       lambda: state["over"] and watcher.queue.empty())
 
+    @router.post("/challenge", status_code=201,
+                 summary="Challenge: a private table, you at seat 0, the others open")
+    async def challenge(body: Challenge, request: Request) -> dict[str, Any]:
+        from clanboard.server.app import address_hash
+
+        tables = tables_of(request)
+        n = body.num_players or get_game_players(body.game)
+        seats = [{"kind": "human", "name": body.name}] + [{"kind": "open"}] * (n - 1)
+        table, tokens, invite = await tables.create(
+            body.game, body.variant, body.options, n, body.seed, seats, private=True,
+            creator=address_hash(client_ip(request.scope)))
+        return {"table": table.id, "seat": 0, "token": tokens[0], "invite": invite,
+                "accept": f"/api/bot/challenge/{table.id}/accept",
+                "decline": f"/api/bot/challenge/{table.id}/decline"}
+
+    @router.post("/challenge/{table_id}/accept",
+                 summary="Accept a challenge: take its first open seat; its token comes back")
+    async def accept(table_id: str, body: Answer, request: Request) -> dict[str, Any]:
+        seat, token = await tables_of(request).join(table_id, None, body.name, body.invite)
+        return {"table": table_id, "seat": seat, "token": token,
+                "stream": f"/api/bot/game/{table_id}/stream"}
+
+    @router.post("/challenge/{table_id}/decline",
+                 summary="Decline a challenge: the challenger's streams are told")
+    async def decline(table_id: str, body: Answer, request: Request) -> dict[str, Any]:
+        table = await tables_of(request).get(table_id)
+        if table.invite_hash is None or not secrets.compare_digest(
+                table.invite_hash, hash_token(body.invite)):
+            raise ApiError(403, "invite_required", "declining needs the challenge's invite")
+        if table.status != "waiting":
+            raise ApiError(409, "challenge_accepted", "every seat is taken: the game is on")
+        note = {"type": "challengeDeclined", "table": table.id,
+                "by": (body.name or "").strip() or None}
+        for w in list(table.watchers):
+            if isinstance(w, StreamWatcher):
+                w.offer(note)
+        return {"ok": True, "table": table.id}
+
     return router
+
+
+def get_game_players(game_id: str) -> int:
+    """The fewest players of a game (a challenge's default), 404 for an unknown game."""
+    from clanboard.core import UnknownGame, get_game
+
+    try:
+        return get_game(game_id).check_players(None)
+    except UnknownGame as exc:
+        raise ApiError(404, "no_such_game", str(exc)) from exc

@@ -351,3 +351,38 @@ def test_a_stream_that_fails_to_convert_is_dropped_without_raising() -> None:
 
     w = asyncio.run(main())
     assert w.closed.is_set() and w.reason[0] == "stream_failed"
+
+
+def test_a_challenge_is_accepted_or_declined_with_its_invite(url: str) -> None:
+    c = httpx.post(f"{url}/api/bot/challenge", json={"game": GAME, "name": "Chal"})
+    assert c.status_code == 201, c.text
+    ch = c.json()
+    events: list[dict[str, Any]] = []
+    reader = threading.Thread(target=lambda: events.extend(
+        lines(url, "/api/bot/stream/event", ch["token"])))
+    reader.start()
+    threading.Event().wait(0.3)
+    wrong = httpx.post(f"{url}{ch['accept']}", json={"invite": "guess"})
+    assert (wrong.status_code, wrong.json()["error"]) == (403, "invite_required")
+    no = httpx.post(f"{url}{ch['decline']}", json={"invite": ch["invite"], "name": "Bob"})
+    assert no.status_code == 200, no.text
+    yes = httpx.post(f"{url}{ch['accept']}", json={"invite": ch["invite"], "name": "Ann"})
+    assert yes.status_code == 200 and yes.json()["seat"] == 1, yes.text
+    again = httpx.post(f"{url}{ch['accept']}", json={"invite": ch["invite"]})
+    assert (again.status_code, again.json()["error"]) == (409, "no_open_seat")
+    late = httpx.post(f"{url}{ch['decline']}", json={"invite": ch["invite"]})
+    assert (late.status_code, late.json()["error"]) == (409, "challenge_accepted")
+    seats = httpx.get(f"{url}/api/tables/{ch['table']}/view").json()["seats"]
+    assert [s["name"] for s in seats] == ["Chal", "Ann"]
+    bot = threading.Thread(target=lambda: doc_example().play(url, ch["table"], ch["token"]))
+    bot.start()
+    doc_example().play(url, ch["table"], yes.json()["token"], seed=2)
+    bot.join(60)
+    reader.join(30)
+    assert [e["type"] for e in events] == ["challengeDeclined", "gameStart", "gameFinish"]
+    assert events[0]["by"] == "Bob"
+
+
+def test_a_challenge_of_an_unknown_game_is_refused(url: str) -> None:
+    r = httpx.post(f"{url}/api/bot/challenge", json={"game": "chess"})
+    assert (r.status_code, r.json()["error"]) == (404, "no_such_game")

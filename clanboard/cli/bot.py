@@ -22,11 +22,12 @@ class BotError(Exception):
 
 def create_table(client: Any, url: str, game: str, variant: str | None, opponent: str,
                  name: str = "bot") -> tuple[str, str]:
-    """A new table on the server: seat 0 for the bot, seat 1 for a server AI ``opponent``.
-    Returns the table id and the bot seat's token."""
+    """A new table on the server: seat 0 for the bot, the others (as few as the game
+    allows) for server AIs playing ``opponent``. Returns the table id and the bot's token."""
+    others = get_game(game).check_players(None) - 1
     body: dict[str, Any] = {"game": game, "variant": variant,
                             "seats": [{"kind": "human", "name": name},
-                                      {"kind": "ai", "agent": opponent}]}
+                                      *[{"kind": "ai", "agent": opponent}] * others]}
     r = client.post(f"{url}/api/tables", json=body)
     if r.status_code != 201:
         raise BotError(f"creating the table failed ({r.status_code}): {r.text}")
@@ -115,7 +116,7 @@ def register(app: typer.Typer) -> None:
             help="The seat's token (the bot's bearer token); or CLANBOARD_BOT_TOKEN."),
         create: str | None = typer.Option(
             None, "--create",
-            help="Create a table of this game (bot at seat 0, a server AI at seat 1)."),
+            help="Create a table of this game: the bot at seat 0, server AIs at the others."),
         variant: str | None = typer.Option(None, "--variant", "-v",
                                            help="With --create: a variant preset."),
         opponent: str = typer.Option("random", "--opponent",

@@ -151,6 +151,9 @@ class StreamWatcher:
             self.closed.set()
 
 
+Start = Callable[[], tuple[StreamWatcher, list[dict[str, Any]], Callable[[], bool]]]
+
+
 def _line(data: dict[str, Any]) -> bytes:
     return (json.dumps(data, separators=(",", ":")) + "\n").encode()
 
@@ -162,20 +165,26 @@ def bot_router() -> APIRouter:
     def tables_of(request: Request) -> Tables:
         return request.app.state.tables  # type: ignore[no-any-return]
 
-    def stream(request: Request, table: LiveTable, watcher: StreamWatcher,
-               first: list[dict[str, Any]], done: Callable[[], bool]) -> StreamingResponse:
-        """Watch ``table`` with ``watcher`` until ``done()``, keep-alives between lines."""
+    def stream(request: Request, table: LiveTable, start: Start) -> StreamingResponse:
+        """Watch ``table`` with the watcher of ``start()`` (called as the stream begins, so
+        its first lines and its watching start together) until its ``done()``."""
         tables = tables_of(request)
         sockets = request.app.state.sockets
         ip = client_ip(request.scope)
-        if not sockets.take(ip):
-            raise ApiError(429, "too_many_streams",
-                           f"at most {sockets.cap} streams and sockets from one address",
-                           retry_after=10)
-        table.watchers.add(watcher)
+        too_many = ApiError(429, "too_many_streams",
+                            f"at most {sockets.cap} streams and sockets from one address",
+                            retry_after=10)
+        if sockets.cap > 0 and sockets.open.get(ip, 0) >= sockets.cap:
+            raise too_many
         keepalive = tables.settings.bot_keepalive
 
         async def lines() -> AsyncIterator[bytes]:
+            # registered here, not before: a stream that never starts holds nothing
+            if not sockets.take(ip):
+                yield _line({"type": "error", **too_many.body()})
+                return
+            watcher, first, done = start()
+            table.watchers.add(watcher)
             try:
                 for data in first:
                     yield _line(data)
@@ -224,12 +233,15 @@ def bot_router() -> APIRouter:
             sent["over"] = True
             return [line, finish_line(table, seat)]
 
-        watcher = StreamWatcher(seat, tables_of(request).settings.ws_queue, convert)
-        first = [game_full(table, seat)]
-        if sent["over"]:
-            first.append(finish_line(table, seat))
-        return stream(request, table, watcher, first,
-                      lambda: bool(sent["over"]) and watcher.queue.empty())
+        def start() -> tuple[StreamWatcher, list[dict[str, Any]], Callable[[], bool]]:
+            watcher = StreamWatcher(seat, tables_of(request).settings.ws_queue, convert)
+            sent.update(seq=table.seq, over=table.status == "over")
+            first = [game_full(table, seat)]
+            if sent["over"]:
+                first.append(finish_line(table, seat))
+            return watcher, first, lambda: bool(sent["over"]) and watcher.queue.empty()
+
+        return stream(request, table, start)
 
     def finish_line(table: LiveTable, seat: int) -> dict[str, Any]:
         view = table.view(seat)
@@ -293,16 +305,18 @@ def bot_router() -> APIRouter:
                 lines.append(event("gameFinish"))
             return lines
 
-        first = []
-        if table.status != "waiting":
-            state["started"] = True
-            first.append(event("gameStart"))
-        if table.status == "over":
-            state["over"] = True
-            first.append(event("gameFinish"))
-        watcher = StreamWatcher(seat, tables.settings.ws_queue, convert)
-        return stream(request, table, watcher, first,
-                      lambda: state["over"] and watcher.queue.empty())
+        def start() -> tuple[StreamWatcher, list[dict[str, Any]], Callable[[], bool]]:
+            first = []
+            if table.status != "waiting":
+                state["started"] = True
+                first.append(event("gameStart"))
+            if table.status == "over":
+                state["over"] = True
+                first.append(event("gameFinish"))
+            watcher = StreamWatcher(seat, tables.settings.ws_queue, convert)
+            return watcher, first, lambda: state["over"] and watcher.queue.empty()
+
+        return stream(request, table, start)
 
     @router.post("/challenge", status_code=201,
                  summary="Challenge: a private table, you at seat 0, the others open")

@@ -386,3 +386,20 @@ def test_a_challenge_is_accepted_or_declined_with_its_invite(url: str) -> None:
 def test_a_challenge_of_an_unknown_game_is_refused(url: str) -> None:
     r = httpx.post(f"{url}/api/bot/challenge", json={"game": "chess"})
     assert (r.status_code, r.json()["error"]) == (404, "no_such_game")
+
+
+def test_streams_count_against_the_per_address_cap_and_give_it_back(tmp_path: Path) -> None:
+    with live_server(tmp_path / "data", max_sockets=1) as base:
+        t = new_table(base, [{"kind": "human"}, {"kind": "human"}])
+        first = lines(base, f"/api/bot/game/{t['table']}/stream", t["tokens"]["0"])
+        assert next(first)["type"] == "gameFull"
+        r = httpx.get(f"{base}/api/bot/stream/event", headers=auth(t["tokens"]["1"]))
+        assert (r.status_code, r.json()["error"]) == (429, "too_many_streams")
+        first.close()
+        for _ in range(100):  # the closed stream gives its place back
+            with httpx.stream("GET", f"{base}/api/bot/stream/event", timeout=10,
+                              headers=auth(t["tokens"]["1"])) as r:
+                if r.status_code == 200:
+                    break
+            threading.Event().wait(0.05)
+        assert r.status_code == 200

@@ -403,3 +403,29 @@ def test_streams_count_against_the_per_address_cap_and_give_it_back(tmp_path: Pa
                     break
             threading.Event().wait(0.05)
         assert r.status_code == 200
+
+
+@pytest.mark.parametrize("game_id", ["schotten-totten", "glen-more", "isle-of-skye",
+                                     "glen-more-2"])
+def test_every_games_sample_keeps_the_seats_observation_and_no_seed(game_id: str) -> None:
+    from clanboard.core import Rng, games
+    from clanboard.server.bot import sample
+    from clanboard.server.tables import LiveTable
+
+    if game_id not in {g.id for g in games()}:
+        pytest.skip(f"{game_id} is not installed")
+    game = get_game(game_id)
+    options = {"provisional": True} if game_id == "glen-more-2" else {}  # data not final
+    state = game.new_state(game.check_players(None), 5, options)
+    rng = Rng(1)
+    for _ in range(12):  # into the game a little, chance resolved by the state
+        if state.is_terminal():
+            break
+        seat = state.players_to_move()[0]
+        state.apply(rng.choice(state.legal_moves(seat)), seat)
+    seat = state.players_to_move()[0]
+    data = sample(LiveTable("t", None, [], state, []), seat)
+    assert data["seed"] == 0 and data["history"] == [] and data["rng"] != state.rng.state
+    again = game.state_from_json(data)
+    assert again.observation(seat) == state.observation(seat)
+    assert {str(m) for m in again.legal_moves(seat)} == {str(m) for m in state.legal_moves(seat)}

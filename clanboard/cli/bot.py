@@ -141,7 +141,7 @@ def register(app: typer.Typer) -> None:
                            agent)  # a bad agent name fails before the game starts
                 end = run_bot(client, url, table, token, agent, seed, retries,
                               say=typer.echo)
-            except (BotError, ValueError, KeyError) as exc:
+            except (BotError, ValueError, KeyError, httpx.HTTPError) as exc:
                 typer.echo(f"error: {exc}", err=True)
                 raise typer.Exit(2) from exc
         result = end.get("result") or {}

@@ -429,3 +429,11 @@ def test_every_games_sample_keeps_the_seats_observation_and_no_seed(game_id: str
     again = game.state_from_json(data)
     assert again.observation(seat) == state.observation(seat)
     assert {str(m) for m in again.legal_moves(seat)} == {str(m) for m in state.legal_moves(seat)}
+
+
+def test_clanboard_bot_without_a_server_exits_with_the_reason() -> None:
+    from tests.support.liveserver import free_port
+
+    out = CliRunner().invoke(cli_app, ["bot", "--url", f"http://127.0.0.1:{free_port()}",
+                                       "--create", GAME])
+    assert out.exit_code == 2 and "error:" in out.output

@@ -12,7 +12,7 @@ $(BIN)/python:
 	$(BIN)/pip install -q --upgrade pip
 
 setup: $(BIN)/python compiler
-	$(BIN)/pip install -q -e '.[dev,web,rl,cluster,postgres]'
+	$(BIN)/pip install -q -e '.[dev,web,bot,rl,cluster,postgres]'
 
 # a C compiler and Python's headers build the compiled playout kernel (optional: without
 # them the install still works on the Python rules); installed when missing and we are root

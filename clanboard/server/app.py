@@ -28,6 +28,7 @@ from clanboard.i18n import (
     rules_markdown,
 )
 from clanboard.server.ai import make_pool
+from clanboard.server.bot import bot_router
 from clanboard.server.errors import ApiError
 from clanboard.server.games import game_info, renderer_source
 from clanboard.server.guard import (
@@ -461,6 +462,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await asyncio.shield(tables.play(table, seat, msg["move"], seq))
             except ApiError as exc:
                 watcher.offer(_error(exc))
+
+    app.include_router(bot_router())
 
     # -- pages ---------------------------------------------------------------------------
 

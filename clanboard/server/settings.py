@@ -72,6 +72,8 @@ class Settings:
     open_tables_hours: float = _setting("open_tables_hours", 24.0)
     #: WebSockets open at once from one IP
     max_sockets: int = _setting("max_sockets", 32)
+    #: seconds between the keep-alive empty lines of a bot API stream
+    bot_keepalive: float = _setting("bot_keepalive", 20.0)
 
     # -- live tables in memory
     #: a table without watchers, AI or activity for this long is dropped from memory

@@ -206,6 +206,13 @@ class Store:
                                           TableRow.id.in_(with_ai))
                 .order_by(TableRow.updated_at.desc()).limit(limit)))
 
+    def seat_of_token(self, token_hash: str) -> tuple[str, int] | None:
+        """The (table, seat) whose token hashes to ``token_hash`` (the bot API's lookup)."""
+        with self.sessions() as s:
+            row = s.execute(select(SeatRow.table_id, SeatRow.seat)
+                            .where(SeatRow.token_hash == token_hash).limit(1)).first()
+            return None if row is None else (str(row[0]), int(row[1]))
+
     def open_tables_by(self, creator: str, hours: float) -> int:
         """Unfinished tables ``creator`` made in the last ``hours``."""
         since = _now() - timedelta(hours=hours)

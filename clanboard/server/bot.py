@@ -1,0 +1,369 @@
+"""The bot API: NDJSON streams and moves for programs playing a seat (see docs/bot-api.md).
+
+Until accounts exist, a bot's bearer token is a seat token: it names one seat of one
+table. Every stream is a watcher of its table with its own bounded queue, so a slow bot
+never delays the table; it is dropped instead. Streams count against the per-address cap
+of the table WebSockets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import AsyncIterator, Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Request
+from fastapi.responses import StreamingResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from clanboard.core import Rng
+from clanboard.server.errors import ApiError
+from clanboard.server.guard import client_ip
+from clanboard.server.schemas import Name
+from clanboard.server.tables import LiveTable, Tables, hash_token
+
+log = logging.getLogger("clanboard.server")
+Token = Annotated[str | None, Header(alias="Authorization",
+                                     description="Bearer <bot token> (today: a seat token)")]
+NDJSON = "application/x-ndjson"
+
+
+class BotMove(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    move: str = Field(min_length=1, max_length=200, description="the move in game notation")
+    seq: int | None = Field(default=None, ge=0,
+                            description="the seq of the position the move is for; a stale "
+                                        "one is refused")
+
+
+class Challenge(BaseModel):
+    """A table for the challenger (seat 0) and open seats, joined with the invite."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(description="game id, e.g. schotten-totten")
+    variant: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    num_players: int | None = Field(default=None, ge=1, le=16)
+    seed: int | None = Field(default=None, ge=0, lt=1 << 62)
+    name: Name = None
+
+
+class Answer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    invite: str = Field(min_length=1, max_length=100, description="the challenge's invite")
+    name: Name = None
+
+
+def bearer(value: str | None) -> str:
+    """The token of ``Authorization: Bearer <token>``; 401 when missing or malformed."""
+    if value is None:
+        raise ApiError(401, "token_required",
+                       "the bot API needs the header 'Authorization: Bearer <token>'")
+    scheme, _, token = value.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or " " in token:
+        raise ApiError(401, "malformed_authorization",
+                       "the Authorization header must be 'Bearer <token>'")
+    return token
+
+
+def seat_of(table: LiveTable, token: str) -> int:
+    """The seat whose token this is (each seat's hash compared in constant time)."""
+    digest = hash_token(token)
+    found = None
+    for s in table.seats:
+        if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
+            found = s.seat
+    if found is None:
+        raise ApiError(403, "wrong_token", f"that token belongs to no seat at table {table.id}")
+    return found
+
+
+def sample(table: LiveTable, seat: int) -> dict[str, Any]:
+    """A full state the seat could be in: everything hidden from it re-dealt at random
+    (``State.determinize``), with a fresh seed and no history, so it tells nothing the
+    seat's observation does not. clanboard agents choose their moves on it."""
+    state = table.state.determinize(seat, Rng(secrets.randbits(62)))
+    data = state.to_json()
+    data.update(seed=0, rng=secrets.randbits(62), history=[])
+    return data
+
+
+async def find_seat(tables: Tables, digest: str) -> tuple[str, int] | None:
+    """The (table, seat) of a token's hash: the live tables first, then storage."""
+    for table in list(tables.live.values()):
+        for s in table.seats:
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
+                return table.id, s.seat
+    return await tables.run_db(tables.store.seat_of_token, digest)
+
+
+def game_state(table: LiveTable, seat: int, view: dict[str, Any], since: int
+               ) -> dict[str, Any]:
+    """A ``gameState`` line: the seat's position and the log entries from ``since`` on."""
+    line = {"type": "gameState", "table": table.id, "seq": view["seq"],
+            "status": view["status"], "to_move": view["to_move"],
+            "my_turn": bool(view["legal_moves"]), "observation": view["observation"],
+            "legal_moves": view["legal_moves"], "moves": view["log"][since:],
+            "clocks": None, "result": view["result"], "sample": None}
+    if view["legal_moves"]:
+        line["sample"] = sample(table, seat)
+    return line
+
+
+def game_full(table: LiveTable, seat: int) -> dict[str, Any]:
+    view = table.view(seat)
+    return {"type": "gameFull", "table": table.id, "game": view["game"],
+            "variant": view["variant"], "options": view["options"],
+            "num_players": view["num_players"], "seat": seat, "seats": view["seats"],
+            "state": game_state(table, seat, view, 0)}
+
+
+class StreamWatcher:
+    """A table watcher feeding one NDJSON stream: at most ``queue`` lines wait; a full
+    queue drops the stream (``closed`` is set and the stream ends)."""
+
+    def __init__(self, seat: int, queue: int,
+                 convert: Callable[[dict[str, Any]], list[dict[str, Any]]]) -> None:
+        self.seat: int | None = seat
+        self.convert = convert
+        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=max(1, queue))
+        self.closed = asyncio.Event()
+        #: why the stream was dropped: an error line's code and reason
+        self.reason = ("too_slow", f"more than {self.queue.maxsize} lines unread; "
+                                   "open the stream again")
+
+    def offer(self, message: dict[str, Any]) -> None:
+        if self.closed.is_set():
+            return
+        try:
+            for line in self.convert(message):
+                self.queue.put_nowait(line)
+        except asyncio.QueueFull:
+            self.closed.set()
+        except Exception:  # never let one stream break the table's broadcast
+            log.exception("bot stream of seat %s", self.seat)
+            self.reason = ("stream_failed", "the server could not build this stream's next "
+                                            "line; open the stream again")
+            self.closed.set()
+
+
+Start = Callable[[], tuple[StreamWatcher, list[dict[str, Any]], Callable[[], bool]]]
+
+
+def _line(data: dict[str, Any]) -> bytes:
+    return (json.dumps(data, separators=(",", ":")) + "\n").encode()
+
+
+def bot_router() -> APIRouter:
+    """The ``/api/bot`` routes (settings and the socket count come from ``app.state``)."""
+    router = APIRouter(prefix="/api/bot", tags=["bot"])
+
+    def tables_of(request: Request) -> Tables:
+        return request.app.state.tables  # type: ignore[no-any-return]
+
+    def stream(request: Request, table: LiveTable, start: Start) -> StreamingResponse:
+        """Watch ``table`` with the watcher of ``start()`` (called as the stream begins, so
+        its first lines and its watching start together) until its ``done()``."""
+        tables = tables_of(request)
+        sockets = request.app.state.sockets
+        ip = client_ip(request.scope)
+        too_many = ApiError(429, "too_many_streams",
+                            f"at most {sockets.cap} streams and sockets from one address",
+                            retry_after=10)
+        if sockets.cap > 0 and sockets.open.get(ip, 0) >= sockets.cap:
+            raise too_many
+        keepalive = tables.settings.bot_keepalive
+
+        async def lines() -> AsyncIterator[bytes]:
+            # registered here, not before: a stream that never starts holds nothing
+            if not sockets.take(ip):
+                yield _line({"type": "error", **too_many.body()})
+                return
+            watcher, first, done = start()
+            table.watchers.add(watcher)
+            try:
+                for data in first:
+                    yield _line(data)
+                while not done():
+                    if watcher.closed.is_set():
+                        code, reason = watcher.reason
+                        yield _line({"type": "error", "error": code, "reason": reason})
+                        return
+                    try:
+                        data = await asyncio.wait_for(watcher.queue.get(), keepalive)
+                    except TimeoutError:
+                        yield b"\n"
+                        continue
+                    yield _line(data)
+                while not watcher.queue.empty():
+                    yield _line(watcher.queue.get_nowait())
+            finally:
+                table.watchers.discard(watcher)
+                sockets.give_back(ip)
+
+        return StreamingResponse(lines(), media_type=NDJSON,
+                                 headers={"Cache-Control": "no-store",
+                                          "X-Accel-Buffering": "no"})
+
+    @router.get("/game/{table_id}/stream",
+                summary="NDJSON: gameFull, then gameState after every change, gameFinish",
+                responses={401: {"description": "no or malformed token"},
+                           403: {"description": "the token is no seat's of this table"},
+                           404: {"description": "no such table"},
+                           429: {"description": "too many streams from this address"}})
+    async def game_stream(table_id: str, request: Request,
+                          authorization: Token = None) -> StreamingResponse:
+        token = bearer(authorization)
+        table = await tables_of(request).get(table_id)
+        seat = seat_of(table, token)
+        sent = {"seq": table.seq, "over": table.status == "over"}
+
+        def convert(message: dict[str, Any]) -> list[dict[str, Any]]:
+            if message.get("type") != "view":
+                return [message]  # reveals (and anything new) pass through
+            view = message["view"]
+            line = game_state(table, seat, view, min(sent["seq"], view["seq"]))
+            sent["seq"] = view["seq"]
+            if view["status"] != "over":
+                return [line]
+            sent["over"] = True
+            return [line, finish_line(table, seat)]
+
+        def start() -> tuple[StreamWatcher, list[dict[str, Any]], Callable[[], bool]]:
+            watcher = StreamWatcher(seat, tables_of(request).settings.ws_queue, convert)
+            sent.update(seq=table.seq, over=table.status == "over")
+            first = [game_full(table, seat)]
+            if sent["over"]:
+                first.append(finish_line(table, seat))
+            return watcher, first, lambda: bool(sent["over"]) and watcher.queue.empty()
+
+        return stream(request, table, start)
+
+    def finish_line(table: LiveTable, seat: int) -> dict[str, Any]:
+        view = table.view(seat)
+        return {"type": "gameFinish", "table": table.id, "seat": seat, "seq": view["seq"],
+                "result": view["result"]}
+
+    @router.post("/game/{table_id}/move",
+                 summary="Play a move for the token's seat",
+                 responses={400: {"description": "malformed body"},
+                            401: {"description": "no or malformed token"},
+                            403: {"description": "the token is no seat's of this table"},
+                            404: {"description": "no such table"},
+                            409: {"description": "stale move, not your turn, game over"},
+                            422: {"description": "illegal move (reason and allowed moves)"}})
+    async def move(table_id: str, body: BotMove, request: Request,
+                   authorization: Token = None) -> dict[str, Any]:
+        token = bearer(authorization)
+        tables = tables_of(request)
+        table = await tables.get(table_id)
+        seat = seat_of(table, token)
+        await tables.play(table, seat, body.move, body.seq)
+        return {"ok": True, "table": table.id, "seat": seat, "seq": table.seq,
+                "status": table.status}
+
+    @router.get("/stream/event",
+                summary="NDJSON: gameStart and gameFinish of the token's game",
+                responses={401: {"description": "no or malformed token"},
+                           403: {"description": "the token is no seat's"},
+                           429: {"description": "too many streams from this address"}})
+    async def event_stream(request: Request, authorization: Token = None
+                           ) -> StreamingResponse:
+        token = bearer(authorization)
+        tables = tables_of(request)
+        found = await find_seat(tables, hash_token(token))
+        if found is None:
+            raise ApiError(403, "wrong_token", "that token belongs to no seat")
+        table = await tables.get(found[0])
+        seat = found[1]
+        state = {"started": False, "over": False}
+
+        def event(kind: str) -> dict[str, Any]:
+            data: dict[str, Any] = {"type": kind, "game": {
+                "table": table.id, "game": table.state.game.id, "seat": seat,
+                "stream": f"/api/bot/game/{table.id}/stream"}}
+            if kind == "gameFinish":
+                data["result"] = table.view(seat)["result"]
+            return data
+
+        def convert(message: dict[str, Any]) -> list[dict[str, Any]]:
+            if message.get("type") == "challengeDeclined":
+                return [message]
+            if message.get("type") != "view":
+                return []
+            status = message["view"]["status"]
+            lines = []
+            if status != "waiting" and not state["started"]:
+                state["started"] = True
+                lines.append(event("gameStart"))
+            if status == "over" and not state["over"]:
+                state["over"] = True
+                lines.append(event("gameFinish"))
+            return lines
+
+        def start() -> tuple[StreamWatcher, list[dict[str, Any]], Callable[[], bool]]:
+            first = []
+            if table.status != "waiting":
+                state["started"] = True
+                first.append(event("gameStart"))
+            if table.status == "over":
+                state["over"] = True
+                first.append(event("gameFinish"))
+            watcher = StreamWatcher(seat, tables.settings.ws_queue, convert)
+            return watcher, first, lambda: state["over"] and watcher.queue.empty()
+
+        return stream(request, table, start)
+
+    @router.post("/challenge", status_code=201,
+                 summary="Challenge: a private table, you at seat 0, the others open")
+    async def challenge(body: Challenge, request: Request) -> dict[str, Any]:
+        from clanboard.server.app import address_hash
+
+        tables = tables_of(request)
+        n = body.num_players or get_game_players(body.game)
+        seats = [{"kind": "human", "name": body.name}] + [{"kind": "open"}] * (n - 1)
+        table, tokens, invite = await tables.create(
+            body.game, body.variant, body.options, n, body.seed, seats, private=True,
+            creator=address_hash(client_ip(request.scope)))
+        return {"table": table.id, "seat": 0, "token": tokens[0], "invite": invite,
+                "accept": f"/api/bot/challenge/{table.id}/accept",
+                "decline": f"/api/bot/challenge/{table.id}/decline"}
+
+    @router.post("/challenge/{table_id}/accept",
+                 summary="Accept a challenge: take its first open seat; its token comes back")
+    async def accept(table_id: str, body: Answer, request: Request) -> dict[str, Any]:
+        seat, token = await tables_of(request).join(table_id, None, body.name, body.invite)
+        return {"table": table_id, "seat": seat, "token": token,
+                "stream": f"/api/bot/game/{table_id}/stream"}
+
+    @router.post("/challenge/{table_id}/decline",
+                 summary="Decline a challenge: the challenger's streams are told")
+    async def decline(table_id: str, body: Answer, request: Request) -> dict[str, Any]:
+        table = await tables_of(request).get(table_id)
+        if table.invite_hash is None or not secrets.compare_digest(
+                table.invite_hash, hash_token(body.invite)):
+            raise ApiError(403, "invite_required", "declining needs the challenge's invite")
+        if table.status != "waiting":
+            raise ApiError(409, "challenge_accepted", "every seat is taken: the game is on")
+        note = {"type": "challengeDeclined", "table": table.id,
+                "by": (body.name or "").strip() or None}
+        for w in list(table.watchers):
+            if isinstance(w, StreamWatcher):
+                w.offer(note)
+        return {"ok": True, "table": table.id}
+
+    return router
+
+
+def get_game_players(game_id: str) -> int:
+    """The fewest players of a game (a challenge's default), 404 for an unknown game."""
+    from clanboard.core import UnknownGame, get_game
+
+    try:
+        return get_game(game_id).check_players(None)
+    except UnknownGame as exc:
+        raise ApiError(404, "no_such_game", str(exc)) from exc

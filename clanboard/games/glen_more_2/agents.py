@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from clanboard.core import Move, Rng, SearchHints, State
-from clanboard.games.glen_more_2.moves import ACT, END, MOVE, PASS, SELL, TAKE, GMove
+from clanboard.games.glen_more_2.moves import ACT, END, MOVE, PASS, PLAN, SELL, TAKE, GMove
 from clanboard.games.glen_more_2.state import P_ACT, P_TAKE, GlenMore2State
 
 
@@ -18,7 +18,19 @@ def value(s: GlenMore2State, p: int) -> float:
             + (3.0 - 0.5 * late) * (s.castle_scotsmen(p) + len(s.cards[p])
                                     + len(s.personalities[p]))
             + 1.0 * terr.scotsmen() + 0.6 * s.mp
-            - s.comp.settings.territory_penalty * 0.5 * (len(terr) - smallest))
+            - s.comp.settings.territory_penalty * 0.5 * (len(terr) - smallest)
+            + blueprints(s, p))
+
+
+def blueprints(s: GlenMore2State, p: int) -> float:
+    """Chronicle 11: a card is worth its coming penalty, made good as it is paid; a built
+    place a little more."""
+    penalty = s.comp.settings.unbuilt_historic_penalty
+    out = 1.0 * s.historic_count(p) if s.blueprints[p] or 11 in s.ch else 0.0
+    for c in s.blueprints[p]:
+        total = s.comp.blueprint_need[c["tile"]].resources()
+        out += -penalty + (penalty + 1.0) * (sum(c["paid"]) + c["free"]) / total
+    return out
 
 
 class HeuristicAgent:
@@ -63,6 +75,10 @@ class HeuristicAgent:
             v += 3.0 if row.landmark else 0.0
             v += 2.5 if row.kind == "personality" else 0.0
             v -= 50.0 if m.op == PASS else 0.0
+            if s.comp.is_historic_card(tile) and s.build_spots(p, tile):
+                v += s.comp.settings.unbuilt_historic_penalty  # made good when built
+        if m.op == PLAN:
+            v += 0.5
         if m.op == ACT or (m.op == MOVE and s.phase == P_ACT):
             v += 0.3
         return v

@@ -7,9 +7,9 @@ from functools import cache
 from pathlib import Path
 
 from clanboard.core import InvalidState
-from clanboard.games.glen_more_2.effects import RESOURCES, Item
+from clanboard.games.glen_more_2.effects import RESOURCES, Cost, Effect, Item
 from clanboard.games.glen_more_2.pack import PROVISIONAL_PACK, Pack, load_pack
-from clanboard.games.glen_more_2.schema import TileRow
+from clanboard.games.glen_more_2.schema import HistoricCell, HistoricRow, TileRow
 
 STACK_ORDER = ("A", "B", "C", "D")
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
@@ -57,11 +57,20 @@ class Components:
         self.pack = pack
         self.settings = pack.settings
         self.tiles: list[TileRow] = list(pack.tiles)
-        self.index = dict(pack.tile_index)
+        # chronicle 11: every historic place as tiles (a single tile; a double's blueprint
+        # tile in its stack and one tile per half and side, laid beside the rondel)
+        self.historic: dict[int, HistoricRow] = {}
+        self.halves: dict[int, list[tuple[int, int]]] = {}
+        self.cell_of: dict[int, HistoricCell] = {}
+        self.partner: dict[int, int] = {}
+        self.blueprint_need: dict[int, Need] = {}
+        for h in pack.historic:
+            self._add_historic(h)
+        self.index = {t.id: i for i, t in enumerate(self.tiles)}
         self.costs: list[tuple[Need, ...]] = [
             tuple(Need.of(alt) for alt in t.cost.alternatives) for t in self.tiles]
-        self.stack_tiles = {s: [i for i, t in enumerate(self.tiles) if t.stack == s]
-                            for s in ("S", *STACK_ORDER)}
+        self.stack_tiles = {s: [i for i, t in enumerate(self.tiles) if t.stack == s
+                                and i not in self.historic] for s in ("S", *STACK_ORDER)}
         self.home_village = next(i for i, t in enumerate(self.tiles)
                                  if t.stack == "home" and t.kind == "village")
         self.home_castle = next(i for i, t in enumerate(self.tiles)
@@ -74,6 +83,50 @@ class Components:
         self.feasts = list(pack.feasts)
         self.feast_costs = [tuple(Need.of(a) for a in f.cost.alternatives) for f in self.feasts]
         self.market_prices = {RES_INDEX[r.resource]: r.prices for r in pack.market}
+
+    def _add_historic(self, h: HistoricRow) -> None:
+        sides = h.sides()
+        first = sides[0][0]
+
+        def tile(tid: str, name: str, stack: str, cell: HistoricCell) -> int:
+            self.tiles.append(TileRow.model_construct(
+                id=tid, name=name, name_ru=h.name_ru, stack=stack, kind=cell.kind, cost=Cost(),
+                bonus=Effect(), activation=h.activation, river=cell.river, rebuild=False,
+                landmark="", status=h.status, source=h.source, provisional=h.provisional,
+                reason=h.reason, notes=h.notes))
+            i = len(self.tiles) - 1
+            self.historic[i] = h
+            self.cell_of[i] = cell
+            return i
+
+        if h.format == "single":
+            card = tile(h.id, h.name, h.stack, first)
+        else:
+            card = tile(h.id, f"{h.name} (blueprint tile)", h.stack, first)
+            pairs = []
+            for n, side in enumerate(sides, start=1):
+                left = tile(f"{h.id}-{n}L", f"{h.name} ({n}, left)", "historic", side[0])
+                right = tile(f"{h.id}-{n}R", f"{h.name} ({n}, right)", "historic", side[1])
+                self.partner[left], self.partner[right] = right, left
+                pairs.append((left, right))
+            self.halves[card] = pairs
+        alts = h.cost.alternatives
+        self.blueprint_need[card] = Need.of(alts[0]) if alts else Need(any=2)
+
+    def stacks_for(self, chronicles: frozenset[int]) -> dict[str, list[int]]:
+        """The tiles of each stack in a game (chronicle 11 adds its historic places and
+        blueprint tiles, HG-RU 442)."""
+        out = {k: list(v) for k, v in self.stack_tiles.items()}
+        if 11 in chronicles:
+            for i in self.historic:
+                if self.tiles[i].stack in out:
+                    out[self.tiles[i].stack].append(i)
+        return out
+
+    def is_historic_card(self, tile: int) -> bool:
+        """A tile that goes onto a blueprint card when taken (a single historic place or a
+        double's blueprint tile)."""
+        return tile in self.historic and self.tiles[tile].stack != "historic"
 
     def active_spaces(self, chronicles: frozenset[int]) -> list[str]:
         """The clan board's spaces in a game: the base spaces, where a chronicle's shield of

@@ -17,6 +17,7 @@ from clanboard.games.glen_more_2.effects import RESOURCES
 from clanboard.games.glen_more_2.moves import (
     ACT,
     BID,
+    BUILD,
     BUY,
     CLAN,
     DRAW,
@@ -26,6 +27,7 @@ from clanboard.games.glen_more_2.moves import (
     PASS,
     PAY,
     PLACE,
+    PLAN,
     REMOVE,
     ROLL,
     SELL,
@@ -47,8 +49,8 @@ OPTIONS = 6
 BIDS = [bid_move(list(seq)) for k in range(6) for seq in permutations(range(1, 6), k)]
 BID_INDEX = {m.name: i for i, m in enumerate(BIDS)}
 MAX_PLAYERS = 4
-PER_SEAT = 11
-N_PHASES = 12
+PER_SEAT = 12
+N_PHASES = 14  # len(state.PHASES)
 TENSOR_SIZE = N_PHASES + MAX_PLAYERS + PER_SEAT * MAX_PLAYERS + 5 + 4 + 1 + 5 + 2
 
 
@@ -63,7 +65,7 @@ class Layout:
                  ("pay", 5 * SQUARES), ("buy", 5), ("sell", 5 * SQUARES), ("gain", 5),
                  ("act", SQUARES * OPTIONS), ("move", SQUARES * 8),
                  ("clan", len(self.spaces)), ("end", 1), ("bid", len(BIDS)),
-                 ("remove", SQUARES)]
+                 ("remove", SQUARES), ("plan", self.tiles * 5), ("build", SQUARES * 3)]
         self.offset: dict[str, int] = {}
         total = 0
         for name, size in sizes:
@@ -126,6 +128,10 @@ def move_to_action(s: GlenMore2State, m: GMove) -> int:
         return off["bid"] + BID_INDEX[m.name]
     if op == REMOVE:
         return off["remove"] + _sq(m.a)
+    if op == PLAN:
+        return off["plan"] + s.comp.index[m.name] * 5 + m.n - 1
+    if op == BUILD:
+        return off["build"] + _sq(m.a) * 3 + m.n
     raise ValueError(f"cannot encode {m}")
 
 
@@ -161,6 +167,10 @@ def action_to_move(s: GlenMore2State, action: int) -> GMove:
         return GMove(END)
     if kind == "remove":
         return GMove(REMOVE, a=_unsq(i))
+    if kind == "plan":
+        return GMove(PLAN, tid(i // 5), i % 5 + 1)
+    if kind == "build":
+        return GMove(BUILD, n=i % 3, a=_unsq(i // 3))
     return BIDS[i]
 
 
@@ -176,7 +186,7 @@ def observation_tensor(s: GlenMore2State, player: int) -> list[float]:
         seat = (p - player) % s.num_players  # the viewer first
         vals = [s.coins[p], s.vp[p], s.whisky[p], s.fame[p], s.castle_scotsmen(p),
                 len(s.cards[p]), len(s.personalities[p]), s.markers[p], len(terr),
-                sum(terr.have()), terr.scotsmen()]
+                sum(terr.have()), terr.scotsmen(), len(s.blueprints[p])]
         for k, v in enumerate(vals):
             out[base + seat * PER_SEAT + k] = float(v)
     base += PER_SEAT * MAX_PLAYERS

@@ -16,13 +16,14 @@ from typing import Any, get_args
 from pydantic import ValidationError
 
 from clanboard.core import InvalidState
-from clanboard.games.glen_more_2.effects import Activate, Effect, GainTile
+from clanboard.games.glen_more_2.effects import Activate, Effect, GainTile, Personality
 from clanboard.games.glen_more_2.schema import (
     FILES,
     OPTIONAL_FILES,
     RESOURCES,
     ClanSpaceRow,
     FeastRow,
+    HistoricRow,
     LandmarkRow,
     MarketRow,
     Row,
@@ -87,6 +88,7 @@ class Pack:
     market: list[MarketRow]
     feasts: list[FeastRow] = field(default_factory=list)
     alt_scoring: list[ScoringRow] = field(default_factory=list)
+    historic: list[HistoricRow] = field(default_factory=list)
     tile_index: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -110,10 +112,13 @@ class Pack:
         yield "market.csv", self.market
         yield "feasts.csv", self.feasts
         yield "alt_scoring.csv", self.alt_scoring
+        yield "historic_places.csv", self.historic
 
     def chronicles(self) -> set[int]:
-        """The chronicles this pack has the components of (9: feasts + board)."""
-        return {9} if self.feasts and self.alt_scoring else set()
+        """The chronicles this pack has the components of (9: feasts + board; 11: historic
+        places)."""
+        out = {9} if self.feasts and self.alt_scoring else set()
+        return out | ({11} if self.historic else set())
 
     def scoring_vp(self, difference: int, alternative: bool = False) -> int:
         best = 0
@@ -220,8 +225,11 @@ def _cross_check(p: Pack, issues: list[Issue]) -> None:
     def refs(effect: Effect, file: str, line: int, fld: str) -> None:
         for opt in effect.options:
             for g in opt.gains:
-                if isinstance(g, GainTile) and g.tile not in tiles:
-                    issues.append(Issue(file, line, fld, f"tile:{g.tile} names no tile"))
+                if isinstance(g, GainTile | Personality) and g.tile not in tiles:
+                    issues.append(Issue(file, line, fld, f"{g} names no tile"))
+                if isinstance(g, Personality) and g.tile in tiles and \
+                        tiles[g.tile][1].kind != "personality":
+                    issues.append(Issue(file, line, fld, f"{g} names no personality tile"))
                 if isinstance(g, Activate) and file == "clan_spaces.csv":
                     issues.append(Issue(file, line, fld, "a clan space cannot activate tiles"))
             for c in opt.conditions:
@@ -248,6 +256,19 @@ def _cross_check(p: Pack, issues: list[Issue]) -> None:
             issues.append(Issue("clan_spaces.csv", i + 2, "id",
                                 f"space id {space.id!r} used twice"))
         seen_spaces.add(space.id)
+    for i, h in enumerate(p.historic):
+        line = i + 2
+        if h.id in tiles or any(o.id == h.id for o in p.historic[:i]):
+            issues.append(Issue("historic_places.csv", line, "id",
+                                f"id {h.id!r} is already used by a tile or historic place"))
+        problem = h.shape_problem()
+        if problem:
+            issues.append(Issue("historic_places.csv", line, "over", problem))
+        if h.landmark and h.landmark not in cards:
+            issues.append(Issue("historic_places.csv", line, "landmark",
+                                f"no landmark card {h.landmark!r}"))
+        refs(h.bonus, "historic_places.csv", line, "bonus")
+        refs(h.activation, "historic_places.csv", line, "activation")
     by_stack = [t.stack for t in p.tiles]
     worlds = [t for t in p.tiles if t.kind == "worlds_end"]
     if len(worlds) != 1 or worlds[0].stack != "D":
@@ -298,7 +319,8 @@ def load_pack(directory: str | Path) -> Pack:
                 else Settings.model_validate({}))
     pack = Pack(str(d), settings, rows["settings.csv"], rows["tiles.csv"],
                 rows["landmarks.csv"], rows["clan_spaces.csv"], rows["scoring.csv"],
-                rows["market.csv"], rows["feasts.csv"], rows["alt_scoring.csv"])
+                rows["market.csv"], rows["feasts.csv"], rows["alt_scoring.csv"],
+                rows["historic_places.csv"])
     if not issues:
         _cross_check(pack, issues)
     if issues:

@@ -28,6 +28,7 @@ from clanboard.games.glen_more_2.market import buy_price, payable, sell_price
 from clanboard.games.glen_more_2.moves import (
     ACT,
     BID,
+    BUILD,
     BUY,
     CLAN,
     DRAW,
@@ -38,6 +39,7 @@ from clanboard.games.glen_more_2.moves import (
     PASS,
     PAY,
     PLACE,
+    PLAN,
     REMOVE,
     ROLL,
     SELL,
@@ -57,9 +59,10 @@ HOME_CASTLE = (1, 0)
 CATEGORIES = ("castle", "landmarks", "whisky", "personalities")
 
 PHASES = ("draw", "roll", "take", "place", "pay", "gain", "clan", "activate", "discard",
-          "remove", "bid", "over")
+          "remove", "bid", "plan", "build", "over")
 (P_DRAW, P_ROLL, P_TAKE, P_PLACE, P_PAY, P_GAIN, P_CLAN, P_ACT, P_DISCARD, P_REMOVE, P_BID,
- P_OVER) = range(len(PHASES))
+ P_PLAN, P_BUILD, P_OVER) = range(len(PHASES))
+BLUEPRINT_DEBT = -3  # debt_slot while a resource is paid onto a blueprint card
 
 FACE_UP_FEASTS = 5  # HG-RU 189-191
 BID_TOKENS = 3  # HG-RU 196-204 (Cameron: 5, HG-RU 236)
@@ -85,7 +88,9 @@ class GlenMore2State(State):
         st = comp.settings
         self.use_die = n in st.die_player_counts
         self.track: list[int] = []
-        self.stacks: dict[str, list[int]] = {s: list(comp.stack_tiles[s]) for s in STACK_ORDER}
+        self.ch = chronicle_set(options.get("chronicles", ""))
+        stacks = comp.stacks_for(self.ch)
+        self.stacks: dict[str, list[int]] = {s: stacks[s] for s in STACK_ORDER}
         self.d_size = len(self.stacks["D"])
         self.d_drawn = 0
         self.we_drawn = False
@@ -99,7 +104,6 @@ class GlenMore2State(State):
         self.terr = [Territory() for _ in range(n)]
         self.personalities: list[list[int]] = [[] for _ in range(n)]
         self.cards: list[list[str]] = [[] for _ in range(n)]
-        self.ch = chronicle_set(options.get("chronicles", ""))
         self.clan: dict[str, list[int]] = {sid: [] for sid in comp.active_spaces(self.ch)}
         # chronicle 9: feasts face up at positions 1-5, the rest a deck kept as a set
         self.feast_row: list[int] = []
@@ -112,6 +116,8 @@ class GlenMore2State(State):
         self.ignored: list[list[int]] = [[] for _ in range(n)]
         self.pending: list[int] = []  # [round number, 1 if final] while bidding
         self.last_paid = -1
+        # chronicle 11: each player's blueprint cards, in the order taken
+        self.blueprints: list[list[dict[str, Any]]] = [[] for _ in range(n)]
         self.markers = [st.clan_markers_per_player] * n
         self.phase = P_DRAW
         self.cur = -1
@@ -138,6 +144,13 @@ class GlenMore2State(State):
         self.after_gain = P_ACT
         self.from_discard = False
         self.remove_left = 0
+        self.planned = False  # the end-of-turn blueprint step is over
+        self.building = -1  # the blueprint card (index) whose place must be built now
+        self.clan_pending = False  # a personality gained by an effect awaits its marker
+        self.clan_return = P_OVER  # where the turn goes after a clan marker
+        for cards in getattr(self, "blueprints", ()):
+            for card in cards:
+                card["fed"] = False
 
     # -- set-up --------------------------------------------------------------------------
 
@@ -145,7 +158,7 @@ class GlenMore2State(State):
         """Spec 2.2-2.7: start tiles clockwise, Scotsmen anticlockwise in random order,
         coins 5, 6, ... from the first to move; tiles are then drawn by chance."""
         comp, st, n = self.comp, self.comp.settings, self.num_players
-        start = list(comp.stack_tiles["S"])
+        start = list(comp.stack_tiles["S"])  # no historic place starts on the rondel
         self.rng.shuffle(start)
         order = list(range(n))
         self.rng.shuffle(order)  # order[0] stands at the back: it moves first
@@ -361,6 +374,8 @@ class GlenMore2State(State):
         row = self.comp.tiles[tile]
         if row.kind == "worlds_end":
             return []
+        if self.comp.is_historic_card(tile):
+            return [0]  # onto a blueprint card: paid and built later (HG-RU 446)
         if row.kind == "personality":
             if not self._clan_spaces(p) and \
                     self.comp.settings.personality_without_space == "forbidden":
@@ -409,9 +424,17 @@ class GlenMore2State(State):
             return self._discard_moves(p)
         if ph == P_REMOVE:
             terr = self.terr[p]
+            partner = self.comp.partner
             removes: list[Move] = [GMove(REMOVE, a=Sq(*terr.pos[i])) for i in range(len(terr))
-                                   if self.comp.tiles[terr.tiles[i]].stack != "home"]
+                                   if self.comp.tiles[terr.tiles[i]].stack != "home"
+                                   and (terr.tiles[i] not in partner or self.remove_left >= 2)]
             return removes + [END_MOVE]
+        if ph == P_PLAN:
+            return self._plan_moves(p) + self._sell_moves(p) + [END_MOVE]
+        if ph == P_BUILD:
+            card = self.blueprints[p][self.building]
+            return [GMove(BUILD, n=side, a=Sq(*cell))
+                    for cell, side in self.build_spots(p, card["tile"])]
         return self._act_moves(p) + self._move_moves(p) + self._sell_moves(p) + [END_MOVE]
 
     def _bid_moves(self, p: int) -> list[Move]:
@@ -524,6 +547,134 @@ class GlenMore2State(State):
                     out.append(GMove(MOVE, a=Sq(*cell), b=Sq(*terr.pos[q])))
         return out
 
+    # -- chronicle 11: blueprints and historic places ------------------------------------
+
+    def card_accepts(self, card: dict[str, Any], k: int) -> bool:
+        """Whether one more resource ``k`` fits the card's cost (fixed kinds first, the rest
+        on its "any" symbols; Munro's free resource counts as any kind)."""
+        need = self.comp.blueprint_need[card["tile"]]
+        paid = list(card["paid"])
+        paid[k] += 1
+        total = need.resources()
+        over = sum(max(0, paid[i] - need.fixed[i]) for i in range(5))
+        return over <= need.any + need.distinct and sum(paid) + card["free"] <= total
+
+    def card_complete(self, card: dict[str, Any]) -> bool:
+        need = self.comp.blueprint_need[card["tile"]]
+        return sum(card["paid"]) + card["free"] >= need.resources()
+
+    def _zone(self, p: int) -> set[tuple[int, int]]:
+        terr = self.terr[p]
+        zone: set[tuple[int, int]] = set()
+        for i, c in enumerate(terr.scots):
+            if c:
+                x, y = terr.pos[i]
+                zone.add((x, y))
+                zone.update((x + dx, y + dy) for dx, dy in dirs(
+                    self.comp.settings.placement_adjacency))
+        return zone
+
+    def build_spots(self, p: int, tile: int) -> list[tuple[tuple[int, int], int]]:
+        """Where the historic place of the card ``tile`` can be built: (cell, side), the
+        cell being the left half of a double (HG-RU 450-454, 484-494). Each covered tile
+        has the kind (and river) its blueprint names; the place touches a Scotsman's tile
+        like any placement; a double lies left to right as printed."""
+        comp, terr = self.comp, self.terr[p]
+        zone = self._zone(p)
+        sides = comp.historic[tile].sides()
+
+        def fits(cell: tuple[int, int], want: Any) -> bool:
+            slot = terr.cells.get(cell)
+            if slot is None:
+                return False
+            row = comp.tiles[terr.tiles[slot]]
+            return row.kind == want.over and (row.river or not want.river)
+
+        out = []
+        for cell in sorted(terr.cells):
+            for n, side in enumerate(sides, start=1):
+                if len(side) == 1:
+                    if cell in zone and fits(cell, side[0]):
+                        out.append((cell, 0))
+                    continue
+                right = (cell[0] + 1, cell[1])
+                if (cell in zone or right in zone) and fits(cell, side[0]) and \
+                        fits(right, side[1]):
+                    out.append((cell, n))
+        return out
+
+    def _plan_moves(self, p: int) -> list[Move]:
+        """HG-RU 450: at the end of the turn 1 resource (own or bought) on each blueprint
+        card; the last one only when the place can then be built at once."""
+        out: list[Move] = []
+        tid = self.comp.tile_id
+        for card in self.blueprints[p]:
+            if card["fed"]:
+                continue
+            for k in range(5):
+                if not self.card_accepts(card, k):
+                    continue
+                fixed = [0, 0, 0, 0, 0]
+                fixed[k] = 1
+                if not self._cost_ok(p, Need(tuple(fixed))):  # type: ignore[arg-type]
+                    continue
+                last = sum(card["paid"]) + card["free"] + 1 >= \
+                    self.comp.blueprint_need[card["tile"]].resources()
+                if last and not self.build_spots(p, card["tile"]):
+                    continue
+                out.append(GMove(PLAN, tid(card["tile"]), k + 1))
+        return out
+
+    def _take_card(self, p: int, tile: int, free: int) -> None:
+        """A historic place (or a double's blueprint tile) goes onto its blueprint card."""
+        self.blueprints[p].append({"tile": tile, "paid": [0, 0, 0, 0, 0], "free": free,
+                                   "fed": False})
+
+    def _build(self, p: int, cell: tuple[int, int], side: int) -> None:
+        """Build the place over the matching tile(s); the card and its resources are
+        discarded; it and its neighbours are activated (HG-RU 452-458, 496)."""
+        comp, terr = self.comp, self.terr[p]
+        card = self.blueprints[p].pop(self.building)
+        self.building = -1
+        tile = card["tile"]
+        if side:
+            left, right = comp.halves[tile][side - 1]
+            placed = [(cell, left), ((cell[0] + 1, cell[1]), right)]
+            self.removed.append(tile)  # the blueprint tile leaves the game (HG-RU 478)
+        else:
+            placed = [(cell, tile)]
+        slots = []
+        for c, t in placed:
+            slot = terr.cells[c]
+            terr.under[slot].append(terr.tiles[slot])
+            terr.tiles[slot] = t
+            if comp.settings.rebuild_covered == "discard":
+                terr.res[slot] = [0, 0, 0, 0, 0]
+                terr.scots[slot] = 0
+            slots.append(slot)
+        near = set(slots)
+        for slot in slots:
+            near.update(terr.around(terr.pos[slot], 8))
+        self.near = sorted(near)
+        self.after_gain = P_ACT
+        self.phase = P_ACT
+        h = comp.historic[tile]
+        interpret.resolve_once(self, p, h.bonus, slots[0])
+        if h.landmark:
+            self.cards[p].append(h.landmark)
+            lm = comp.cards[h.landmark]
+            if lm.timing == "immediate":
+                interpret.resolve_once(self, p, lm.effect, slots[0])
+        self._after_effects(p, P_ACT)
+
+    def historic_count(self, p: int) -> int:
+        """Historic places in the territory, built-over ones included, a double once
+        (Ogilvy, HG-RU 500)."""
+        comp, terr = self.comp, self.terr[p]
+        names = {comp.historic[t].id for t in terr.tiles + [u for us in terr.under for u in us]
+                 if t in comp.historic}
+        return len(names)
+
     # -- applying ------------------------------------------------------------------------
 
     def parse_move(self, text: str, player: int | None = None) -> Move:
@@ -563,6 +714,14 @@ class GlenMore2State(State):
                 self.discarded.append(tile)
                 self._end_turn()
                 return
+            if comp.is_historic_card(tile):
+                if self.phase == P_DISCARD:  # Munro: 1 free resource on the card (HG-RU 520)
+                    self._take_card(p, tile, 1)
+                    self._after_effects(p, self.after_gain)
+                else:
+                    self._take_card(p, tile, 0)
+                    self._end_turn()
+                return
             self.tile, self.alt = tile, move.n
             if comp.tiles[tile].kind == "personality":
                 self._start_cost(p)
@@ -597,12 +756,13 @@ class GlenMore2State(State):
                 self.gain_left = 0
                 self._after_gains(p)
         elif op == CLAN:
+            then, self.clan_return = self.clan_return, P_OVER
             if move.name != "none":
                 sp = comp.spaces[comp.space_index[move.name]]
                 self.clan[sp.id].append(p)
                 self.markers[p] -= 1
                 self.coins[p] -= sp.road_cost
-                self.after_gain = P_OVER  # the turn ends after any chosen gains
+                self.after_gain = then  # the turn ends after any chosen gains
                 first = sp.effect.options[0] if sp.effect else None
                 if first is not None and first.inputs:  # a shield that costs a resource
                     self.debt_slot, self.debt_option = -2, comp.space_index[sp.id]
@@ -610,9 +770,24 @@ class GlenMore2State(State):
                     self.phase = P_PAY
                     return
                 interpret.resolve_once(self, p, sp.effect, -1)
-                self._after_effects(p, P_OVER)
+                self._after_effects(p, then)
                 return
-            self._end_turn()
+            if then == P_OVER:
+                self._end_turn()
+            else:
+                self._after_effects(p, then)
+        elif op == PLAN:
+            k = move.n - 1
+            cards = self.blueprints[p]
+            idx = next(i for i, c in enumerate(cards)
+                       if c["tile"] == comp.index[move.name] and not c["fed"])
+            self.debt_slot, self.debt_option = BLUEPRINT_DEBT, idx
+            fixed = [0, 0, 0, 0, 0]
+            fixed[k] = 1
+            self._owe(Need(tuple(fixed)))  # type: ignore[arg-type]
+            self.phase = P_PAY
+        elif op == BUILD:
+            self._build(p, (move.a.x, move.a.y), move.n)
         elif op == ACT:
             slot = terr.cells[(move.a.x, move.a.y)]
             self.activated.append(slot)
@@ -639,6 +814,9 @@ class GlenMore2State(State):
             if self.phase == P_REMOVE:
                 self.remove_left = 0
                 self._after_effects(p, self.after_gain)
+            elif self.phase == P_PLAN:
+                self.planned = True
+                self._end_turn()
             else:
                 self._end_turn()
 
@@ -668,7 +846,18 @@ class GlenMore2State(State):
             sp = self.comp.spaces[self.debt_option]
             self.debt_slot = -1
             interpret.gain(self, p, sp.effect.options[0], -1)
-            self._after_effects(p, P_OVER)
+            self._after_effects(p, self.after_gain)
+            return
+        if self.debt_slot == BLUEPRINT_DEBT:  # a resource lies on a blueprint card
+            card = self.blueprints[p][self.debt_option]
+            card["paid"][self.last_paid] += 1
+            card["fed"] = True
+            self.debt_slot = -1
+            if self.card_complete(card):  # HG-RU 452: built at once
+                self.building = self.debt_option
+                self.phase = P_BUILD
+            else:
+                self.phase = P_PLAN
             return
         if self.debt_slot >= 0:
             slot = self.debt_slot
@@ -733,6 +922,10 @@ class GlenMore2State(State):
                 self.phase = P_DISCARD
             else:
                 self._after_effects(p, then)
+        elif self.clan_pending:  # Michael Scot: his clan marker, then the turn goes on
+            self.clan_pending = False
+            self.clan_return = then
+            self.phase = P_CLAN
         elif then == P_OVER:
             self._end_turn()
         else:
@@ -740,22 +933,34 @@ class GlenMore2State(State):
 
     def _remove(self, p: int, slot: int) -> None:
         """The tile (with any tiles under it) leaves the game; Scotsmen on it go back to
-        the supply, resources on it are lost (spec 16.1-16.2)."""
+        the supply, resources on it are lost (spec 16.1-16.2). A half of a double historic
+        place takes its other half along and counts 2 (HG-RU 524-526)."""
         terr = self.terr[p]
-        self.removed += [terr.tiles[slot], *terr.under[slot]]
-        terr.remove(slot)
+        slots = [slot]
+        other = self.comp.partner.get(terr.tiles[slot])
+        if other is not None and other in terr.tiles:
+            slots.append(terr.tiles.index(other))
+        for gone in sorted(slots, reverse=True):
+            self.removed += [terr.tiles[gone], *terr.under[gone]]
+            terr.remove(gone)
 
-        def shift(xs: list[int]) -> list[int]:
-            return [i if i < slot else i - 1 for i in xs if i != slot]
+            def shift(xs: list[int], gone: int = gone) -> list[int]:
+                return [i if i < gone else i - 1 for i in xs if i != gone]
 
-        self.near, self.activated = shift(self.near), shift(self.activated)
-        if self.gain_slot > slot:
-            self.gain_slot -= 1
-        self.remove_left -= 1
-        if self.remove_left == 0:
+            self.near, self.activated = shift(self.near), shift(self.activated)
+            if self.gain_slot > gone:
+                self.gain_slot -= 1
+            self.remove_left -= 1
+        if self.remove_left <= 0:
+            self.remove_left = 0
             self._after_effects(p, self.after_gain)
 
     def _end_turn(self) -> None:
+        """The turn ends; with chronicle 11 the blueprint step comes first (HG-RU 450)."""
+        if 11 in self.ch and not self.planned and self.cur >= 0 and \
+                self._plan_moves(self.cur):
+            self.phase = P_PLAN
+            return
         self._compress()
         self._after_turn()
 
@@ -769,9 +974,14 @@ class GlenMore2State(State):
     # -- scoring -------------------------------------------------------------------------
 
     def castle_scotsmen(self, p: int) -> int:
+        """Scotsmen in the home castle (a place built over it still is the castle,
+        HG-RU 514) and on historic places that count as it (New Fort George, HG-RU 536)."""
         terr = self.terr[p]
         slot = terr.cells.get(HOME_CASTLE)
-        return terr.scots[slot] if slot is not None else 0
+        n = terr.scots[slot] if slot is not None else 0
+        historic = self.comp.historic
+        return n + sum(terr.scots[i] for i, t in enumerate(terr.tiles)
+                       if i != slot and t in historic and historic[t].castle)
 
     def category_counts(self) -> dict[str, list[int]]:
         n = range(self.num_players)
@@ -946,11 +1156,16 @@ class GlenMore2State(State):
         per = self.comp.settings.territory_penalty
         penalty = [-per * (s - low) for s in sizes]
         coins = list(self.coins)
+        # chronicle 11: VP lost per historic place taken but not built (HG-RU 506)
+        unbuilt = [-self.comp.settings.unbuilt_historic_penalty * len(self.blueprints[p])
+                   for p in range(n)]
         for p in range(n):
-            self.vp[p] += coins[p] + penalty[p]
+            self.vp[p] += coins[p] + penalty[p] + unbuilt[p]
         self.final = {"before": before, "cards": cards_vp, "coins": coins, "tiles": sizes,
                       "penalty": penalty, "resources": [sum(t.have()) for t in self.terr],
                       "total": list(self.vp)}
+        if 11 in self.ch:
+            self.final["unbuilt_historic"] = unbuilt
         self.phase = P_OVER
         self.cur = -1
 
@@ -1071,6 +1286,7 @@ class GlenMore2State(State):
         s.rules = [list(r) for r in self.rules]
         s.ignored = [list(r) for r in self.ignored]
         s.pending = list(self.pending)
+        s.blueprints = [[{**c, "paid": list(c["paid"])} for c in cs] for cs in self.blueprints]
         return s
 
     def _to_json(self) -> Any:

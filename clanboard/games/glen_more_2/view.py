@@ -19,7 +19,43 @@ def tile_info(s: GlenMore2State, t: int) -> dict[str, Any]:
     return {"id": row.id, "name": row.name, "kind": row.kind, "stack": row.stack,
             "cost": str(row.cost), "bonus": str(row.bonus), "activation": str(row.activation),
             "river": row.river, "rebuild": row.rebuild, "landmark": row.landmark or None,
-            "provisional": row.provisional}
+            "provisional": row.provisional,
+            "historic": s.comp.historic[t].id if t in s.comp.historic else None}
+
+
+def historic_info(s: GlenMore2State, t: int) -> dict[str, Any]:
+    """A historic place (chronicle 11) as its blueprint card shows it: format, stack, the
+    cells of each side (own kind, kind to build over, river), cost, one-time effect,
+    activation, whether Scotsmen on it count as in the home castle."""
+    h = s.comp.historic[t]
+    return {"id": h.id, "name": h.name, "format": h.format, "stack": h.stack,
+            "sides": [[{"kind": c.kind, "over": c.over, "river": c.river} for c in side]
+                      for side in h.sides()],
+            "cost": str(h.cost) or "2 any", "bonus": str(h.bonus),
+            "activation": str(h.activation), "castle": h.castle, "provisional": h.provisional}
+
+
+def _chronicle11(s: GlenMore2State, player: int | None) -> dict[str, Any]:
+    """Public: every blueprint card and its resources, the doubles still beside the
+    rondel, and (for the seat to move) where the place being built may go."""
+    comp = s.comp
+    tid = comp.tile_id
+    taken = {c["tile"] for cs in s.blueprints for c in cs} | set(s.removed)
+    cards = [[{"tile": tid(c["tile"]), "place": comp.historic[c["tile"]].id,
+               "paid": {RESOURCES[k]: v for k, v in enumerate(c["paid"]) if v},
+               "free": c["free"], "fed_this_turn": c["fed"]} for c in cs]
+             for cs in s.blueprints]
+    doubles = [comp.historic[t].id for t in comp.halves if t not in taken]
+    build = []
+    if s.building >= 0 and s.cur >= 0 and player == s.cur:
+        card = s.blueprints[s.cur][s.building]
+        build = [{"cell": list(cell), "side": side}
+                 for cell, side in s.build_spots(s.cur, card["tile"])]
+    places = {tid(t): historic_info(s, t) for t in comp.historic
+              if comp.tiles[t].stack != "historic"}
+    return {"blueprints": cards, "doubles_beside_rondel": doubles, "build_spots": build,
+            "historic_places": places,
+            "historic_count": [s.historic_count(p) for p in range(s.num_players)]}
 
 
 def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
@@ -86,4 +122,5 @@ def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
         "scorings": [dict(x) for x in s.scorings],
         "final": dict(s.final) if s.final else None,
         "discarded": len(s.discarded),
+        "chronicle11": _chronicle11(s, player) if 11 in s.ch else None,
     }

@@ -424,10 +424,8 @@ class GlenMore2State(State):
             return self._discard_moves(p)
         if ph == P_REMOVE:
             terr = self.terr[p]
-            partner = self.comp.partner
             removes: list[Move] = [GMove(REMOVE, a=Sq(*terr.pos[i])) for i in range(len(terr))
-                                   if self.comp.tiles[terr.tiles[i]].stack != "home"
-                                   and (terr.tiles[i] not in partner or self.remove_left >= 2)]
+                                   if self._removable(p, i)]
             return removes + [END_MOVE]
         if ph == P_PLAN:
             return self._plan_moves(p) + self._sell_moves(p) + [END_MOVE]
@@ -656,6 +654,8 @@ class GlenMore2State(State):
         for slot in slots:
             near.update(terr.around(terr.pos[slot], 8))
         self.near = sorted(near)
+        # the place is a new tile: an activation earlier this turn was the covered tile's
+        self.activated = [i for i in self.activated if i not in slots]
         self.after_gain = P_ACT
         self.phase = P_ACT
         h = comp.historic[tile]
@@ -930,6 +930,19 @@ class GlenMore2State(State):
             self._end_turn()
         else:
             self.phase = P_ACT
+
+    def _removable(self, p: int, slot: int) -> bool:
+        """Never the home tile (nor a place built over it); a half of a double only when
+        2 tiles may be removed, and only if its other half may go too (HG-RU 524-526)."""
+        terr, comp = self.terr[p], self.comp
+
+        def free(i: int) -> bool:
+            return all(comp.tiles[t].stack != "home" for t in (terr.tiles[i], *terr.under[i]))
+
+        other = comp.partner.get(terr.tiles[slot])
+        if other is None or other not in terr.tiles:
+            return free(slot)
+        return self.remove_left >= 2 and free(slot) and free(terr.tiles.index(other))
 
     def _remove(self, p: int, slot: int) -> None:
         """The tile (with any tiles under it) leaves the game; Scotsmen on it go back to

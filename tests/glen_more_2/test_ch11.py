@@ -75,6 +75,7 @@ def test_set_up_adds_the_places_and_blueprint_tiles_to_their_stacks():
     into the stacks; the 3 doubles lie beside the rondel; Ogilvy's shield is on the board."""
     s = _game(3)
     base = GAME.new_state(3, seed=3, options={"provisional": True})
+    assert isinstance(base, GlenMore2State)
     comp = s.comp
     with11, without = comp.stacks_for(frozenset({11})), comp.stacks_for(frozenset())
     added = {k: sorted(comp.tile_id(t) for t in set(with11[k]) - set(without[k]))
@@ -357,9 +358,11 @@ def test_unbuilt_places_cost_3_vp_and_do_not_count_for_territory_size():
     _card(s, p, "H1", paid=1)
     _card(s, p, "STIRLING")
     s._final()
-    assert s.final["unbuilt_historic"][p] == -6 and s.final["unbuilt_historic"][q] == 0
-    assert s.final["tiles"] == [2, 2]
-    assert s.final["total"][p] == s.final["before"][p] + s.final["coins"][p] - 6
+    final = s.final
+    assert final is not None
+    assert final["unbuilt_historic"][p] == -6 and final["unbuilt_historic"][q] == 0
+    assert final["tiles"] == [2, 2]
+    assert final["total"][p] == final["before"][p] + final["coins"][p] - 6
 
 
 def test_a_place_over_the_home_castle_is_still_the_castle_and_fort_george_counts():
@@ -433,6 +436,7 @@ def test_stirling_castle_2_coins_for_2_resources_on_it_never_1_for_1():
 def test_chronicle_options_combine_and_unbuilt_ones_are_refused_clearly():
     for ch in ("11", "9,11"):
         s = GAME.new_state(2, seed=1, options={**OPTS, "chronicles": ch})
+        assert isinstance(s, GlenMore2State)
         assert sorted(s.ch) == [int(x) for x in ch.split(",")]
     with pytest.raises(InvalidState, match="not built yet"):
         GAME.new_state(2, seed=1, options={**OPTS, "chronicles": "9,10,11"})

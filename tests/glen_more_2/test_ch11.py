@@ -461,3 +461,17 @@ def test_blueprints_survive_json_and_the_observation_shows_them_to_all():
     bad["state"]["blueprints"][p][0]["tile"] = "T16"
     with pytest.raises(InvalidState, match="blueprint"):
         GAME.state_from_json(bad)
+
+
+def test_heuristic_agent_takes_from_the_discard_with_munro():
+    """Regression: the agent weighed a tile's distance on the rondel, which a tile from the
+    discard does not have."""
+    from clanboard.games.glen_more_2.agents import HeuristicAgent
+
+    s = _game()
+    p = s.cur
+    s.discarded.append(_out(s, "H1"))
+    front(s, "P1")
+    s.apply("take P1")
+    s.apply("clan Munro")
+    assert str(HeuristicAgent(0).choose(s, p)).startswith("take ")

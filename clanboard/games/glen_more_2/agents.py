@@ -69,7 +69,8 @@ class HeuristicAgent:
         v = value(c, p) - base
         if m.op in (TAKE, PASS):
             tile = s.comp.index[m.name]
-            ahead = [t for t in s.track if t >= 0].index(tile)
+            on_rondel = [t for t in s.track if t >= 0]
+            ahead = on_rondel.index(tile) if tile in on_rondel else 0  # Munro: the discard
             row = s.comp.tiles[tile]
             v += 2.0 + 1.0 * len(row.activation.options) - 1.0 * ahead
             v += 3.0 if row.landmark else 0.0

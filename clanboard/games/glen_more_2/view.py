@@ -37,7 +37,7 @@ def historic_info(s: GlenMore2State, t: int) -> dict[str, Any]:
 
 def _chronicle11(s: GlenMore2State, player: int | None) -> dict[str, Any]:
     """Public: every blueprint card and its resources, the doubles still beside the
-    rondel, and (for the seat to move) where the place being built may go."""
+    rondel, and, while one is being built, where it may go (cell = left half, side)."""
     comp = s.comp
     tid = comp.tile_id
     taken = {c["tile"] for cs in s.blueprints for c in cs} | set(s.removed)
@@ -47,7 +47,7 @@ def _chronicle11(s: GlenMore2State, player: int | None) -> dict[str, Any]:
              for cs in s.blueprints]
     doubles = [comp.historic[t].id for t in comp.halves if t not in taken]
     build = []
-    if s.building >= 0 and s.cur >= 0 and player == s.cur:
+    if s.building >= 0 and s.cur >= 0:
         card = s.blueprints[s.cur][s.building]
         build = [{"cell": list(cell), "side": side}
                  for cell, side in s.build_spots(s.cur, card["tile"])]

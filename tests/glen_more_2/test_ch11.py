@@ -475,3 +475,29 @@ def test_heuristic_agent_takes_from_the_discard_with_munro():
     s.apply("take P1")
     s.apply("clan Munro")
     assert str(HeuristicAgent(0).choose(s, p)).startswith("take ")
+
+
+def test_a_broken_historic_places_file_names_file_row_field_and_what_is_allowed(tmp_path):
+    import shutil
+
+    from clanboard.games.glen_more_2.pack import PROVISIONAL_PACK, PackError, load_pack
+    from tests.glen_more_2.helpers import edit_rows
+
+    d = tmp_path / "pack"
+    shutil.copytree(PROVISIONAL_PACK, d)
+    edit_rows(d / "historic_places.csv", "H2", {"over": "forest"})
+    with pytest.raises(PackError) as err:
+        load_pack(d)
+    text = str(err.value)
+    assert "historic_places.csv, row 8, field 'over': cell 'forest'" in text
+    assert "village, castle" in text
+    edit_rows(d / "historic_places.csv", "H2", {"over": "trade"})
+    edit_rows(d / "historic_places.csv", "CANAL", {"over": "castle@river"})
+    edit_rows(d / "historic_places.csv", "H3", {"id": "T16"})
+    edit_rows(d / "historic_places.csv", "H4", {"cost": "wood"})
+    with pytest.raises(PackError) as err:
+        load_pack(d)
+    text = str(err.value)
+    assert "historic_places.csv, row 2, field 'over': a double historic place needs 2" in text
+    assert "row 9, field 'id': id 'T16' is already used" in text
+    assert "row 10, field 'cost': a blueprint card takes at least 2 resources" in text

@@ -261,9 +261,9 @@ def _cross_check(p: Pack, issues: list[Issue]) -> None:
         if h.id in tiles or any(o.id == h.id for o in p.historic[:i]):
             issues.append(Issue("historic_places.csv", line, "id",
                                 f"id {h.id!r} is already used by a tile or historic place"))
-        problem = h.shape_problem()
+        fld, problem = h.shape_problem()
         if problem:
-            issues.append(Issue("historic_places.csv", line, "over", problem))
+            issues.append(Issue("historic_places.csv", line, fld, problem))
         if h.landmark and h.landmark not in cards:
             issues.append(Issue("historic_places.csv", line, "landmark",
                                 f"no landmark card {h.landmark!r}"))

@@ -169,20 +169,22 @@ class HistoricRow(Row):
                         for k, o in zip(kinds, overs, strict=False)])
         return out
 
-    def shape_problem(self) -> str:
-        """Why ``kind``/``over`` do not fit the format ('' when they do)."""
+    def shape_problem(self) -> tuple[str, str]:
+        """(field, why) when ``kind``/``over``/``cost`` do not fit the format, else ('', '')."""
         kinds, overs = _sides(self.kind, ""), _sides(self.over, "")
         width = 1 if self.format == "single" else 2
         if not overs or len(overs) > (1 if width == 1 else 2):
-            return (f"a {self.format} historic place has "
-                    + ("one side" if width == 1 else "one or two sides separated by ' | '"))
+            return "over", (f"a {self.format} historic place has "
+                            + ("one side" if width == 1 else "one or two sides separated by "
+                               "' | '"))
         if [len(s) for s in kinds] != [len(s) for s in overs] or \
                 any(len(s) != width for s in overs):
-            return (f"kind and over need {width} cell(s) per side and the same sides "
-                    f"(got kind {self.kind!r}, over {self.over!r})")
+            return "over", (f"a {self.format} historic place needs {width} cell(s) per side "
+                            f"in kind and over, with the same sides (got kind {self.kind!r}, "
+                            f"over {self.over!r})")
         if self.cost.alternatives and sum(i.count for i in self.cost.alternatives[0]) < 2:
-            return "a blueprint card takes at least 2 resources (HG-RU 450-452, 484)"
-        return ""
+            return "cost", "a blueprint card takes at least 2 resources (HG-RU 450-452, 484)"
+        return "", ""
 
 
 class ScoringRow(Row):

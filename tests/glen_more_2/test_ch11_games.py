@@ -13,7 +13,7 @@ from clanboard.games.glen_more_2.moves import BUILD, PLAN, GMove
 from clanboard.games.glen_more_2.state import P_BID, GlenMore2State
 from tests.glen_more_2.helpers import GAME
 
-COMBOS = ("", "9", "11", "9,11")
+COMBOS = ("", "9", "10", "11", "9,10", "9,11", "10,11", "9,10,11")
 
 
 def _play(n, seed, ch, check_every=0):
@@ -61,19 +61,19 @@ def _check(s):
     s.check_consistency()
 
 
-@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.integers(2, 4), seed=st.integers(0, 10_000), ch=st.sampled_from(COMBOS))
 def test_random_games_with_every_combination_finish_with_consistent_scores(n, seed, ch):
     _check(_play(n, seed, ch))
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(n=st.integers(2, 4), seed=st.integers(0, 10_000), ch=st.sampled_from(("11", "9,11")))
+@given(n=st.integers(2, 4), seed=st.integers(0, 10_000), ch=st.sampled_from(("10", "11", "9,10,11")))
 def test_json_encoding_and_observations_along_chronicle_11_games(n, seed, ch):
     _play(n, seed, ch, check_every=5)
 
 
-@pytest.mark.parametrize("ch", ["11", "9,11"])
+@pytest.mark.parametrize("ch", ["11", "9,10,11"])
 def test_replay_reproduces_a_chronicle_11_game(ch):
     s = _play(3, 5, ch)
     again = GameRecord.from_json(json.loads(json.dumps(s.record().to_json())))

@@ -19,7 +19,15 @@ def value(s: GlenMore2State, p: int) -> float:
                                     + len(s.personalities[p]))
             + 1.0 * terr.scotsmen() + 0.6 * s.mp
             - s.comp.settings.territory_penalty * 0.5 * (len(terr) - smallest)
-            + blueprints(s, p))
+            + blueprints(s, p) + highland_games(s, p))
+
+
+def highland_games(s: GlenMore2State, p: int) -> float:
+    """Chronicle 10: ranks lead to rewards and fame; fame is a scoring category."""
+    if 10 not in s.ch:
+        return 0.0
+    late = len(s.scorings)
+    return 0.8 * sum(s.rank[p]) + (3.0 - 0.5 * late) * s.fame[p]
 
 
 def blueprints(s: GlenMore2State, p: int) -> float:

@@ -186,6 +186,99 @@ def historic_rows(source: Path) -> list[dict[str, Any]]:
     return rows
 
 
+#: chronicle 10's track steps whose rewards are unknown: neutral placeholders (one-time
+#: effects at ranks 1, 2, 5; scoring modifiers at 3, 4; central-track rewards at 1-5)
+TRACK_PLACEHOLDERS = {
+    ("caber", 1): "wood", ("caber", 2): "coin", ("caber", 3): "1 extra castle",
+    ("caber", 4): "1 extra whisky", ("caber", 5): "2 vp",
+    ("stone", 1): "stone", ("stone", 2): "coin", ("stone", 3): "1 extra personalities",
+    ("stone", 4): "1 extra landmarks", ("stone", 5): "2 vp",
+    ("central", 1): "coin", ("central", 2): "any", ("central", 3): "whisky",
+    ("central", 4): "fame", ("central", 5): "3 vp",
+}
+#: chronicle 10's 14 tiles (S 3, A 2, B 2, C 4, D 3, HG-RU 276-286) by the research data's
+#: names, with placeholders for what is unknown: (id, name key, stack, kind, use, cost,
+#: bonus, activation, min players, what is unknown)
+HG_TILES = [
+    ("G01", "Boreraig & Kyle? (transliteration)", "S", "material", "territory", "", "",
+     "wood", 1, "kind, cost and effect unknown [?]: a start material tile giving wood"),
+    ("G02", None, "S", "animal", "territory", "", "", "sheep", 4,
+     "one of the 2 unknown S tiles [?] (4 players only): an animal tile giving sheep"),
+    ("G03", None, "S", "material", "territory", "", "", "stone", 4,
+     "one of the 2 unknown S tiles [?] (4 players only): a material tile giving stone"),
+    ("G04", "tournament tiles", "A", "trade", "tournament", "",
+     "train caber + train stone | 2 train caber | 2 train stone", "", 1,
+     "count, stacks and cost unknown [?]: free, one per stack A, A, C, D"),
+    ("G05", "tournament tiles", "A", "trade", "tournament", "",
+     "train caber + train stone | 2 train caber | 2 train stone", "", 1,
+     "count, stacks and cost unknown [?]: free, one per stack A, A, C, D"),
+    ("G06", "spectator tiles", "B", "personality", "spectator", "",
+     "train caber | train stone", "", 1,
+     "count, stacks, cost and the rise unknown [?]: free, +1 to one representative"),
+    ("G07", "Triumphant Return", "B", "castle", "territory", "2 fame",
+     "activate row_column_instead", "", 1,
+     "kind and stack unknown [?] (castle, B); cost in fame unknown: 2 fame"),
+    ("G08", "Important Friends", "C", "village", "territory", "2 fame", "clan_free", "move", 1,
+     "kind and stack unknown [?] (village, C); cost in fame unknown: 2 fame"),
+    ("G09", "Hero's Homeland", "C", "village", "territory", "2 fame", "to_castle", "move", 1,
+     "kind and stack unknown [?] (village, C); cost in fame unknown: 2 fame"),
+    ("G10", "tournament tiles", "C", "trade", "tournament", "",
+     "train caber + train stone | 2 train caber | 2 train stone", "", 1,
+     "count, stacks and cost unknown [?]: free, one per stack A, A, C, D"),
+    ("G11", "spectator tiles", "C", "personality", "spectator", "",
+     "train caber | train stone", "", 1,
+     "count, stacks, cost and the rise unknown [?]: free, +1 to one representative"),
+    ("G12", "Town Square Sculpture", "D", "trade", "territory", "", "", "stone -> 2 vp", 1,
+     "kind probable, effect unknown [?]: 1 stone -> 2 VP (Allenarly gains VP from it "
+     "without stones, HG-RU 1170)"),
+    ("G13", "tournament tiles", "D", "trade", "tournament", "",
+     "train caber + train stone | 2 train caber | 2 train stone", "", 1,
+     "count, stacks and cost unknown [?]: free, one per stack A, A, C, D"),
+    ("G14", "spectator tiles", "D", "personality", "spectator", "",
+     "train caber | train stone", "", 1,
+     "count, stacks, cost and the rise unknown [?]: free, +1 to one representative"),
+]
+#: the chronicle-10 shields (clans.csv) in the vocabulary; Murray's Scotsman goes "on any of
+#: your tiles" (HG-RU 400): the vocabulary puts it on the starting village
+HG_SHIELD_EFFECT = {"Ruthven": "2 train stone + whisky", "Murray": "2 train caber + scotsman"}
+
+
+def track_rows(source: Path) -> list[dict[str, Any]]:
+    """highland_games.csv from highland_games_board.csv (chronicle 10)."""
+    board = {(r["track"].split()[0], r["rank"]): r for r in _read(source /
+                                                                    "highland_games_board.csv")}
+    rows = []
+    for (track, rank), reward in TRACK_PLACEHOLDERS.items():
+        r = board.get((track, str(rank)), board.get(("central", "1..5 (probably)")))
+        assert r is not None
+        kind = "reward" if track == "central" else "modifier" if rank in (3, 4) else "effect"
+        rows.append(_row(
+            track=track, rank=rank, type=kind, reward=reward, status="unknown",
+            source=r["source"], provisional=True,
+            reason=f"the printed {kind} is unknown [?] ({r['status']}): placeholder "
+                   f"'{reward}'" + (" (the central track's ranks 1-5 are probable)"
+                                   if track == "central" else ""),
+            notes=r["notes"]))
+    return rows
+
+
+def hg_tile_rows(source: Path) -> list[dict[str, Any]]:
+    known = {r["tile"]: r for r in _read(source / "tiles_highland_games.csv")}
+    rows = []
+    for tid, key, stack, kind, use, cost, bonus, act, players, why in HG_TILES:
+        r = known.get(key or "")
+        rows.append(_row(
+            id=tid, name=(key or f"Highland Games start tile {tid} (placeholder)").replace(
+                "? (transliteration)", ""),
+            name_ru=r["name_ru"] if r else "", stack=stack, kind=kind, cost=cost, bonus=bonus,
+            activation=act, river="no", rebuild="no", landmark="", chronicle=10, use=use,
+            min_players=players,
+            status=_status(r["status"].replace("name confirmed", "partly")) if r else "unknown",
+            source=r["source"] if r else "HG-RU 276-286", provisional=True, reason=why,
+            notes=r["effect"] if r else ""))
+    return rows
+
+
 def hg_parameter(source: Path, chronicle: str, parameter: str) -> dict[str, str]:
     """One row of hg_rule_parameters.csv."""
     for r in _read(source / "hg_rule_parameters.csv"):
@@ -303,6 +396,7 @@ def build_rows(source: Path) -> dict[str, list[dict[str, Any]]]:
         kind="personality", cost="", bonus="", activation="", river="no", rebuild="no",
         landmark="", status="confirmed", source=hume["source"], provisional=True,
         reason="own effect unknown [?]: none"))
+    tiles.extend(hg_tile_rows(source))
     tiles.append(_row(
         id="MSCOT", name="Michael Scot", name_ru="Майкл Скот", stack="clan",
         kind="personality", cost="", bonus="", activation="", river="no", rebuild="no",
@@ -344,6 +438,12 @@ def build_rows(source: Path) -> dict[str, list[dict[str, Any]]]:
     penalty = hg_parameter(source, "11", "end penalty")
     vp = re.search(r"-(\d+) VP", penalty["value"])
     assert vp, penalty["value"]
+    above = {r["rank"]: r for r in _read(source / "highland_games_board.csv")}["6+"]
+    per_step = re.search(r"(\d+) VP", above["reward"])
+    assert per_step, above["reward"]
+    settings.append(_row(
+        name="rank_above_top_vp", value=per_step[1], status=above["status"],
+        source=f"highland_games_board.csv; {above['source']}", provisional=False, reason=""))
     settings.append(_row(
         name="unbuilt_historic_penalty", value=vp[1],
         status=penalty["status"], source=f"hg_rule_parameters.csv; {penalty['source']}",
@@ -382,6 +482,17 @@ def build_rows(source: Path) -> dict[str, list[dict[str, Any]]]:
             + ("; the lost icon read as a whisky barrel" if name == "Innes" else ""),
             notes=r["effect"]))
     for r in _read(source / "clans.csv"):
+        if r["module"] != "ch10 shield":
+            continue
+        clans.append(_row(
+            id=f"S10-{r['clan_en']}", clan=r["clan_en"], clan_ru=r["clan_ru"], colour="",
+            road_cost=0, chronicle=10, effect=HG_SHIELD_EFFECT[r["clan_en"]],
+            status=_status(r["status"]), source=r["source"], provisional=True,
+            reason="its clan-board space is unknown: an extra space, road cost 0"
+            + ("; 'on any of your tiles' read as on the starting village"
+               if r["clan_en"] == "Murray" else ""),
+            notes=r["effect"]))
+    for r in _read(source / "clans.csv"):
         if r["module"] != "ch11 shield":
             continue
         clans.append(_row(
@@ -393,7 +504,8 @@ def build_rows(source: Path) -> dict[str, list[dict[str, Any]]]:
     return {"settings.csv": settings, "tiles.csv": tiles, "landmarks.csv": landmarks,
             "clan_spaces.csv": clans, "scoring.csv": scoring, "market.csv": market,
             "feasts.csv": feasts, "alt_scoring.csv": alt_scoring,
-            "historic_places.csv": historic_rows(source)}
+            "historic_places.csv": historic_rows(source),
+            "highland_games.csv": track_rows(source)}
 
 
 def write_pack(rows: dict[str, list[dict[str, Any]]], out: Path) -> None:
@@ -404,8 +516,10 @@ def write_pack(rows: dict[str, list[dict[str, Any]]], out: Path) -> None:
         with (out / name).open("w", encoding="utf-8", newline="") as f:
             w = csv.DictWriter(f, fieldnames=cols, lineterminator="\n")
             w.writeheader()
+            defaults = {c: f.default for c, f in model.model_fields.items()
+                        if isinstance(f.default, int | str) and not isinstance(f.default, bool)}
             for r in rows[name]:
-                w.writerow({c: r.get(c, "") for c in cols})
+                w.writerow({c: r.get(c, defaults.get(c, "")) for c in cols})
 
 
 def main(argv: list[str]) -> int:

@@ -9,7 +9,7 @@ from pathlib import Path
 from clanboard.core import InvalidState
 from clanboard.games.glen_more_2.effects import RESOURCES, Cost, Effect, Item
 from clanboard.games.glen_more_2.pack import PROVISIONAL_PACK, Pack, load_pack
-from clanboard.games.glen_more_2.schema import HistoricCell, HistoricRow, TileRow
+from clanboard.games.glen_more_2.schema import HistoricCell, HistoricRow, TileRow, TrackRow
 
 STACK_ORDER = ("A", "B", "C", "D")
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
@@ -26,11 +26,12 @@ class Need:
     distinct: int = 0
     coins: int = 0
     whisky: int = 0
+    fame: int = 0
 
     @staticmethod
     def of(items: tuple[Item, ...]) -> Need:
         fixed = [0, 0, 0, 0, 0]
-        n_any = n_distinct = coins = whisky = 0
+        n_any = n_distinct = coins = whisky = fame = 0
         for it in items:
             if it.token in RES_INDEX:
                 fixed[RES_INDEX[it.token]] += it.count
@@ -42,8 +43,10 @@ class Need:
                 coins += it.count
             elif it.token == "whisky":
                 whisky += it.count
+            elif it.token == "fame":
+                fame += it.count
         return Need((fixed[0], fixed[1], fixed[2], fixed[3], fixed[4]), n_any, n_distinct,
-                    coins, whisky)
+                    coins, whisky, fame)
 
     def resources(self) -> int:
         return sum(self.fixed) + self.any + self.distinct
@@ -70,7 +73,9 @@ class Components:
         self.costs: list[tuple[Need, ...]] = [
             tuple(Need.of(alt) for alt in t.cost.alternatives) for t in self.tiles]
         self.stack_tiles = {s: [i for i, t in enumerate(self.tiles) if t.stack == s
-                                and i not in self.historic] for s in ("S", *STACK_ORDER)}
+                                and i not in self.historic and not t.chronicle]
+                            for s in ("S", *STACK_ORDER)}
+        self.tracks: dict[tuple[str, int], TrackRow] = {(r.track, r.rank): r for r in pack.tracks}
         self.home_village = next(i for i, t in enumerate(self.tiles)
                                  if t.stack == "home" and t.kind == "village")
         self.home_castle = next(i for i, t in enumerate(self.tiles)
@@ -113,10 +118,15 @@ class Components:
         alts = h.cost.alternatives
         self.blueprint_need[card] = Need.of(alts[0]) if alts else Need(any=2)
 
-    def stacks_for(self, chronicles: frozenset[int]) -> dict[str, list[int]]:
+    def stacks_for(self, chronicles: frozenset[int], players: int = 4) -> dict[str, list[int]]:
         """The tiles of each stack in a game (chronicle 11 adds its historic places and
-        blueprint tiles, HG-RU 442)."""
+        blueprint tiles, HG-RU 442; chronicle 10 its tiles, in S only those for this many
+        players, HG-RU 286)."""
         out = {k: list(v) for k, v in self.stack_tiles.items()}
+        if 10 in chronicles:
+            for i, t in enumerate(self.tiles):
+                if t.chronicle == 10 and t.stack in out and players >= t.min_players:
+                    out[t.stack].append(i)
         if 11 in chronicles:
             for i in self.historic:
                 if self.tiles[i].stack in out:

@@ -23,6 +23,11 @@ one interpreter in :mod:`clanboard.games.glen_more_2.interpret`::
             | "remove " N                 remove up to N tiles from your territory
             | "personality:" ID           gain that personality tile and put a clan marker
                                           on the clan board as if taken from the rondel
+            | [N " "] "train " caber|stone  raise that clan representative N ranks (ch. 10)
+            | "clan_free"                 a clan marker without road cost, also on a space
+                                          another player holds (Important Friends)
+            | "to_castle"                 move 1 of your Scotsmen from any tile to your home
+                                          castle (Hero's Homeland)
     cond    = ["not "] ("adjacent" | "orthogonal") ":" kind  |  "has:" ID
             | counter " >= " N            at least N of counter (e.g. historic >= 3)
 
@@ -38,11 +43,12 @@ from pydantic import BaseModel, ConfigDict
 
 RESOURCES = ("wood", "stone", "grain", "sheep", "cattle")
 KINDS = ("village", "castle", "material", "animal", "trade", "whisky", "personality", "loch")
-PAY_TOKENS = (*RESOURCES, "any", "distinct", "coin", "whisky")
+PAY_TOKENS = (*RESOURCES, "any", "distinct", "coin", "whisky", "fame")
 GAIN_TOKENS = (*RESOURCES, "any", "vp", "coin", "whisky", "move", "scotsman", "fame")
 COUNTERS = ("scotsman", "landmark", "personality", "whisky", "coin", "resource", "historic",
             *(f"kind:{k}" for k in KINDS))
-SCOPES = ("row_column", "river", "all", "one")
+SCOPES = ("row_column", "river", "all", "one", "row_column_instead")
+TRACKS = ("caber", "stone")
 CATEGORIES = ("castle", "landmarks", "whisky", "personalities", "fame")
 RULES = ("bids5", "feast_whisky", "feast_ignore")
 RELATIONS = ("adjacent", "orthogonal")
@@ -85,7 +91,7 @@ class Activate(_Frozen):
     """Activate more tiles: every tile in the same row and column, every river tile, every
     tile, or one tile of the player's choice (each still at most once per turn)."""
 
-    scope: Literal["row_column", "river", "all", "one"]
+    scope: Literal["row_column", "river", "all", "one", "row_column_instead"]
 
     def __str__(self) -> str:
         return f"activate {self.scope}"
@@ -145,6 +151,25 @@ class Personality(_Frozen):
         return f"personality:{self.tile}"
 
 
+class Train(_Frozen):
+    """Raise the clan representative on ``track`` by ``count`` ranks (chronicle 10)."""
+
+    track: Literal["caber", "stone"]
+    count: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.count} train {self.track}" if self.count != 1 else f"train {self.track}"
+
+
+class Special(_Frozen):
+    """A one-time move of chronicle 10's fame tiles: ``clan_free`` or ``to_castle``."""
+
+    name: Literal["clan_free", "to_castle"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Condition(_Frozen):
     """``relation`` to a tile of ``kind`` (``negate`` for "not"), owning tile ``tile``, or
     (``count``) at least ``at_least`` of counter ``kind``."""
@@ -163,7 +188,8 @@ class Condition(_Frozen):
         return f"{'not ' if self.negate else ''}{self.relation}:{self.kind}"
 
 
-Gain = Item | PerCount | Activate | GainTile | Modify | Rule | TakeDiscard | Remove | Personality
+Gain = (Item | PerCount | Activate | GainTile | Modify | Rule | TakeDiscard | Remove | Personality
+        | Train | Special)
 
 
 class Option(_Frozen):
@@ -227,6 +253,13 @@ def _gain(text: str) -> Gain:
         return GainTile(tile=t[5:].strip())
     if t.startswith("personality:"):
         return Personality(tile=t[12:].strip())
+    if t in ("clan_free", "to_castle"):
+        return Special(name=t)  # type: ignore[arg-type]
+    tr = re.match(r"^(?:(\d+)\s+)?train\s+(\S+)$", t)
+    if tr:
+        if tr.group(2) not in TRACKS:
+            raise EffectError(f"unknown track {tr.group(2)!r}", TRACKS)
+        return Train(track=tr.group(2), count=int(tr.group(1) or 1))  # type: ignore[arg-type]
     if t == "take_discard":
         return TakeDiscard()
     rem = re.match(r"^remove\s+(\d+)$", t)

@@ -19,6 +19,8 @@ from clanboard.games.glen_more_2.moves import (
     BID,
     BUILD,
     BUY,
+    CENTRAL,
+    CHOOSE,
     CLAN,
     DRAW,
     END,
@@ -29,9 +31,11 @@ from clanboard.games.glen_more_2.moves import (
     PLACE,
     PLAN,
     REMOVE,
+    REP,
     ROLL,
     SELL,
     TAKE,
+    TRAIN,
     GMove,
     Sq,
     bid_move,
@@ -50,7 +54,7 @@ BIDS = [bid_move(list(seq)) for k in range(6) for seq in permutations(range(1, 6
 BID_INDEX = {m.name: i for i, m in enumerate(BIDS)}
 MAX_PLAYERS = 4
 PER_SEAT = 12
-N_PHASES = 14  # len(state.PHASES)
+N_PHASES = 17  # len(state.PHASES)
 TENSOR_SIZE = N_PHASES + MAX_PLAYERS + PER_SEAT * MAX_PLAYERS + 5 + 4 + 1 + 5 + 2
 
 
@@ -65,7 +69,8 @@ class Layout:
                  ("pay", 5 * SQUARES), ("buy", 5), ("sell", 5 * SQUARES), ("gain", 5),
                  ("act", SQUARES * OPTIONS), ("move", SQUARES * 8),
                  ("clan", len(self.spaces)), ("end", 1), ("bid", len(BIDS)),
-                 ("remove", SQUARES), ("plan", self.tiles * 5), ("build", SQUARES * 3)]
+                 ("remove", SQUARES), ("plan", self.tiles * 5), ("build", SQUARES * 3),
+                 ("rep", SQUARES + 2), ("train", SQUARES), ("central", 6), ("choose", OPTIONS)]
         self.offset: dict[str, int] = {}
         total = 0
         for name, size in sizes:
@@ -132,6 +137,15 @@ def move_to_action(s: GlenMore2State, m: GMove) -> int:
         return off["plan"] + s.comp.index[m.name] * 5 + m.n - 1
     if op == BUILD:
         return off["build"] + _sq(m.a) * 3 + m.n
+    if op == REP:
+        return off["rep"] + ({"new": SQUARES, "none": SQUARES + 1}[m.name] if m.name
+                             else _sq(m.a))
+    if op == TRAIN:
+        return off["train"] + _sq(m.a)
+    if op == CENTRAL:
+        return off["central"] + m.n
+    if op == CHOOSE:
+        return off["choose"] + m.n - 1
     raise ValueError(f"cannot encode {m}")
 
 
@@ -171,6 +185,15 @@ def action_to_move(s: GlenMore2State, action: int) -> GMove:
         return GMove(PLAN, tid(i // 5), i % 5 + 1)
     if kind == "build":
         return GMove(BUILD, n=i % 3, a=_unsq(i // 3))
+    if kind == "rep":
+        return GMove(REP, "new") if i == SQUARES else GMove(REP, "none") \
+            if i == SQUARES + 1 else GMove(REP, a=_unsq(i))
+    if kind == "train":
+        return GMove(TRAIN, a=_unsq(i))
+    if kind == "central":
+        return GMove(CENTRAL, n=i)
+    if kind == "choose":
+        return GMove(CHOOSE, n=i + 1)
     return BIDS[i]
 
 

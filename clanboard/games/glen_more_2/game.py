@@ -33,7 +33,7 @@ def provisional_error(pack: str) -> str | None:
 #: forbids no combination, plays 10 with 9 (HG-RU 340) and sorts several chronicles'
 #: rules "in ascending order" (HG-RU 882-884)
 HIGHLAND_CHRONICLES = (9, 10, 11)
-BUILT_CHRONICLES = frozenset({9, 11})
+BUILT_CHRONICLES = frozenset({9, 10, 11})
 CHRONICLE_CHOICES = ("", *(",".join(map(str, c)) for k in (1, 2, 3)
                            for c in combinations(HIGHLAND_CHRONICLES, k)))
 

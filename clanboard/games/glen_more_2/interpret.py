@@ -17,7 +17,9 @@ from clanboard.games.glen_more_2.effects import (
     Personality,
     Remove,
     Rule,
+    Special,
     TakeDiscard,
+    Train,
 )
 from clanboard.games.glen_more_2.market import payable
 
@@ -87,7 +89,7 @@ def usable(s: GlenMore2State, p: int, opt: Option, slot: int) -> bool:
         return False
     if opt.inputs:
         need = Need.of(opt.inputs)
-        if need.whisky > s.whisky[p] or need.coins > s.coins[p]:
+        if need.whisky > s.whisky[p] or need.coins > s.coins[p] or need.fame > s.fame[p]:
             return False
         if need.resources() and not payable(
                 s.terr[p].have(), s.market, s.comp_prices, s.coins[p] - need.coins,
@@ -150,6 +152,9 @@ def gain(s: GlenMore2State, p: int, opt: Option, slot: int) -> None:
             elif g.scope == "river":
                 s.near = sorted(set(s.near) | {i for i, t in enumerate(terr.tiles)
                                                if s.comp.tiles[t].river})
+            elif g.scope == "row_column_instead" and slot >= 0:
+                x, y = terr.pos[slot]  # Triumphant Return: not the neighbours (HG-RU 372)
+                s.near = [i for i, c in enumerate(terr.pos) if c[0] == x or c[1] == y]
             elif slot >= 0:
                 x, y = terr.pos[slot]
                 s.near = sorted(set(s.near) | {i for i, c in enumerate(terr.pos)
@@ -163,6 +168,14 @@ def gain(s: GlenMore2State, p: int, opt: Option, slot: int) -> None:
                 s.rules[p].append(g.name)
             if g.name == "feast_ignore" and s.last_paid >= 0 and s.last_paid not in s.ignored[p]:
                 s.ignored[p].append(s.last_paid)
+        elif isinstance(g, Train):
+            s.raise_rank(p, g.track, g.count)
+        elif isinstance(g, Special):
+            if g.name == "clan_free":
+                s.clan_pending = True
+                s.clan_free = True
+            else:
+                s.castle_move += 1
         elif isinstance(g, Personality):
             idx = s.comp.index[g.tile]
             if all(idx not in ps for ps in s.personalities):

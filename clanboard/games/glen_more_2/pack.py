@@ -31,6 +31,7 @@ from clanboard.games.glen_more_2.schema import (
     SettingRow,
     Settings,
     TileRow,
+    TrackRow,
 )
 
 PROVISIONAL_PACK = Path(__file__).parent / "packs" / "provisional"
@@ -89,6 +90,7 @@ class Pack:
     feasts: list[FeastRow] = field(default_factory=list)
     alt_scoring: list[ScoringRow] = field(default_factory=list)
     historic: list[HistoricRow] = field(default_factory=list)
+    tracks: list[TrackRow] = field(default_factory=list)
     tile_index: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -113,12 +115,13 @@ class Pack:
         yield "feasts.csv", self.feasts
         yield "alt_scoring.csv", self.alt_scoring
         yield "historic_places.csv", self.historic
+        yield "highland_games.csv", self.tracks
 
     def chronicles(self) -> set[int]:
         """The chronicles this pack has the components of (9: feasts + board; 11: historic
         places)."""
         out = {9} if self.feasts and self.alt_scoring else set()
-        return out | ({11} if self.historic else set())
+        return out | ({11} if self.historic else set()) | ({10} if self.tracks else set())
 
     def scoring_vp(self, difference: int, alternative: bool = False) -> int:
         best = 0
@@ -129,6 +132,8 @@ class Pack:
 
 
 def _key(r: Row) -> str:
+    if isinstance(r, TrackRow):
+        return f"{r.track} {r.rank}"
     for name in ("id", "name", "resource", "difference"):
         if hasattr(r, name):
             return str(getattr(r, name))
@@ -269,6 +274,23 @@ def _cross_check(p: Pack, issues: list[Issue]) -> None:
                                 f"no landmark card {h.landmark!r}"))
         refs(h.bonus, "historic_places.csv", line, "bonus")
         refs(h.activation, "historic_places.csv", line, "activation")
+    if p.tracks:
+        for track in ("caber", "stone"):
+            ranks = sorted(r.rank for r in p.tracks if r.track == track)
+            if ranks != [1, 2, 3, 4, 5]:
+                issues.append(Issue("highland_games.csv", None, "rank",
+                                    f"the {track} track needs ranks 1-5 once each; found {ranks}"))
+        central = [r.rank for r in p.tracks if r.track == "central"]
+        if len(set(central)) != len(central):
+            issues.append(Issue("highland_games.csv", None, "rank",
+                                f"a central-track rank is given twice: {sorted(central)}"))
+        for i, r in enumerate(p.tracks):
+            refs(r.reward, "highland_games.csv", i + 2, "reward")
+            want = "reward" if r.track == "central" else "modifier" if r.rank in (3, 4) \
+                else "effect"
+            if r.type != want:
+                issues.append(Issue("highland_games.csv", i + 2, "type",
+                                    f"{r.track} rank {r.rank} gives a {want} (HG-RU 326)"))
     by_stack = [t.stack for t in p.tiles]
     worlds = [t for t in p.tiles if t.kind == "worlds_end"]
     if len(worlds) != 1 or worlds[0].stack != "D":
@@ -320,7 +342,7 @@ def load_pack(directory: str | Path) -> Pack:
     pack = Pack(str(d), settings, rows["settings.csv"], rows["tiles.csv"],
                 rows["landmarks.csv"], rows["clan_spaces.csv"], rows["scoring.csv"],
                 rows["market.csv"], rows["feasts.csv"], rows["alt_scoring.csv"],
-                rows["historic_places.csv"])
+                rows["historic_places.csv"], rows["highland_games.csv"])
     if not issues:
         _cross_check(pack, issues)
     if issues:

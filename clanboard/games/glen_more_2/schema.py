@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
 
 from clanboard.games.glen_more_2.effects import (
     KINDS,
@@ -74,6 +81,38 @@ class TileRow(Row):
     river: Flag = False
     rebuild: Flag = False
     landmark: str = ""
+    chronicle: int = Field(0, description="0 = base game; 10 = a Highland Games tile")
+    use: Literal["territory", "tournament", "spectator"] = Field(
+        "territory", description="tournament: not placed, its bonus then it leaves the game; "
+        "spectator: a personality that raises representatives instead of a clan marker")
+    min_players: int = Field(1, ge=1, le=4, description="used only from this many players")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _blank_defaults(cls, data: Any) -> Any:
+        """Blank chronicle-10 columns take their defaults (older packs have none)."""
+        if isinstance(data, dict):
+            return {k: v for k, v in data.items()
+                    if not (k in ("chronicle", "use", "min_players") and v == "")}
+        return data
+
+    @field_validator("chronicle")
+    @classmethod
+    def _chronicle(cls, v: int) -> int:
+        if v not in (0, 10):
+            raise ValueError("0 (base game) or 10 (Highland Games tile)")
+        return v
+
+
+class TrackRow(Row):
+    """A step of the Highland Games board (chronicle 10): the caber and stone tracks' ranks
+    1-5 (a one-time ``effect`` or a scoring ``modifier`` for the next scoring round) and the
+    central track's rewards."""
+
+    track: Literal["caber", "stone", "central"]
+    rank: int = Field(ge=1, le=5)
+    type: Literal["effect", "modifier", "reward"]
+    reward: Annotated[Effect, BeforeValidator(lambda v: parse_effect(_blank_none(v)))] = Effect()
 
 
 class LandmarkRow(Row):
@@ -260,6 +299,8 @@ class Settings(BaseModel):
         "own", description="12.2 may a player put a second marker on a space they hold")
     unbuilt_historic_penalty: int = Field(
         3, ge=0, le=10, description="ch. 11 VP lost per taken but unbuilt historic place")
+    rank_above_top_vp: int = Field(
+        2, ge=0, le=10, description="ch. 10 VP instead of a rank above the top (5)")
 
     @field_validator("placement_adjacency", "move_adjacency", mode="before")
     @classmethod
@@ -301,6 +342,7 @@ OPTIONAL_FILES: dict[str, type[Row]] = {
     "feasts.csv": FeastRow,
     "alt_scoring.csv": ScoringRow,
     "historic_places.csv": HistoricRow,
+    "highland_games.csv": TrackRow,
 }
 """Files a chronicle needs (9: feasts and the alternative scoring board; 11: historic
 places)."""
@@ -308,5 +350,5 @@ places)."""
 
 __all__ = ["FILES", "KINDS", "OPTIONAL_FILES", "RESOURCES", "STACKS", "STATUSES", "TILE_KINDS",
            "ClanSpaceRow", "FeastRow", "HistoricCell", "HistoricRow", "LandmarkRow",
-           "MarketRow", "Row", "ScoringRow",
+           "MarketRow", "Row", "ScoringRow", "TrackRow",
            "SettingRow", "Settings", "TileRow"]

@@ -23,13 +23,15 @@ from clanboard.games.glen_more_2.components import (
     Need,
     components,
 )
-from clanboard.games.glen_more_2.effects import RESOURCES, Modify
+from clanboard.games.glen_more_2.effects import RESOURCES, TRACKS, Modify
 from clanboard.games.glen_more_2.market import buy_price, payable, sell_price
 from clanboard.games.glen_more_2.moves import (
     ACT,
     BID,
     BUILD,
     BUY,
+    CENTRAL,
+    CHOOSE,
     CLAN,
     DRAW,
     END,
@@ -41,9 +43,11 @@ from clanboard.games.glen_more_2.moves import (
     PLACE,
     PLAN,
     REMOVE,
+    REP,
     ROLL,
     SELL,
     TAKE,
+    TRAIN,
     GMove,
     Sq,
     bid_list,
@@ -59,9 +63,11 @@ HOME_CASTLE = (1, 0)
 CATEGORIES = ("castle", "landmarks", "whisky", "personalities")
 
 PHASES = ("draw", "roll", "take", "place", "pay", "gain", "clan", "activate", "discard",
-          "remove", "bid", "plan", "build", "over")
+          "remove", "bid", "plan", "build", "rep", "central", "choose", "over")
 (P_DRAW, P_ROLL, P_TAKE, P_PLACE, P_PAY, P_GAIN, P_CLAN, P_ACT, P_DISCARD, P_REMOVE, P_BID,
- P_PLAN, P_BUILD, P_OVER) = range(len(PHASES))
+ P_PLAN, P_BUILD, P_REP, P_CENTRAL, P_CHOOSE, P_OVER) = range(len(PHASES))
+REP_TILES = 2  # clan representative tiles per player (HG-RU 296)
+TOP_RANK = 5  # the tracks' top rank (HG-RU 326-328)
 BLUEPRINT_DEBT = -3  # debt_slot while a resource is paid onto a blueprint card
 
 FACE_UP_FEASTS = 5  # HG-RU 189-191
@@ -89,7 +95,8 @@ class GlenMore2State(State):
         self.use_die = n in st.die_player_counts
         self.track: list[int] = []
         self.ch = chronicle_set(options.get("chronicles", ""))
-        stacks = comp.stacks_for(self.ch)
+        stacks = comp.stacks_for(self.ch, n)
+        self.start_tiles = stacks["S"]
         self.stacks: dict[str, list[int]] = {s: stacks[s] for s in STACK_ORDER}
         self.d_size = len(self.stacks["D"])
         self.d_drawn = 0
@@ -118,6 +125,15 @@ class GlenMore2State(State):
         self.last_paid = -1
         # chronicle 11: each player's blueprint cards, in the order taken
         self.blueprints: list[list[dict[str, Any]]] = [[] for _ in range(n)]
+        # chronicle 10: ranks (caber, stone), representative tiles (cells), scoring
+        # modifiers won, the central track's rewards taken this round (rank -> seat)
+        self.rank: list[list[int]] = [[0, 0] for _ in range(n)]
+        self.reps: list[list[list[int]]] = [[] for _ in range(n)]
+        self.modifiers: list[list[list[Any]]] = [[] for _ in range(n)]
+        self.central: dict[int, int] = {}
+        self.central_offers: list[int] = []
+        self.central_return = P_OVER
+        self.reached: list[str] = []  # board steps reached in this game ("caber 3")
         self.markers = [st.clan_markers_per_player] * n
         self.phase = P_DRAW
         self.cur = -1
@@ -148,6 +164,13 @@ class GlenMore2State(State):
         self.building = -1  # the blueprint card (index) whose place must be built now
         self.clan_pending = False  # a personality gained by an effect awaits its marker
         self.clan_return = P_OVER  # where the turn goes after a clan marker
+        self.clan_free = False  # Important Friends: no road cost, taken spaces allowed
+        self.trained: list[list[int]] = []  # representatives trained this turn (cells)
+        self.castle_move = 0  # Hero's Homeland: Scotsmen that may go to the castle
+        self.rep_slot = -1  # the new resource tile awaiting a representative decision
+        self.new_slot = -1  # the tile placed this turn (not trained by its own placing)
+        self.new_rebuild = False
+        self.choose_tile = -1  # the tile whose one-time options are being chosen
         for cards in getattr(self, "blueprints", ()):
             for card in cards:
                 card["fed"] = False
@@ -158,7 +181,7 @@ class GlenMore2State(State):
         """Spec 2.2-2.7: start tiles clockwise, Scotsmen anticlockwise in random order,
         coins 5, 6, ... from the first to move; tiles are then drawn by chance."""
         comp, st, n = self.comp, self.comp.settings, self.num_players
-        start = list(comp.stack_tiles["S"])  # no historic place starts on the rondel
+        start = list(self.start_tiles)  # chronicle 10 may add start tiles (HG-RU 286)
         self.rng.shuffle(start)
         order = list(range(n))
         self.rng.shuffle(order)  # order[0] stands at the back: it moves first
@@ -311,7 +334,8 @@ class GlenMore2State(State):
         return self.comp.settings.scotsmen_per_player - 1 - self.terr[p].scotsmen()
 
     def _cost_ok(self, p: int, need: Need) -> bool:
-        if need.whisky > self.whisky[p] or need.coins > self.coins[p]:
+        if need.whisky > self.whisky[p] or need.coins > self.coins[p] or \
+                need.fame > self.fame[p]:
             return False
         if not need.resources():
             return True
@@ -351,10 +375,11 @@ class GlenMore2State(State):
         comp = self.comp
         for sid, there in self.clan.items():
             sp = comp.spaces[comp.space_index[sid]]
-            if any(q != p for q in there) or (there and not reuse):
-                continue
-            if sp.road_cost > self.coins[p]:
-                continue
+            if not self.clan_free:
+                if any(q != p for q in there) or (there and not reuse):
+                    continue
+                if sp.road_cost > self.coins[p]:
+                    continue
             first = sp.effect.options[0] if sp.effect else None
             if first is not None and first.inputs and not interpret.usable(self, p, first, -1):
                 continue
@@ -376,7 +401,9 @@ class GlenMore2State(State):
             return []
         if self.comp.is_historic_card(tile):
             return [0]  # onto a blueprint card: paid and built later (HG-RU 446)
-        if row.kind == "personality":
+        if row.use != "territory":
+            pass  # tournament and spectator tiles are not placed (HG-RU 350, 360)
+        elif row.kind == "personality":
             if not self._clan_spaces(p) and \
                     self.comp.settings.personality_without_space == "forbidden":
                 return []
@@ -429,11 +456,20 @@ class GlenMore2State(State):
             return removes + [END_MOVE]
         if ph == P_PLAN:
             return self._plan_moves(p) + self._sell_moves(p) + [END_MOVE]
+        if ph == P_REP:
+            return self._rep_moves(p)
+        if ph == P_CENTRAL:
+            return [GMove(CENTRAL, n=self.central_offers[0]), GMove(CENTRAL, n=0)]
+        if ph == P_CHOOSE:
+            bonus = self.comp.tiles[self.choose_tile].bonus
+            return [GMove(CHOOSE, n=i + 1) for i, o in enumerate(bonus.options)
+                    if interpret.usable(self, p, o, -1)]
         if ph == P_BUILD:
             card = self.blueprints[p][self.building]
             return [GMove(BUILD, n=side, a=Sq(*cell))
                     for cell, side in self.build_spots(p, card["tile"])]
-        return self._act_moves(p) + self._move_moves(p) + self._sell_moves(p) + [END_MOVE]
+        return (self._act_moves(p) + self._train_moves(p) + self._move_moves(p)
+                + self._sell_moves(p) + [END_MOVE])
 
     def _bid_moves(self, p: int) -> list[Move]:
         from itertools import permutations
@@ -535,15 +571,123 @@ class GlenMore2State(State):
         return out
 
     def _move_moves(self, p: int) -> list[Move]:
-        if self.mp <= 0:
-            return []
         terr = self.terr[p]
         out: list[Move] = []
+        castle = terr.cells.get(HOME_CASTLE)
         for slot, cell in enumerate(terr.pos):
-            if terr.scots[slot]:
-                for q in terr.around(cell, self.comp.settings.move_adjacency):
-                    out.append(GMove(MOVE, a=Sq(*cell), b=Sq(*terr.pos[q])))
+            if not terr.scots[slot]:
+                continue
+            near = terr.around(cell, self.comp.settings.move_adjacency) if self.mp > 0 else []
+            if self.castle_move and castle is not None and castle != slot and \
+                    castle not in near:
+                near = [*near, castle]  # Hero's Homeland (HG-RU 388)
+            for q in near:
+                out.append(GMove(MOVE, a=Sq(*cell), b=Sq(*terr.pos[q])))
         return out
+
+    # -- chronicle 10: the Highland Games ------------------------------------------------
+
+    def track_of(self, p: int, cell: tuple[int, int]) -> int:
+        """0 (caber) on a material tile, 1 (stone) on an animal tile, -1 otherwise."""
+        terr = self.terr[p]
+        kind = self.comp.tiles[terr.tiles[terr.cells[cell]]].kind
+        return 0 if kind == "material" else 1 if kind == "animal" else -1
+
+    def _rep_ok(self, p: int, cell: tuple[int, int], leaving: tuple[int, int] | None) -> bool:
+        """Representatives are never orthogonally next to each other (HG-RU 314)."""
+        x, y = cell
+        others = [tuple(c) for c in self.reps[p] if tuple(c) != leaving]
+        return cell not in others and all(abs(x - a) + abs(y - b) != 1 for a, b in others)
+
+    def _rep_moves(self, p: int) -> list[Move]:
+        """HG-RU 304-316: on your first resource tile a representative must go on it; on each
+        later one you may bring your other one into play or move one onto it."""
+        cell = self.terr[p].pos[self.rep_slot]
+        out: list[Move] = []
+        if len(self.reps[p]) < REP_TILES and self._rep_ok(p, cell, None):
+            out.append(GMove(REP, "new"))
+        for c in self.reps[p]:
+            old = (c[0], c[1])
+            if old != cell and self._rep_ok(p, cell, old):
+                out.append(GMove(REP, a=Sq(*old)))
+        if self.reps[p] or not out:
+            out.append(GMove(REP, "none"))
+        return out
+
+    def _train_moves(self, p: int) -> list[Move]:
+        """HG-RU 320: a representative on a tile activated by a placement next to it (or a
+        rebuild of its tile) may train once: material -> caber, animal -> stone."""
+        terr = self.terr[p]
+        out: list[Move] = []
+        for c in self.reps[p]:
+            cell = (c[0], c[1])
+            slot = terr.cells.get(cell)
+            if slot is None or slot not in self.near or c in self.trained:
+                continue
+            if slot == self.new_slot and not self.new_rebuild:
+                continue
+            if self.track_of(p, cell) >= 0:
+                out.append(GMove(TRAIN, a=Sq(*cell)))
+        return out
+
+    def raise_rank(self, p: int, track: str, steps: int) -> None:
+        """Raise a representative step by step (HG-RU 324-328, 356): ranks 1, 2 and 5 give
+        their one-time effect, 3 and 4 a scoring modifier for the next round; each rank may
+        also offer the central track's reward there; above 5: 2 VP instead."""
+        t = TRACKS.index(track)
+        comp = self.comp
+        for _ in range(steps):
+            if self.rank[p][t] >= TOP_RANK:
+                self.vp[p] += comp.settings.rank_above_top_vp
+                continue
+            self.rank[p][t] += 1
+            r = self.rank[p][t]
+            if f"{track} {r}" not in self.reached:
+                self.reached.append(f"{track} {r}")
+            row = comp.tracks.get((track, r))
+            if row is not None and row.type == "modifier":
+                for opt in row.reward.options:
+                    for g in opt.gains:
+                        if isinstance(g, Modify):
+                            self.modifiers[p].append([g.category, g.amount])
+            elif row is not None:
+                interpret.resolve_once(self, p, row.reward, -1)
+            if ("central", r) in comp.tracks and r not in self.central and \
+                    p not in self.central.values() and self.markers[p] > 0:
+                self.central_offers.append(r)
+
+    def _choose_or_resolve(self, p: int, tile: int) -> None:
+        """A one-time effect with several usable options is chosen (``choose N``)."""
+        bonus = self.comp.tiles[tile].bonus
+        usable = [o for o in bonus.options if interpret.usable(self, p, o, -1)]
+        if len(usable) > 1:
+            self.choose_tile = tile
+            self.phase = P_CHOOSE
+            return
+        if usable:
+            interpret.gain(self, p, usable[0], -1)
+        self._after_effects(p, P_OVER)
+
+    def _scoring_start(self) -> list[int]:
+        """HG-RU 338: the highest caber tosser(s) and stone putter(s) gain 1 fame each."""
+        n = self.num_players
+        got = [0] * n
+        for t in range(2):
+            top = max(self.rank[q][t] for q in range(n))
+            for q in range(n):
+                if self.rank[q][t] == top:
+                    got[q] += 1
+        for q in range(n):
+            self.fame[q] += got[q]
+        return got
+
+    def _scoring_end(self) -> None:
+        """HG-RU 344-346: modifiers go back, ranks to 0, central markers home."""
+        for q in self.central.values():
+            self.markers[q] += 1
+        self.central = {}
+        self.rank = [[0, 0] for _ in range(self.num_players)]
+        self.modifiers = [[] for _ in range(self.num_players)]
 
     # -- chronicle 11: blueprints and historic places ------------------------------------
 
@@ -723,7 +867,7 @@ class GlenMore2State(State):
                     self._end_turn()
                 return
             self.tile, self.alt = tile, move.n
-            if comp.tiles[tile].kind == "personality":
+            if comp.tiles[tile].kind == "personality" or comp.tiles[tile].use != "territory":
                 self._start_cost(p)
             else:
                 self.phase = P_PLACE
@@ -761,7 +905,8 @@ class GlenMore2State(State):
                 sp = comp.spaces[comp.space_index[move.name]]
                 self.clan[sp.id].append(p)
                 self.markers[p] -= 1
-                self.coins[p] -= sp.road_cost
+                self.coins[p] -= 0 if self.clan_free else sp.road_cost
+                self.clan_free = False
                 self.after_gain = then  # the turn ends after any chosen gains
                 first = sp.effect.options[0] if sp.effect else None
                 if first is not None and first.inputs:  # a shield that costs a resource
@@ -799,17 +944,53 @@ class GlenMore2State(State):
             self.debt_slot, self.debt_option = slot, max(move.n - 1, 0)
             self.coins[p] -= need.coins
             self.whisky[p] -= need.whisky
+            self.fame[p] -= need.fame
             if need.resources():
                 self._owe(need)
                 self.phase = P_PAY
             else:
                 self._debt_paid(p)
+        elif op == REP:
+            cell = terr.pos[self.rep_slot]
+            if move.name == "new":
+                self.reps[p].append([cell[0], cell[1]])
+            elif move.name != "none":
+                i = self.reps[p].index([move.a.x, move.a.y])
+                self.reps[p][i] = [cell[0], cell[1]]
+            self._placed_effects(p, self.rep_slot)
+        elif op == TRAIN:
+            cell = (move.a.x, move.a.y)
+            self.trained.append([cell[0], cell[1]])
+            self.raise_rank(p, TRACKS[self.track_of(p, cell)], 1)
+            self._after_effects(p, P_ACT)
+        elif op == CENTRAL:
+            if move.n:
+                self.central[move.n] = p
+                self.markers[p] -= 1
+                self.central_offers = []
+                if f"central {move.n}" not in self.reached:
+                    self.reached.append(f"central {move.n}")
+                interpret.resolve_once(self, p, comp.tracks[("central", move.n)].reward, -1)
+            else:
+                self.central_offers.pop(0)
+            self._after_effects(p, self.central_return)
+        elif op == CHOOSE:
+            bonus = comp.tiles[self.choose_tile].bonus
+            self.choose_tile = -1
+            interpret.gain(self, p, bonus.options[move.n - 1], -1)
+            self._after_effects(p, P_OVER)
         elif op == REMOVE:
             self._remove(p, terr.cells[(move.a.x, move.a.y)])
         elif op == MOVE:
-            terr.scots[terr.cells[(move.a.x, move.a.y)]] -= 1
-            terr.scots[terr.cells[(move.b.x, move.b.y)]] += 1
-            self.mp -= 1
+            a, b = terr.cells[(move.a.x, move.a.y)], terr.cells[(move.b.x, move.b.y)]
+            terr.scots[a] -= 1
+            terr.scots[b] += 1
+            step = b in terr.around(terr.pos[a], comp.settings.move_adjacency)
+            if self.castle_move and b == terr.cells.get(HOME_CASTLE) and \
+                    (not step or self.mp <= 0):
+                self.castle_move -= 1
+            else:
+                self.mp -= 1
         elif op == END:
             if self.phase == P_REMOVE:
                 self.remove_left = 0
@@ -833,6 +1014,7 @@ class GlenMore2State(State):
         need = costs[max(self.alt - 1, 0)]
         self.coins[p] -= need.coins
         self.whisky[p] -= need.whisky
+        self.fame[p] -= need.fame
         if need.resources():
             self._owe(need)
             self.phase = P_PAY
@@ -869,9 +1051,18 @@ class GlenMore2State(State):
             self._after_effects(p, P_ACT)
             return
         tile = self.tile
+        use = self.comp.tiles[tile].use
+        if use == "tournament":  # applied, then out of the game (HG-RU 350-356)
+            self.removed.append(tile)
+            self.tile = -1
+            self._choose_or_resolve(p, tile)
+            return
         if self.comp.tiles[tile].kind == "personality":
             self.personalities[p].append(tile)
             self.tile = -1
+            if use == "spectator":  # no clan marker: the representatives rise (HG-RU 360)
+                self._choose_or_resolve(p, tile)
+                return
             self.phase = P_CLAN
             return
         self._finish_place(p)
@@ -896,6 +1087,20 @@ class GlenMore2State(State):
         self.tile = -1
         self.near = sorted({slot, *terr.around(cell, 8)})
         self.after_gain = P_ACT
+        self.phase = P_ACT
+        self.new_slot, self.new_rebuild = slot, row.rebuild
+        if 10 in self.ch and row.kind in ("material", "animal"):
+            self.rep_slot = slot
+            self.phase = P_REP
+            if len(self._rep_moves(p)) > 1 or not self.reps[p]:
+                return  # the representative first, then the tile's effects
+            self.phase = P_ACT
+        self._placed_effects(p, slot)
+
+    def _placed_effects(self, p: int, slot: int) -> None:
+        comp = self.comp
+        row = comp.tiles[self.terr[p].tiles[slot]]
+        self.rep_slot = -1
         self.phase = P_ACT
         interpret.resolve_once(self, p, row.bonus, slot)
         if row.landmark:
@@ -926,6 +1131,9 @@ class GlenMore2State(State):
             self.clan_pending = False
             self.clan_return = then
             self.phase = P_CLAN
+        elif self.central_offers:  # a rank reached may take the central reward there
+            self.central_return = then
+            self.phase = P_CENTRAL
         elif then == P_OVER:
             self._end_turn()
         else:
@@ -953,6 +1161,8 @@ class GlenMore2State(State):
         other = self.comp.partner.get(terr.tiles[slot])
         if other is not None and other in terr.tiles:
             slots.append(terr.tiles.index(other))
+        gone_cells = [list(terr.pos[i]) for i in slots]
+        self.reps[p] = [c for c in self.reps[p] if c not in gone_cells]
         for gone in sorted(slots, reverse=True):
             self.removed += [terr.tiles[gone], *terr.under[gone]]
             terr.remove(gone)
@@ -1003,6 +1213,7 @@ class GlenMore2State(State):
             "landmarks": [len(self.cards[p]) for p in n],
             "whisky": list(self.whisky),
             "personalities": [len(self.personalities[p]) for p in n],
+            **({"fame": list(self.fame)} if 10 in self.ch else {}),
         }
 
     def _start_scoring(self, number: int, final: bool) -> None:
@@ -1126,7 +1337,12 @@ class GlenMore2State(State):
     def _scoring(self, number: int) -> None:
         """Spec 14.3: each category against the lowest count, by the pack's table (with
         chronicle 9: the feasts' extra counts and the alternative board, HG-RU 216-218)."""
+        fame_won = self._scoring_start() if 10 in self.ch else []
         cats = self.category_counts()
+        for p in range(self.num_players):  # chronicle 10's scoring modifiers (HG-RU 344)
+            for cat, extra in self.modifiers[p]:
+                if cat in cats:
+                    cats[cat][p] += extra
         alt = 9 in self.ch
         if alt:
             for p in range(self.num_players):
@@ -1143,6 +1359,10 @@ class GlenMore2State(State):
         record: dict[str, Any] = {"round": number, **cats, "vp": vp}
         if alt:
             record["feasts"] = {str(k): list(v) for k, v in sorted(self.feast_markers.items())}
+        if 10 in self.ch:
+            record["fame_won"] = fame_won
+            record["modifiers"] = [[list(m) for m in ms] for ms in self.modifiers]
+            self._scoring_end()
         self.scorings.append(record)
 
     def territory_size(self, p: int) -> int:
@@ -1300,6 +1520,13 @@ class GlenMore2State(State):
         s.ignored = [list(r) for r in self.ignored]
         s.pending = list(self.pending)
         s.blueprints = [[{**c, "paid": list(c["paid"])} for c in cs] for cs in self.blueprints]
+        s.rank = [list(r) for r in self.rank]
+        s.reps = [[list(c) for c in cs] for cs in self.reps]
+        s.modifiers = [[list(m) for m in ms] for ms in self.modifiers]
+        s.central = dict(self.central)
+        s.central_offers = list(self.central_offers)
+        s.reached = list(self.reached)
+        s.trained = [list(c) for c in self.trained]
         return s
 
     def _to_json(self) -> Any:

@@ -1,4 +1,4 @@
-"""Random games with every playable combination of chronicles 9 and 11 for 2-4 players:
+"""Random games with every combination of chronicles 9, 10 and 11 for 2-4 players:
 they finish with consistent scores, survive JSON and replay, encode every legal move, and
 no seat sees what it may not; the heuristic agent plays chronicle 11's moves."""
 
@@ -68,8 +68,9 @@ def test_random_games_with_every_combination_finish_with_consistent_scores(n, se
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(n=st.integers(2, 4), seed=st.integers(0, 10_000), ch=st.sampled_from(("10", "11", "9,10,11")))
-def test_json_encoding_and_observations_along_chronicle_11_games(n, seed, ch):
+@given(n=st.integers(2, 4), seed=st.integers(0, 10_000),
+       ch=st.sampled_from(("10", "11", "9,10,11")))
+def test_json_encoding_and_observations_along_chronicle_10_and_11_games(n, seed, ch):
     _play(n, seed, ch, check_every=5)
 
 

@@ -20,7 +20,8 @@ def tile_info(s: GlenMore2State, t: int) -> dict[str, Any]:
             "cost": str(row.cost), "bonus": str(row.bonus), "activation": str(row.activation),
             "river": row.river, "rebuild": row.rebuild, "landmark": row.landmark or None,
             "provisional": row.provisional,
-            "historic": s.comp.historic[t].id if t in s.comp.historic else None}
+            "historic": s.comp.historic[t].id if t in s.comp.historic else None,
+            "chronicle": row.chronicle, "use": row.use}
 
 
 def historic_info(s: GlenMore2State, t: int) -> dict[str, Any]:
@@ -56,6 +57,27 @@ def _chronicle11(s: GlenMore2State, player: int | None) -> dict[str, Any]:
     return {"blueprints": cards, "doubles_beside_rondel": doubles, "build_spots": build,
             "historic_places": places,
             "historic_count": [s.historic_count(p) for p in range(s.num_players)]}
+
+
+def _chronicle10(s: GlenMore2State) -> dict[str, Any]:
+    """Public: the Highland Games board (each track's steps and rewards, every seat's ranks,
+    the central track's taken rewards), representatives' cells, modifiers won."""
+    from clanboard.games.glen_more_2.state import TOP_RANK
+
+    steps = {f"{t} {r}": {"type": row.type, "reward": str(row.reward),
+                          "provisional": row.provisional}
+             for (t, r), row in sorted(s.comp.tracks.items())}
+    return {
+        "board": steps, "top_rank": TOP_RANK,
+        "above_top_vp": s.comp.settings.rank_above_top_vp,
+        "ranks": [{"caber": r[0], "stone": r[1]} for r in s.rank],
+        "representatives": [[list(c) for c in cs] for cs in s.reps],
+        "central_taken": {str(k): v for k, v in sorted(s.central.items())},
+        "central_offer": s.central_offers[0] if s.central_offers else None,
+        "modifiers": [[f"{m[1]} extra {m[0]}" for m in ms] for ms in s.modifiers],
+        "trained_this_turn": [list(c) for c in s.trained],
+        "castle_moves": s.castle_move,
+    }
 
 
 def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
@@ -123,4 +145,5 @@ def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
         "final": dict(s.final) if s.final else None,
         "discarded": len(s.discarded),
         "chronicle11": _chronicle11(s, player) if 11 in s.ch else None,
+        "chronicle10": _chronicle10(s) if 10 in s.ch else None,
     }

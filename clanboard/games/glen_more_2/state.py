@@ -669,11 +669,14 @@ class GlenMore2State(State):
         self._after_effects(p, P_OVER)
 
     def _scoring_start(self) -> list[int]:
-        """HG-RU 338: the highest caber tosser(s) and stone putter(s) gain 1 fame each."""
+        """HG-RU 338: the highest caber tosser(s) and stone putter(s) gain 1 fame each; a
+        piece still below the lowest step (rank 0, HG-RU 292) is on no rank and gains none."""
         n = self.num_players
         got = [0] * n
         for t in range(2):
             top = max(self.rank[q][t] for q in range(n))
+            if top == 0:
+                continue
             for q in range(n):
                 if self.rank[q][t] == top:
                     got[q] += 1

@@ -74,6 +74,7 @@ def test_first_resource_tile_gets_a_representative_which_then_may_move():
     assert s.phase == P_REP and moves(s) == ["rep new"]  # compulsory the first time
     s.apply("rep new")
     assert s.reps[p] == [[0, 1]] and s.phase == P_ACT
+    assert "train 0,1" not in moves(s)  # placing it is not placing next to it (HG-RU 320)
     assert s.track_of(p, (0, 1)) == 0  # material: the caber tosser
     s.cur, s.phase = p, P_TAKE  # test set-up: another turn of the same player
     _place(s, ANIMAL, (1, 1))  # orthogonally next to the representative on 0,1

@@ -251,6 +251,8 @@ def test_heros_homeland_moves_a_scotsman_from_any_tile_to_the_home_castle():
     s.fame[p] = 2
     _place(s, "G09", (0, 1))
     assert "move 0,2>1,0" in moves(s)
+    m = next(m for m in s.legal_moves() if str(m) == "move 0,2>1,0")
+    assert s.action_to_move(s.move_to_action(m)) == m  # not a step: its own action
     s.apply("move 0,2>1,0")
     assert s.castle_scotsmen(p) == 1 and s.castle_move == 0
 

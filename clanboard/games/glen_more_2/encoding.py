@@ -70,7 +70,8 @@ class Layout:
                  ("act", SQUARES * OPTIONS), ("move", SQUARES * 8),
                  ("clan", len(self.spaces)), ("end", 1), ("bid", len(BIDS)),
                  ("remove", SQUARES), ("plan", self.tiles * 5), ("build", SQUARES * 3),
-                 ("rep", SQUARES + 2), ("train", SQUARES), ("central", 6), ("choose", OPTIONS)]
+                 ("rep", SQUARES + 2), ("train", SQUARES), ("central", 6), ("choose", OPTIONS),
+                 ("to_castle", SQUARES)]
         self.offset: dict[str, int] = {}
         total = 0
         for name, size in sizes:
@@ -123,7 +124,10 @@ def move_to_action(s: GlenMore2State, m: GMove) -> int:
     if op == ACT:
         return off["act"] + _sq(m.a) * OPTIONS + m.n
     if op == MOVE:
-        d = ALL8.index((m.b.x - m.a.x, m.b.y - m.a.y))
+        step = (m.b.x - m.a.x, m.b.y - m.a.y)
+        if step not in ALL8:  # Hero's Homeland: from any tile to the home castle
+            return off["to_castle"] + _sq(m.a)
+        d = ALL8.index(step)
         return off["move"] + _sq(m.a) * 8 + d
     if op == CLAN:
         return off["clan"] + lay.spaces.index(m.name)
@@ -194,6 +198,8 @@ def action_to_move(s: GlenMore2State, action: int) -> GMove:
         return GMove(CENTRAL, n=i)
     if kind == "choose":
         return GMove(CHOOSE, n=i + 1)
+    if kind == "to_castle":
+        return GMove(MOVE, a=_unsq(i), b=Sq(1, 0))
     return BIDS[i]
 
 

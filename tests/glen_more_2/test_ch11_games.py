@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clanboard.core import GameRecord, Rng, make_agent, play_game, replay
-from clanboard.games.glen_more_2.moves import BUILD, PLAN, GMove
+from clanboard.games.glen_more_2.moves import BUILD, CENTRAL, CHOOSE, PLAN, REP, TRAIN, GMove
 from clanboard.games.glen_more_2.state import P_BID, GlenMore2State
 from tests.glen_more_2.helpers import GAME
 
@@ -81,13 +81,14 @@ def test_replay_reproduces_a_chronicle_11_game(ch):
     assert replay(again).to_json()["state"] == s.to_json()["state"]
 
 
-def test_heuristic_agents_plan_and_build_historic_places():
+def test_heuristic_agents_play_the_new_moves_of_chronicles_10_and_11():
     ops: set[int] = set()
     for seed in range(3):
-        state = GAME.new_state(3, seed=seed, options={"provisional": True, "chronicles": "11"})
+        state = GAME.new_state(3, seed=seed, options={"provisional": True,
+                                                      "chronicles": "10,11"})
         agents = [make_agent(GAME, "heuristic", seed=seed + i) for i in range(3)]
         final = play_game(state, agents)
         assert isinstance(final, GlenMore2State)
         _check(final)
         ops |= {m.op for _, m in final.history if isinstance(m, GMove)}
-    assert {PLAN, BUILD} <= ops
+    assert {PLAN, BUILD, REP, TRAIN, CENTRAL, CHOOSE} <= ops

@@ -53,7 +53,7 @@ OPTIONS = 6
 BIDS = [bid_move(list(seq)) for k in range(6) for seq in permutations(range(1, 6), k)]
 BID_INDEX = {m.name: i for i, m in enumerate(BIDS)}
 MAX_PLAYERS = 4
-PER_SEAT = 12
+PER_SEAT = 14
 N_PHASES = 17  # len(state.PHASES)
 TENSOR_SIZE = N_PHASES + MAX_PLAYERS + PER_SEAT * MAX_PLAYERS + 5 + 4 + 1 + 5 + 2
 
@@ -215,7 +215,8 @@ def observation_tensor(s: GlenMore2State, player: int) -> list[float]:
         seat = (p - player) % s.num_players  # the viewer first
         vals = [s.coins[p], s.vp[p], s.whisky[p], s.fame[p], s.castle_scotsmen(p),
                 len(s.cards[p]), len(s.personalities[p]), s.markers[p], len(terr),
-                sum(terr.have()), terr.scotsmen(), len(s.blueprints[p])]
+                sum(terr.have()), terr.scotsmen(), len(s.blueprints[p]), s.rank[p][0],
+                s.rank[p][1]]
         for k, v in enumerate(vals):
             out[base + seat * PER_SEAT + k] = float(v)
     base += PER_SEAT * MAX_PLAYERS

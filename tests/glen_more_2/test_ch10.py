@@ -11,6 +11,7 @@ from clanboard.games.glen_more_2.state import (
     P_CHOOSE,
     P_CLAN,
     P_REP,
+    P_SCOT,
     P_TAKE,
     GlenMore2State,
 )
@@ -272,4 +273,8 @@ def test_shields_ruthven_and_murray():
         if check == "whisky":
             assert s.whisky[p] == whisky + 1
         else:
-            assert s.terr[p].scotsmen() == scots + 1
+            while s.phase == P_CENTRAL:  # the ranks' central offers come first
+                s.apply("central none")
+            assert s.phase == P_SCOT and "scot 1,0" in moves(s)  # on any of your tiles
+            s.apply("scot 1,0")
+            assert s.terr[p].scotsmen() == scots + 1 and s.castle_scotsmen(p) == 1

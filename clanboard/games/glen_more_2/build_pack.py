@@ -238,9 +238,9 @@ HG_TILES = [
      "train caber | train stone", "", 1,
      "count, stacks, cost and the rise unknown [?]: free, +1 to one representative"),
 ]
-#: the chronicle-10 shields (clans.csv) in the vocabulary; Murray's Scotsman goes "on any of
-#: your tiles" (HG-RU 400): the vocabulary puts it on the starting village
-HG_SHIELD_EFFECT = {"Ruthven": "2 train stone + whisky", "Murray": "2 train caber + scotsman"}
+#: the chronicle-10 shields (clans.csv) in the vocabulary
+HG_SHIELD_EFFECT = {"Ruthven": "2 train stone + whisky",
+                    "Murray": "2 train caber + scotsman_anywhere"}
 
 
 def track_rows(source: Path) -> list[dict[str, Any]]:
@@ -488,9 +488,7 @@ def build_rows(source: Path) -> dict[str, list[dict[str, Any]]]:
             id=f"S10-{r['clan_en']}", clan=r["clan_en"], clan_ru=r["clan_ru"], colour="",
             road_cost=0, chronicle=10, effect=HG_SHIELD_EFFECT[r["clan_en"]],
             status=_status(r["status"]), source=r["source"], provisional=True,
-            reason="its clan-board space is unknown: an extra space, road cost 0"
-            + ("; 'on any of your tiles' read as on the starting village"
-               if r["clan_en"] == "Murray" else ""),
+            reason="its clan-board space is unknown: an extra space, road cost 0",
             notes=r["effect"]))
     for r in _read(source / "clans.csv"):
         if r["module"] != "ch11 shield":

@@ -28,6 +28,7 @@ one interpreter in :mod:`clanboard.games.glen_more_2.interpret`::
                                           another player holds (Important Friends)
             | "to_castle"                 move 1 of your Scotsmen from any tile to your home
                                           castle (Hero's Homeland)
+            | "scotsman_anywhere"         1 Scotsman from your supply on any of your tiles
     cond    = ["not "] ("adjacent" | "orthogonal") ":" kind  |  "has:" ID
             | counter " >= " N            at least N of counter (e.g. historic >= 3)
 
@@ -164,7 +165,7 @@ class Train(_Frozen):
 class Special(_Frozen):
     """A one-time move of chronicle 10's fame tiles: ``clan_free`` or ``to_castle``."""
 
-    name: Literal["clan_free", "to_castle"]
+    name: Literal["clan_free", "to_castle", "scotsman_anywhere"]
 
     def __str__(self) -> str:
         return self.name
@@ -253,7 +254,7 @@ def _gain(text: str) -> Gain:
         return GainTile(tile=t[5:].strip())
     if t.startswith("personality:"):
         return Personality(tile=t[12:].strip())
-    if t in ("clan_free", "to_castle"):
+    if t in ("clan_free", "to_castle", "scotsman_anywhere"):
         return Special(name=t)  # type: ignore[arg-type]
     tr = re.match(r"^(?:(\d+)\s+)?train\s+(\S+)$", t)
     if tr:

@@ -33,6 +33,7 @@ from clanboard.games.glen_more_2.moves import (
     REMOVE,
     REP,
     ROLL,
+    SCOT,
     SELL,
     TAKE,
     TRAIN,
@@ -54,7 +55,7 @@ BIDS = [bid_move(list(seq)) for k in range(6) for seq in permutations(range(1, 6
 BID_INDEX = {m.name: i for i, m in enumerate(BIDS)}
 MAX_PLAYERS = 4
 PER_SEAT = 14
-N_PHASES = 17  # len(state.PHASES)
+N_PHASES = 18  # len(state.PHASES)
 TENSOR_SIZE = N_PHASES + MAX_PLAYERS + PER_SEAT * MAX_PLAYERS + 5 + 4 + 1 + 5 + 2
 
 
@@ -71,7 +72,7 @@ class Layout:
                  ("clan", len(self.spaces)), ("end", 1), ("bid", len(BIDS)),
                  ("remove", SQUARES), ("plan", self.tiles * 5), ("build", SQUARES * 3),
                  ("rep", SQUARES + 2), ("train", SQUARES), ("central", 6), ("choose", OPTIONS),
-                 ("to_castle", SQUARES)]
+                 ("to_castle", SQUARES), ("scot", SQUARES)]
         self.offset: dict[str, int] = {}
         total = 0
         for name, size in sizes:
@@ -146,6 +147,8 @@ def move_to_action(s: GlenMore2State, m: GMove) -> int:
                              else _sq(m.a))
     if op == TRAIN:
         return off["train"] + _sq(m.a)
+    if op == SCOT:
+        return off["scot"] + _sq(m.a)
     if op == CENTRAL:
         return off["central"] + m.n
     if op == CHOOSE:
@@ -198,6 +201,8 @@ def action_to_move(s: GlenMore2State, action: int) -> GMove:
         return GMove(CENTRAL, n=i)
     if kind == "choose":
         return GMove(CHOOSE, n=i + 1)
+    if kind == "scot":
+        return GMove(SCOT, a=_unsq(i))
     if kind == "to_castle":
         return GMove(MOVE, a=_unsq(i), b=Sq(1, 0))
     return BIDS[i]

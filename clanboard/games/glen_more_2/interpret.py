@@ -174,6 +174,8 @@ def gain(s: GlenMore2State, p: int, opt: Option, slot: int) -> None:
             if g.name == "clan_free":
                 s.clan_pending = True
                 s.clan_free = True
+            elif g.name == "scotsman_anywhere":
+                s.scots_to_place += 1 if s.scotsmen_supply(p) > 0 else 0
             else:
                 s.castle_move += 1
         elif isinstance(g, Personality):

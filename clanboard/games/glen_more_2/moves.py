@@ -13,9 +13,10 @@ from clanboard.core import IllegalMove
 from clanboard.games.glen_more_2.effects import RESOURCES
 
 OPS = ("take", "pass", "place", "pay", "buy", "sell", "gain", "act", "move", "clan", "end",
-       "draw", "roll", "bid", "remove", "plan", "build", "rep", "train", "central", "choose")
+       "draw", "roll", "bid", "remove", "plan", "build", "rep", "train", "central", "choose",
+       "scot")
 (TAKE, PASS, PLACE, PAY, BUY, SELL, GAIN, ACT, MOVE, CLAN, END, DRAW, ROLL,
- BID, REMOVE, PLAN, BUILD, REP, TRAIN, CENTRAL, CHOOSE) = range(len(OPS))
+ BID, REMOVE, PLAN, BUILD, REP, TRAIN, CENTRAL, CHOOSE, SCOT) = range(len(OPS))
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 
 
@@ -60,6 +61,8 @@ class GMove:
             return f"rep {self.name or self.a}"
         if op == TRAIN:
             return f"train {self.a}"
+        if op == SCOT:
+            return f"scot {self.a}"
         if op == CENTRAL:
             return f"central {self.n or 'none'}"
         if op == CHOOSE:
@@ -95,6 +98,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^rep\s+(new|none)$"), "repname"),
     (re.compile(rf"^rep\s+{_XY}$"), "rep"),
     (re.compile(rf"^train\s+{_XY}$"), "train"),
+    (re.compile(rf"^scot\s+{_XY}$"), "scot"),
     (re.compile(r"^central\s+(none|[1-5])$"), "central"),
     (re.compile(r"^choose\s+([1-9])$"), "choose"),
     (re.compile(rf"^(pay|sell)\s+({_RES})\s+{_XY}$"), "payres"),
@@ -111,7 +115,7 @@ HELP = ("take T12 | take T12:2 (cost alternative) | pass T12 | place 1,-1 | pay 
         "buy wood | sell wood 0,0 | gain sheep | act 0,0 | act 2,0:2 (option) | "
         "move 0,0>1,0 | clan MacKay | clan none | end | bid 4,1,5 | bid none | remove 2,1 | "
         "plan H1 wood | build 1,0 | build 1,0:2 (side of a double historic place) | rep new | "
-        "rep 0,1 | rep none | train 0,1 | central 3 | central none | choose 2")
+        "rep 0,1 | rep none | train 0,1 | central 3 | central none | choose 2 | scot 0,1")
 
 
 def bid_move(feasts: list[int]) -> GMove:
@@ -148,6 +152,8 @@ def parse(text: str) -> GMove:
             return GMove(REP, a=Sq(int(g[0]), int(g[1])))
         if kind == "train":
             return GMove(TRAIN, a=Sq(int(g[0]), int(g[1])))
+        if kind == "scot":
+            return GMove(SCOT, a=Sq(int(g[0]), int(g[1])))
         if kind == "central":
             return GMove(CENTRAL, n=0 if g[0] == "none" else int(g[0]))
         if kind == "choose":

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 _INTS = ("d_size", "d_drawn", "phase", "cur", "alt", "owed_any", "owed_distinct", "used",
          "debt_slot", "debt_option", "mp", "gain_left", "gain_slot", "after_gain", "last_paid",
          "remove_left", "building", "clan_return", "central_return", "castle_move", "rep_slot",
-         "new_slot", "choose_tile")
+         "new_slot", "choose_tile", "scots_to_place", "scot_return")
 _BOOLS = ("we_drawn", "extra_one", "from_discard", "planned", "clan_pending", "clan_free",
           "new_rebuild")
 _LISTS = ("market", "coins", "vp", "whisky", "fame", "markers", "owed", "near", "activated",

@@ -45,6 +45,7 @@ from clanboard.games.glen_more_2.moves import (
     REMOVE,
     REP,
     ROLL,
+    SCOT,
     SELL,
     TAKE,
     TRAIN,
@@ -63,9 +64,9 @@ HOME_CASTLE = (1, 0)
 CATEGORIES = ("castle", "landmarks", "whisky", "personalities")
 
 PHASES = ("draw", "roll", "take", "place", "pay", "gain", "clan", "activate", "discard",
-          "remove", "bid", "plan", "build", "rep", "central", "choose", "over")
+          "remove", "bid", "plan", "build", "rep", "central", "choose", "scot", "over")
 (P_DRAW, P_ROLL, P_TAKE, P_PLACE, P_PAY, P_GAIN, P_CLAN, P_ACT, P_DISCARD, P_REMOVE, P_BID,
- P_PLAN, P_BUILD, P_REP, P_CENTRAL, P_CHOOSE, P_OVER) = range(len(PHASES))
+ P_PLAN, P_BUILD, P_REP, P_CENTRAL, P_CHOOSE, P_SCOT, P_OVER) = range(len(PHASES))
 REP_TILES = 2  # clan representative tiles per player (HG-RU 296)
 TOP_RANK = 5  # the tracks' top rank (HG-RU 326-328)
 BLUEPRINT_DEBT = -3  # debt_slot while a resource is paid onto a blueprint card
@@ -167,6 +168,8 @@ class GlenMore2State(State):
         self.clan_free = False  # Important Friends: no road cost, taken spaces allowed
         self.trained: list[list[int]] = []  # representatives trained this turn (cells)
         self.castle_move = 0  # Hero's Homeland: Scotsmen that may go to the castle
+        self.scots_to_place = 0  # Murray: Scotsmen from the supply onto any own tile
+        self.scot_return = P_OVER
         self.rep_slot = -1  # the new resource tile awaiting a representative decision
         self.new_slot = -1  # the tile placed this turn (not trained by its own placing)
         self.new_rebuild = False
@@ -458,6 +461,8 @@ class GlenMore2State(State):
             return self._plan_moves(p) + self._sell_moves(p) + [END_MOVE]
         if ph == P_REP:
             return self._rep_moves(p)
+        if ph == P_SCOT:
+            return [GMove(SCOT, a=Sq(*c)) for c in self.terr[p].pos]
         if ph == P_CENTRAL:
             return [GMove(CENTRAL, n=self.central_offers[0]), GMove(CENTRAL, n=0)]
         if ph == P_CHOOSE:
@@ -977,6 +982,10 @@ class GlenMore2State(State):
             else:
                 self.central_offers.pop(0)
             self._after_effects(p, self.central_return)
+        elif op == SCOT:
+            terr.scots[terr.cells[(move.a.x, move.a.y)]] += 1
+            self.scots_to_place -= 1
+            self._after_effects(p, self.scot_return)
         elif op == CHOOSE:
             bonus = comp.tiles[self.choose_tile].bonus
             self.choose_tile = -1
@@ -1137,6 +1146,9 @@ class GlenMore2State(State):
         elif self.central_offers:  # a rank reached may take the central reward there
             self.central_return = then
             self.phase = P_CENTRAL
+        elif self.scots_to_place:  # Murray: "on any of your tiles" (HG-RU 400)
+            self.scot_return = then
+            self.phase = P_SCOT
         elif then == P_OVER:
             self._end_turn()
         else:

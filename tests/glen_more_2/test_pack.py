@@ -49,7 +49,8 @@ def _issues(d: Path) -> list[str]:
 def test_provisional_pack_validates_and_lists_what_is_provisional():
     pack = load_pack(PROVISIONAL_PACK)
     assert {t.stack for t in pack.tiles} == {"S", "A", "B", "C", "D", "home", "clan"}
-    assert sum(t.stack == "S" for t in pack.tiles) == 5  # spec 1.2 [C:LUD]
+    assert sum(t.stack == "S" and not t.chronicle for t in pack.tiles) == 5  # spec 1.2 [C:LUD]
+    assert sum(t.stack == "S" and t.chronicle == 10 for t in pack.tiles) == 3  # HG-RU 276
     prov = pack.provisional()
     assert any(e.key == "rondel_spaces" for e in prov)
     assert all(e.reason for e in prov)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from clanboard.core import Move, Rng, SearchHints, State
-from clanboard.games.glen_more_2.moves import ACT, END, MOVE, PASS, SELL, TAKE, GMove
+from clanboard.games.glen_more_2.moves import ACT, END, MOVE, PASS, PLAN, SELL, TAKE, GMove
 from clanboard.games.glen_more_2.state import P_ACT, P_TAKE, GlenMore2State
 
 
@@ -18,7 +18,27 @@ def value(s: GlenMore2State, p: int) -> float:
             + (3.0 - 0.5 * late) * (s.castle_scotsmen(p) + len(s.cards[p])
                                     + len(s.personalities[p]))
             + 1.0 * terr.scotsmen() + 0.6 * s.mp
-            - s.comp.settings.territory_penalty * 0.5 * (len(terr) - smallest))
+            - s.comp.settings.territory_penalty * 0.5 * (len(terr) - smallest)
+            + blueprints(s, p) + highland_games(s, p))
+
+
+def highland_games(s: GlenMore2State, p: int) -> float:
+    """Chronicle 10: ranks lead to rewards and fame; fame is a scoring category."""
+    if 10 not in s.ch:
+        return 0.0
+    late = len(s.scorings)
+    return 0.8 * sum(s.rank[p]) + (3.0 - 0.5 * late) * s.fame[p]
+
+
+def blueprints(s: GlenMore2State, p: int) -> float:
+    """Chronicle 11: a card is worth its coming penalty, made good as it is paid; a built
+    place a little more."""
+    penalty = s.comp.settings.unbuilt_historic_penalty
+    out = 1.0 * s.historic_count(p) if s.blueprints[p] or 11 in s.ch else 0.0
+    for c in s.blueprints[p]:
+        total = s.comp.blueprint_need[c["tile"]].resources()
+        out += -penalty + (penalty + 1.0) * (sum(c["paid"]) + c["free"]) / total
+    return out
 
 
 class HeuristicAgent:
@@ -57,12 +77,17 @@ class HeuristicAgent:
         v = value(c, p) - base
         if m.op in (TAKE, PASS):
             tile = s.comp.index[m.name]
-            ahead = [t for t in s.track if t >= 0].index(tile)
+            on_rondel = [t for t in s.track if t >= 0]
+            ahead = on_rondel.index(tile) if tile in on_rondel else 0  # Munro: the discard
             row = s.comp.tiles[tile]
             v += 2.0 + 1.0 * len(row.activation.options) - 1.0 * ahead
             v += 3.0 if row.landmark else 0.0
             v += 2.5 if row.kind == "personality" else 0.0
             v -= 50.0 if m.op == PASS else 0.0
+            if s.comp.is_historic_card(tile) and s.build_spots(p, tile):
+                v += s.comp.settings.unbuilt_historic_penalty  # made good when built
+        if m.op == PLAN:
+            v += 0.5
         if m.op == ACT or (m.op == MOVE and s.phase == P_ACT):
             v += 0.3
         return v

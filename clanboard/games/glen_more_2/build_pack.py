@@ -14,6 +14,7 @@ tags ``[GM1]``, ``[MEM]`` or ``[?]``; :data:`SETTINGS` carries each with its sec
 from __future__ import annotations
 
 import csv
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -108,6 +109,182 @@ SHIELD_EFFECT = {"Cameron": "rule:bids5", "Innes": "rule:feast_whisky",
                  "MacDonell": "any -> rule:feast_ignore", "MacLaine": "any -> rule:feast_ignore"}
 
 HEAD = ("status", "source", "provisional", "reason", "notes")
+
+#: chronicle 11: the historic places the research data names (historic_places.csv) in the
+#: pack's columns: stack, kind, over (per side), one-time bonus, activation, castle flag.
+#: Unknown values get a placeholder and say so in the row's reason.
+HISTORIC_KNOWN = {
+    "Caledonian Canal": dict(
+        id="CANAL", stack="A", kind="castle village | village village",
+        over="castle@river village@river | village@river village@river", bonus="",
+        activation="vp + move", castle="no",
+        unknown="its blueprint tile's stack (A or B), its halves' kinds (the kinds it covers "
+                "used), its cost (2 any: the stated minimum of 2 turns, HG-RU 484) and "
+                "one-time effect (none)"),
+    "New Fort George": dict(
+        id="FORT", stack="B", kind="castle castle | village village",
+        over="castle castle | village village", bonus="", activation="", castle="yes",
+        unknown="its blueprint's conditions (two castles, or two villages), stack (B), "
+                "cost (2 any) and one-time effect (none)"),
+    "Melrose Abbey": dict(
+        id="MELROSE", stack="A", kind="material", over="material",
+        bonus="orthogonal:loch ? personality:MSCOT", activation="", castle="no",
+        unknown="its kind and blueprint condition (material over material), stack (A) "
+                "and cost (2 any); its activation (none)"),
+    "Stirling Castle": dict(
+        id="STIRLING", stack="B", kind="castle", over="castle", bonus="",
+        activation="2 coin -> 2 any", castle="no",
+        unknown="its blueprint condition (castle over castle), stack (B), cost (2 any) and "
+                "one-time effect (none)"),
+}
+#: placeholders for the unknown places: (id, kind (built over the same kind), stack, bonus);
+#: H1 carries the rulebook's example condition (HG-RU 472)
+HISTORIC_PLACEHOLDERS = [
+    ("H1", "village", "A", "orthogonal:village & not orthogonal:trade ? 3 vp"),
+    ("H2", "trade", "A", "orthogonal:village ? 2 vp"),
+    ("H3", "whisky", "B", "orthogonal:animal ? 2 vp"),
+    ("H4", "animal", "B", "orthogonal:material ? 2 vp"),
+    ("H5", "loch", "C", "orthogonal:castle ? 2 vp"),
+    ("H6", "material", "A", "orthogonal:whisky ? 2 vp"),
+]
+THIRD_DOUBLE = dict(id="BRIDGE", name="Third double historic place (placeholder)",
+                    stack="B", kind="material material | animal animal",
+                    over="material material | animal animal")
+
+
+def historic_rows(source: Path) -> list[dict[str, Any]]:
+    """historic_places.csv from the research data (chronicle 11)."""
+    rows = []
+    for r in _read(source / "historic_places.csv"):
+        known = HISTORIC_KNOWN.get(r["historic_place"])
+        if not known:
+            continue
+        rows.append(_row(
+            id=known["id"], name=r["historic_place"], name_ru=r["name_ru"], format=r["format"],
+            stack=known["stack"], kind=known["kind"], over=known["over"], cost="2 any",
+            bonus=known["bonus"], activation=known["activation"], castle=known["castle"],
+            landmark="", status=_status(r["status"].replace("effect confirmed", "partly")),
+            source=r["source"], provisional=True, reason=f"unknown [?]: {known['unknown']}",
+            notes=" ".join(x for x in (r["blueprint_condition"], r["one_time_effect"],
+                                       r["ongoing_effect"]) if x and x != "?")))
+    rows.append(_row(
+        id=THIRD_DOUBLE["id"], name=THIRD_DOUBLE["name"], name_ru="", format="double",
+        stack=THIRD_DOUBLE["stack"], kind=THIRD_DOUBLE["kind"], over=THIRD_DOUBLE["over"],
+        cost="2 any", bonus="", activation="", castle="no", landmark="", status="unknown",
+        source="HG-RU 79, 428", provisional=True,
+        reason="the third double is unknown [?] (perhaps Forth Bridge): a neutral placeholder "
+               "over two materials or two animals, 2 any, no effects"))
+    for hid, kind, stack, bonus in HISTORIC_PLACEHOLDERS:
+        rows.append(_row(
+            id=hid, name=f"Historic place {hid} (placeholder)", name_ru="", format="single",
+            stack=stack, kind=kind, over=kind, cost="2 any", bonus=bonus, activation="",
+            castle="no", landmark="", status="unknown", source="HG-RU 87, 426, 472",
+            provisional=True,
+            reason="one of the 6 unknown single places [?]: built over its own kind, 2 any, a "
+                   "conditional one-time VP bonus" + (" (the example of HG-RU 472)"
+                                                      if hid == "H1" else "")))
+    return rows
+
+
+#: chronicle 10's track steps whose rewards are unknown: neutral placeholders (one-time
+#: effects at ranks 1, 2, 5; scoring modifiers at 3, 4; central-track rewards at 1-5)
+TRACK_PLACEHOLDERS = {
+    ("caber", 1): "wood", ("caber", 2): "coin", ("caber", 3): "1 extra castle",
+    ("caber", 4): "1 extra whisky", ("caber", 5): "2 vp",
+    ("stone", 1): "stone", ("stone", 2): "coin", ("stone", 3): "1 extra personalities",
+    ("stone", 4): "1 extra landmarks", ("stone", 5): "2 vp",
+    ("central", 1): "coin", ("central", 2): "any", ("central", 3): "whisky",
+    ("central", 4): "fame", ("central", 5): "3 vp",
+}
+#: chronicle 10's 14 tiles (S 3, A 2, B 2, C 4, D 3, HG-RU 276-286) by the research data's
+#: names, with placeholders for what is unknown: (id, name key, stack, kind, use, cost,
+#: bonus, activation, min players, what is unknown)
+HG_TILES = [
+    ("G01", "Boreraig & Kyle? (transliteration)", "S", "material", "territory", "", "",
+     "wood", 1, "kind, cost and effect unknown [?]: a start material tile giving wood"),
+    ("G02", None, "S", "animal", "territory", "", "", "sheep", 4,
+     "one of the 2 unknown S tiles [?] (4 players only): an animal tile giving sheep"),
+    ("G03", None, "S", "material", "territory", "", "", "stone", 4,
+     "one of the 2 unknown S tiles [?] (4 players only): a material tile giving stone"),
+    ("G04", "tournament tiles", "A", "trade", "tournament", "",
+     "train caber + train stone | 2 train caber | 2 train stone", "", 1,
+     "count, stacks and cost unknown [?]: free, one per stack A, A, C, D"),
+    ("G05", "tournament tiles", "A", "trade", "tournament", "",
+     "train caber + train stone | 2 train caber | 2 train stone", "", 1,
+     "count, stacks and cost unknown [?]: free, one per stack A, A, C, D"),
+    ("G06", "spectator tiles", "B", "personality", "spectator", "",
+     "train caber | train stone", "", 1,
+     "count, stacks, cost and the rise unknown [?]: free, +1 to one representative"),
+    ("G07", "Triumphant Return", "B", "castle", "territory", "2 fame",
+     "activate row_column_instead", "", 1,
+     "kind and stack unknown [?] (castle, B); cost in fame unknown: 2 fame"),
+    ("G08", "Important Friends", "C", "village", "territory", "2 fame", "clan_free", "move", 1,
+     "kind and stack unknown [?] (village, C); cost in fame unknown: 2 fame"),
+    ("G09", "Hero's Homeland", "C", "village", "territory", "2 fame", "to_castle", "move", 1,
+     "kind and stack unknown [?] (village, C); cost in fame unknown: 2 fame"),
+    ("G10", "tournament tiles", "C", "trade", "tournament", "",
+     "train caber + train stone | 2 train caber | 2 train stone", "", 1,
+     "count, stacks and cost unknown [?]: free, one per stack A, A, C, D"),
+    ("G11", "spectator tiles", "C", "personality", "spectator", "",
+     "train caber | train stone", "", 1,
+     "count, stacks, cost and the rise unknown [?]: free, +1 to one representative"),
+    ("G12", "Town Square Sculpture", "D", "trade", "territory", "", "", "stone -> 2 vp", 1,
+     "kind probable, effect unknown [?]: 1 stone -> 2 VP (Allenarly gains VP from it "
+     "without stones, HG-RU 1170)"),
+    ("G13", "tournament tiles", "D", "trade", "tournament", "",
+     "train caber + train stone | 2 train caber | 2 train stone", "", 1,
+     "count, stacks and cost unknown [?]: free, one per stack A, A, C, D"),
+    ("G14", "spectator tiles", "D", "personality", "spectator", "",
+     "train caber | train stone", "", 1,
+     "count, stacks, cost and the rise unknown [?]: free, +1 to one representative"),
+]
+#: the chronicle-10 shields (clans.csv) in the vocabulary
+HG_SHIELD_EFFECT = {"Ruthven": "2 train stone + whisky",
+                    "Murray": "2 train caber + scotsman_anywhere"}
+
+
+def track_rows(source: Path) -> list[dict[str, Any]]:
+    """highland_games.csv from highland_games_board.csv (chronicle 10)."""
+    board = {(r["track"].split()[0], r["rank"]): r for r in _read(source /
+                                                                    "highland_games_board.csv")}
+    rows = []
+    for (track, rank), reward in TRACK_PLACEHOLDERS.items():
+        r = board.get((track, str(rank)), board.get(("central", "1..5 (probably)")))
+        assert r is not None
+        kind = "reward" if track == "central" else "modifier" if rank in (3, 4) else "effect"
+        rows.append(_row(
+            track=track, rank=rank, type=kind, reward=reward, status="unknown",
+            source=r["source"], provisional=True,
+            reason=f"the printed {kind} is unknown [?] ({r['status']}): placeholder "
+                   f"'{reward}'" + (" (the central track's ranks 1-5 are probable)"
+                                   if track == "central" else ""),
+            notes=r["notes"]))
+    return rows
+
+
+def hg_tile_rows(source: Path) -> list[dict[str, Any]]:
+    known = {r["tile"]: r for r in _read(source / "tiles_highland_games.csv")}
+    rows = []
+    for tid, key, stack, kind, use, cost, bonus, act, players, why in HG_TILES:
+        r = known.get(key or "")
+        rows.append(_row(
+            id=tid, name=(key or f"Highland Games start tile {tid} (placeholder)").replace(
+                "? (transliteration)", ""),
+            name_ru=r["name_ru"] if r else "", stack=stack, kind=kind, cost=cost, bonus=bonus,
+            activation=act, river="no", rebuild="no", landmark="", chronicle=10, use=use,
+            min_players=players,
+            status=_status(r["status"].replace("name confirmed", "partly")) if r else "unknown",
+            source=r["source"] if r else "HG-RU 276-286", provisional=True, reason=why,
+            notes=r["effect"] if r else ""))
+    return rows
+
+
+def hg_parameter(source: Path, chronicle: str, parameter: str) -> dict[str, str]:
+    """One row of hg_rule_parameters.csv."""
+    for r in _read(source / "hg_rule_parameters.csv"):
+        if r["chronicle"] == chronicle and r["parameter"] == parameter:
+            return r
+    raise KeyError(f"hg_rule_parameters.csv has no {parameter!r} for chronicle {chronicle}")
 
 
 def _status(text: str) -> str:
@@ -219,6 +396,12 @@ def build_rows(source: Path) -> dict[str, list[dict[str, Any]]]:
         kind="personality", cost="", bonus="", activation="", river="no", rebuild="no",
         landmark="", status="confirmed", source=hume["source"], provisional=True,
         reason="own effect unknown [?]: none"))
+    tiles.extend(hg_tile_rows(source))
+    tiles.append(_row(
+        id="MSCOT", name="Michael Scot", name_ru="Майкл Скот", stack="clan",
+        kind="personality", cost="", bonus="", activation="", river="no", rebuild="no",
+        landmark="", status="confirmed", source="HG-RU 75, 432, 544-546", provisional=False,
+        reason="", notes="chronicle 11: gained with Melrose Abbey next to a loch"))
     tiles.append(_row(
         id="WE", name="World's End", name_ru="Конец света", stack="D", kind="worlds_end",
         cost="", bonus="", activation="", river="no", rebuild="no", landmark="",
@@ -252,6 +435,19 @@ def build_rows(source: Path) -> dict[str, list[dict[str, Any]]]:
               for res in ("wood", "stone", "grain", "sheep", "cattle")]
     settings = [_row(name=n, value=v, status=st, source=src, provisional=bool(why), reason=why)
                 for n, v, st, src, why in SETTINGS]
+    penalty = hg_parameter(source, "11", "end penalty")
+    vp = re.search(r"-(\d+) VP", penalty["value"])
+    assert vp, penalty["value"]
+    above = {r["rank"]: r for r in _read(source / "highland_games_board.csv")}["6+"]
+    per_step = re.search(r"(\d+) VP", above["reward"])
+    assert per_step, above["reward"]
+    settings.append(_row(
+        name="rank_above_top_vp", value=per_step[1], status=above["status"],
+        source=f"highland_games_board.csv; {above['source']}", provisional=False, reason=""))
+    settings.append(_row(
+        name="unbuilt_historic_penalty", value=vp[1],
+        status=penalty["status"], source=f"hg_rule_parameters.csv; {penalty['source']}",
+        provisional=False, reason=""))
     feasts = []
     for r in _read(source / "feast_cards.csv"):
         if not r["name_ru"]:
@@ -285,9 +481,29 @@ def build_rows(source: Path) -> dict[str, list[dict[str, Any]]]:
                     else "its clan-board space is unknown: an extra space, road cost 0")
             + ("; the lost icon read as a whisky barrel" if name == "Innes" else ""),
             notes=r["effect"]))
+    for r in _read(source / "clans.csv"):
+        if r["module"] != "ch10 shield":
+            continue
+        clans.append(_row(
+            id=f"S10-{r['clan_en']}", clan=r["clan_en"], clan_ru=r["clan_ru"], colour="",
+            road_cost=0, chronicle=10, effect=HG_SHIELD_EFFECT[r["clan_en"]],
+            status=_status(r["status"]), source=r["source"], provisional=True,
+            reason="its clan-board space is unknown: an extra space, road cost 0",
+            notes=r["effect"]))
+    for r in _read(source / "clans.csv"):
+        if r["module"] != "ch11 shield":
+            continue
+        clans.append(_row(
+            id=f"S11-{r['clan_en']}", clan=r["clan_en"], clan_ru=r["clan_ru"], colour="",
+            road_cost=0, chronicle=11, effect="historic >= 4 ? 8 vp | historic >= 3 ? 5 vp",
+            status=_status(r["status"]), source=r["source"], provisional=True,
+            reason="its clan-board space is unknown: an extra space, road cost 0",
+            notes=r["effect"]))
     return {"settings.csv": settings, "tiles.csv": tiles, "landmarks.csv": landmarks,
             "clan_spaces.csv": clans, "scoring.csv": scoring, "market.csv": market,
-            "feasts.csv": feasts, "alt_scoring.csv": alt_scoring}
+            "feasts.csv": feasts, "alt_scoring.csv": alt_scoring,
+            "historic_places.csv": historic_rows(source),
+            "highland_games.csv": track_rows(source)}
 
 
 def write_pack(rows: dict[str, list[dict[str, Any]]], out: Path) -> None:
@@ -298,8 +514,10 @@ def write_pack(rows: dict[str, list[dict[str, Any]]], out: Path) -> None:
         with (out / name).open("w", encoding="utf-8", newline="") as f:
             w = csv.DictWriter(f, fieldnames=cols, lineterminator="\n")
             w.writeheader()
+            defaults = {c: f.default for c, f in model.model_fields.items()
+                        if isinstance(f.default, int | str) and not isinstance(f.default, bool)}
             for r in rows[name]:
-                w.writerow({c: r.get(c, "") for c in cols})
+                w.writerow({c: r.get(c, defaults.get(c, "")) for c in cols})
 
 
 def main(argv: list[str]) -> int:

@@ -7,9 +7,9 @@ from functools import cache
 from pathlib import Path
 
 from clanboard.core import InvalidState
-from clanboard.games.glen_more_2.effects import RESOURCES, Item
+from clanboard.games.glen_more_2.effects import RESOURCES, Cost, Effect, Item
 from clanboard.games.glen_more_2.pack import PROVISIONAL_PACK, Pack, load_pack
-from clanboard.games.glen_more_2.schema import TileRow
+from clanboard.games.glen_more_2.schema import HistoricCell, HistoricRow, TileRow, TrackRow
 
 STACK_ORDER = ("A", "B", "C", "D")
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
@@ -26,11 +26,12 @@ class Need:
     distinct: int = 0
     coins: int = 0
     whisky: int = 0
+    fame: int = 0
 
     @staticmethod
     def of(items: tuple[Item, ...]) -> Need:
         fixed = [0, 0, 0, 0, 0]
-        n_any = n_distinct = coins = whisky = 0
+        n_any = n_distinct = coins = whisky = fame = 0
         for it in items:
             if it.token in RES_INDEX:
                 fixed[RES_INDEX[it.token]] += it.count
@@ -42,8 +43,10 @@ class Need:
                 coins += it.count
             elif it.token == "whisky":
                 whisky += it.count
+            elif it.token == "fame":
+                fame += it.count
         return Need((fixed[0], fixed[1], fixed[2], fixed[3], fixed[4]), n_any, n_distinct,
-                    coins, whisky)
+                    coins, whisky, fame)
 
     def resources(self) -> int:
         return sum(self.fixed) + self.any + self.distinct
@@ -57,11 +60,22 @@ class Components:
         self.pack = pack
         self.settings = pack.settings
         self.tiles: list[TileRow] = list(pack.tiles)
-        self.index = dict(pack.tile_index)
+        # chronicle 11: every historic place as tiles (a single tile; a double's blueprint
+        # tile in its stack and one tile per half and side, laid beside the rondel)
+        self.historic: dict[int, HistoricRow] = {}
+        self.halves: dict[int, list[tuple[int, int]]] = {}
+        self.cell_of: dict[int, HistoricCell] = {}
+        self.partner: dict[int, int] = {}
+        self.blueprint_need: dict[int, Need] = {}
+        for h in pack.historic:
+            self._add_historic(h)
+        self.index = {t.id: i for i, t in enumerate(self.tiles)}
         self.costs: list[tuple[Need, ...]] = [
             tuple(Need.of(alt) for alt in t.cost.alternatives) for t in self.tiles]
-        self.stack_tiles = {s: [i for i, t in enumerate(self.tiles) if t.stack == s]
+        self.stack_tiles = {s: [i for i, t in enumerate(self.tiles) if t.stack == s
+                                and i not in self.historic and not t.chronicle]
                             for s in ("S", *STACK_ORDER)}
+        self.tracks: dict[tuple[str, int], TrackRow] = {(r.track, r.rank): r for r in pack.tracks}
         self.home_village = next(i for i, t in enumerate(self.tiles)
                                  if t.stack == "home" and t.kind == "village")
         self.home_castle = next(i for i, t in enumerate(self.tiles)
@@ -74,6 +88,55 @@ class Components:
         self.feasts = list(pack.feasts)
         self.feast_costs = [tuple(Need.of(a) for a in f.cost.alternatives) for f in self.feasts]
         self.market_prices = {RES_INDEX[r.resource]: r.prices for r in pack.market}
+
+    def _add_historic(self, h: HistoricRow) -> None:
+        sides = h.sides()
+        first = sides[0][0]
+
+        def tile(tid: str, name: str, stack: str, cell: HistoricCell) -> int:
+            self.tiles.append(TileRow.model_construct(
+                id=tid, name=name, name_ru=h.name_ru, stack=stack, kind=cell.kind, cost=Cost(),
+                bonus=Effect(), activation=h.activation, river=cell.river, rebuild=False,
+                landmark="", status=h.status, source=h.source, provisional=h.provisional,
+                reason=h.reason, notes=h.notes))
+            i = len(self.tiles) - 1
+            self.historic[i] = h
+            self.cell_of[i] = cell
+            return i
+
+        if h.format == "single":
+            card = tile(h.id, h.name, h.stack, first)
+        else:
+            card = tile(h.id, f"{h.name} (blueprint tile)", h.stack, first)
+            pairs = []
+            for n, side in enumerate(sides, start=1):
+                left = tile(f"{h.id}-{n}L", f"{h.name} ({n}, left)", "historic", side[0])
+                right = tile(f"{h.id}-{n}R", f"{h.name} ({n}, right)", "historic", side[1])
+                self.partner[left], self.partner[right] = right, left
+                pairs.append((left, right))
+            self.halves[card] = pairs
+        alts = h.cost.alternatives
+        self.blueprint_need[card] = Need.of(alts[0]) if alts else Need(any=2)
+
+    def stacks_for(self, chronicles: frozenset[int], players: int = 4) -> dict[str, list[int]]:
+        """The tiles of each stack in a game (chronicle 11 adds its historic places and
+        blueprint tiles, HG-RU 442; chronicle 10 its tiles, in S only those for this many
+        players, HG-RU 286)."""
+        out = {k: list(v) for k, v in self.stack_tiles.items()}
+        if 10 in chronicles:
+            for i, t in enumerate(self.tiles):
+                if t.chronicle == 10 and t.stack in out and players >= t.min_players:
+                    out[t.stack].append(i)
+        if 11 in chronicles:
+            for i in self.historic:
+                if self.tiles[i].stack in out:
+                    out[self.tiles[i].stack].append(i)
+        return out
+
+    def is_historic_card(self, tile: int) -> bool:
+        """A tile that goes onto a blueprint card when taken (a single historic place or a
+        double's blueprint tile)."""
+        return tile in self.historic and self.tiles[tile].stack != "historic"
 
     def active_spaces(self, chronicles: frozenset[int]) -> list[str]:
         """The clan board's spaces in a game: the base spaces, where a chronicle's shield of

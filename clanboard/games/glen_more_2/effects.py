@@ -21,7 +21,16 @@ one interpreter in :mod:`clanboard.games.glen_more_2.interpret`::
                                           feast_ignore)
             | "take_discard"              take a tile from the discard as if from the rondel
             | "remove " N                 remove up to N tiles from your territory
+            | "personality:" ID           gain that personality tile and put a clan marker
+                                          on the clan board as if taken from the rondel
+            | [N " "] "train " caber|stone  raise that clan representative N ranks (ch. 10)
+            | "clan_free"                 a clan marker without road cost, also on a space
+                                          another player holds (Important Friends)
+            | "to_castle"                 move 1 of your Scotsmen from any tile to your home
+                                          castle (Hero's Homeland)
+            | "scotsman_anywhere"         1 Scotsman from your supply on any of your tiles
     cond    = ["not "] ("adjacent" | "orthogonal") ":" kind  |  "has:" ID
+            | counter " >= " N            at least N of counter (e.g. historic >= 3)
 
 An empty cell is "no effect". Whitespace around the separators is free.
 """
@@ -35,11 +44,12 @@ from pydantic import BaseModel, ConfigDict
 
 RESOURCES = ("wood", "stone", "grain", "sheep", "cattle")
 KINDS = ("village", "castle", "material", "animal", "trade", "whisky", "personality", "loch")
-PAY_TOKENS = (*RESOURCES, "any", "distinct", "coin", "whisky")
+PAY_TOKENS = (*RESOURCES, "any", "distinct", "coin", "whisky", "fame")
 GAIN_TOKENS = (*RESOURCES, "any", "vp", "coin", "whisky", "move", "scotsman", "fame")
-COUNTERS = ("scotsman", "landmark", "personality", "whisky", "coin", "resource",
+COUNTERS = ("scotsman", "landmark", "personality", "whisky", "coin", "resource", "historic",
             *(f"kind:{k}" for k in KINDS))
-SCOPES = ("row_column", "river", "all", "one")
+SCOPES = ("row_column", "river", "all", "one", "row_column_instead")
+TRACKS = ("caber", "stone")
 CATEGORIES = ("castle", "landmarks", "whisky", "personalities", "fame")
 RULES = ("bids5", "feast_whisky", "feast_ignore")
 RELATIONS = ("adjacent", "orthogonal")
@@ -82,7 +92,7 @@ class Activate(_Frozen):
     """Activate more tiles: every tile in the same row and column, every river tile, every
     tile, or one tile of the player's choice (each still at most once per turn)."""
 
-    scope: Literal["row_column", "river", "all", "one"]
+    scope: Literal["row_column", "river", "all", "one", "row_column_instead"]
 
     def __str__(self) -> str:
         return f"activate {self.scope}"
@@ -132,21 +142,55 @@ class Remove(_Frozen):
         return f"remove {self.count}"
 
 
-class Condition(_Frozen):
-    """``relation`` to a tile of ``kind`` (``negate`` for "not"), or owning tile ``tile``."""
+class Personality(_Frozen):
+    """Gain a personality tile with its clan marker (Michael Scot from Melrose Abbey,
+    HG-RU 544-546)."""
 
-    relation: Literal["adjacent", "orthogonal", "has"]
+    tile: str
+
+    def __str__(self) -> str:
+        return f"personality:{self.tile}"
+
+
+class Train(_Frozen):
+    """Raise the clan representative on ``track`` by ``count`` ranks (chronicle 10)."""
+
+    track: Literal["caber", "stone"]
+    count: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.count} train {self.track}" if self.count != 1 else f"train {self.track}"
+
+
+class Special(_Frozen):
+    """A one-time move of chronicle 10's fame tiles: ``clan_free`` or ``to_castle``."""
+
+    name: Literal["clan_free", "to_castle", "scotsman_anywhere"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Condition(_Frozen):
+    """``relation`` to a tile of ``kind`` (``negate`` for "not"), owning tile ``tile``, or
+    (``count``) at least ``at_least`` of counter ``kind``."""
+
+    relation: Literal["adjacent", "orthogonal", "has", "count"]
     kind: str = ""
     tile: str = ""
     negate: bool = False
+    at_least: int = 0
 
     def __str__(self) -> str:
         if self.relation == "has":
             return f"has:{self.tile}"
+        if self.relation == "count":
+            return f"{self.kind} >= {self.at_least}"
         return f"{'not ' if self.negate else ''}{self.relation}:{self.kind}"
 
 
-Gain = Item | PerCount | Activate | GainTile | Modify | Rule | TakeDiscard | Remove
+Gain = (Item | PerCount | Activate | GainTile | Modify | Rule | TakeDiscard | Remove | Personality
+        | Train | Special)
 
 
 class Option(_Frozen):
@@ -208,6 +252,15 @@ def _gain(text: str) -> Gain:
         return Activate(scope=scope)  # type: ignore[arg-type]
     if t.startswith("tile:"):
         return GainTile(tile=t[5:].strip())
+    if t.startswith("personality:"):
+        return Personality(tile=t[12:].strip())
+    if t in ("clan_free", "to_castle", "scotsman_anywhere"):
+        return Special(name=t)  # type: ignore[arg-type]
+    tr = re.match(r"^(?:(\d+)\s+)?train\s+(\S+)$", t)
+    if tr:
+        if tr.group(2) not in TRACKS:
+            raise EffectError(f"unknown track {tr.group(2)!r}", TRACKS)
+        return Train(track=tr.group(2), count=int(tr.group(1) or 1))  # type: ignore[arg-type]
     if t == "take_discard":
         return TakeDiscard()
     rem = re.match(r"^remove\s+(\d+)$", t)
@@ -234,13 +287,19 @@ def _condition(text: str) -> Condition:
     t = " ".join(text.split())
     if t.startswith("has:"):
         return Condition(relation="has", tile=t[4:].strip())
+    at = re.match(r"^(\S+)\s*>=\s*(\d+)$", t)
+    if at:
+        if at.group(1) not in COUNTERS:
+            raise EffectError(f"unknown counter {at.group(1)!r} in condition", COUNTERS)
+        return Condition(relation="count", kind=at.group(1), at_least=int(at.group(2)))
     negate = t.startswith("not ")
     if negate:
         t = t[4:]
     rel, sep, kind = t.partition(":")
     if not sep or rel not in RELATIONS:
         raise EffectError(f"cannot read condition {text.strip()!r}",
-                          ("adjacent:KIND", "orthogonal:KIND", "not adjacent:KIND", "has:TILE"))
+                          ("adjacent:KIND", "orthogonal:KIND", "not adjacent:KIND", "has:TILE",
+                           "COUNTER >= N"))
     if kind not in KINDS:
         raise EffectError(f"unknown kind {kind!r} in condition", KINDS)
     return Condition(relation=rel, kind=kind, negate=negate)  # type: ignore[arg-type]

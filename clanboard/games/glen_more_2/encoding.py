@@ -17,7 +17,10 @@ from clanboard.games.glen_more_2.effects import RESOURCES
 from clanboard.games.glen_more_2.moves import (
     ACT,
     BID,
+    BUILD,
     BUY,
+    CENTRAL,
+    CHOOSE,
     CLAN,
     DRAW,
     END,
@@ -26,10 +29,14 @@ from clanboard.games.glen_more_2.moves import (
     PASS,
     PAY,
     PLACE,
+    PLAN,
     REMOVE,
+    REP,
     ROLL,
+    SCOT,
     SELL,
     TAKE,
+    TRAIN,
     GMove,
     Sq,
     bid_move,
@@ -47,8 +54,8 @@ OPTIONS = 6
 BIDS = [bid_move(list(seq)) for k in range(6) for seq in permutations(range(1, 6), k)]
 BID_INDEX = {m.name: i for i, m in enumerate(BIDS)}
 MAX_PLAYERS = 4
-PER_SEAT = 11
-N_PHASES = 12
+PER_SEAT = 14
+N_PHASES = 18  # len(state.PHASES)
 TENSOR_SIZE = N_PHASES + MAX_PLAYERS + PER_SEAT * MAX_PLAYERS + 5 + 4 + 1 + 5 + 2
 
 
@@ -63,7 +70,9 @@ class Layout:
                  ("pay", 5 * SQUARES), ("buy", 5), ("sell", 5 * SQUARES), ("gain", 5),
                  ("act", SQUARES * OPTIONS), ("move", SQUARES * 8),
                  ("clan", len(self.spaces)), ("end", 1), ("bid", len(BIDS)),
-                 ("remove", SQUARES)]
+                 ("remove", SQUARES), ("plan", self.tiles * 5), ("build", SQUARES * 3),
+                 ("rep", SQUARES + 2), ("train", SQUARES), ("central", 6), ("choose", OPTIONS),
+                 ("to_castle", SQUARES), ("scot", SQUARES)]
         self.offset: dict[str, int] = {}
         total = 0
         for name, size in sizes:
@@ -116,7 +125,10 @@ def move_to_action(s: GlenMore2State, m: GMove) -> int:
     if op == ACT:
         return off["act"] + _sq(m.a) * OPTIONS + m.n
     if op == MOVE:
-        d = ALL8.index((m.b.x - m.a.x, m.b.y - m.a.y))
+        step = (m.b.x - m.a.x, m.b.y - m.a.y)
+        if step not in ALL8:  # Hero's Homeland: from any tile to the home castle
+            return off["to_castle"] + _sq(m.a)
+        d = ALL8.index(step)
         return off["move"] + _sq(m.a) * 8 + d
     if op == CLAN:
         return off["clan"] + lay.spaces.index(m.name)
@@ -126,6 +138,21 @@ def move_to_action(s: GlenMore2State, m: GMove) -> int:
         return off["bid"] + BID_INDEX[m.name]
     if op == REMOVE:
         return off["remove"] + _sq(m.a)
+    if op == PLAN:
+        return off["plan"] + s.comp.index[m.name] * 5 + m.n - 1
+    if op == BUILD:
+        return off["build"] + _sq(m.a) * 3 + m.n
+    if op == REP:
+        return off["rep"] + ({"new": SQUARES, "none": SQUARES + 1}[m.name] if m.name
+                             else _sq(m.a))
+    if op == TRAIN:
+        return off["train"] + _sq(m.a)
+    if op == SCOT:
+        return off["scot"] + _sq(m.a)
+    if op == CENTRAL:
+        return off["central"] + m.n
+    if op == CHOOSE:
+        return off["choose"] + m.n - 1
     raise ValueError(f"cannot encode {m}")
 
 
@@ -161,6 +188,23 @@ def action_to_move(s: GlenMore2State, action: int) -> GMove:
         return GMove(END)
     if kind == "remove":
         return GMove(REMOVE, a=_unsq(i))
+    if kind == "plan":
+        return GMove(PLAN, tid(i // 5), i % 5 + 1)
+    if kind == "build":
+        return GMove(BUILD, n=i % 3, a=_unsq(i // 3))
+    if kind == "rep":
+        return GMove(REP, "new") if i == SQUARES else GMove(REP, "none") \
+            if i == SQUARES + 1 else GMove(REP, a=_unsq(i))
+    if kind == "train":
+        return GMove(TRAIN, a=_unsq(i))
+    if kind == "central":
+        return GMove(CENTRAL, n=i)
+    if kind == "choose":
+        return GMove(CHOOSE, n=i + 1)
+    if kind == "scot":
+        return GMove(SCOT, a=_unsq(i))
+    if kind == "to_castle":
+        return GMove(MOVE, a=_unsq(i), b=Sq(1, 0))
     return BIDS[i]
 
 
@@ -176,7 +220,8 @@ def observation_tensor(s: GlenMore2State, player: int) -> list[float]:
         seat = (p - player) % s.num_players  # the viewer first
         vals = [s.coins[p], s.vp[p], s.whisky[p], s.fame[p], s.castle_scotsmen(p),
                 len(s.cards[p]), len(s.personalities[p]), s.markers[p], len(terr),
-                sum(terr.have()), terr.scotsmen()]
+                sum(terr.have()), terr.scotsmen(), len(s.blueprints[p]), s.rank[p][0],
+                s.rank[p][1]]
         for k, v in enumerate(vals):
             out[base + seat * PER_SEAT + k] = float(v)
     base += PER_SEAT * MAX_PLAYERS

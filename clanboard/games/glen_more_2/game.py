@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import combinations
 from typing import Any
 
 from clanboard.core import Game, InvalidState, Option, SearchHints, State
@@ -30,8 +31,7 @@ def provisional_error(pack: str) -> str | None:
 
 
 #: chronicles of the Highland Games box that this package does not play yet
-NOT_BUILT = {10: "the Highland Games board", 11: "historic places",
-             12: "the solo opponent Allenarly"}
+NOT_BUILT = {12: "the solo opponent Allenarly"}
 
 
 def check_chronicles(value: Any, built: tuple[str, ...]) -> Any:
@@ -58,6 +58,14 @@ def check_chronicles(value: Any, built: tuple[str, ...]) -> Any:
     return ",".join(map(str, wanted))
 
 
+#: the chronicles of the Highland Games rulebook; any of them may be combined: the rulebook
+#: forbids no combination, plays 10 with 9 (HG-RU 340) and sorts several chronicles'
+#: rules "in ascending order" (HG-RU 882-884)
+HIGHLAND_CHRONICLES = (9, 10, 11)
+CHRONICLE_CHOICES = ("", *(",".join(map(str, c)) for k in (1, 2, 3)
+                           for c in combinations(HIGHLAND_CHRONICLES, k)))
+
+
 class GlenMore2(Game):
     id = "glen-more-2"
     name = "Glen More II: Chronicles"
@@ -67,9 +75,9 @@ class GlenMore2(Game):
         Option("pack", "provisional", "component pack shipped in the package",
                choices=pack_names()),
         Option("provisional", False, "allow a pack with provisional (placeholder) values"),
-        Option("chronicles", "", "Highland Games chronicles: none or 9 (feasts); "
-               "10 and 11 are not built yet",
-               choices=("", "9")),
+        Option("chronicles", "", "Highland Games chronicles to play, ascending and comma "
+               "separated, any combination: '9' (feasts), '10' (the Highland Games board), "
+               "'11' (historic places), e.g. '9,10,11'", choices=CHRONICLE_CHOICES),
     )
     #: the shipped pack is provisional: front ends offer it as a preset
     variants = {"provisional": {"provisional": True}}

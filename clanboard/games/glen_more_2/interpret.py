@@ -14,9 +14,12 @@ from clanboard.games.glen_more_2.effects import (
     Item,
     Option,
     PerCount,
+    Personality,
     Remove,
     Rule,
+    Special,
     TakeDiscard,
+    Train,
 )
 from clanboard.games.glen_more_2.market import payable
 
@@ -33,13 +36,28 @@ def holds(s: GlenMore2State, p: int, cond: Condition, slot: int) -> bool:
     if cond.relation == "has":
         idx = s.comp.index.get(cond.tile, -1)
         ok = idx in s.terr[p].tiles or idx in s.personalities[p]
+    elif cond.relation == "count":
+        ok = count(s, p, cond.kind) >= cond.at_least
     elif slot < 0:
         ok = False
     else:
-        terr = s.terr[p]
-        adj = 4 if cond.relation == "orthogonal" else 8
-        ok = any(kind_at(s, p, q) == cond.kind for q in terr.around(terr.pos[slot], adj))
+        ok = any(kind_at(s, p, q) == cond.kind for q in neighbours(s, p, slot, cond.relation))
     return ok != cond.negate
+
+
+def neighbours(s: GlenMore2State, p: int, slot: int, relation: str) -> set[int]:
+    """The tiles next to the tile in ``slot`` (orthogonally or all 8 around); a half of a
+    double historic place has the neighbours of both halves (HG-RU 496)."""
+    terr = s.terr[p]
+    adj = 4 if relation == "orthogonal" else 8
+    own = {slot}
+    other = s.comp.partner.get(terr.tiles[slot])
+    if other is not None and other in terr.tiles:
+        own.add(terr.tiles.index(other))
+    out: set[int] = set()
+    for q in own:
+        out.update(terr.around(terr.pos[q], adj))
+    return out - own
 
 
 def count(s: GlenMore2State, p: int, counter: str) -> int:
@@ -57,6 +75,8 @@ def count(s: GlenMore2State, p: int, counter: str) -> int:
         return s.coins[p]
     if counter == "resource":
         return sum(terr.have())
+    if counter == "historic":
+        return s.historic_count(p)
     kind = counter.removeprefix("kind:")
     if kind == "personality":
         return len(s.personalities[p])
@@ -69,7 +89,7 @@ def usable(s: GlenMore2State, p: int, opt: Option, slot: int) -> bool:
         return False
     if opt.inputs:
         need = Need.of(opt.inputs)
-        if need.whisky > s.whisky[p] or need.coins > s.coins[p]:
+        if need.whisky > s.whisky[p] or need.coins > s.coins[p] or need.fame > s.fame[p]:
             return False
         if need.resources() and not payable(
                 s.terr[p].have(), s.market, s.comp_prices, s.coins[p] - need.coins,
@@ -132,6 +152,9 @@ def gain(s: GlenMore2State, p: int, opt: Option, slot: int) -> None:
             elif g.scope == "river":
                 s.near = sorted(set(s.near) | {i for i, t in enumerate(terr.tiles)
                                                if s.comp.tiles[t].river})
+            elif g.scope == "row_column_instead" and slot >= 0:
+                x, y = terr.pos[slot]  # Triumphant Return: not the neighbours (HG-RU 372)
+                s.near = [i for i, c in enumerate(terr.pos) if c[0] == x or c[1] == y]
             elif slot >= 0:
                 x, y = terr.pos[slot]
                 s.near = sorted(set(s.near) | {i for i, c in enumerate(terr.pos)
@@ -145,6 +168,21 @@ def gain(s: GlenMore2State, p: int, opt: Option, slot: int) -> None:
                 s.rules[p].append(g.name)
             if g.name == "feast_ignore" and s.last_paid >= 0 and s.last_paid not in s.ignored[p]:
                 s.ignored[p].append(s.last_paid)
+        elif isinstance(g, Train):
+            s.raise_rank(p, g.track, g.count)
+        elif isinstance(g, Special):
+            if g.name == "clan_free":
+                s.clan_pending = True
+                s.clan_free = True
+            elif g.name == "scotsman_anywhere":
+                s.scots_to_place += 1 if s.scotsmen_supply(p) > 0 else 0
+            else:
+                s.castle_move += 1
+        elif isinstance(g, Personality):
+            idx = s.comp.index[g.tile]
+            if all(idx not in ps for ps in s.personalities):
+                s.personalities[p].append(idx)
+                s.clan_pending = True
         elif isinstance(g, GainTile):
             idx = s.comp.index[g.tile]
             if all(idx not in ps for ps in s.personalities):

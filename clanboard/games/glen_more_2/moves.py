@@ -13,9 +13,10 @@ from clanboard.core import IllegalMove
 from clanboard.games.glen_more_2.effects import RESOURCES
 
 OPS = ("take", "pass", "place", "pay", "buy", "sell", "gain", "act", "move", "clan", "end",
-       "draw", "roll", "bid", "remove")
+       "draw", "roll", "bid", "remove", "plan", "build", "rep", "train", "central", "choose",
+       "scot")
 (TAKE, PASS, PLACE, PAY, BUY, SELL, GAIN, ACT, MOVE, CLAN, END, DRAW, ROLL,
- BID, REMOVE) = range(len(OPS))
+ BID, REMOVE, PLAN, BUILD, REP, TRAIN, CENTRAL, CHOOSE, SCOT) = range(len(OPS))
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 
 
@@ -33,9 +34,10 @@ NOSQ = Sq(9999, 9999)
 
 @dataclass(frozen=True, slots=True)
 class GMove:
-    """One step of a turn. ``name`` is a tile id (take/pass/draw), a clan space id (clan) or a
-    resource (pay/buy/sell/gain); ``n`` a cost alternative or activation option (1-based,
-    0 = the only one) or the die's face; ``a``/``b`` squares."""
+    """One step of a turn. ``name`` is a tile id (take/pass/draw/plan), a clan space id (clan)
+    or a resource (pay/buy/sell/gain); ``n`` a cost alternative or activation option (1-based,
+    0 = the only one), the die's face, the resource of a ``plan`` (1-5) or the side of a
+    double historic place (``build``); ``a``/``b`` squares."""
 
     op: int
     name: str = ""
@@ -51,6 +53,20 @@ class GMove:
             return f"place {self.a}"
         if op == REMOVE:
             return f"remove {self.a}"
+        if op == PLAN:
+            return f"plan {self.name} {RESOURCES[self.n - 1]}"
+        if op == BUILD:
+            return f"build {self.a}" + (f":{self.n}" if self.n else "")
+        if op == REP:
+            return f"rep {self.name or self.a}"
+        if op == TRAIN:
+            return f"train {self.a}"
+        if op == SCOT:
+            return f"scot {self.a}"
+        if op == CENTRAL:
+            return f"central {self.n or 'none'}"
+        if op == CHOOSE:
+            return f"choose {self.n}"
         if op in (PAY, SELL):
             return f"{OPS[op]} {self.name} {self.a}"
         if op in (BUY, GAIN):
@@ -77,6 +93,14 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^(take|pass|draw)\s+{_ID}(?::(\d))?$"), "tile"),
     (re.compile(rf"^place\s+{_XY}$"), "place"),
     (re.compile(rf"^remove\s+{_XY}$"), "remove"),
+    (re.compile(rf"^plan\s+{_ID}\s+({_RES})$"), "plan"),
+    (re.compile(rf"^build\s+{_XY}(?::([12]))?$"), "build"),
+    (re.compile(r"^rep\s+(new|none)$"), "repname"),
+    (re.compile(rf"^rep\s+{_XY}$"), "rep"),
+    (re.compile(rf"^train\s+{_XY}$"), "train"),
+    (re.compile(rf"^scot\s+{_XY}$"), "scot"),
+    (re.compile(r"^central\s+(none|[1-5])$"), "central"),
+    (re.compile(r"^choose\s+([1-9])$"), "choose"),
     (re.compile(rf"^(pay|sell)\s+({_RES})\s+{_XY}$"), "payres"),
     (re.compile(rf"^(buy|gain)\s+({_RES})$"), "buy"),
     (re.compile(rf"^act\s+{_XY}(?::(\d))?$"), "act"),
@@ -89,7 +113,9 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
 
 HELP = ("take T12 | take T12:2 (cost alternative) | pass T12 | place 1,-1 | pay wood 0,0 | "
         "buy wood | sell wood 0,0 | gain sheep | act 0,0 | act 2,0:2 (option) | "
-        "move 0,0>1,0 | clan MacKay | clan none | end | bid 4,1,5 | bid none | remove 2,1")
+        "move 0,0>1,0 | clan MacKay | clan none | end | bid 4,1,5 | bid none | remove 2,1 | "
+        "plan H1 wood | build 1,0 | build 1,0:2 (side of a double historic place) | rep new | "
+        "rep 0,1 | rep none | train 0,1 | central 3 | central none | choose 2 | scot 0,1")
 
 
 def bid_move(feasts: list[int]) -> GMove:
@@ -106,7 +132,7 @@ def parse(text: str) -> GMove:
     t = " ".join(text.strip().split())
     low = t.lower()
     for pat, kind in _PATTERNS:
-        m = pat.match(t) if kind in ("tile", "clan") else pat.match(low)
+        m = pat.match(t) if kind in ("tile", "clan", "plan") else pat.match(low)
         if not m:
             continue
         g = m.groups()
@@ -116,6 +142,22 @@ def parse(text: str) -> GMove:
             return GMove(PLACE, a=Sq(int(g[0]), int(g[1])))
         if kind == "remove":
             return GMove(REMOVE, a=Sq(int(g[0]), int(g[1])))
+        if kind == "plan":
+            return GMove(PLAN, g[0], RESOURCES.index(g[1].lower()) + 1)
+        if kind == "build":
+            return GMove(BUILD, n=int(g[2] or 0), a=Sq(int(g[0]), int(g[1])))
+        if kind == "repname":
+            return GMove(REP, g[0])
+        if kind == "rep":
+            return GMove(REP, a=Sq(int(g[0]), int(g[1])))
+        if kind == "train":
+            return GMove(TRAIN, a=Sq(int(g[0]), int(g[1])))
+        if kind == "scot":
+            return GMove(SCOT, a=Sq(int(g[0]), int(g[1])))
+        if kind == "central":
+            return GMove(CENTRAL, n=0 if g[0] == "none" else int(g[0]))
+        if kind == "choose":
+            return GMove(CHOOSE, n=int(g[0]))
         if kind == "payres":
             return GMove(PAY if g[0] == "pay" else SELL, g[1], a=Sq(int(g[2]), int(g[3])))
         if kind == "buy":

@@ -16,13 +16,14 @@ from typing import Any, get_args
 from pydantic import ValidationError
 
 from clanboard.core import InvalidState
-from clanboard.games.glen_more_2.effects import Activate, Effect, GainTile
+from clanboard.games.glen_more_2.effects import Activate, Effect, GainTile, Personality
 from clanboard.games.glen_more_2.schema import (
     FILES,
     OPTIONAL_FILES,
     RESOURCES,
     ClanSpaceRow,
     FeastRow,
+    HistoricRow,
     LandmarkRow,
     MarketRow,
     Row,
@@ -30,6 +31,7 @@ from clanboard.games.glen_more_2.schema import (
     SettingRow,
     Settings,
     TileRow,
+    TrackRow,
 )
 
 PROVISIONAL_PACK = Path(__file__).parent / "packs" / "provisional"
@@ -87,6 +89,8 @@ class Pack:
     market: list[MarketRow]
     feasts: list[FeastRow] = field(default_factory=list)
     alt_scoring: list[ScoringRow] = field(default_factory=list)
+    historic: list[HistoricRow] = field(default_factory=list)
+    tracks: list[TrackRow] = field(default_factory=list)
     tile_index: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -110,10 +114,14 @@ class Pack:
         yield "market.csv", self.market
         yield "feasts.csv", self.feasts
         yield "alt_scoring.csv", self.alt_scoring
+        yield "historic_places.csv", self.historic
+        yield "highland_games.csv", self.tracks
 
     def chronicles(self) -> set[int]:
-        """The chronicles this pack has the components of (9: feasts + board)."""
-        return {9} if self.feasts and self.alt_scoring else set()
+        """The chronicles this pack has the components of (9: feasts + board; 11: historic
+        places)."""
+        out = {9} if self.feasts and self.alt_scoring else set()
+        return out | ({11} if self.historic else set()) | ({10} if self.tracks else set())
 
     def scoring_vp(self, difference: int, alternative: bool = False) -> int:
         best = 0
@@ -124,6 +132,8 @@ class Pack:
 
 
 def _key(r: Row) -> str:
+    if isinstance(r, TrackRow):
+        return f"{r.track} {r.rank}"
     for name in ("id", "name", "resource", "difference"):
         if hasattr(r, name):
             return str(getattr(r, name))
@@ -220,8 +230,11 @@ def _cross_check(p: Pack, issues: list[Issue]) -> None:
     def refs(effect: Effect, file: str, line: int, fld: str) -> None:
         for opt in effect.options:
             for g in opt.gains:
-                if isinstance(g, GainTile) and g.tile not in tiles:
-                    issues.append(Issue(file, line, fld, f"tile:{g.tile} names no tile"))
+                if isinstance(g, GainTile | Personality) and g.tile not in tiles:
+                    issues.append(Issue(file, line, fld, f"{g} names no tile"))
+                if isinstance(g, Personality) and g.tile in tiles and \
+                        tiles[g.tile][1].kind != "personality":
+                    issues.append(Issue(file, line, fld, f"{g} names no personality tile"))
                 if isinstance(g, Activate) and file == "clan_spaces.csv":
                     issues.append(Issue(file, line, fld, "a clan space cannot activate tiles"))
             for c in opt.conditions:
@@ -248,6 +261,36 @@ def _cross_check(p: Pack, issues: list[Issue]) -> None:
             issues.append(Issue("clan_spaces.csv", i + 2, "id",
                                 f"space id {space.id!r} used twice"))
         seen_spaces.add(space.id)
+    for i, h in enumerate(p.historic):
+        line = i + 2
+        if h.id in tiles or any(o.id == h.id for o in p.historic[:i]):
+            issues.append(Issue("historic_places.csv", line, "id",
+                                f"id {h.id!r} is already used by a tile or historic place"))
+        fld, problem = h.shape_problem()
+        if problem:
+            issues.append(Issue("historic_places.csv", line, fld, problem))
+        if h.landmark and h.landmark not in cards:
+            issues.append(Issue("historic_places.csv", line, "landmark",
+                                f"no landmark card {h.landmark!r}"))
+        refs(h.bonus, "historic_places.csv", line, "bonus")
+        refs(h.activation, "historic_places.csv", line, "activation")
+    if p.tracks:
+        for track in ("caber", "stone"):
+            ranks = sorted(r.rank for r in p.tracks if r.track == track)
+            if ranks != [1, 2, 3, 4, 5]:
+                issues.append(Issue("highland_games.csv", None, "rank",
+                                    f"the {track} track needs ranks 1-5 once each; found {ranks}"))
+        central = [r.rank for r in p.tracks if r.track == "central"]
+        if len(set(central)) != len(central):
+            issues.append(Issue("highland_games.csv", None, "rank",
+                                f"a central-track rank is given twice: {sorted(central)}"))
+        for i, r in enumerate(p.tracks):
+            refs(r.reward, "highland_games.csv", i + 2, "reward")
+            want = "reward" if r.track == "central" else "modifier" if r.rank in (3, 4) \
+                else "effect"
+            if r.type != want:
+                issues.append(Issue("highland_games.csv", i + 2, "type",
+                                    f"{r.track} rank {r.rank} gives a {want} (HG-RU 326)"))
     by_stack = [t.stack for t in p.tiles]
     worlds = [t for t in p.tiles if t.kind == "worlds_end"]
     if len(worlds) != 1 or worlds[0].stack != "D":
@@ -298,7 +341,8 @@ def load_pack(directory: str | Path) -> Pack:
                 else Settings.model_validate({}))
     pack = Pack(str(d), settings, rows["settings.csv"], rows["tiles.csv"],
                 rows["landmarks.csv"], rows["clan_spaces.csv"], rows["scoring.csv"],
-                rows["market.csv"], rows["feasts.csv"], rows["alt_scoring.csv"])
+                rows["market.csv"], rows["feasts.csv"], rows["alt_scoring.csv"],
+                rows["historic_places.csv"], rows["highland_games.csv"])
     if not issues:
         _cross_check(pack, issues)
     if issues:

@@ -37,6 +37,8 @@ def used_settings(s: GlenMore2State) -> set[str]:
         used.add("new_scotsman_on")
     if any(u for t in s.terr for u in t.under):
         used.add("rebuild_covered")
+    if 11 in s.ch and s.final:
+        used.add("unbuilt_historic_penalty")
     if s.final and len(s.winners()) != sum(v == max(s.vp) for v in s.vp):
         used.add("tie_break")
     return used
@@ -53,6 +55,10 @@ def used_provisional(s: GlenMore2State) -> list[ProvisionalEntry]:
         tiles |= {comp.tile_id(t) for t in terr.tiles}
         tiles |= {comp.tile_id(u) for us in terr.under for u in us}
         tiles |= {comp.tile_id(t) for t in s.personalities[p]}
+    historic = {comp.historic[comp.index[t]].id for t in tiles if comp.index[t] in comp.historic}
+    historic |= {comp.historic[c["tile"]].id for cs in s.blueprints for c in cs}
+    historic |= {comp.historic[t].id for t in s.removed if t in comp.historic}
+    tracks = set(s.reached)  # chronicle 10: the board's steps some representative reached
     cards = {c for cs in s.cards for c in cs}
     spaces = {k for k, v in s.clan.items() if v}
     top = max(r.difference for r in comp.pack.scoring)
@@ -70,5 +76,6 @@ def used_provisional(s: GlenMore2State) -> list[ProvisionalEntry]:
         alt, diffs = diffs, set()
     keys = {"settings.csv": used_settings(s), "tiles.csv": tiles, "landmarks.csv": cards,
             "clan_spaces.csv": spaces, "scoring.csv": diffs, "market.csv": set(),
-            "feasts.csv": feasts, "alt_scoring.csv": alt}
+            "feasts.csv": feasts, "alt_scoring.csv": alt, "historic_places.csv": historic,
+            "highland_games.csv": tracks}
     return [e for e in comp.pack.provisional() if e.key in keys[e.file]]

@@ -69,6 +69,17 @@ def render(s: GlenMore2State, player: int | None = None) -> str:
                            if terr.res[slot][k])
             scot = f" {terr.scots[slot]} Scotsmen" if terr.scots[slot] else ""
             out.append(f"     {x},{y}: {_tile(s, terr.tiles[slot])}{scot} {res}")
+    if 10 in s.ch:
+        out.append("[bold]Highland Games[/] ranks (caber/stone): " + "  ".join(
+            f"seat {p}: {r[0]}/{r[1]} reps {','.join(f'{c[0]},{c[1]}' for c in s.reps[p]) or '-'}"
+            f" fame {s.fame[p]}" for p, r in enumerate(s.rank))
+            + f"  central taken: {dict(sorted(s.central.items())) or '-'}")
+    if 11 in s.ch:
+        cards = "  ".join(f"seat {p}: " + (", ".join(
+            f"{comp.tile_id(c['tile'])} {sum(c['paid']) + c['free']}/"
+            f"{comp.blueprint_need[c['tile']].resources()}" for c in cs) or "-")
+            for p, cs in enumerate(s.blueprints))
+        out.append(f"[bold]Blueprint cards[/] {escape(cards)}")
     out.append(f"step: {PHASES[s.phase]}" + (f", movement points {s.mp}" if s.mp else ""))
     if s.final:
         from clanboard.games.glen_more_2.provenance import used_provisional

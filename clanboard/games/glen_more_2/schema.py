@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
 
 from clanboard.games.glen_more_2.effects import (
     KINDS,
@@ -74,6 +81,38 @@ class TileRow(Row):
     river: Flag = False
     rebuild: Flag = False
     landmark: str = ""
+    chronicle: int = Field(0, description="0 = base game; 10 = a Highland Games tile")
+    use: Literal["territory", "tournament", "spectator"] = Field(
+        "territory", description="tournament: not placed, its bonus then it leaves the game; "
+        "spectator: a personality that raises representatives instead of a clan marker")
+    min_players: int = Field(1, ge=1, le=4, description="used only from this many players")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _blank_defaults(cls, data: Any) -> Any:
+        """Blank chronicle-10 columns take their defaults (older packs have none)."""
+        if isinstance(data, dict):
+            return {k: v for k, v in data.items()
+                    if not (k in ("chronicle", "use", "min_players") and v == "")}
+        return data
+
+    @field_validator("chronicle")
+    @classmethod
+    def _chronicle(cls, v: int) -> int:
+        if v not in (0, 10):
+            raise ValueError("0 (base game) or 10 (Highland Games tile)")
+        return v
+
+
+class TrackRow(Row):
+    """A step of the Highland Games board (chronicle 10): the caber and stone tracks' ranks
+    1-5 (a one-time ``effect`` or a scoring ``modifier`` for the next scoring round) and the
+    central track's rewards."""
+
+    track: Literal["caber", "stone", "central"]
+    rank: int = Field(ge=1, le=5)
+    type: Literal["effect", "modifier", "reward"]
+    reward: Annotated[Effect, BeforeValidator(lambda v: parse_effect(_blank_none(v)))] = Effect()
 
 
 class LandmarkRow(Row):
@@ -107,6 +146,84 @@ class FeastRow(Row):
     name_ru: str = ""
     cost: Annotated[Cost, BeforeValidator(lambda v: parse_cost(_blank_none(v)))] = Cost()
     effect: Annotated[Effect, BeforeValidator(lambda v: parse_effect(_blank_none(v)))] = Effect()
+
+
+class HistoricCell(BaseModel):
+    """One half (or the only cell) of a historic place on one side: its own kind, the kind
+    of the tile it must be built over, and whether that tile must be a river tile."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    over: str
+    river: bool = False
+
+
+def _sides(text: str, what: str) -> list[list[str]]:
+    return [side.split() for side in str(text).split("|")] if str(text).strip() else []
+
+
+class HistoricRow(Row):
+    """A historic place of chronicle 11 (HG-RU 404-552): a single tile shuffled into a stack,
+    or a double tile laid beside the rondel and stood for in the stack by its blueprint tile.
+
+    ``kind`` and ``over`` give, per side (`` | `` between the two sides of a double), the
+    kind of each cell from left to right and the kind it must be built over
+    (``KIND@river``: over a river tile). ``cost`` is what its blueprint card takes, one
+    resource per turn; ``bonus`` its one-time effect with conditions (checked orthogonally,
+    HG-RU 470), ``activation`` its effect each time it (or either half) is activated;
+    ``castle``: Scotsmen on it count as in your home castle (New Fort George, HG-RU 536)."""
+
+    id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_]{0,15}$")
+    name: str
+    name_ru: str = ""
+    format: Literal["single", "double"]
+    stack: Literal["A", "B", "C"]
+    kind: str
+    over: str
+    cost: Annotated[Cost, BeforeValidator(lambda v: parse_cost(_blank_none(v)))] = Cost()
+    bonus: Annotated[Effect, BeforeValidator(lambda v: parse_effect(_blank_none(v)))] = Effect()
+    activation: Annotated[Effect, BeforeValidator(
+        lambda v: parse_effect(_blank_none(v)))] = Effect()
+    castle: Flag = False
+    landmark: str = ""
+
+    @field_validator("kind", "over")
+    @classmethod
+    def _cells(cls, v: str) -> str:
+        for side in _sides(v, ""):
+            for cell in side:
+                kind, _, river = cell.partition("@")
+                if kind not in KINDS or river not in ("", "river"):
+                    raise ValueError(f"cell {cell!r}: a kind ({', '.join(KINDS)}), optionally "
+                                     "followed by '@river'; sides separated by ' | '")
+        return v
+
+    def sides(self) -> list[list[HistoricCell]]:
+        """The cells of each side, left to right."""
+        out = []
+        for kinds, overs in zip(_sides(self.kind, ""), _sides(self.over, ""), strict=False):
+            out.append([HistoricCell(kind=k.partition("@")[0], over=o.partition("@")[0],
+                                     river=o.endswith("@river"))
+                        for k, o in zip(kinds, overs, strict=False)])
+        return out
+
+    def shape_problem(self) -> tuple[str, str]:
+        """(field, why) when ``kind``/``over``/``cost`` do not fit the format, else ('', '')."""
+        kinds, overs = _sides(self.kind, ""), _sides(self.over, "")
+        width = 1 if self.format == "single" else 2
+        if not overs or len(overs) > (1 if width == 1 else 2):
+            return "over", (f"a {self.format} historic place has "
+                            + ("one side" if width == 1 else "one or two sides separated by "
+                               "' | '"))
+        if [len(s) for s in kinds] != [len(s) for s in overs] or \
+                any(len(s) != width for s in overs):
+            return "over", (f"a {self.format} historic place needs {width} cell(s) per side "
+                            f"in kind and over, with the same sides (got kind {self.kind!r}, "
+                            f"over {self.over!r})")
+        if self.cost.alternatives and sum(i.count for i in self.cost.alternatives[0]) < 2:
+            return "cost", "a blueprint card takes at least 2 resources (HG-RU 450-452, 484)"
+        return "", ""
 
 
 class ScoringRow(Row):
@@ -180,6 +297,10 @@ class Settings(BaseModel):
         "allowed", description="12.2 take a personality when no clan space is open")
     clan_space_reuse: Literal["own", "never"] = Field(
         "own", description="12.2 may a player put a second marker on a space they hold")
+    unbuilt_historic_penalty: int = Field(
+        3, ge=0, le=10, description="ch. 11 VP lost per taken but unbuilt historic place")
+    rank_above_top_vp: int = Field(
+        2, ge=0, le=10, description="ch. 10 VP instead of a rank above the top (5)")
 
     @field_validator("placement_adjacency", "move_adjacency", mode="before")
     @classmethod
@@ -220,10 +341,14 @@ FILES: dict[str, type[Row]] = {
 OPTIONAL_FILES: dict[str, type[Row]] = {
     "feasts.csv": FeastRow,
     "alt_scoring.csv": ScoringRow,
+    "historic_places.csv": HistoricRow,
+    "highland_games.csv": TrackRow,
 }
-"""Files a chronicle needs (9: feasts and the alternative scoring board)."""
+"""Files a chronicle needs (9: feasts and the alternative scoring board; 11: historic
+places)."""
 """Every file of a pack and the model of its rows."""
 
 __all__ = ["FILES", "KINDS", "OPTIONAL_FILES", "RESOURCES", "STACKS", "STATUSES", "TILE_KINDS",
-           "ClanSpaceRow", "FeastRow", "LandmarkRow", "MarketRow", "Row", "ScoringRow",
+           "ClanSpaceRow", "FeastRow", "HistoricCell", "HistoricRow", "LandmarkRow",
+           "MarketRow", "Row", "ScoringRow", "TrackRow",
            "SettingRow", "Settings", "TileRow"]

@@ -14,10 +14,12 @@ if TYPE_CHECKING:
 
 _INTS = ("d_size", "d_drawn", "phase", "cur", "alt", "owed_any", "owed_distinct", "used",
          "debt_slot", "debt_option", "mp", "gain_left", "gain_slot", "after_gain", "last_paid",
-         "remove_left")
-_BOOLS = ("we_drawn", "extra_one", "from_discard")
+         "remove_left", "building", "clan_return", "central_return", "castle_move", "rep_slot",
+         "new_slot", "choose_tile", "scots_to_place", "scot_return")
+_BOOLS = ("we_drawn", "extra_one", "from_discard", "planned", "clan_pending", "clan_free",
+          "new_rebuild")
 _LISTS = ("market", "coins", "vp", "whisky", "fame", "markers", "owed", "near", "activated",
-          "feast_row", "feast_deck", "feast_discard", "pending")
+          "feast_row", "feast_deck", "feast_discard", "pending", "central_offers")
 
 
 def to_json(s: GlenMore2State) -> dict[str, Any]:
@@ -49,6 +51,14 @@ def to_json(s: GlenMore2State) -> dict[str, Any]:
     out["reveal"] = [dict(x) for x in s.reveal]
     out["rules"] = [list(r) for r in s.rules]
     out["ignored"] = [list(r) for r in s.ignored]
+    out["rank"] = [list(r) for r in s.rank]
+    out["reps"] = [[list(c) for c in cs] for cs in s.reps]
+    out["modifiers"] = [[list(m) for m in ms] for ms in s.modifiers]
+    out["central"] = {str(k): v for k, v in sorted(s.central.items())}
+    out["trained"] = [list(c) for c in s.trained]
+    out["reached"] = list(s.reached)
+    out["blueprints"] = [[{"tile": tid(c["tile"]), "paid": list(c["paid"]), "free": c["free"],
+                           "fed": c["fed"]} for c in cs] for cs in s.blueprints]
     return out
 
 
@@ -100,21 +110,45 @@ def from_json(game: Game, n: int, seed: int, options: dict[str, Any],
     s.reveal = [dict(x) for x in body["reveal"]]
     s.rules = [[str(x) for x in r] for r in body["rules"]]
     s.ignored = [[int(x) for x in r] for r in body["ignored"]]
+    s.rank = [[int(v) for v in r] for r in body["rank"]]
+    s.reps = [[[int(v) for v in c] for c in cs] for cs in body["reps"]]
+    s.modifiers = [[[str(m[0]), int(m[1])] for m in ms] for ms in body["modifiers"]]
+    s.central = {int(k): int(v) for k, v in body["central"].items()}
+    s.trained = [[int(v) for v in c] for c in body["trained"]]
+    s.reached = [str(x) for x in body["reached"]]
+    s.blueprints = []
+    for cards in body.get("blueprints", [[] for _ in range(n)]):
+        row = []
+        for c in cards:
+            t = tile(c["tile"])
+            if not comp.is_historic_card(t):
+                raise InvalidState(f"{c['tile']!r} is not a historic place of a blueprint card")
+            row.append({"tile": t, "paid": [int(v) for v in c["paid"]], "free": int(c["free"]),
+                        "fed": bool(c["fed"])})
+        s.blueprints.append(row)
     return s
 
 
 def check(s: GlenMore2State) -> None:
     """Raise InvalidState if the position breaks an invariant of the game."""
-    from clanboard.games.glen_more_2.state import DIE, GAP, P_OVER
+    from clanboard.games.glen_more_2.state import DIE, GAP, P_BUILD, P_OVER
 
     comp, n = s.comp, s.num_players
     for name in ("coins", "vp", "whisky", "fame", "markers"):
         if len(getattr(s, name)) != n:
             raise InvalidState(f"{name} must have one entry per player ({n})")
-    if len(s.terr) != n or len(s.personalities) != n or len(s.cards) != n:
-        raise InvalidState(f"there must be {n} territories, personality and card lists")
-    if any(v < 0 for v in s.coins + s.whisky + s.markers):
-        raise InvalidState("coins, whisky and clan markers cannot be negative")
+    if len(s.terr) != n or len(s.personalities) != n or len(s.cards) != n or \
+            len(s.blueprints) != n:
+        raise InvalidState(f"there must be {n} territories, personality, card and blueprint "
+                           "lists")
+    if any(v < 0 for v in s.coins + s.whisky + s.markers + s.fame):
+        raise InvalidState("coins, whisky, fame and clan markers cannot be negative")
+    if any(not 0 <= v <= 5 for r in s.rank for v in r) or len(s.rank) != n:
+        raise InvalidState("each player has a caber and a stone rank, 0-5")
+    for p, cells in enumerate(s.reps):
+        if len(cells) > 2 or any(tuple(c) not in s.terr[p].cells for c in cells):
+            raise InvalidState(f"player {p}'s clan representatives must lie on their tiles "
+                               "(2 at most)")
     for k in range(5):
         if not 0 <= s.market[k] <= len(comp.prices(k)):
             raise InvalidState("a market row holds 0 up to its number of spaces")
@@ -128,7 +162,14 @@ def check(s: GlenMore2State) -> None:
     if len(s.track) > comp.settings.rondel_spaces:
         raise InvalidState("more pieces than rondel spaces")
     seen = [v for v in s.track if v >= 0] + s.discarded
-    seen += [t for t in s.removed if comp.tiles[t].stack not in ("home", "clan")]
+    own = ("home", "clan", "historic")  # not in the stacks: the home tile, clan tiles,
+    # the halves of double historic places (beside the rondel)
+    seen += [t for t in s.removed if comp.tiles[t].stack not in own]
+    for cards in s.blueprints:
+        for c in cards:
+            seen.append(c["tile"])
+            if any(v < 0 for v in c["paid"]) or (s.card_complete(c) and s.phase != P_BUILD):
+                raise InvalidState("a blueprint card holds a bad number of resources")
     for letter, st in s.stacks.items():
         if any(comp.tiles[t].stack != letter for t in st):
             raise InvalidState(f"stack {letter} holds a tile of another stack")
@@ -140,7 +181,7 @@ def check(s: GlenMore2State) -> None:
         if terr.tiles[:2] and (terr.pos[0], terr.pos[1]) != ((0, 0), (1, 0)):
             raise InvalidState(f"player {p}'s home tile must lie at 0,0 and 1,0")
         seen += [t for t in terr.tiles + [u for us in terr.under for u in us]
-                 if comp.tiles[t].stack not in ("home", "clan")]
+                 if comp.tiles[t].stack not in own]
         for slot, r in enumerate(terr.res):
             if any(v < 0 for v in r) or sum(r) > cap:
                 raise InvalidState(f"player {p}'s tile {comp.tile_id(terr.tiles[slot])} holds "
@@ -152,8 +193,9 @@ def check(s: GlenMore2State) -> None:
         feasts = sorted(s.feast_row + s.feast_deck + s.feast_discard)
         if feasts != list(range(len(comp.feasts))) or len(s.feast_row) != 5:
             raise InvalidState("every feast must be face up (5), in the deck or discarded, once")
-    stack_tiles = sorted(t for k in STACK_ORDER for t in comp.stack_tiles[k])
-    drawn_from_s = sorted(comp.stack_tiles["S"])
+    stacks = comp.stacks_for(s.ch, n)
+    stack_tiles = sorted(t for k in STACK_ORDER for t in stacks[k])
+    drawn_from_s = sorted(stacks["S"])
     every = sorted(stack_tiles + drawn_from_s)
     if sorted(seen) != every:
         extra = sorted({comp.tile_id(t) for t in seen if seen.count(t) > 1})

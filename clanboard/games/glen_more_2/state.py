@@ -23,12 +23,15 @@ from clanboard.games.glen_more_2.components import (
     Need,
     components,
 )
-from clanboard.games.glen_more_2.effects import RESOURCES, Modify
+from clanboard.games.glen_more_2.effects import RESOURCES, TRACKS, Modify
 from clanboard.games.glen_more_2.market import buy_price, payable, sell_price
 from clanboard.games.glen_more_2.moves import (
     ACT,
     BID,
+    BUILD,
     BUY,
+    CENTRAL,
+    CHOOSE,
     CLAN,
     DRAW,
     END,
@@ -38,10 +41,14 @@ from clanboard.games.glen_more_2.moves import (
     PASS,
     PAY,
     PLACE,
+    PLAN,
     REMOVE,
+    REP,
     ROLL,
+    SCOT,
     SELL,
     TAKE,
+    TRAIN,
     GMove,
     Sq,
     bid_list,
@@ -57,9 +64,12 @@ HOME_CASTLE = (1, 0)
 CATEGORIES = ("castle", "landmarks", "whisky", "personalities")
 
 PHASES = ("draw", "roll", "take", "place", "pay", "gain", "clan", "activate", "discard",
-          "remove", "bid", "over")
+          "remove", "bid", "plan", "build", "rep", "central", "choose", "scot", "over")
 (P_DRAW, P_ROLL, P_TAKE, P_PLACE, P_PAY, P_GAIN, P_CLAN, P_ACT, P_DISCARD, P_REMOVE, P_BID,
- P_OVER) = range(len(PHASES))
+ P_PLAN, P_BUILD, P_REP, P_CENTRAL, P_CHOOSE, P_SCOT, P_OVER) = range(len(PHASES))
+REP_TILES = 2  # clan representative tiles per player (HG-RU 296)
+TOP_RANK = 5  # the tracks' top rank (HG-RU 326-328)
+BLUEPRINT_DEBT = -3  # debt_slot while a resource is paid onto a blueprint card
 
 FACE_UP_FEASTS = 5  # HG-RU 189-191
 BID_TOKENS = 3  # HG-RU 196-204 (Cameron: 5, HG-RU 236)
@@ -85,7 +95,10 @@ class GlenMore2State(State):
         st = comp.settings
         self.use_die = n in st.die_player_counts
         self.track: list[int] = []
-        self.stacks: dict[str, list[int]] = {s: list(comp.stack_tiles[s]) for s in STACK_ORDER}
+        self.ch = chronicle_set(options.get("chronicles", ""))
+        stacks = comp.stacks_for(self.ch, n)
+        self.start_tiles = stacks["S"]
+        self.stacks: dict[str, list[int]] = {s: stacks[s] for s in STACK_ORDER}
         self.d_size = len(self.stacks["D"])
         self.d_drawn = 0
         self.we_drawn = False
@@ -99,7 +112,6 @@ class GlenMore2State(State):
         self.terr = [Territory() for _ in range(n)]
         self.personalities: list[list[int]] = [[] for _ in range(n)]
         self.cards: list[list[str]] = [[] for _ in range(n)]
-        self.ch = chronicle_set(options.get("chronicles", ""))
         self.clan: dict[str, list[int]] = {sid: [] for sid in comp.active_spaces(self.ch)}
         # chronicle 9: feasts face up at positions 1-5, the rest a deck kept as a set
         self.feast_row: list[int] = []
@@ -112,6 +124,17 @@ class GlenMore2State(State):
         self.ignored: list[list[int]] = [[] for _ in range(n)]
         self.pending: list[int] = []  # [round number, 1 if final] while bidding
         self.last_paid = -1
+        # chronicle 11: each player's blueprint cards, in the order taken
+        self.blueprints: list[list[dict[str, Any]]] = [[] for _ in range(n)]
+        # chronicle 10: ranks (caber, stone), representative tiles (cells), scoring
+        # modifiers won, the central track's rewards taken this round (rank -> seat)
+        self.rank: list[list[int]] = [[0, 0] for _ in range(n)]
+        self.reps: list[list[list[int]]] = [[] for _ in range(n)]
+        self.modifiers: list[list[list[Any]]] = [[] for _ in range(n)]
+        self.central: dict[int, int] = {}
+        self.central_offers: list[int] = []
+        self.central_return = P_OVER
+        self.reached: list[str] = []  # board steps reached in this game ("caber 3")
         self.markers = [st.clan_markers_per_player] * n
         self.phase = P_DRAW
         self.cur = -1
@@ -138,6 +161,22 @@ class GlenMore2State(State):
         self.after_gain = P_ACT
         self.from_discard = False
         self.remove_left = 0
+        self.planned = False  # the end-of-turn blueprint step is over
+        self.building = -1  # the blueprint card (index) whose place must be built now
+        self.clan_pending = False  # a personality gained by an effect awaits its marker
+        self.clan_return = P_OVER  # where the turn goes after a clan marker
+        self.clan_free = False  # Important Friends: no road cost, taken spaces allowed
+        self.trained: list[list[int]] = []  # representatives trained this turn (cells)
+        self.castle_move = 0  # Hero's Homeland: Scotsmen that may go to the castle
+        self.scots_to_place = 0  # Murray: Scotsmen from the supply onto any own tile
+        self.scot_return = P_OVER
+        self.rep_slot = -1  # the new resource tile awaiting a representative decision
+        self.new_slot = -1  # the tile placed this turn (not trained by its own placing)
+        self.new_rebuild = False
+        self.choose_tile = -1  # the tile whose one-time options are being chosen
+        for cards in getattr(self, "blueprints", ()):
+            for card in cards:
+                card["fed"] = False
 
     # -- set-up --------------------------------------------------------------------------
 
@@ -145,7 +184,7 @@ class GlenMore2State(State):
         """Spec 2.2-2.7: start tiles clockwise, Scotsmen anticlockwise in random order,
         coins 5, 6, ... from the first to move; tiles are then drawn by chance."""
         comp, st, n = self.comp, self.comp.settings, self.num_players
-        start = list(comp.stack_tiles["S"])
+        start = list(self.start_tiles)  # chronicle 10 may add start tiles (HG-RU 286)
         self.rng.shuffle(start)
         order = list(range(n))
         self.rng.shuffle(order)  # order[0] stands at the back: it moves first
@@ -298,7 +337,8 @@ class GlenMore2State(State):
         return self.comp.settings.scotsmen_per_player - 1 - self.terr[p].scotsmen()
 
     def _cost_ok(self, p: int, need: Need) -> bool:
-        if need.whisky > self.whisky[p] or need.coins > self.coins[p]:
+        if need.whisky > self.whisky[p] or need.coins > self.coins[p] or \
+                need.fame > self.fame[p]:
             return False
         if not need.resources():
             return True
@@ -338,10 +378,11 @@ class GlenMore2State(State):
         comp = self.comp
         for sid, there in self.clan.items():
             sp = comp.spaces[comp.space_index[sid]]
-            if any(q != p for q in there) or (there and not reuse):
-                continue
-            if sp.road_cost > self.coins[p]:
-                continue
+            if not self.clan_free:
+                if any(q != p for q in there) or (there and not reuse):
+                    continue
+                if sp.road_cost > self.coins[p]:
+                    continue
             first = sp.effect.options[0] if sp.effect else None
             if first is not None and first.inputs and not interpret.usable(self, p, first, -1):
                 continue
@@ -361,7 +402,11 @@ class GlenMore2State(State):
         row = self.comp.tiles[tile]
         if row.kind == "worlds_end":
             return []
-        if row.kind == "personality":
+        if self.comp.is_historic_card(tile):
+            return [0]  # onto a blueprint card: paid and built later (HG-RU 446)
+        if row.use != "territory":
+            pass  # tournament and spectator tiles are not placed (HG-RU 350, 360)
+        elif row.kind == "personality":
             if not self._clan_spaces(p) and \
                     self.comp.settings.personality_without_space == "forbidden":
                 return []
@@ -410,9 +455,26 @@ class GlenMore2State(State):
         if ph == P_REMOVE:
             terr = self.terr[p]
             removes: list[Move] = [GMove(REMOVE, a=Sq(*terr.pos[i])) for i in range(len(terr))
-                                   if self.comp.tiles[terr.tiles[i]].stack != "home"]
+                                   if self._removable(p, i)]
             return removes + [END_MOVE]
-        return self._act_moves(p) + self._move_moves(p) + self._sell_moves(p) + [END_MOVE]
+        if ph == P_PLAN:
+            return self._plan_moves(p) + self._sell_moves(p) + [END_MOVE]
+        if ph == P_REP:
+            return self._rep_moves(p)
+        if ph == P_SCOT:
+            return [GMove(SCOT, a=Sq(*c)) for c in self.terr[p].pos]
+        if ph == P_CENTRAL:
+            return [GMove(CENTRAL, n=self.central_offers[0]), GMove(CENTRAL, n=0)]
+        if ph == P_CHOOSE:
+            bonus = self.comp.tiles[self.choose_tile].bonus
+            return [GMove(CHOOSE, n=i + 1) for i, o in enumerate(bonus.options)
+                    if interpret.usable(self, p, o, -1)]
+        if ph == P_BUILD:
+            card = self.blueprints[p][self.building]
+            return [GMove(BUILD, n=side, a=Sq(*cell))
+                    for cell, side in self.build_spots(p, card["tile"])]
+        return (self._act_moves(p) + self._train_moves(p) + self._move_moves(p)
+                + self._sell_moves(p) + [END_MOVE])
 
     def _bid_moves(self, p: int) -> list[Move]:
         from itertools import permutations
@@ -514,15 +576,256 @@ class GlenMore2State(State):
         return out
 
     def _move_moves(self, p: int) -> list[Move]:
-        if self.mp <= 0:
-            return []
         terr = self.terr[p]
         out: list[Move] = []
+        castle = terr.cells.get(HOME_CASTLE)
         for slot, cell in enumerate(terr.pos):
-            if terr.scots[slot]:
-                for q in terr.around(cell, self.comp.settings.move_adjacency):
-                    out.append(GMove(MOVE, a=Sq(*cell), b=Sq(*terr.pos[q])))
+            if not terr.scots[slot]:
+                continue
+            near = terr.around(cell, self.comp.settings.move_adjacency) if self.mp > 0 else []
+            if self.castle_move and castle is not None and castle != slot and \
+                    castle not in near:
+                near = [*near, castle]  # Hero's Homeland (HG-RU 388)
+            for q in near:
+                out.append(GMove(MOVE, a=Sq(*cell), b=Sq(*terr.pos[q])))
         return out
+
+    # -- chronicle 10: the Highland Games ------------------------------------------------
+
+    def track_of(self, p: int, cell: tuple[int, int]) -> int:
+        """0 (caber) on a material tile, 1 (stone) on an animal tile, -1 otherwise."""
+        terr = self.terr[p]
+        kind = self.comp.tiles[terr.tiles[terr.cells[cell]]].kind
+        return 0 if kind == "material" else 1 if kind == "animal" else -1
+
+    def _rep_ok(self, p: int, cell: tuple[int, int], leaving: tuple[int, int] | None) -> bool:
+        """Representatives are never orthogonally next to each other (HG-RU 314)."""
+        x, y = cell
+        others = [tuple(c) for c in self.reps[p] if tuple(c) != leaving]
+        return cell not in others and all(abs(x - a) + abs(y - b) != 1 for a, b in others)
+
+    def _rep_moves(self, p: int) -> list[Move]:
+        """HG-RU 304-316: on your first resource tile a representative must go on it; on each
+        later one you may bring your other one into play or move one onto it."""
+        cell = self.terr[p].pos[self.rep_slot]
+        out: list[Move] = []
+        if len(self.reps[p]) < REP_TILES and self._rep_ok(p, cell, None):
+            out.append(GMove(REP, "new"))
+        for c in self.reps[p]:
+            old = (c[0], c[1])
+            if old != cell and self._rep_ok(p, cell, old):
+                out.append(GMove(REP, a=Sq(*old)))
+        if self.reps[p] or not out:
+            out.append(GMove(REP, "none"))
+        return out
+
+    def _train_moves(self, p: int) -> list[Move]:
+        """HG-RU 320: a representative on a tile activated by a placement next to it (or a
+        rebuild of its tile) may train once: material -> caber, animal -> stone."""
+        terr = self.terr[p]
+        out: list[Move] = []
+        for c in self.reps[p]:
+            cell = (c[0], c[1])
+            slot = terr.cells.get(cell)
+            if slot is None or slot not in self.near or c in self.trained:
+                continue
+            if slot == self.new_slot and not self.new_rebuild:
+                continue
+            if self.track_of(p, cell) >= 0:
+                out.append(GMove(TRAIN, a=Sq(*cell)))
+        return out
+
+    def raise_rank(self, p: int, track: str, steps: int) -> None:
+        """Raise a representative step by step (HG-RU 324-328, 356): ranks 1, 2 and 5 give
+        their one-time effect, 3 and 4 a scoring modifier for the next round; each rank may
+        also offer the central track's reward there; above 5: 2 VP instead."""
+        t = TRACKS.index(track)
+        comp = self.comp
+        for _ in range(steps):
+            if self.rank[p][t] >= TOP_RANK:
+                self.vp[p] += comp.settings.rank_above_top_vp
+                continue
+            self.rank[p][t] += 1
+            r = self.rank[p][t]
+            if f"{track} {r}" not in self.reached:
+                self.reached.append(f"{track} {r}")
+            row = comp.tracks.get((track, r))
+            if row is not None and row.type == "modifier":
+                for opt in row.reward.options:
+                    for g in opt.gains:
+                        if isinstance(g, Modify):
+                            self.modifiers[p].append([g.category, g.amount])
+            elif row is not None:
+                interpret.resolve_once(self, p, row.reward, -1)
+            if ("central", r) in comp.tracks and r not in self.central and \
+                    p not in self.central.values() and self.markers[p] > 0:
+                self.central_offers.append(r)
+
+    def _choose_or_resolve(self, p: int, tile: int) -> None:
+        """A one-time effect with several usable options is chosen (``choose N``)."""
+        bonus = self.comp.tiles[tile].bonus
+        usable = [o for o in bonus.options if interpret.usable(self, p, o, -1)]
+        if len(usable) > 1:
+            self.choose_tile = tile
+            self.phase = P_CHOOSE
+            return
+        if usable:
+            interpret.gain(self, p, usable[0], -1)
+        self._after_effects(p, P_OVER)
+
+    def _scoring_start(self) -> list[int]:
+        """HG-RU 338: the highest caber tosser(s) and stone putter(s) gain 1 fame each; a
+        piece still below the lowest step (rank 0, HG-RU 292) is on no rank and gains none."""
+        n = self.num_players
+        got = [0] * n
+        for t in range(2):
+            top = max(self.rank[q][t] for q in range(n))
+            if top == 0:
+                continue
+            for q in range(n):
+                if self.rank[q][t] == top:
+                    got[q] += 1
+        for q in range(n):
+            self.fame[q] += got[q]
+        return got
+
+    def _scoring_end(self) -> None:
+        """HG-RU 344-346: modifiers go back, ranks to 0, central markers home."""
+        for q in self.central.values():
+            self.markers[q] += 1
+        self.central = {}
+        self.rank = [[0, 0] for _ in range(self.num_players)]
+        self.modifiers = [[] for _ in range(self.num_players)]
+
+    # -- chronicle 11: blueprints and historic places ------------------------------------
+
+    def card_accepts(self, card: dict[str, Any], k: int) -> bool:
+        """Whether one more resource ``k`` fits the card's cost (fixed kinds first, the rest
+        on its "any" symbols; Munro's free resource counts as any kind)."""
+        need = self.comp.blueprint_need[card["tile"]]
+        paid = list(card["paid"])
+        paid[k] += 1
+        total = need.resources()
+        over = sum(max(0, paid[i] - need.fixed[i]) for i in range(5))
+        return over <= need.any + need.distinct and sum(paid) + card["free"] <= total
+
+    def card_complete(self, card: dict[str, Any]) -> bool:
+        need = self.comp.blueprint_need[card["tile"]]
+        return sum(card["paid"]) + card["free"] >= need.resources()
+
+    def _zone(self, p: int) -> set[tuple[int, int]]:
+        terr = self.terr[p]
+        zone: set[tuple[int, int]] = set()
+        for i, c in enumerate(terr.scots):
+            if c:
+                x, y = terr.pos[i]
+                zone.add((x, y))
+                zone.update((x + dx, y + dy) for dx, dy in dirs(
+                    self.comp.settings.placement_adjacency))
+        return zone
+
+    def build_spots(self, p: int, tile: int) -> list[tuple[tuple[int, int], int]]:
+        """Where the historic place of the card ``tile`` can be built: (cell, side), the
+        cell being the left half of a double (HG-RU 450-454, 484-494). Each covered tile
+        has the kind (and river) its blueprint names; the place touches a Scotsman's tile
+        like any placement; a double lies left to right as printed."""
+        comp, terr = self.comp, self.terr[p]
+        zone = self._zone(p)
+        sides = comp.historic[tile].sides()
+
+        def fits(cell: tuple[int, int], want: Any) -> bool:
+            slot = terr.cells.get(cell)
+            if slot is None:
+                return False
+            row = comp.tiles[terr.tiles[slot]]
+            return row.kind == want.over and (row.river or not want.river)
+
+        out = []
+        for cell in sorted(terr.cells):
+            for n, side in enumerate(sides, start=1):
+                if len(side) == 1:
+                    if cell in zone and fits(cell, side[0]):
+                        out.append((cell, 0))
+                    continue
+                right = (cell[0] + 1, cell[1])
+                if (cell in zone or right in zone) and fits(cell, side[0]) and \
+                        fits(right, side[1]):
+                    out.append((cell, n))
+        return out
+
+    def _plan_moves(self, p: int) -> list[Move]:
+        """HG-RU 450: at the end of the turn 1 resource (own or bought) on each blueprint
+        card; the last one only when the place can then be built at once."""
+        out: list[Move] = []
+        tid = self.comp.tile_id
+        for card in self.blueprints[p]:
+            if card["fed"]:
+                continue
+            for k in range(5):
+                if not self.card_accepts(card, k):
+                    continue
+                fixed = [0, 0, 0, 0, 0]
+                fixed[k] = 1
+                if not self._cost_ok(p, Need(tuple(fixed))):  # type: ignore[arg-type]
+                    continue
+                last = sum(card["paid"]) + card["free"] + 1 >= \
+                    self.comp.blueprint_need[card["tile"]].resources()
+                if last and not self.build_spots(p, card["tile"]):
+                    continue
+                out.append(GMove(PLAN, tid(card["tile"]), k + 1))
+        return out
+
+    def _take_card(self, p: int, tile: int, free: int) -> None:
+        """A historic place (or a double's blueprint tile) goes onto its blueprint card."""
+        self.blueprints[p].append({"tile": tile, "paid": [0, 0, 0, 0, 0], "free": free,
+                                   "fed": False})
+
+    def _build(self, p: int, cell: tuple[int, int], side: int) -> None:
+        """Build the place over the matching tile(s); the card and its resources are
+        discarded; it and its neighbours are activated (HG-RU 452-458, 496)."""
+        comp, terr = self.comp, self.terr[p]
+        card = self.blueprints[p].pop(self.building)
+        self.building = -1
+        tile = card["tile"]
+        if side:
+            left, right = comp.halves[tile][side - 1]
+            placed = [(cell, left), ((cell[0] + 1, cell[1]), right)]
+            self.removed.append(tile)  # the blueprint tile leaves the game (HG-RU 478)
+        else:
+            placed = [(cell, tile)]
+        slots = []
+        for c, t in placed:
+            slot = terr.cells[c]
+            terr.under[slot].append(terr.tiles[slot])
+            terr.tiles[slot] = t
+            if comp.settings.rebuild_covered == "discard":
+                terr.res[slot] = [0, 0, 0, 0, 0]
+                terr.scots[slot] = 0
+            slots.append(slot)
+        near = set(slots)
+        for slot in slots:
+            near.update(terr.around(terr.pos[slot], 8))
+        self.near = sorted(near)
+        # the place is a new tile: an activation earlier this turn was the covered tile's
+        self.activated = [i for i in self.activated if i not in slots]
+        self.after_gain = P_ACT
+        self.phase = P_ACT
+        h = comp.historic[tile]
+        interpret.resolve_once(self, p, h.bonus, slots[0])
+        if h.landmark:
+            self.cards[p].append(h.landmark)
+            lm = comp.cards[h.landmark]
+            if lm.timing == "immediate":
+                interpret.resolve_once(self, p, lm.effect, slots[0])
+        self._after_effects(p, P_ACT)
+
+    def historic_count(self, p: int) -> int:
+        """Historic places in the territory, built-over ones included, a double once
+        (Ogilvy, HG-RU 500)."""
+        comp, terr = self.comp, self.terr[p]
+        names = {comp.historic[t].id for t in terr.tiles + [u for us in terr.under for u in us]
+                 if t in comp.historic}
+        return len(names)
 
     # -- applying ------------------------------------------------------------------------
 
@@ -563,8 +866,16 @@ class GlenMore2State(State):
                 self.discarded.append(tile)
                 self._end_turn()
                 return
+            if comp.is_historic_card(tile):
+                if self.phase == P_DISCARD:  # Munro: 1 free resource on the card (HG-RU 520)
+                    self._take_card(p, tile, 1)
+                    self._after_effects(p, self.after_gain)
+                else:
+                    self._take_card(p, tile, 0)
+                    self._end_turn()
+                return
             self.tile, self.alt = tile, move.n
-            if comp.tiles[tile].kind == "personality":
+            if comp.tiles[tile].kind == "personality" or comp.tiles[tile].use != "territory":
                 self._start_cost(p)
             else:
                 self.phase = P_PLACE
@@ -597,12 +908,14 @@ class GlenMore2State(State):
                 self.gain_left = 0
                 self._after_gains(p)
         elif op == CLAN:
+            then, self.clan_return = self.clan_return, P_OVER
             if move.name != "none":
                 sp = comp.spaces[comp.space_index[move.name]]
                 self.clan[sp.id].append(p)
                 self.markers[p] -= 1
-                self.coins[p] -= sp.road_cost
-                self.after_gain = P_OVER  # the turn ends after any chosen gains
+                self.coins[p] -= 0 if self.clan_free else sp.road_cost
+                self.clan_free = False
+                self.after_gain = then  # the turn ends after any chosen gains
                 first = sp.effect.options[0] if sp.effect else None
                 if first is not None and first.inputs:  # a shield that costs a resource
                     self.debt_slot, self.debt_option = -2, comp.space_index[sp.id]
@@ -610,9 +923,24 @@ class GlenMore2State(State):
                     self.phase = P_PAY
                     return
                 interpret.resolve_once(self, p, sp.effect, -1)
-                self._after_effects(p, P_OVER)
+                self._after_effects(p, then)
                 return
-            self._end_turn()
+            if then == P_OVER:
+                self._end_turn()
+            else:
+                self._after_effects(p, then)
+        elif op == PLAN:
+            k = move.n - 1
+            cards = self.blueprints[p]
+            idx = next(i for i, c in enumerate(cards)
+                       if c["tile"] == comp.index[move.name] and not c["fed"])
+            self.debt_slot, self.debt_option = BLUEPRINT_DEBT, idx
+            fixed = [0, 0, 0, 0, 0]
+            fixed[k] = 1
+            self._owe(Need(tuple(fixed)))  # type: ignore[arg-type]
+            self.phase = P_PAY
+        elif op == BUILD:
+            self._build(p, (move.a.x, move.a.y), move.n)
         elif op == ACT:
             slot = terr.cells[(move.a.x, move.a.y)]
             self.activated.append(slot)
@@ -624,21 +952,64 @@ class GlenMore2State(State):
             self.debt_slot, self.debt_option = slot, max(move.n - 1, 0)
             self.coins[p] -= need.coins
             self.whisky[p] -= need.whisky
+            self.fame[p] -= need.fame
             if need.resources():
                 self._owe(need)
                 self.phase = P_PAY
             else:
                 self._debt_paid(p)
+        elif op == REP:
+            cell = terr.pos[self.rep_slot]
+            if move.name == "new":
+                self.reps[p].append([cell[0], cell[1]])
+            elif move.name != "none":
+                i = self.reps[p].index([move.a.x, move.a.y])
+                self.reps[p][i] = [cell[0], cell[1]]
+            self._placed_effects(p, self.rep_slot)
+        elif op == TRAIN:
+            cell = (move.a.x, move.a.y)
+            self.trained.append([cell[0], cell[1]])
+            self.raise_rank(p, TRACKS[self.track_of(p, cell)], 1)
+            self._after_effects(p, P_ACT)
+        elif op == CENTRAL:
+            if move.n:
+                self.central[move.n] = p
+                self.markers[p] -= 1
+                self.central_offers = []
+                if f"central {move.n}" not in self.reached:
+                    self.reached.append(f"central {move.n}")
+                interpret.resolve_once(self, p, comp.tracks[("central", move.n)].reward, -1)
+            else:
+                self.central_offers.pop(0)
+            self._after_effects(p, self.central_return)
+        elif op == SCOT:
+            terr.scots[terr.cells[(move.a.x, move.a.y)]] += 1
+            self.scots_to_place -= 1
+            self._after_effects(p, self.scot_return)
+        elif op == CHOOSE:
+            bonus = comp.tiles[self.choose_tile].bonus
+            self.choose_tile = -1
+            interpret.gain(self, p, bonus.options[move.n - 1], -1)
+            self._after_effects(p, P_OVER)
         elif op == REMOVE:
             self._remove(p, terr.cells[(move.a.x, move.a.y)])
         elif op == MOVE:
-            terr.scots[terr.cells[(move.a.x, move.a.y)]] -= 1
-            terr.scots[terr.cells[(move.b.x, move.b.y)]] += 1
-            self.mp -= 1
+            a, b = terr.cells[(move.a.x, move.a.y)], terr.cells[(move.b.x, move.b.y)]
+            terr.scots[a] -= 1
+            terr.scots[b] += 1
+            step = b in terr.around(terr.pos[a], comp.settings.move_adjacency)
+            if self.castle_move and b == terr.cells.get(HOME_CASTLE) and \
+                    (not step or self.mp <= 0):
+                self.castle_move -= 1
+            else:
+                self.mp -= 1
         elif op == END:
             if self.phase == P_REMOVE:
                 self.remove_left = 0
                 self._after_effects(p, self.after_gain)
+            elif self.phase == P_PLAN:
+                self.planned = True
+                self._end_turn()
             else:
                 self._end_turn()
 
@@ -655,6 +1026,7 @@ class GlenMore2State(State):
         need = costs[max(self.alt - 1, 0)]
         self.coins[p] -= need.coins
         self.whisky[p] -= need.whisky
+        self.fame[p] -= need.fame
         if need.resources():
             self._owe(need)
             self.phase = P_PAY
@@ -668,7 +1040,18 @@ class GlenMore2State(State):
             sp = self.comp.spaces[self.debt_option]
             self.debt_slot = -1
             interpret.gain(self, p, sp.effect.options[0], -1)
-            self._after_effects(p, P_OVER)
+            self._after_effects(p, self.after_gain)
+            return
+        if self.debt_slot == BLUEPRINT_DEBT:  # a resource lies on a blueprint card
+            card = self.blueprints[p][self.debt_option]
+            card["paid"][self.last_paid] += 1
+            card["fed"] = True
+            self.debt_slot = -1
+            if self.card_complete(card):  # HG-RU 452: built at once
+                self.building = self.debt_option
+                self.phase = P_BUILD
+            else:
+                self.phase = P_PLAN
             return
         if self.debt_slot >= 0:
             slot = self.debt_slot
@@ -680,9 +1063,18 @@ class GlenMore2State(State):
             self._after_effects(p, P_ACT)
             return
         tile = self.tile
+        use = self.comp.tiles[tile].use
+        if use == "tournament":  # applied, then out of the game (HG-RU 350-356)
+            self.removed.append(tile)
+            self.tile = -1
+            self._choose_or_resolve(p, tile)
+            return
         if self.comp.tiles[tile].kind == "personality":
             self.personalities[p].append(tile)
             self.tile = -1
+            if use == "spectator":  # no clan marker: the representatives rise (HG-RU 360)
+                self._choose_or_resolve(p, tile)
+                return
             self.phase = P_CLAN
             return
         self._finish_place(p)
@@ -707,6 +1099,20 @@ class GlenMore2State(State):
         self.tile = -1
         self.near = sorted({slot, *terr.around(cell, 8)})
         self.after_gain = P_ACT
+        self.phase = P_ACT
+        self.new_slot, self.new_rebuild = slot, row.rebuild
+        if 10 in self.ch and row.kind in ("material", "animal"):
+            self.rep_slot = slot
+            self.phase = P_REP
+            if len(self._rep_moves(p)) > 1 or not self.reps[p]:
+                return  # the representative first, then the tile's effects
+            self.phase = P_ACT
+        self._placed_effects(p, slot)
+
+    def _placed_effects(self, p: int, slot: int) -> None:
+        comp = self.comp
+        row = comp.tiles[self.terr[p].tiles[slot]]
+        self.rep_slot = -1
         self.phase = P_ACT
         interpret.resolve_once(self, p, row.bonus, slot)
         if row.landmark:
@@ -733,29 +1139,66 @@ class GlenMore2State(State):
                 self.phase = P_DISCARD
             else:
                 self._after_effects(p, then)
+        elif self.clan_pending:  # Michael Scot: his clan marker, then the turn goes on
+            self.clan_pending = False
+            self.clan_return = then
+            self.phase = P_CLAN
+        elif self.central_offers:  # a rank reached may take the central reward there
+            self.central_return = then
+            self.phase = P_CENTRAL
+        elif self.scots_to_place:  # Murray: "on any of your tiles" (HG-RU 400)
+            self.scot_return = then
+            self.phase = P_SCOT
         elif then == P_OVER:
             self._end_turn()
         else:
             self.phase = P_ACT
 
+    def _removable(self, p: int, slot: int) -> bool:
+        """Never the home tile (nor a place built over it); a half of a double only when
+        2 tiles may be removed, and only if its other half may go too (HG-RU 524-526)."""
+        terr, comp = self.terr[p], self.comp
+
+        def free(i: int) -> bool:
+            return all(comp.tiles[t].stack != "home" for t in (terr.tiles[i], *terr.under[i]))
+
+        other = comp.partner.get(terr.tiles[slot])
+        if other is None or other not in terr.tiles:
+            return free(slot)
+        return self.remove_left >= 2 and free(slot) and free(terr.tiles.index(other))
+
     def _remove(self, p: int, slot: int) -> None:
         """The tile (with any tiles under it) leaves the game; Scotsmen on it go back to
-        the supply, resources on it are lost (spec 16.1-16.2)."""
+        the supply, resources on it are lost (spec 16.1-16.2). A half of a double historic
+        place takes its other half along and counts 2 (HG-RU 524-526)."""
         terr = self.terr[p]
-        self.removed += [terr.tiles[slot], *terr.under[slot]]
-        terr.remove(slot)
+        slots = [slot]
+        other = self.comp.partner.get(terr.tiles[slot])
+        if other is not None and other in terr.tiles:
+            slots.append(terr.tiles.index(other))
+        gone_cells = [list(terr.pos[i]) for i in slots]
+        self.reps[p] = [c for c in self.reps[p] if c not in gone_cells]
+        for gone in sorted(slots, reverse=True):
+            self.removed += [terr.tiles[gone], *terr.under[gone]]
+            terr.remove(gone)
 
-        def shift(xs: list[int]) -> list[int]:
-            return [i if i < slot else i - 1 for i in xs if i != slot]
+            def shift(xs: list[int], gone: int = gone) -> list[int]:
+                return [i if i < gone else i - 1 for i in xs if i != gone]
 
-        self.near, self.activated = shift(self.near), shift(self.activated)
-        if self.gain_slot > slot:
-            self.gain_slot -= 1
-        self.remove_left -= 1
-        if self.remove_left == 0:
+            self.near, self.activated = shift(self.near), shift(self.activated)
+            if self.gain_slot > gone:
+                self.gain_slot -= 1
+            self.remove_left -= 1
+        if self.remove_left <= 0:
+            self.remove_left = 0
             self._after_effects(p, self.after_gain)
 
     def _end_turn(self) -> None:
+        """The turn ends; with chronicle 11 the blueprint step comes first (HG-RU 450)."""
+        if 11 in self.ch and not self.planned and self.cur >= 0 and \
+                self._plan_moves(self.cur):
+            self.phase = P_PLAN
+            return
         self._compress()
         self._after_turn()
 
@@ -769,9 +1212,14 @@ class GlenMore2State(State):
     # -- scoring -------------------------------------------------------------------------
 
     def castle_scotsmen(self, p: int) -> int:
+        """Scotsmen in the home castle (a place built over it still is the castle,
+        HG-RU 514) and on historic places that count as it (New Fort George, HG-RU 536)."""
         terr = self.terr[p]
         slot = terr.cells.get(HOME_CASTLE)
-        return terr.scots[slot] if slot is not None else 0
+        n = terr.scots[slot] if slot is not None else 0
+        historic = self.comp.historic
+        return n + sum(terr.scots[i] for i, t in enumerate(terr.tiles)
+                       if i != slot and t in historic and historic[t].castle)
 
     def category_counts(self) -> dict[str, list[int]]:
         n = range(self.num_players)
@@ -780,6 +1228,7 @@ class GlenMore2State(State):
             "landmarks": [len(self.cards[p]) for p in n],
             "whisky": list(self.whisky),
             "personalities": [len(self.personalities[p]) for p in n],
+            **({"fame": list(self.fame)} if 10 in self.ch else {}),
         }
 
     def _start_scoring(self, number: int, final: bool) -> None:
@@ -903,7 +1352,12 @@ class GlenMore2State(State):
     def _scoring(self, number: int) -> None:
         """Spec 14.3: each category against the lowest count, by the pack's table (with
         chronicle 9: the feasts' extra counts and the alternative board, HG-RU 216-218)."""
+        fame_won = self._scoring_start() if 10 in self.ch else []
         cats = self.category_counts()
+        for p in range(self.num_players):  # chronicle 10's scoring modifiers (HG-RU 344)
+            for cat, extra in self.modifiers[p]:
+                if cat in cats:
+                    cats[cat][p] += extra
         alt = 9 in self.ch
         if alt:
             for p in range(self.num_players):
@@ -920,6 +1374,10 @@ class GlenMore2State(State):
         record: dict[str, Any] = {"round": number, **cats, "vp": vp}
         if alt:
             record["feasts"] = {str(k): list(v) for k, v in sorted(self.feast_markers.items())}
+        if 10 in self.ch:
+            record["fame_won"] = fame_won
+            record["modifiers"] = [[list(m) for m in ms] for ms in self.modifiers]
+            self._scoring_end()
         self.scorings.append(record)
 
     def territory_size(self, p: int) -> int:
@@ -946,11 +1404,16 @@ class GlenMore2State(State):
         per = self.comp.settings.territory_penalty
         penalty = [-per * (s - low) for s in sizes]
         coins = list(self.coins)
+        # chronicle 11: VP lost per historic place taken but not built (HG-RU 506)
+        unbuilt = [-self.comp.settings.unbuilt_historic_penalty * len(self.blueprints[p])
+                   for p in range(n)]
         for p in range(n):
-            self.vp[p] += coins[p] + penalty[p]
+            self.vp[p] += coins[p] + penalty[p] + unbuilt[p]
         self.final = {"before": before, "cards": cards_vp, "coins": coins, "tiles": sizes,
                       "penalty": penalty, "resources": [sum(t.have()) for t in self.terr],
                       "total": list(self.vp)}
+        if 11 in self.ch:
+            self.final["unbuilt_historic"] = unbuilt
         self.phase = P_OVER
         self.cur = -1
 
@@ -1071,6 +1534,14 @@ class GlenMore2State(State):
         s.rules = [list(r) for r in self.rules]
         s.ignored = [list(r) for r in self.ignored]
         s.pending = list(self.pending)
+        s.blueprints = [[{**c, "paid": list(c["paid"])} for c in cs] for cs in self.blueprints]
+        s.rank = [list(r) for r in self.rank]
+        s.reps = [[list(c) for c in cs] for cs in self.reps]
+        s.modifiers = [[list(m) for m in ms] for ms in self.modifiers]
+        s.central = dict(self.central)
+        s.central_offers = list(self.central_offers)
+        s.reached = list(self.reached)
+        s.trained = [list(c) for c in self.trained]
         return s
 
     def _to_json(self) -> Any:

@@ -19,7 +19,65 @@ def tile_info(s: GlenMore2State, t: int) -> dict[str, Any]:
     return {"id": row.id, "name": row.name, "kind": row.kind, "stack": row.stack,
             "cost": str(row.cost), "bonus": str(row.bonus), "activation": str(row.activation),
             "river": row.river, "rebuild": row.rebuild, "landmark": row.landmark or None,
-            "provisional": row.provisional}
+            "provisional": row.provisional,
+            "historic": s.comp.historic[t].id if t in s.comp.historic else None,
+            "chronicle": row.chronicle, "use": row.use}
+
+
+def historic_info(s: GlenMore2State, t: int) -> dict[str, Any]:
+    """A historic place (chronicle 11) as its blueprint card shows it: format, stack, the
+    cells of each side (own kind, kind to build over, river), cost, one-time effect,
+    activation, whether Scotsmen on it count as in the home castle."""
+    h = s.comp.historic[t]
+    return {"id": h.id, "name": h.name, "format": h.format, "stack": h.stack,
+            "sides": [[{"kind": c.kind, "over": c.over, "river": c.river} for c in side]
+                      for side in h.sides()],
+            "cost": str(h.cost) or "2 any", "bonus": str(h.bonus),
+            "activation": str(h.activation), "castle": h.castle, "provisional": h.provisional}
+
+
+def _chronicle11(s: GlenMore2State, player: int | None) -> dict[str, Any]:
+    """Public: every blueprint card and its resources, the doubles still beside the
+    rondel, and, while one is being built, where it may go (cell = left half, side)."""
+    comp = s.comp
+    tid = comp.tile_id
+    taken = {c["tile"] for cs in s.blueprints for c in cs} | set(s.removed)
+    cards = [[{"tile": tid(c["tile"]), "place": comp.historic[c["tile"]].id,
+               "paid": {RESOURCES[k]: v for k, v in enumerate(c["paid"]) if v},
+               "free": c["free"], "fed_this_turn": c["fed"]} for c in cs]
+             for cs in s.blueprints]
+    doubles = [comp.historic[t].id for t in comp.halves if t not in taken]
+    build = []
+    if s.building >= 0 and s.cur >= 0:
+        card = s.blueprints[s.cur][s.building]
+        build = [{"cell": list(cell), "side": side}
+                 for cell, side in s.build_spots(s.cur, card["tile"])]
+    places = {tid(t): historic_info(s, t) for t in comp.historic
+              if comp.tiles[t].stack != "historic"}
+    return {"blueprints": cards, "doubles_beside_rondel": doubles, "build_spots": build,
+            "historic_places": places,
+            "historic_count": [s.historic_count(p) for p in range(s.num_players)]}
+
+
+def _chronicle10(s: GlenMore2State) -> dict[str, Any]:
+    """Public: the Highland Games board (each track's steps and rewards, every seat's ranks,
+    the central track's taken rewards), representatives' cells, modifiers won."""
+    from clanboard.games.glen_more_2.state import TOP_RANK
+
+    steps = {f"{t} {r}": {"type": row.type, "reward": str(row.reward),
+                          "provisional": row.provisional}
+             for (t, r), row in sorted(s.comp.tracks.items())}
+    return {
+        "board": steps, "top_rank": TOP_RANK,
+        "above_top_vp": s.comp.settings.rank_above_top_vp,
+        "ranks": [{"caber": r[0], "stone": r[1]} for r in s.rank],
+        "representatives": [[list(c) for c in cs] for cs in s.reps],
+        "central_taken": {str(k): v for k, v in sorted(s.central.items())},
+        "central_offer": s.central_offers[0] if s.central_offers else None,
+        "modifiers": [[f"{m[1]} extra {m[0]}" for m in ms] for ms in s.modifiers],
+        "trained_this_turn": [list(c) for c in s.trained],
+        "castle_moves": s.castle_move,
+    }
 
 
 def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
@@ -101,4 +159,6 @@ def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
         "used_provisional": [f"{e.file} {e.key}" for e in used_provisional(s)] if s.final
         else None,
         "discarded": len(s.discarded),
+        "chronicle11": _chronicle11(s, player) if 11 in s.ch else None,
+        "chronicle10": _chronicle10(s) if 10 in s.ch else None,
     }

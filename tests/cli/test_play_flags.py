@@ -49,13 +49,16 @@ def test_without_provisional_the_game_refuses_and_says_how() -> None:
     assert "provisional value(s)" in text and "--provisional" in text
 
 
-def test_chronicles_not_built_yet_are_named() -> None:
+def test_chronicles_combine_and_those_not_built_yet_are_named() -> None:
     result = runner.invoke(app, ["play", "glen-more-2", "--provisional",
                                  "--chronicles", "9,10,11", "--players", "3"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["play", "glen-more-2", "--provisional",
+                                 "--chronicles", "9,12", "--players", "3"], input="quit\n")
     assert result.exit_code == 2
     text = " ".join(result.output.split())
-    assert "10 (the Highland Games board); 11 (historic places)" in text
-    assert "not built yet" in text and "playable now: 9" in text
+    assert "12 (the solo opponent Allenarly)" in text
+    assert "not built yet" in text and "playable now: 9, 10, 11" in text
     result = runner.invoke(app, ["play", "glen-more-2", "--provisional", "--chronicles", "7"])
     assert result.exit_code == 2 and "no chronicle 7" in " ".join(result.output.split())
 

@@ -55,7 +55,8 @@ def test_take_and_place_a_tile(base_url: str, phone: Any, shots: Path) -> None:
 def click_on_board(page: Any) -> str | None:
     """Play one move by clicking the board where possible; returns the move's notation."""
     for sel in ("[data-testid=gm-track] g.take", "[data-territory='0'] rect.place",
-                "[data-territory='0'] g.play", "[data-testid=gm-market] tr.buy"):
+                "[data-territory='0'] g.play", "[data-testid=gm-market] tr.buy",
+                "[data-testid=gm-actions] button"):
         loc = page.locator(sel)
         if loc.count():
             move = loc.first.get_attribute("data-move")

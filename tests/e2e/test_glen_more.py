@@ -55,7 +55,8 @@ def test_take_and_place_a_tile(base_url: str, phone: Any, shots: Path) -> None:
 def click_on_board(page: Any) -> str | None:
     """Play one move by clicking the board where possible; returns the move's notation."""
     for sel in ("[data-testid=gm-track] g.take", "[data-territory='0'] rect.place",
-                "[data-territory='0'] g.play", "[data-testid=gm-market] tr.buy"):
+                "[data-territory='0'] g.play", "[data-testid=gm-market] tr.buy",
+                "[data-testid=gm-actions] button"):
         loc = page.locator(sel)
         if loc.count():
             move = loc.first.get_attribute("data-move")
@@ -94,3 +95,78 @@ def test_a_few_turns_by_clicking_the_board(base_url: str, phone: Any, shots: Pat
     mine = [m for m, text in entries if text.startswith("Player 1 ")]
     assert all(m in mine for m in played)
     assert sum(m is not None and m.startswith("take ") for m in played) >= 2
+
+
+#: what the board offers, in the order a quick game takes it: a tile, its square, end the
+#: turn as soon as allowed, then whatever the turn still asks for (resources owed, gains)
+QUICK_ORDER = ("[data-testid=gm-track] g.take", "[data-territory='0'] rect.place",
+               "[data-testid=gm-actions] button[data-move=end]",
+               "[data-testid=gm-actions] button", "[data-testid=gm-market] tr.buy",
+               "[data-territory='0'] g.play")
+
+
+def quick_click(page: Any) -> str:
+    """One move made on the board only, choosing what ends the game soonest."""
+    for sel in QUICK_ORDER:
+        loc = page.locator(sel)
+        if loc.count():
+            move = loc.first.get_attribute("data-move")
+            loc.first.click()
+            assert move
+            return move
+    choose = page.locator("[data-territory='0'] g.choose")
+    assert choose.count(), "no move can be made on the board: " + str(page.locator(
+        "#moves button.move").evaluate_all("bs => bs.map(b => b.dataset.move)"))
+    choose.first.click()
+    button = page.locator("[data-testid=gm-choose] button").first
+    move = button.get_attribute("data-move")
+    button.click()
+    assert move
+    return move
+
+
+def test_whole_game_to_the_end_screen(base_url: str, phone: Any, shots: Path) -> None:
+    page = phone
+    page.goto(base_url + "/")
+    page.select_option("[data-testid=game]", "glen-more")
+    page.select_option("[data-testid=seat-1]", "ai:random")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=gm-board]")
+    played: list[str] = []
+    while True:
+        page.wait_for_function("document.body.dataset.myturn === '1' || "
+                               "document.body.dataset.status === 'over'", timeout=20_000)
+        if page.evaluate("document.body.dataset.status") == "over":
+            break
+        # every legal move is on the board: no move is left to the buttons under it
+        assert page.locator("#moves button.move").count() == 0
+        seq = page.evaluate("document.body.dataset.seq")
+        played.append(quick_click(page))
+        page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=20_000)
+        assert len(played) < 400, "the game did not end"
+    page.screenshot(path=str(shots / "gm-over.png"), full_page=True)
+    kinds = {m.split()[0] for m in played}
+    assert {"take", "place", "end"} <= kinds, kinds
+
+    result = page.locator("[data-testid=result-text]").inner_text()
+    assert result in ("You win!", "AI (random) wins", "No winner") or " win" in result, result
+    # the final scoring broken down per player: three scoring rounds and the final scoring
+    tables = page.locator("[data-testid=result-why] table.why-table")
+    captions = tables.locator("caption").all_inner_texts()
+    assert captions == ["Scoring 1", "Scoring 2", "Scoring 3", "Final scoring"], captions
+    for i in range(tables.count()):
+        heads = tables.nth(i).locator("thead th").all_inner_texts()
+        assert heads[1:] == ["Player 1", "AI (random)"], heads
+    final = tables.nth(3).locator("tbody tr").evaluate_all(
+        "rows => rows.map(r => [...r.children].map(c => c.textContent))")
+    labels = [row[0] for row in final]
+    assert labels[0] == "points before the final scoring" and labels[-1] == "total", labels
+    assert "coins (1 point each)" in labels and "tiles in the territory" in labels
+    # each column's total is the sum of its points (the tile count only sets the penalty)
+    # and the player's score on the server
+    table_id = page.url.split("/t/")[1].split("?")[0].split("#")[0]
+    view = page.request.get(f"{base_url}/api/tables/{table_id}/view").json()
+    scores = view["result"]["scores"]
+    for col in (1, 2):
+        parts = [int(row[col]) for row in final[:-1] if row[0] != "tiles in the territory"]
+        assert sum(parts) == int(final[-1][col]) == scores[col - 1], (final, scores)

@@ -5,6 +5,7 @@ untranslated catalogue key showing; the switcher keeps a choice."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -151,3 +152,68 @@ def test_other_boards_in_the_language(base_url: str, in_language: Any, game_id: 
     text = visible_text(page)
     assert_translated(text, lang, None)
     assert len(SCRIPT[lang].findall(text)) > 40
+
+
+def finished_table(page: Any, base_url: str) -> str:
+    """A Schotten Totten game against the random AI, played to its end through the HTTP API
+    (claims first, else the first legal move); returns the human seat's table link."""
+    made = page.request.post(base_url + "/api/tables", data={
+        "game": "schotten-totten", "variant": "tactics", "seed": 18,
+        "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}]})
+    assert made.ok, made.text()
+    made = made.json()
+    table, auth = made["table"], {"Authorization": "Bearer " + made["tokens"]["0"]}
+    view_url = f"{base_url}/api/tables/{table}/view?seat=0"
+    deadline = time.monotonic() + 60
+    while True:
+        view = page.request.get(view_url, headers=auth).json()
+        if view["status"] == "over":
+            return str(made["links"]["play"]["0"])
+        assert time.monotonic() < deadline, "the game did not end"
+        legal = view["legal_moves"]
+        if not legal:  # the AI is thinking
+            time.sleep(0.05)
+            continue
+        move = next((m for m in legal if m.startswith("claim")), legal[0])
+        played = page.request.post(f"{base_url}/api/tables/{table}/moves", headers=auth,
+                                   data={"seat": 0, "move": move, "seq": view["seq"]})
+        assert played.ok, played.text()
+
+
+def end_screen_text(page: Any) -> str:
+    """The end screen as a person reads it: the result, the why lines and the tables."""
+    return str(page.locator("[data-testid=result]").evaluate(
+        "r => r.innerText + '\\n' + [...r.querySelectorAll('[title], [aria-label]')].map("
+        "e => (e.title || '') + ' ' + (e.getAttribute('aria-label') || '')).join('\\n')"))
+
+
+#: a word in Latin letters, which a translated end screen should not keep from English
+ASCII_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
+#: the AI seat's agent id ("AI (random)"), kept as the agent's name in every language
+NAMES = {"random"}
+
+
+def test_end_screen_in_each_language(base_url: str, in_language: Any) -> None:
+    link = finished_table(in_language("en"), base_url)
+    english: dict[str, str] = {}
+    for lang in ("en", "ru", "uk", "ja"):
+        page = in_language(lang)
+        page.goto(base_url + link)
+        page.wait_for_selector("[data-testid=result-why]")
+        assert page.evaluate("document.documentElement.lang") == lang
+        text = end_screen_text(page)
+        why = page.locator("[data-testid=result-why]")
+        assert why.locator("table.why-table").count() >= 1
+        assert_translated(text, lang, english.get("end"))
+        assert_translated(visible_text(page), lang, english.get("page"))
+        if lang == "en":
+            english.update(end=text, page=visible_text(page))
+            assert "Stones held" in text
+            continue
+        # no English left where the language has its own words
+        leftover = (set(ASCII_WORD.findall(text)) & set(ASCII_WORD.findall(english["end"]))
+                    - NAMES)
+        assert not leftover, f"English words on the {lang} end screen: {sorted(leftover)}"
+        for part in ("result-text", "result-why"):
+            words = page.locator(f"[data-testid={part}]").inner_text()
+            assert SCRIPT[lang].search(words), f"the {part} is not in {lang}: {words[:200]}"

@@ -173,13 +173,15 @@
     const obs = ctx.observation;
     const legal = ctx.legalMoves || [];
     const handled = [];
-    const takes = {}, places = {}, acts = {}, buys = {}, tileMoves = {};
+    const takes = {}, places = {}, acts = {}, buys = {}, tileMoves = {}, actions = [];
     for (const m of legal) {
       let r;
       const entry = {text: m, go: () => ctx.play(m)};
       if ((r = /^(?:take|pass) (T\d+)$/.exec(m))) takes[r[1]] = entry;
       else if ((r = /^place (-?\d+,-?\d+)$/.exec(m))) places[r[1]] = entry;
       else if ((r = /^buy (\w+)$/.exec(m))) buys[r[1]] = entry;
+      else if ((r = /^gain (\w+)$/.exec(m))) actions.push({move: m, text: "+ " + rn(r[1]), res: r[1]});
+      else if (m === "end") actions.push({move: m, text: t("gm.end_turn")});
       else if ((r = /^(?:act|pay \w+|sell \w+|move|retire) (-?\d+,-?\d+)/.exec(m))) {
         if (/^act -?\d+,-?\d+$/.test(m)) acts[r[1]] = entry;
         (tileMoves[r[1]] = tileMoves[r[1]] || []).push(m);
@@ -212,6 +214,11 @@
       (turn.movement_points ? " — " + t("gm.movement", {n: turn.movement_points}) : "") : phase;
     wrap.append(h("div", {class: "gm-turn", "data-testid": "gm-turn"}, h("strong", {text: turnText})));
     wrap.append(h("div", {class: "gm-hint", "data-testid": "hint", text: hint}));
+    if (actions.length) {
+      wrap.append(h("div", {class: "gm-choose", "data-testid": "gm-actions"}, actions.map((a) =>
+        h("button", {class: "move", "data-move": a.move, onclick: () => pick(a.move)},
+          a.res ? h("span", {class: "gm-res", style: `background:${RES_COLOUR[a.res]}`}) : null, a.text))));
+    }
     wrap.append(h("div", {class: "gm-row"}, h("div", {class: "gm-box"}, h("h3", {text: t("gm.track")}), track(obs, takes, last)), market(obs, buys)));
     const activatable = new Set(((turn && turn.player === me && turn.activatable) || []).map((c) => c.join(",")));
     const order = obs.players.map((p) => p.seat).sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));

@@ -46,7 +46,7 @@ def test_without_the_preset_the_table_is_refused_with_the_reason(client: TestCli
                                          "seats": [{"kind": "human"}, {"kind": "human"}]})
     assert r.status_code == 422 and "provisional=true" in r.json()["reason"]
     r = client.post("/api/tables", json={"game": "glen-more-2", "variant": "provisional",
-                                         "options": {"chronicles": "9,10"},
+                                         "options": {"chronicles": "9,12"},
                                          "seats": [{"kind": "human"}, {"kind": "human"}]})
     assert r.status_code == 422 and "not built yet" in r.json()["reason"]
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import typer
@@ -27,6 +29,34 @@ def backend_options(workers: int, ray: str | None) -> Any:
     from clanboard.batch import make_backend
 
     return make_backend(workers or os.cpu_count() or 1, ray)
+
+
+@contextmanager
+def job_exits(console: Any, backend: Any, resume_hint: str | None = None) -> Iterator[None]:
+    """How a batch command ends: interrupted (what finished is kept; exit 130), a task
+    failed (exit 1), bad input (exit 2), each said on ``console``; the backend is closed."""
+    from rich.markup import escape
+
+    from clanboard.batch import BatchError, JobInterrupted, TaskFailed
+    from clanboard.core import ClanboardError
+
+    try:
+        yield
+    except JobInterrupted as exc:
+        console.print(f"[yellow]{escape(str(exc))}[/yellow]")
+        if resume_hint:
+            console.print(f"resume with: {escape(resume_hint)}")
+        raise typer.Exit(130) from exc
+    except TaskFailed as exc:
+        console.print(f"[red]error:[/red] {escape(str(exc))}")
+        raise typer.Exit(1) from exc
+    except (ClanboardError, ValueError, BatchError) as exc:
+        console.print(f"[red]error:[/red] {escape(str(exc))}")
+        raise typer.Exit(2) from exc
+    finally:
+        close = getattr(backend, "close", None)
+        if close:
+            close()
 
 
 WORKERS_HELP = "Parallel processes (default: one per core; 1 runs in this process)."
@@ -84,7 +114,7 @@ def register(app: typer.Typer) -> None:
         from rich.markup import escape
 
         from clanboard.ai.arena import check, run_arena
-        from clanboard.batch import BatchError, JobInterrupted, TaskFailed
+        from clanboard.batch import BatchError
         from clanboard.batch.progress import ProgressDisplay
         from clanboard.core import ClanboardError, get_game
 
@@ -109,26 +139,13 @@ def register(app: typer.Typer) -> None:
         except (ClanboardError, ValueError, BatchError) as exc:
             console.print(f"[red]error:[/red] {escape(str(exc))}")
             raise typer.Exit(2) from exc
-        try:
-            with ProgressDisplay(f"{game}: {' vs '.join(names)}") as progress:
-                report = run_arena(
-                    game, names, games, seed=seed, num_players=players, options=options,
-                    save_dir=save_dir, backend=backend, resume=bool(resume),
-                    progress=progress,
-                )
-        except JobInterrupted as exc:
-            console.print(f"[yellow]{escape(str(exc))}[/yellow]")
-            raise typer.Exit(130) from exc
-        except TaskFailed as exc:
-            console.print(f"[red]error:[/red] {escape(str(exc))}")
-            raise typer.Exit(1) from exc
-        except (ClanboardError, ValueError, BatchError) as exc:
-            console.print(f"[red]error:[/red] {escape(str(exc))}")
-            raise typer.Exit(2) from exc
-        finally:
-            close = getattr(backend, "close", None)
-            if close:
-                close()
+        title = f"{game}: {' vs '.join(names)}"
+        with job_exits(console, backend), ProgressDisplay(title) as progress:
+            report = run_arena(
+                game, names, games, seed=seed, num_players=players, options=options,
+                save_dir=save_dir, backend=backend, resume=bool(resume),
+                progress=progress,
+            )
         if as_json:
             typer.echo(json.dumps(report.to_json(), indent=1))
         else:

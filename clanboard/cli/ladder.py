@@ -8,7 +8,14 @@ from typing import Any
 
 import typer
 
-from clanboard.cli.arena import RAY_HELP, WORKERS_HELP, backend_options, parse_options, resumed_spec
+from clanboard.cli.arena import (
+    RAY_HELP,
+    WORKERS_HELP,
+    backend_options,
+    job_exits,
+    parse_options,
+    resumed_spec,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -52,7 +59,7 @@ def register(app: typer.Typer) -> None:
         from rich.markup import escape
 
         from clanboard.ai.ladder import append_history, check, run_ladder
-        from clanboard.batch import BatchError, JobInterrupted, TaskFailed
+        from clanboard.batch import BatchError
         from clanboard.batch.progress import ProgressDisplay
         from clanboard.core import ClanboardError, get_game
 
@@ -76,24 +83,11 @@ def register(app: typer.Typer) -> None:
         except (ClanboardError, ValueError, BatchError) as exc:
             console.print(f"[red]error:[/red] {escape(str(exc))}")
             raise typer.Exit(2) from exc
-        try:
-            with ProgressDisplay(f"{game} ladder: {', '.join(names)}") as progress:
-                report = run_ladder(game, names, games, seed, players, options,
-                                    backend=backend, folder=save_dir, resume=bool(resume),
-                                    progress=progress, prior=prior)
-        except JobInterrupted as exc:
-            console.print(f"[yellow]{escape(str(exc))}[/yellow]")
-            raise typer.Exit(130) from exc
-        except TaskFailed as exc:
-            console.print(f"[red]error:[/red] {escape(str(exc))}")
-            raise typer.Exit(1) from exc
-        except (ClanboardError, ValueError, BatchError) as exc:
-            console.print(f"[red]error:[/red] {escape(str(exc))}")
-            raise typer.Exit(2) from exc
-        finally:
-            close = getattr(backend, "close", None)
-            if close:
-                close()
+        title = f"{game} ladder: {', '.join(names)}"
+        with job_exits(console, backend), ProgressDisplay(title) as progress:
+            report = run_ladder(game, names, games, seed, players, options,
+                                backend=backend, folder=save_dir, resume=bool(resume),
+                                progress=progress, prior=prior)
         if history:
             try:
                 append_history(history, report)

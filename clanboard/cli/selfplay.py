@@ -7,7 +7,14 @@ from typing import Any
 
 import typer
 
-from clanboard.cli.arena import RAY_HELP, WORKERS_HELP, backend_options, parse_options, resumed_spec
+from clanboard.cli.arena import (
+    RAY_HELP,
+    WORKERS_HELP,
+    backend_options,
+    job_exits,
+    parse_options,
+    resumed_spec,
+)
 
 
 def timed_agents(game: Any, names: list[str]) -> list[str]:
@@ -55,7 +62,7 @@ def register(app: typer.Typer) -> None:
         from rich.markup import escape
 
         from clanboard import batch
-        from clanboard.batch import BatchError, JobInterrupted, TaskFailed
+        from clanboard.batch import BatchError
         from clanboard.batch.progress import ProgressDisplay
         from clanboard.batch.selfplay import selfplay_job
         from clanboard.core import ClanboardError, get_game
@@ -85,23 +92,9 @@ def register(app: typer.Typer) -> None:
             console.print(f"[red]error:[/red] {escape(str(exc))}")
             raise typer.Exit(2) from exc
         start = time.perf_counter()
-        try:
-            with ProgressDisplay(f"{game} self-play") as progress:
-                shards = batch.run(job, backend, folder=out, resume=bool(resume),
-                                   progress=progress)
-        except JobInterrupted as exc:
-            console.print(f"[yellow]{escape(str(exc))}[/yellow]")
-            raise typer.Exit(130) from exc
-        except TaskFailed as exc:
-            console.print(f"[red]error:[/red] {escape(str(exc))}")
-            raise typer.Exit(1) from exc
-        except (ClanboardError, ValueError, BatchError) as exc:
-            console.print(f"[red]error:[/red] {escape(str(exc))}")
-            raise typer.Exit(2) from exc
-        finally:
-            close = getattr(backend, "close", None)
-            if close:
-                close()
+        with job_exits(console, backend), ProgressDisplay(f"{game} self-play") as progress:
+            shards = batch.run(job, backend, folder=out, resume=bool(resume),
+                               progress=progress)
         decisions = sum(s["decisions"] for s in shards)
         typer.echo(f"{decisions} decisions from {sum(s['games'] for s in shards)} games in "
                    f"{len(shards)} shards written to {out}/ "

@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 
-from clanboard.cli.arena import RAY_HELP, WORKERS_HELP, backend_options, parse_options
+from clanboard.cli.arena import RAY_HELP, WORKERS_HELP, backend_options, job_exits, parse_options
 
 
 def register(app: typer.Typer) -> None:
@@ -70,7 +70,7 @@ def register(app: typer.Typer) -> None:
 
         from clanboard.ai.tune import TuneState, make_settings, tune
         from clanboard.ai.tune import measure as measure_run
-        from clanboard.batch import BatchError, JobInterrupted, TaskFailed
+        from clanboard.batch import BatchError
         from clanboard.batch.progress import ProgressDisplay
         from clanboard.core import ClanboardError, get_game
         from clanboard.core.weights import read_weights, write_weights
@@ -99,7 +99,8 @@ def register(app: typer.Typer) -> None:
             console.print(f"[red]error:[/red] {escape(str(exc))}")
             raise typer.Exit(2) from exc
         state = None
-        try:
+        hint = f"clanboard tune --resume {state_dir}" if state_dir else None
+        with job_exits(console, backend, resume_hint=hint):
             if measured_values is not None:
                 after = {**settings.start, **measured_values}
             else:
@@ -116,21 +117,6 @@ def register(app: typer.Typer) -> None:
                         settings, settings.start, after, games=settings.measure_games,
                         backend=backend, folder=folder,
                         resume=bool(folder and folder.exists()), progress=progress)
-        except JobInterrupted as exc:
-            console.print(f"[yellow]{escape(str(exc))}[/yellow]")
-            if state_dir:
-                console.print(f"resume with: clanboard tune --resume {escape(state_dir)}")
-            raise typer.Exit(130) from exc
-        except TaskFailed as exc:
-            console.print(f"[red]error:[/red] {escape(str(exc))}")
-            raise typer.Exit(1) from exc
-        except (ClanboardError, ValueError, BatchError) as exc:
-            console.print(f"[red]error:[/red] {escape(str(exc))}")
-            raise typer.Exit(2) from exc
-        finally:
-            close = getattr(backend, "close", None)
-            if close:
-                close()
         written = []
         if state is not None:
             from clanboard.ai.tune import weights_file

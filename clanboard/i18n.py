@@ -30,21 +30,37 @@ LOCALE = Path(__file__).parent / "locale"
 
 #: modules whose ``MESSAGES`` (and game-term) dicts hold user-facing words
 WORD_SOURCES: dict[str, tuple[str, ...]] = {
-    "clanboard.core.game": ("MESSAGES",),
-    "clanboard.i18n": ("MESSAGES",),
+    "clanboard.core.game": ("MESSAGES", "ERRORS"),
+    "clanboard.i18n": ("MESSAGES", "AI_LEVELS"),
     "clanboard.games.schotten_totten.describe": ("MESSAGES", "COLOURS", "DECKS",
                                                  "TACTIC_WORDS_BY_NAME"),
     "clanboard.games.schotten_totten.claims": ("MESSAGES", "CATEGORIES"),
+    "clanboard.games.schotten_totten.state": ("ERRORS", "PHASE_NAMES"),
+    "clanboard.games.schotten_totten.moves": ("NOTATION",),
+    "clanboard.games.schotten_totten.render": ("WORDS",),
     "clanboard.games.glen_more.describe": ("MESSAGES", "TILE_NAMES", "RESOURCE_NAMES"),
+    "clanboard.games.glen_more.explain": ("ERRORS", "_PHASE_OPS", "KINDS"),
+    "clanboard.games.glen_more.territory": ("PLACEMENT",),
+    "clanboard.games.glen_more.moves": ("NOTATION",),
+    "clanboard.games.glen_more.state": ("PHASES",),
+    "clanboard.games.glen_more.render": ("WORDS", "DATA_WORDS"),
     "clanboard.games.isle_of_skye.describe": ("MESSAGES", "ICONS", "SCORING_NAMES"),
+    "clanboard.games.isle_of_skye.state": ("ERRORS", "PHASE_WORDS"),
+    "clanboard.games.isle_of_skye.territory": ("MISFITS", "TERRAINS", "SIDES"),
+    "clanboard.games.isle_of_skye.moves": ("NOTATION",),
+    "clanboard.games.isle_of_skye.render": ("WORDS", "COLOUR_WORDS", "SCORING_RULES"),
 }
 #: folders whose Python files call ``_("...")`` (found with Babel's extractor)
 CALL_SOURCES = (Path(__file__).parent / "cli",)
 
 Translator = Callable[[str], str]
 
-MESSAGES = {"ai": "AI ({agent})"}
-"""Words of this module: the default name of an AI seat."""
+MESSAGES = {"ai": "AI ({agent})", "ai_name": "AI — {level}"}
+"""Words of this module: the default name of an AI seat (stored as ``AI (<agent spec>)``,
+shown as ``AI — <level>``)."""
+AI_LEVELS = {"easy": "easy", "normal": "normal", "hard": "hard", "heuristic": "quick",
+             "random": "random"}
+"""An AI seat's agent spec (``ismcts:hard``: its level) in words a player reads."""
 _DEFAULT_NAME = re.compile(r"^(?:Player (\d+)|AI \((.+)\))$")
 
 
@@ -101,20 +117,29 @@ def localized(messages: Mapping[str, str], lang: str) -> Mapping[str, str]:
     return out
 
 
+def ai_name(agent: str, lang: str) -> str:
+    """An AI seat's name for a reader of ``lang``: ``ismcts:hard`` -> "AI — hard",
+    "ИИ — сложный"; a spec with no word for it (``ismcts:2s``) is shown as it is."""
+    base, _, level = agent.partition(":")
+    word = AI_LEVELS.get(level if base == "ismcts" and level else base)
+    shown = gettext(lang, word) if word else (level if base == "ismcts" and level else agent)
+    return gettext(lang, MESSAGES["ai_name"]).format(level=shown)
+
+
 def default_names(names: Iterable[str], lang: str) -> list[str]:
-    """Seat names with the server's English defaults ("Player 2", "AI (heuristic)") in
-    ``lang``; names people chose stay as they are."""
+    """Seat names with the server's English defaults ("Player 2", "AI (ismcts:hard)") in
+    words of ``lang`` ("Игрок 2", "ИИ — сложный"); names people chose stay as they are."""
     from clanboard.core.game import MESSAGES as CORE
 
     out = []
     for name in names:
         m = _DEFAULT_NAME.match(name)
-        if m is None or normalize(lang) == DEFAULT:
+        if m is None:
             out.append(name)
         elif m.group(1):
             out.append(gettext(lang, CORE["seat"]).format(n=m.group(1)))
         else:
-            out.append(gettext(lang, MESSAGES["ai"]).format(agent=m.group(2)))
+            out.append(ai_name(m.group(2), lang))
     return out
 
 

@@ -34,6 +34,11 @@ def set_language(lang: str | None) -> str:
     return _current[0]
 
 
+def current_language() -> str:
+    """The language set by :func:`set_language` (English before)."""
+    return _current[0]
+
+
 def _(message: str) -> str:
     """``message`` in the current language."""
     return gettext(_current[0], message)

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from clanboard.cli.lang import LangOption, _, set_language
+from clanboard.cli.lang import LangOption, _, current_language, set_language
 from clanboard.core import (
     SIMULTANEOUS,
     ClanboardError,
@@ -21,6 +21,7 @@ from clanboard.core import (
     games,
     get_game,
     make_agent,
+    picture,
 )
 
 console = Console(highlight=False)
@@ -85,7 +86,8 @@ def _ask_move(state: State, seat: int) -> str | None:
     """Prompt until the seat gives a legal move; None when the player quits."""
     while True:
         try:
-            text = console.input(f"[bold]seat {seat}> [/]").strip()
+            text = console.input("[bold]" + _("seat {seat}> ").format(seat=seat)
+                                 + "[/]").strip()
         except EOFError:
             return None
         if not text:
@@ -99,7 +101,7 @@ def _ask_move(state: State, seat: int) -> str | None:
             _show_moves(state, seat)
             continue
         if text == "board":
-            console.print(state.render(seat))
+            console.print(picture(state, seat, current_language()))
             continue
         if text.startswith("save "):
             state.record().save(text[5:].strip())
@@ -112,7 +114,8 @@ def _ask_move(state: State, seat: int) -> str | None:
             state.apply(text, seat)
             return text
         except IllegalMove as exc:
-            console.print("[red]" + _("Not allowed:") + f"[/] {exc.reason}")
+            console.print("[red]" + _("Not allowed:") + "[/] "
+                          + exc.reason_in(current_language()))
             console.print("[dim]" + _("type moves to list what you can play") + "[/]")
 
 
@@ -188,7 +191,7 @@ def register(app: typer.Typer) -> None:
                                       + "[/]")
                 else:
                     if shown != len(state.history):
-                        console.print(state.render(seat))
+                        console.print(picture(state, seat, code))
                         shown = len(state.history)
                     _show_moves(state, seat)
                     if _ask_move(state, seat) is None:
@@ -196,7 +199,7 @@ def register(app: typer.Typer) -> None:
                         return
                 if state.current_player() >= 0:
                     break
-        console.print(state.render(seat))
+        console.print(picture(state, seat, code))
         _finish(state, save, names=names_, lang=code)
 
     @app.command("replay")
@@ -222,7 +225,7 @@ def register(app: typer.Typer) -> None:
                 player, notation = record.moves[i - 1][0], record.moves[i - 1][1]
                 last = f": {_words(frames[i - 1], notation, player, seat, record.players, code)}"
             console.rule(_("move {i}/{n}").format(i=i, n=len(frames) - 1) + last)
-            console.print(frames[i].render(seat))
+            console.print(picture(frames[i], seat, code))
             if not step:
                 if i == len(frames) - 1:
                     break

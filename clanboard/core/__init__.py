@@ -14,7 +14,10 @@ from clanboard.core.errors import (
     EndlessGame,
     IllegalMove,
     InvalidState,
+    Text,
     UnknownGame,
+    in_language,
+    say,
 )
 from clanboard.core.game import (
     CHANCE,
@@ -24,6 +27,7 @@ from clanboard.core.game import (
     Move,
     Option,
     State,
+    picture,
     seat_name,
     winners_text,
     words,
@@ -36,6 +40,7 @@ __all__ = [
     "CHANCE", "SIMULTANEOUS", "TERMINAL", "Agent", "ClanboardError", "EndlessGame", "Game",
     "GameRecord",
     "IllegalMove", "InvalidState", "Move", "Option", "RandomAgent", "Rng", "SearchHints", "State",
-    "UnknownGame", "agent_names", "games", "get_game", "make_agent", "play_game",
-    "register", "register_agent", "replay", "seat_name", "winners_text", "words",
+    "Text", "UnknownGame", "agent_names", "games", "get_game", "in_language", "make_agent",
+    "picture", "play_game",
+    "register", "register_agent", "replay", "say", "seat_name", "winners_text", "words",
 ]

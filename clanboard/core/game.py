@@ -22,7 +22,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from clanboard.core.errors import IllegalMove, InvalidState
+from clanboard.core.errors import IllegalMove, InvalidState, say
 from clanboard.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -278,28 +278,30 @@ class State(ABC):
         """Apply a move already known to be legal for ``player`` (CHANCE for outcomes)."""
 
     def explain_illegal(self, move: Move, player: int) -> str:
-        """Why a well-formed move is not legal now (games override for precise reasons)."""
-        return f"{move} is not a legal move now"
+        """Why a well-formed move is not legal now (games override for precise reasons).
+        A :class:`~clanboard.core.errors.Text` (a ``str``) so front ends can say it in the
+        player's language."""
+        return say(ERRORS, "not_legal", move=str(move))
 
     def _actor(self, player: int | None) -> int:
         cur = self.current_player()
         if cur == TERMINAL:
-            raise IllegalMove("the game is over; no more moves can be made")
+            raise IllegalMove(say(ERRORS, "over"))
         if cur == CHANCE:
             if player not in (None, CHANCE):
-                raise IllegalMove(f"a chance event is pending; player {player} cannot move now")
+                raise IllegalMove(say(ERRORS, "chance", player=player))
             return CHANCE
         waiting = self.players_to_move()
         if player is None:
             if cur == SIMULTANEOUS:
                 raise IllegalMove(
-                    "this is a simultaneous step: say which player moves",
+                    say(ERRORS, "simultaneous"),
                     [f"player {p}" for p in waiting],
                 )
             return cur
         if player not in waiting:
             who = ", ".join(f"player {p}" for p in waiting)
-            raise IllegalMove(f"it is not player {player}'s turn; waiting for {who}")
+            raise IllegalMove(say(ERRORS, "not_turn", player=player, who=who))
         return player
 
     def apply(self, move: Move | str, player: int | None = None) -> None:
@@ -461,8 +463,9 @@ class State(ABC):
         clone.rng = rng.fork()
         return clone
 
-    def render(self, player: int | None = None) -> str:
-        """A text picture of the position as ``player`` sees it (rich console markup)."""
+    def render(self, player: int | None = None, lang: str = "en") -> str:
+        """A text picture of the position as ``player`` sees it (rich console markup), its
+        words in ``lang`` (see :mod:`clanboard.i18n`)."""
         import json
 
         return json.dumps(self.observation(player), indent=1)
@@ -538,6 +541,25 @@ MESSAGES = {
     "seat": "Player {n}",
 }
 """User-facing words of the core's default descriptions (one place, for catalogues)."""
+
+ERRORS = {
+    "not_legal": "{move} is not a legal move now",
+    "over": "the game is over; no more moves can be made",
+    "chance": "a chance event is pending; player {player} cannot move now",
+    "simultaneous": "this is a simultaneous step: say which player moves",
+    "not_turn": "it is not player {player}'s turn; waiting for {who}",
+}
+"""The core's reasons for refusing a move (English message ids, see :class:`Text`)."""
+
+
+def picture(state: State, player: int | None = None, lang: str = "en") -> str:
+    """``state.render(player, lang)``; a game whose ``render`` takes no language yet is
+    drawn in English rather than refused."""
+    import inspect
+
+    if "lang" in inspect.signature(state.render).parameters:
+        return state.render(player, lang=lang)
+    return state.render(player)
 
 
 def seat_name(names: Sequence[str] | None, seat: int, lang: str = "en") -> str:

@@ -274,7 +274,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tables = tables_of(request)
         table = await tables.get(table_id)
         table.check_seat(body.seat, _bearer(authorization))
-        await tables.play(table, body.seat, body.move, body.seq)
+        await tables.play(table, body.seat, body.move, body.seq, request_lang(request))
         return table.view(body.seat, request_lang(request))
 
     def finished(table: LiveTable) -> GameRecord:
@@ -459,7 +459,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 if seq is not None and not isinstance(seq, int):
                     raise ApiError(400, "malformed_request", "seq must be a number")
                 # shielded: a dropped socket must not cut a move off halfway
-                await asyncio.shield(tables.play(table, seat, msg["move"], seq))
+                await asyncio.shield(tables.play(table, seat, msg["move"], seq, watcher.lang))
             except ApiError as exc:
                 watcher.offer(_error(exc))
 

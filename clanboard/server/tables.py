@@ -424,8 +424,10 @@ class Tables:
 
     # -- moves -------------------------------------------------------------------------------
 
-    async def play(self, table: LiveTable, seat: int, text: str, seq: int | None) -> None:
-        """Apply ``text`` for ``seat``; committed before this returns. Raises ApiError."""
+    async def play(self, table: LiveTable, seat: int, text: str, seq: int | None,
+                   lang: str = "en") -> None:
+        """Apply ``text`` for ``seat``; committed before this returns. Raises ApiError (an
+        illegal move's reason in ``lang``)."""
         async with table.lock:
             status = table.status
             if status == "over":
@@ -448,7 +450,8 @@ class Tables:
             try:
                 after.apply(text, seat)
             except IllegalMove as exc:
-                raise ApiError(422, "illegal_move", exc.reason, allowed=exc.allowed) from exc
+                raise ApiError(422, "illegal_move", exc.reason_in(lang),
+                               allowed=exc.allowed) from exc
             before = table.state
             # one move in the notation may be played as several steps (Isle of Skye's
             # ``offer``): each step is stored, logged and described on its own; chance

@@ -55,12 +55,21 @@ window.clanboard = (function () {
   t.has = (key) => key in words || key in english;
   // a game's name in the page's language (the server sends the English one)
   const gameTitle = (id, name) => (t.has(`game.${id}.name`) ? t(`game.${id}.name`) : name);
-  // the server's default seat names ("Player 2", "AI (heuristic)") in the page's language
+  // an AI seat's agent spec in words: "ismcts:hard" -> "AI — hard" (a spec with no word
+  // for it, such as "ismcts:2s", is shown as it is)
+  function aiName(agent) {
+    const i = agent.indexOf(":");
+    const base = i < 0 ? agent : agent.slice(0, i), level = i < 0 ? "" : agent.slice(i + 1);
+    const key = base === "ismcts" && level ? level : base;
+    const word = t.has("ai.level." + key) ? t("ai.level." + key) : (level || agent);
+    return t("ai.name", {level: word});
+  }
+  // the server's default seat names ("Player 2", "AI (ismcts:hard)") in the page's language
   function seatName(name) {
     let m = /^Player (\d+)$/.exec(name);
     if (m) return t("common.player_n", {n: m[1]});
     m = /^AI \((.+)\)$/.exec(name);
-    return m ? t("lobby.ai", {agent: m[1]}) : name;
+    return m ? aiName(m[1]) : name;
   }
   function setLang(code) {
     localStorage.setItem("clanboard:lang", code);
@@ -120,7 +129,7 @@ window.clanboard = (function () {
     seatsAt: (t) => tokens.mine().filter((m) => m.table === t && tokens.get(t, m.seat)).map((m) => m.seat),
   };
   return {
-    h, s, api, tokens, renderers, t, lang, ready, setLang, translatePage, LANGS, seatName, gameTitle,
+    h, s, api, tokens, renderers, t, lang, ready, setLang, translatePage, LANGS, seatName, aiName, gameTitle,
     registerRenderer(id, r) { renderers[id] = r; },
   };
 })();

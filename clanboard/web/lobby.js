@@ -1,7 +1,7 @@
 /* The lobby: pick a game, a variant, options and who sits where; start; list tables. */
 "use strict";
 (function () {
-  const {h, api, tokens, t, ready, seatName, gameTitle} = window.clanboard;
+  const {h, api, tokens, t, ready, seatName, aiName, gameTitle} = window.clanboard;
   const $ = (id) => document.getElementById(id);
   let games = [];
 
@@ -75,7 +75,7 @@
 
   function seatChoices(g, i) {
     const choices = [["human", WORDS.you]];
-    for (const a of g.agents) choices.push(["ai:" + a, t("lobby.ai", {agent: a})]);
+    for (const a of g.agents) choices.push(["ai:" + a, aiName(a)]);
     choices.push(["open", WORDS.friend]);
     return choices;
   }

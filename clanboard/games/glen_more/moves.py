@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from clanboard.core import IllegalMove
+from clanboard.core import IllegalMove, say
 from clanboard.games.glen_more.data import RES_INDEX, RESOURCES, TILE_BY_ID, TILES
 
 _W = 256
@@ -124,6 +124,13 @@ HELP = ("take T05 | place 1,0 | pay wood 1,0 | buy wood | sell wood 1,0 | pay cl
         "pay chieftain | gain wood | act 1,0 | act 1,0:2 | act 1,0:wood | move 0,0>1,1 | "
         "retire 0,0 | end")
 
+NOTATION = {
+    "no_tile": "there is no tile {tile}; tiles are T01-T67 (S1-S5 start)",
+    "act": "cannot read {text}: after ':' write a rule number 1-5 or a resource ({resources})",
+    "unreadable": "cannot read {text} as a Glen More move; moves look like: {forms}",
+}
+"""Why text is not a move (English message ids; see :class:`clanboard.core.Text`)."""
+
 
 def parse(text: str) -> GMove:
     """Read a move in the notation; raises IllegalMove if malformed."""
@@ -136,7 +143,7 @@ def parse(text: str) -> GMove:
         if kind == "tile":
             tid = g[1].upper()
             if tid not in TILE_BY_ID:
-                raise IllegalMove(f"there is no tile {tid}; tiles are T01-T67 (S1-S5 start)")
+                raise IllegalMove(say(NOTATION, "no_tile", tile=tid))
             return GMove(OPS.index(g[0]), arg=TILE_BY_ID[tid])
         if kind == "place":
             return GMove(PLACE, pos(int(g[0]), int(g[1])))
@@ -157,8 +164,8 @@ def parse(text: str) -> GMove:
                 return act(p, RES_INDEX[g[2]] + 1, abbey=True)
             if g[2].isdigit() and 1 <= int(g[2]) <= 5:
                 return act(p, int(g[2]))
-            raise IllegalMove(f"cannot read {text!r}: after ':' write a rule number 1-5 "
-                              f"or a resource ({', '.join(RESOURCES)})")
+            raise IllegalMove(say(NOTATION, "act", text=repr(text),
+                                  resources=", ".join(RESOURCES)))
         if kind == "move":
             return GMove(MOVE, pos(int(g[0]), int(g[1])), q=pos(int(g[2]), int(g[3])))
         if kind == "retire":
@@ -167,4 +174,4 @@ def parse(text: str) -> GMove:
             return END_MOVE
         if kind == "roll":
             return GMove(ROLL, arg=int(g[0]))
-    raise IllegalMove(f"cannot read {text!r} as a Glen More move; moves look like: {HELP}")
+    raise IllegalMove(say(NOTATION, "unreadable", text=repr(text), forms=HELP))

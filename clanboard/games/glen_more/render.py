@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
+from rich.cells import set_cell_size
+
+from clanboard.core import Text, words
 from clanboard.games.glen_more.data import RESOURCES, TILES
 from clanboard.games.glen_more.moves import pos, xy
 
@@ -30,98 +34,180 @@ _SPECIAL = {
 }
 
 
-def tile_label(tile: int) -> str:
-    """A 6-character name for the grid."""
+WORDS = {
+    "head": "[bold]Glen More[/] · {n} players · phase {phase}",
+    "to_move": " · player {n} to move",
+    "track": "Track, from the back of the chain (moves next) to the front:",
+    "die": "the die",
+    "player": "player {n}",
+    "stacks": "Stacks 0/1/2/3: {sizes} · scorings done: {n}",
+    "market": "Market (filled of 3; buy at filled+1, sell at filled): {rows}",
+    "legend": "Grid: ~ river, = road; {resources}; ♟ clansman",
+    "scoring": "Scoring {n}: whisky {whisky}, chieftains+hats {chiefs}, cards {cards} → VP {vp}",
+    "final": "[bold]Final scoring[/] (seat: before + cards + coins + tile penalty = total)",
+    "final_row": "({tiles} tiles, {resources} resources)",
+    "winners": "Winner(s): {who}",
+    "turn": "[bold]Turn of player {n}[/]: {phase}",
+    "in_hand": "tile in hand {tile}",
+    "owed": "to pay {owed}",
+    "activated": "activated {n}",
+    "mp": "movement points {n}",
+    "oich": "Loch Oich: every tile may be activated",
+    "ness": "Loch Ness used",
+    "head_player": "Player {n}",
+    "you": " (you)",
+    "stats": "{vp} VP · {coins} coins · {whisky} whisky · {chiefs} chieftains (+{hats} hats) · "
+             "cards: {cards}",
+    "cost": "cost {cost}",
+    "owe_distinct": "{n} different resources",
+    "owe_already": "already paid: {res}",
+    "owe_any": "{n} resources of any kind",
+    "owe_clan": "a clansman or a chieftain",
+    "river": "river",
+    "road": "road",
+}
+"""The picture's words (English message ids, translated through the catalogues)."""
+DATA_WORDS = {w: w for w in ("any", "distinct", "move", "vp", "whisky", "clansman",
+                             "chieftain")}
+"""Words of the tiles' cost and activation texts besides the resources (see _data_text)."""
+_RES_LETTERS = {"ru": "дкорз", "uk": "дкврз", "ja": "木石羊牛麦"}
+"""One mark per resource in the grid (w s h c g in English)."""
+
+
+def _data_text(text: str, lang: str) -> str:
+    """A tile's cost or activation text (``wood+stone``, ``2 distinct -> 3 vp``) with its
+    words in ``lang``."""
+    if lang == "en":
+        return text
+    return re.sub(r"[a-z]+", lambda m: Text(m.group(0)).render(lang), text)
+
+
+def tile_label(tile: int, lang: str = "en") -> str:
+    """A 6-column name for the grid."""
     t = TILES[tile]
+    if lang != "en":
+        return set_cell_size(Text(t.name).render(lang), 6)
     return _SPECIAL.get(t.name) or _ABBR[t.kind]
 
 
-def _describe(tile: int) -> str:
+def _describe(tile: int, lang: str = "en") -> str:
+    w = words(WORDS, lang)
     t = TILES[tile]
-    parts = [t.name]
+    parts = [Text(t.name).render(lang)]
     if t.cost_text:
-        parts.append(f"cost {t.cost_text}")
+        parts.append(w["cost"].format(cost=_data_text(t.cost_text, lang)))
     if t.activation_text:
-        parts.append(t.activation_text.replace(" ", ""))
+        parts.append(_data_text(t.activation_text, lang).replace(" ", ""))
     if t.river:
-        parts.append("river")
+        parts.append(w["river"])
     if t.road:
-        parts.append("road")
+        parts.append(w["road"])
     return f"[{_COLOUR[t.frame]}]{t.id}[/] " + ", ".join(parts)
 
 
-def render(s: GlenMoreState, player: int | None = None) -> str:
+def _res_marks(lang: str) -> str:
+    return _RES_LETTERS.get(lang, "".join(_RES_CH))
+
+
+def render(s: GlenMoreState, player: int | None = None, lang: str = "en") -> str:
     from clanboard.games.glen_more.state import DIE, GAP, PHASES
 
+    w = words(WORDS, lang)
+    res = [Text(r).render(lang) for r in RESOURCES]
     lines: list[str] = []
-    lines.append(f"[bold]Glen More[/] · {s.num_players} players · phase {PHASES[s.phase]}"
-                 + (f" · player {s.cur} to move" if s.cur >= 0 else ""))
-    lines.append("Track, from the back of the chain (moves next) to the front:")
+    lines.append(w["head"].format(n=s.num_players, phase=Text(PHASES[s.phase]).render(lang))
+                 + (w["to_move"].format(n=s.cur) if s.cur >= 0 else ""))
+    lines.append(w["track"])
     for i, v in enumerate(s.track):
         space = (s.head + i) % 14
         if v >= 0:
-            lines.append(f"  {space:>2}  {_describe(v)}")
+            lines.append(f"  {space:>2}  {_describe(v, lang)}")
         elif v == DIE:
-            lines.append(f"  {space:>2}  [magenta]the die[/]")
+            lines.append(f"  {space:>2}  [magenta]{w['die']}[/]")
         elif v == GAP:
             lines.append(f"  {space:>2}  ·")
         else:
-            lines.append(f"  {space:>2}  [bold magenta]player {-v - 1}[/]")
+            lines.append(f"  {space:>2}  [bold magenta]{w['player'].format(n=-v - 1)}[/]")
     sizes = "/".join(str(len(st)) for st in s.stacks)
-    lines.append(f"Stacks 0/1/2/3: {sizes} · scorings done: {len(s.scorings)}")
-    lines.append("Market (filled of 3; buy at filled+1, sell at filled): " + "  ".join(
-        f"{RESOURCES[k]} {'●' * s.market[k]}{'○' * (3 - s.market[k])}" for k in range(5)))
-    lines.append("Grid: ~ river, = road; w wood, s stone, h sheep, c cattle, g grain; "
-                 "♟ clansman")
+    lines.append(w["stacks"].format(sizes=sizes, n=len(s.scorings)))
+    lines.append(w["market"].format(rows="  ".join(
+        f"{res[k]} {'●' * s.market[k]}{'○' * (3 - s.market[k])}" for k in range(5))))
+    marks = _res_marks(lang)
+    lines.append(w["legend"].format(resources=", ".join(
+        f"{marks[k]} {res[k]}" for k in range(5))))
     for p in range(s.num_players):
         lines.append("")
-        lines.extend(_player(s, p, p == player))
+        lines.extend(_player(s, p, p == player, lang))
     if s.cur >= 0:
         lines.append("")
-        lines.append(_turn(s))
+        lines.append(_turn(s, lang))
     for sc in s.scorings:
-        lines.append(f"Scoring {sc['round']}: whisky {sc['whisky']}, chieftains+hats "
-                     f"{sc['chieftains']}, cards {sc['cards']} → VP {sc['vp']}")
+        lines.append(w["scoring"].format(n=sc["round"], whisky=sc["whisky"],
+                                         chiefs=sc["chieftains"], cards=sc["cards"],
+                                         vp=sc["vp"]))
     if s.final:
         f = s.final
         lines.append("")
-        lines.append("[bold]Final scoring[/] (seat: before + cards + coins + tile penalty = total)")
+        lines.append(w["final"])
         for p in range(s.num_players):
             pen = f["penalty"][p]
-            lines.append(f"  player {p}: {f['before'][p]} + {f['cards'][p]} + {f['coins'][p]} "
-                         f"{'-' if pen < 0 else '+'} {abs(pen)} = [bold]{f['total'][p]}[/] "
-                         f"({f['tiles'][p]} tiles, {f['resources'][p]} resources)")
-        lines.append(f"Winner(s): {', '.join(f'player {w}' for w in s.winners())}")
+            lines.append(f"  {w['player'].format(n=p)}: {f['before'][p]} + {f['cards'][p]} + "
+                         f"{f['coins'][p]} {'-' if pen < 0 else '+'} {abs(pen)} = "
+                         f"[bold]{f['total'][p]}[/] "
+                         + w["final_row"].format(tiles=f["tiles"][p],
+                                                 resources=f["resources"][p]))
+        lines.append(w["winners"].format(
+            who=", ".join(w["player"].format(n=p) for p in s.winners())))
     return "\n".join(lines)
 
 
-def _turn(s: GlenMoreState) -> str:
+def _turn(s: GlenMoreState, lang: str = "en") -> str:
     from clanboard.games.glen_more.state import PHASES
     from clanboard.games.glen_more.view import _owed
 
-    bits = [f"[bold]Turn of player {s.cur}[/]: {PHASES[s.phase]}"]
+    w = words(WORDS, lang)
+    bits = [w["turn"].format(n=s.cur, phase=Text(PHASES[s.phase]).render(lang))]
     if s.tile >= 0:
-        bits.append(f"tile in hand {_describe(s.tile)}")
+        bits.append(w["in_hand"].format(tile=_describe(s.tile, lang)))
     owed = _owed(s)
     if owed:
-        bits.append(f"to pay {owed}")
+        bits.append(w["owed"].format(owed=_owed_text(owed, lang)))
     if s.activated:
-        bits.append(f"activated {len(s.activated)}")
+        bits.append(w["activated"].format(n=len(s.activated)))
     if s.mp:
-        bits.append(f"movement points {s.mp}")
+        bits.append(w["mp"].format(n=s.mp))
     if s.oich:
-        bits.append("Loch Oich: every tile may be activated")
+        bits.append(w["oich"])
     if s.ness_used:
-        bits.append("Loch Ness used")
+        bits.append(w["ness"])
     return " · ".join(bits)
 
 
-def _player(s: GlenMoreState, p: int, me: bool) -> list[str]:
+def _owed_text(owed: dict[str, Any], lang: str) -> str:
+    w = words(WORDS, lang)
+    if "resources" in owed:
+        return ", ".join(f"{Text(r).render(lang)} {n}" for r, n in owed["resources"].items())
+    if "distinct" in owed:
+        text = w["owe_distinct"].format(n=owed["distinct"])
+        if owed["already"]:
+            text += " (" + w["owe_already"].format(
+                res=", ".join(Text(r).render(lang) for r in owed["already"])) + ")"
+        return text
+    if "any" in owed:
+        return w["owe_any"].format(n=owed["any"])
+    return w["owe_clan"]
+
+
+def _player(s: GlenMoreState, p: int, me: bool, lang: str = "en") -> list[str]:
+    w = words(WORDS, lang)
+    marks = _res_marks(lang)
     terr = s.terr[p]
-    cards = [TILES[t].name for t in terr.tiles if TILES[t].card >= 0]
-    head = (f"[bold]{'▶ ' if s.cur == p else ''}Player {p}{' (you)' if me else ''}[/]: "
-            f"{s.vp[p]} VP · {s.coins[p]} coins · {s.whisky[p]} whisky · "
-            f"{s.chiefs[p]} chieftains (+{s.hats(p)} hats) · cards: {', '.join(cards) or '-'}")
+    cards = [Text(TILES[t].name).render(lang) for t in terr.tiles if TILES[t].card >= 0]
+    head = (f"[bold]{'▶ ' if s.cur == p else ''}{w['head_player'].format(n=p)}"
+            f"{w['you'] if me else ''}[/]: "
+            + w["stats"].format(vp=s.vp[p], coins=s.coins[p], whisky=s.whisky[p],
+                                chiefs=s.chiefs[p], hats=s.hats(p),
+                                cards=", ".join(cards) or "-"))
     out = [head]
     xs = [xy(q)[0] for q in terr.pos]
     ys = [xy(q)[1] for q in terr.pos]
@@ -137,11 +223,11 @@ def _player(s: GlenMoreState, p: int, me: bool) -> list[str]:
                 continue
             t = TILES[terr.tiles[slot]]
             mark = ("~" if t.river else " ") + ("=" if t.road else " ")
-            label = f"{tile_label(t.index):<6}{mark}"
-            top.append(f"[{_COLOUR[t.frame]}]{label:<{CELL - 1}}[/] ")
-            res = "".join(_RES_CH[k] * terr.res[slot * 5 + k] for k in range(5))
+            label = tile_label(t.index, lang) + mark
+            top.append(f"[{_COLOUR[t.frame]}]{set_cell_size(label, CELL - 1)}[/] ")
+            res = "".join(marks[k] * terr.res[slot * 5 + k] for k in range(5))
             clan = "♟" * terr.clan[slot]
-            bottom.append(f"{(res + ' ' + clan).strip():<{CELL - 1}} ")
+            bottom.append(set_cell_size((res + " " + clan).strip(), CELL - 1) + " ")
         out.append(f"{y:>4}  " + "".join(top))
         out.append("      " + "".join(bottom))
     return out

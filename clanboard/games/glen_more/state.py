@@ -733,10 +733,10 @@ class GlenMoreState(State):
         clone.rng = rng.fork()
         return clone
 
-    def render(self, player: int | None = None) -> str:
+    def render(self, player: int | None = None, lang: str = "en") -> str:
         from clanboard.games.glen_more.render import render
 
-        return render(self, player)
+        return render(self, player, lang)
 
     def explain_illegal(self, move: Move, player: int) -> str:
         from clanboard.games.glen_more.explain import explain

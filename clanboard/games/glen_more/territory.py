@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+from clanboard.core import say
 from clanboard.games.glen_more.data import TILES
 from clanboard.games.glen_more.moves import ALL_DIRS, E, N, S, W
 
 Spots = dict[tuple[bool, bool], list[int]]
 RIVER = tuple(t.river for t in TILES)
 ROAD = tuple(t.road for t in TILES)
+
+PLACEMENT = {
+    "taken": "that square already holds a tile",
+    "alone": "a tile must touch an edge of another tile (corners are not enough)",
+    "no_clansman": "no clansman stands on a tile around that square (diagonals count)",
+    "river": "the river must continue north-south: a river edge must meet a river edge and a "
+             "plain edge a plain edge",
+    "road": "the road must continue west-east: a road edge must meet a road edge and a plain "
+            "edge a plain edge",
+    "river_from": "a river tile must continue the river from the tile north or south of it",
+    "road_from": "a road tile must continue the road from the tile west or east of it",
+}
+"""Why a tile cannot go on a square (English message ids; see :class:`clanboard.core.Text`)."""
+
 
 
 class Territory:
@@ -136,23 +151,21 @@ class Territory:
         """Why a tile with these flags cannot go on square ``q`` (None if it can)."""
         cells, tiles = self.cells, self.tiles
         if q in cells:
-            return "that square already holds a tile"
+            return say(PLACEMENT, "taken")
         ns = [cells[q + d] for d in (N, S) if q + d in cells]
         we = [cells[q + d] for d in (W, E) if q + d in cells]
         if not ns and not we:
-            return "a tile must touch an edge of another tile (corners are not enough)"
+            return say(PLACEMENT, "alone")
         if not self.clan_near(q):
-            return "no clansman stands on a tile around that square (diagonals count)"
+            return say(PLACEMENT, "no_clansman")
         for s in ns:
             if TILES[tiles[s]].river != river:
-                return ("the river must continue north-south: a river edge must meet a river "
-                        "edge and a plain edge a plain edge")
+                return say(PLACEMENT, "river")
         for s in we:
             if TILES[tiles[s]].road != road:
-                return ("the road must continue west-east: a road edge must meet a road edge "
-                        "and a plain edge a plain edge")
+                return say(PLACEMENT, "road")
         if river and not ns:
-            return "a river tile must continue the river from the tile north or south of it"
+            return say(PLACEMENT, "river_from")
         if road and not we:
-            return "a road tile must continue the road from the tile west or east of it"
+            return say(PLACEMENT, "road_from")
         return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from clanboard.core import IllegalMove
+from clanboard.core import IllegalMove, say
 
 TILE_RE = r"L\d\d"
 
@@ -106,6 +106,12 @@ _FORMS = (
     "place L12 0,1 r2 | return L12"
 )
 
+NOTATION = {
+    "rotation": "rotation must be r0, r1, r2 or r3 (quarter turns), not {rot}",
+    "unreadable": "cannot read {text} as an Isle of Skye move; forms: {forms}",
+}
+"""Why text is not a move (English message ids; see :class:`clanboard.core.Text`)."""
+
 _PATTERNS: list[tuple[re.Pattern[str], type]] = [
     (re.compile(r"deal\s+(S\d\d)"), Deal),
     (re.compile(rf"draw\s+({TILE_RE})"), Draw),
@@ -139,6 +145,6 @@ def parse(text: str) -> Move:
     if m:
         rot = int(m.group(4))
         if rot > 3:
-            raise IllegalMove(f"rotation must be r0, r1, r2 or r3 (quarter turns), not r{rot}")
+            raise IllegalMove(say(NOTATION, "rotation", rot=f"r{rot}"))
         return Place(m.group(1), int(m.group(2)), int(m.group(3)), rot)
-    raise IllegalMove(f"cannot read {text!r} as an Isle of Skye move; forms: {_FORMS}")
+    raise IllegalMove(say(NOTATION, "unreadable", text=repr(text), forms=_FORMS))

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.cells import set_cell_size
+
+from clanboard.core import Text, words
 from clanboard.games.isle_of_skye.territory import Territory
 from clanboard.games.isle_of_skye.tiles import LETTERS, Tile, scoring_tiles
 
@@ -24,30 +27,32 @@ ICON_CHARS = (
 W = 9
 
 
-def _t(code: str) -> str:
-    return f"[{STYLE[code]}]{code}[/]"
+def _t(code: str, lang: str = "en") -> str:
+    return f"[{STYLE[code]}]{TERRAIN_LETTERS.get(lang, {}).get(code, code)}[/]"
 
 
-def tile_lines(tile: Tile, rot: int, label: str | None = None) -> list[str]:
-    """Four lines of exactly ``W`` visible characters picturing a placed tile."""
+def tile_lines(tile: Tile, rot: int, label: str | None = None, lang: str = "en") -> list[str]:
+    """Four lines of exactly ``W`` visible characters (cells) picturing a placed tile."""
     e = [tile.edge(d, rot) for d in range(4)]
+    letters = ICON_LETTERS.get(lang, {})
     road = [tile.road(d, rot) >= 0 for d in range(4)]
-    name = (label or ("CAS" if tile.castle else tile.id))[:3]
+    name = (label or (CASTLE.get(lang, "CAS") if tile.castle else tile.id))[:3]
     icons = "".join(
-        (str(n) if n > 1 else "") + ch for kind, ch in ICON_CHARS if (n := tile.count(kind))
+        (str(n) if n > 1 else "") + letters.get(ch, ch) for kind, ch in ICON_CHARS
+        if (n := tile.count(kind))
     )
     if tile.scroll:
         icons += "*"
     icons = icons[:7]
-    top = " " * 3 + _t(e[0]) + ("|" if road[0] else " ") + " " * 4
-    mid = " " + _t(e[3]) + ("=" if road[3] else " ") + f"{name:^3}" + \
-        ("=" if road[1] else " ") + _t(e[1]) + " "
+    top = " " * 3 + _t(e[0], lang) + ("|" if road[0] else " ") + " " * 4
+    mid = " " + _t(e[3], lang) + ("=" if road[3] else " ") + set_cell_size(f"{name:^3}", 3) + \
+        ("=" if road[1] else " ") + _t(e[1], lang) + " "
     ico = " " + f"{icons:<7}" + " "
-    bot = " " * 3 + _t(e[2]) + ("|" if road[2] else " ") + " " * 4
+    bot = " " * 3 + _t(e[2], lang) + ("|" if road[2] else " ") + " " * 4
     return [top, mid, ico, bot]
 
 
-def render_territory(terr: Territory) -> str:
+def render_territory(terr: Territory, lang: str = "en") -> str:
     xs = [x for x, _ in terr.cells]
     ys = [y for _, y in terr.cells]
     lines = ["     " + "".join(f"{'x=' + str(x):^{W}}" for x in range(min(xs), max(xs) + 1))]
@@ -56,82 +61,147 @@ def render_territory(terr: Territory) -> str:
         for x in range(min(xs), max(xs) + 1):
             cell = terr.cells.get((x, y))
             blank = " " * W
-            pic = tile_lines(*cell) if cell else [blank, f"{'.':^{W}}", blank, blank]
+            pic = tile_lines(*cell, lang=lang) if cell else [blank, f"{'.':^{W}}", blank, blank]
             for i in range(4):
                 rows[i] += pic[i]
         lines.extend(r.rstrip() for r in rows)
     return "\n".join(lines)
 
 
-def render(state: SkyeState, player: int | None) -> str:
+WORDS = {
+    "head": "[bold]Isle of Skye[/] — round {round}/{rounds}, phase {phase}, start player "
+            "{start}; bag {bag} tiles",
+    "last": " last scoring (round {n}): {parts}",
+    "income": " income this round: {income} (catch-up {catchup} per player ahead)",
+    "player": "Player {n}",
+    "you": " (you)",
+    "stats": "{vp} VP, gold {gold}",
+    "discard": "{tile} (discard)",
+    "pricing": "{tile} (pricing)",
+    "bought": " bought by {n}",
+    "committed": " — committed",
+    "choosing": " — choosing",
+    "tiles": "  tiles: {tiles}",
+    "to_build": "  to build: {tiles}",
+    "final": "Final: scrolls {scrolls}, gold VP {gold}; winner(s): {who}",
+    "legend": "Terrain: {terrain}. Icons: {icons}",
+    "hint_offer": "you have {gold} gold: discard one tile and price the other two, e.g. "
+                  "{example} (or {first} first)",
+    "hint_price": "price the next tile: {example}",
+    "hint_buy": "buy another player's tile ({example}) or {pass_}",
+    "hint_build": "place a tile: {example} (x east, y south, N quarter turns clockwise); "
+                  "{ret} only for a tile that fits nowhere",
+}
+"""The picture's words (English message ids, translated through the catalogues)."""
+SCORING_RULES = {t.rule: t.rule for t in scoring_tiles().values()}
+COLOUR_WORDS = {c: c.capitalize() for c in ("blue", "yellow", "red", "white", "green")}
+"""The seats' colours as the picture names them (capitalised: the lower-case words are
+the cards' colours of Schotten Totten, whose translations are declined otherwise)."""
+TERRAIN_LETTERS = {"ru": {"P": "Л", "M": "Г", "W": "В"}, "uk": {"P": "Л", "M": "Г", "W": "В"}}
+"""The terrain letters of the grid (P M W in English): the first letter of the word (luh,
+hory, voda); Japanese keeps the Latin letters (a kanji takes two cells), which the legend
+explains."""
+ICON_LETTERS = {"ru": dict(zip("wscfblh*", "вокфбмс*", strict=True)),
+                "uk": dict(zip("wscfblh*", "вокфбмс*", strict=True))}
+"""Icon letters of the grid per language (w s c f b l h * in English; ship is "s" for
+sudno); Japanese keeps the Latin letters, which the legend explains."""
+CASTLE = {"en": "CAS", "ru": "ЗАМ", "uk": "ЗАМ", "ja": "城"}
+"""The castle tile's label in the grid (three cells)."""
+
+
+def _legend(lang: str) -> str:
+    from clanboard.games.isle_of_skye.territory import TERRAINS
+
+    if lang == "en":
+        return ""
+    letters = TERRAIN_LETTERS.get(lang, {})
+    icons = ICON_LETTERS.get(lang, {})
+    terrain = ", ".join(f"{letters.get(c, c)} {Text(word).render(lang)}"
+                        for c, word in TERRAINS.items())
+    shown = [*ICON_CHARS, ("scroll", "*")]
+    icon_text = ", ".join(f"{icons.get(ch, ch)} {Text(kind).render(lang)}"
+                          for kind, ch in shown)
+    return words(WORDS, lang)["legend"].format(terrain=terrain, icons=icon_text)
+
+
+def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
     from clanboard.games.isle_of_skye.state import COLOURS
 
+    w = words(WORDS, lang)
     obs = state.observation(player)
     out = [
-        f"[bold]Isle of Skye[/] — round {state.round}/{state.rounds}, phase {state.phase}, "
-        f"start player {state.start}; bag {len(state.bag)} tiles",
+        w["head"].format(round=state.round, rounds=state.rounds,
+                         phase=Text(state.phase).render(lang), start=state.start,
+                         bag=len(state.bag)),
     ]
     tiles = scoring_tiles()
     active = set(state.letters_now())
     for i, sid in enumerate(state.scoring):
         mark = "[bold yellow]*[/]" if LETTERS[i] in active else " "
-        out.append(f" {mark}{LETTERS[i]}: {sid} {tiles[sid].name} — {tiles[sid].rule}")
+        name, rule = Text(tiles[sid].name).render(lang), Text(tiles[sid].rule).render(lang)
+        out.append(f" {mark}{LETTERS[i]}: {sid} {name} — {rule}")
     if state.round_points:
         last = state.round_points[-1]
         parts = [f"{sid} {vps}" for sid, vps in last.items()]
-        out.append(f" last scoring (round {len(state.round_points)}): " + "; ".join(parts))
+        out.append(w["last"].format(n=len(state.round_points), parts="; ".join(parts)))
     if state.round:
-        out.append(f" income this round: {state.income} (catch-up "
-                   f"{state.track[state.round - 1].catchup} per player ahead)")
+        out.append(w["income"].format(income=state.income,
+                                      catchup=state.track[state.round - 1].catchup))
     for p, pl in enumerate(obs["players"]):
         gold = "?" if pl["gold"] is None else pl["gold"]
-        who = " (you)" if p == player else ""
+        who = w["you"] if p == player else ""
         out.append("")
-        out.append(f"[bold]Player {p}{who}[/] {COLOURS[p]}: {pl['vp']} VP, gold {gold}")
+        colour = Text(COLOUR_WORDS[COLOURS[p]]).render(lang)
+        out.append(f"[bold]{w['player'].format(n=p)}{who}[/] {colour}: "
+                   + w["stats"].format(vp=pl["vp"], gold=gold))
         if pl["drawn"] and state.phase in ("price", "buy"):
             parts = []
             for t in pl["drawn"]:
                 if pl["discard"] == t:
-                    parts.append(f"{t} (discard)")
+                    parts.append(w["discard"].format(tile=t))
                 elif pl["offers"] is not None:
                     o = next((o for o in pl["offers"] if o["tile"] == t), None)
-                    sold = f" bought by {o['buyer']}" if o and o["buyer"] is not None else ""
-                    parts.append(f"{t} @{o['price']}{sold}" if o else f"{t} (pricing)")
+                    sold = w["bought"].format(n=o["buyer"]) \
+                        if o and o["buyer"] is not None else ""
+                    parts.append(f"{t} @{o['price']}{sold}" if o
+                                 else w["pricing"].format(tile=t))
                 else:
                     parts.append(t)
             status = ""
             if state.phase == "price":
-                status = " — committed" if pl["committed"] else " — choosing"
-            out.append("  tiles: " + ", ".join(parts) + status)
+                status = w["committed"] if pl["committed"] else w["choosing"]
+            out.append(w["tiles"].format(tiles=", ".join(parts)) + status)
         if pl["pending"]:
-            out.append("  to build: " + ", ".join(pl["pending"]))
-        out.append(render_territory(state.territories[p]))
-    hint = _hint(state, player)
+            out.append(w["to_build"].format(tiles=", ".join(pl["pending"])))
+        out.append(render_territory(state.territories[p], lang))
+    legend = _legend(lang)
+    if legend:
+        out.append(f"[dim]{legend}[/]")
+    hint = _hint(state, player, lang)
     if hint:
         out.append("")
         out.append(f"[dim]{hint}[/]")
     if state.final:
         out.append("")
-        out.append(f"Final: scrolls {state.final['scrolls']}, gold VP {state.final['gold']}; "
-                   f"winner(s): {state.winners()}")
+        out.append(w["final"].format(scrolls=state.final["scrolls"], gold=state.final["gold"],
+                                     who=state.winners()))
     return "\n".join(out)
 
 
-
-
-def _hint(state: SkyeState, player: int | None) -> str:
+def _hint(state: SkyeState, player: int | None, lang: str = "en") -> str:
     """How to write the move the viewer owes now (for people at a terminal)."""
     if player is None or player not in state.players_to_move():
         return ""
+    w = words(WORDS, lang)
     if state.phase == "price":
         if state.discard[player] is None:
             d = state.drawn[player]
-            return (f"you have {state.gold[player]} gold: discard one tile and price the other "
-                    f"two, e.g. 'offer {d[0]} {d[1]}=2 {d[2]}=1' (or 'discard {d[0]}' first)")
-        return "price the next tile: 'price Lxx N'"
+            return w["hint_offer"].format(gold=state.gold[player],
+                                          example=f"'offer {d[0]} {d[1]}=2 {d[2]}=1'",
+                                          first=f"'discard {d[0]}'")
+        return w["hint_price"].format(example="'price Lxx N'")
     if state.phase == "buy":
-        return "buy another player's tile ('buy Lxx') or 'pass'"
+        return w["hint_buy"].format(example="'buy Lxx'", pass_="'pass'")
     if state.phase == "build":
-        return ("place a tile: 'place Lxx x,y rN' (x east, y south, N quarter turns clockwise); "
-                "'return Lxx' only for a tile that fits nowhere")
+        return w["hint_build"].format(example="'place Lxx x,y rN'", ret="'return Lxx'")
     return ""

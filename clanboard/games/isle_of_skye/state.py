@@ -15,6 +15,8 @@ from clanboard.core import (
     Move,
     Rng,
     State,
+    Text,
+    say,
 )
 from clanboard.core.game import PLAYOUT_MOVE_LIMIT
 from clanboard.games.isle_of_skye import scoring
@@ -56,6 +58,43 @@ def rules_of(options: dict[str, Any]) -> scoring.Rules:
         vertical_runs=options["s13_runs"],
         castle_whisky=options["castle_is_whisky"],
     )
+
+ERRORS = {
+    "chance": "{move} is a chance outcome; no player can choose it",
+    "price_phase": "{move}: prices are set only in the pricing phase; now is the {phase} phase",
+    "committed": "player {player} has already committed a discard and two prices",
+    "discards": "player {player} already discards {tile}",
+    "not_drawn": "{tile} is not one of player {player}'s drawn tiles ({drawn})",
+    "discard_first": "choose the tile to discard first (discard Lxx), then the two prices",
+    "price_order": "the next tile to price is {tile} (tiles are priced in draw order)",
+    "price_min": "a price is at least 1 gold (R-5.2)",
+    "price_max": "a price of {amount} is more than player {player} can pay: {gold} gold left, "
+                 "{more} more tile to price (max {top})",
+    "buy_phase": "{move}: buying happens in the buy phase; now is the {phase} phase",
+    "pass": "pass is not possible now",
+    "not_offered": "{tile} is not offered this round",
+    "bought": "{tile} was already bought by player {player}",
+    "own": "a player never buys their own tile ({tile}) (R-7.1)",
+    "afford": "{tile} costs {price} gold but player {player} has only {gold} unreserved gold "
+              "(R-7.2)",
+    "build_phase": "{move}: tiles are built in the build phase; now is the {phase} phase",
+    "not_pending": "{tile} is not a tile player {player} has to build (pending: {have})",
+    "none": "none",
+    "misfit": "{tile} cannot go at {at}: {why}",
+    "placeable": "{tile} can still be placed; only an unplaceable tile returns (R-8.5)",
+    "others_first": "place every other tile that can be placed before returning one "
+                    "(R-8.5; option return_only_when_stuck)",
+    "not_legal": "{move} is not a legal move now",
+    "offer_phase": "an offer is made only while pricing; now is the {phase} phase",
+    "started": "player {player} has already started pricing; continue with single sub-moves",
+    "offer": "an offer discards one drawn tile and prices the other two; player {player} "
+             "drew {drawn}",
+}
+"""Why a move is refused (English message ids; see :class:`clanboard.core.Text`)."""
+
+PHASE_WORDS = ("deal", "draw", "price", "buy", "build", "over")
+"""The phases' names, which the reasons above name (translated as terms)."""
+
 
 
 class SkyeState(State):
@@ -214,19 +253,17 @@ class SkyeState(State):
             return
         actor = self._actor(player)
         if self.phase != "price":
-            raise IllegalMove(f"an offer is made only while pricing; now is the {self.phase} phase")
+            raise IllegalMove(say(ERRORS, "offer_phase", phase=Text(self.phase)))
         if self.discard[actor] is not None:
             raise IllegalMove(
-                f"player {actor} has already started pricing; continue with single sub-moves",
+                say(ERRORS, "started", player=actor),
                 [str(m) for m in self.legal_moves(actor)],
             )
         trial = self.clone()
         trial.auto_chance = False
         if {t for t, _ in move.prices} != set(self.drawn[actor]) - {move.discard}:
-            raise IllegalMove(
-                f"an offer discards one drawn tile and prices the other two; "
-                f"player {actor} drew {', '.join(self.drawn[actor])}"
-            )
+            raise IllegalMove(say(ERRORS, "offer", player=actor,
+                                  drawn=", ".join(self.drawn[actor])))
         # price the tiles in draw order, as the sub-moves require
         prices = dict(move.prices)
         parts = [Discard(move.discard)] + [
@@ -242,67 +279,62 @@ class SkyeState(State):
             self.apply_trusted(part, actor)
 
     def explain_illegal(self, move: Any, player: int) -> str:
-        ph = self.phase
+        ph = Text(self.phase)
         n = self.num_players
+        e = ERRORS
         if isinstance(move, (Deal, Draw)):
-            return f"{move} is a chance outcome; no player can choose it"
+            return say(e, "chance", move=str(move))
         if isinstance(move, (Discard, Price)):
-            if ph != "price":
-                return f"{move}: prices are set only in the pricing phase; now is the {ph} phase"
+            if self.phase != "price":
+                return say(e, "price_phase", move=str(move), phase=ph)
             if self.committed(player):
-                return f"player {player} has already committed a discard and two prices"
+                return say(e, "committed", player=player)
             if isinstance(move, Discard):
                 if self.discard[player] is not None:
-                    return f"player {player} already discards {self.discard[player]}"
-                return f"{move.tile} is not one of player {player}'s drawn tiles " \
-                       f"({', '.join(self.drawn[player])})"
+                    return say(e, "discards", player=player, tile=self.discard[player])
+                return say(e, "not_drawn", tile=move.tile, player=player,
+                           drawn=", ".join(self.drawn[player]))
             if self.discard[player] is None:
-                return "choose the tile to discard first (discard Lxx), then the two prices"
+                return say(e, "discard_first")
             todo = [t for t in self.kept(player) if t not in self.prices[player]]
             if move.tile != todo[0]:
-                return f"the next tile to price is {todo[0]} (tiles are priced in draw order)"
+                return say(e, "price_order", tile=todo[0])
             top = self.gold[player] - (len(todo) - 1)
             if move.amount < 1:
-                return "a price is at least 1 gold (R-5.2)"
-            return (
-                f"a price of {move.amount} is more than player {player} can pay: "
-                f"{self.gold[player]} gold left, {len(todo) - 1} more tile to price (max {top})"
-            )
+                return say(e, "price_min")
+            return say(e, "price_max", amount=move.amount, player=player,
+                       gold=self.gold[player], more=len(todo) - 1, top=top)
         if isinstance(move, (Buy, Pass)):
-            if ph != "buy":
-                return f"{move}: buying happens in the buy phase; now is the {ph} phase"
+            if self.phase != "buy":
+                return say(e, "buy_phase", move=str(move), phase=ph)
             if isinstance(move, Pass):
-                return "pass is not possible now"
+                return say(e, "pass")
             owner = next((q for q in range(n) if move.tile in self.prices[q]), None)
             if owner is None:
-                return f"{move.tile} is not offered this round"
+                return say(e, "not_offered", tile=move.tile)
             if move.tile in self.bought_by:
-                return f"{move.tile} was already bought by player {self.bought_by[move.tile]}"
+                return say(e, "bought", tile=move.tile, player=self.bought_by[move.tile])
             if owner == player:
-                return f"a player never buys their own tile ({move.tile}) (R-7.1)"
+                return say(e, "own", tile=move.tile)
             price = self.prices[owner][move.tile]
-            return (
-                f"{move.tile} costs {price} gold but player {player} has only "
-                f"{self.gold[player]} unreserved gold (R-7.2)"
-            )
+            return say(e, "afford", tile=move.tile, price=price, player=player,
+                       gold=self.gold[player])
         if isinstance(move, (Place, Return)):
-            if ph != "build":
-                return f"{move}: tiles are built in the build phase; now is the {ph} phase"
+            if self.phase != "build":
+                return say(e, "build_phase", move=str(move), phase=ph)
             if move.tile not in self.pending[player]:
-                have = ", ".join(self.pending[player]) or "none"
-                return f"{move.tile} is not a tile player {player} has to build (pending: {have})"
+                have = ", ".join(self.pending[player]) or Text("none")
+                return say(e, "not_pending", tile=move.tile, player=player, have=have)
             tile = self.tiles[move.tile]
             terr = self.territories[player]
             if isinstance(move, Place):
                 why = terr.mismatch(tile, (move.x, move.y), move.rot)
-                return f"{move.tile} cannot go at {move.x},{move.y} r{move.rot}: {why}"
+                return say(e, "misfit", tile=move.tile, at=f"{move.x},{move.y} r{move.rot}",
+                           why=why)
             if terr.can_place(tile):
-                return f"{move.tile} can still be placed; only an unplaceable tile returns (R-8.5)"
-            return (
-                "place every other tile that can be placed before returning one "
-                "(R-8.5; option return_only_when_stuck)"
-            )
-        return f"{move} is not a legal move now"
+                return say(e, "placeable", tile=move.tile)
+            return say(e, "others_first")
+        return say(e, "not_legal", move=str(move))
 
     # -- applying -------------------------------------------------------------------------
 
@@ -492,10 +524,10 @@ class SkyeState(State):
 
         return observation(self, player)
 
-    def render(self, player: int | None = None) -> str:
+    def render(self, player: int | None = None, lang: str = "en") -> str:
         from clanboard.games.isle_of_skye.render import render
 
-        return render(self, player)
+        return render(self, player, lang)
 
     def public_viewers(self, move: Move, player: int) -> list[int]:
         """The secret discard and prices stay the mover's until the reveal; the rest is

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from clanboard.core import Text, say
 from clanboard.games.isle_of_skye.tiles import STEP, Tile
 
 Cell = tuple[int, int]
@@ -68,7 +69,8 @@ class Territory:
     def mismatch(self, tile: Tile, cell: Cell, rot: int) -> str | None:
         """Why ``tile`` cannot go at ``cell`` turned ``rot``; ``None`` when it can."""
         if cell in self.cells:
-            return f"cell {cell[0]},{cell[1]} is already occupied by {self.cells[cell][0].id}"
+            return say(MISFITS, "occupied", at=f"{cell[0]},{cell[1]}",
+                       tile=self.cells[cell][0].id)
         x, y = cell
         touching = False
         for d, (dx, dy) in enumerate(STEP):
@@ -78,12 +80,11 @@ class Territory:
             touching = True
             mine, theirs = tile.edge(d, rot), other[0].edge((d + 2) % 4, other[1])
             if mine != theirs:
-                return (
-                    f"its {'NESW'[d]} edge would be {_name(mine)} but {other[0].id} at "
-                    f"{x + dx},{y + dy} shows {_name(theirs)} there"
-                )
+                return say(MISFITS, "edge", side=Text(SIDES[d]), mine=Text(_name(mine)),
+                           tile=other[0].id, at=f"{x + dx},{y + dy}",
+                           theirs=Text(_name(theirs)))
         if not touching:
-            return f"cell {x},{y} shares no edge with a tile of the territory"
+            return say(MISFITS, "alone", at=f"{x},{y}")
         return None
 
     def fits(self, tile: Tile, cell: Cell, rot: int) -> bool:
@@ -177,8 +178,18 @@ def rotations(edges: str, req: tuple[tuple[int, str], ...]) -> tuple[int, ...]:
     return fits
 
 
+TERRAINS = {"P": "pasture", "M": "mountain", "W": "water"}
+SIDES = ("N", "E", "S", "W")
+MISFITS = {
+    "occupied": "cell {at} is already occupied by {tile}",
+    "edge": "its {side} edge would be {mine} but {tile} at {at} shows {theirs} there",
+    "alone": "cell {at} shares no edge with a tile of the territory",
+}
+"""Why a tile cannot go somewhere (English message ids; see :class:`clanboard.core.Text`)."""
+
+
 def _name(code: str) -> str:
-    return {"P": "pasture", "M": "mountain", "W": "water"}[code]
+    return TERRAINS[code]
 
 
 class _Analysis:

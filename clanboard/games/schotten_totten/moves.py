@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from clanboard.core import say
 from clanboard.games.schotten_totten.cards import (
     BANSHEE,
     STRATEGIST,
@@ -114,10 +115,15 @@ DRAWS = (Draw(CLAN_DECK), Draw(TACTIC_DECK))
 _CARD = r"([1-9][roygbp]|joker|spy|shield|blind|mud|recruiter|strategist|banshee|traitor)"
 _PLAY = re.compile(rf"{_CARD}\s*@\s*([1-9])")
 _RUSE = re.compile(rf"(strategist|banshee|traitor)\s+{_CARD}\s*@\s*([1-9])(?:\s*>\s*([1-9x]))?")
-_NOTATION_HELP = (
-    "moves look like 5g@3 (card at stone), claim 3, done, pass, draw clan, draw tactic, "
-    "recruiter, return 5g, strategist 5g@3>7 (or >x), banshee 5g@3, traitor 5g@3>7"
-)
+_FORMS = ("5g@3, claim 3, done, pass, draw clan, draw tactic, recruiter, return 5g, "
+          "strategist 5g@3>7, strategist 5g@3>x, banshee 5g@3, traitor 5g@3>7")
+NOTATION = {
+    "banshee": "banshee takes no destination: write banshee 5g@3",
+    "destination": "{tactic} needs a destination: write {example}",
+    "traitor": "traitor must place the card at a stone, not discard it",
+    "unreadable": "cannot read {text}: moves look like {forms} (a card at a stone: 5g@3)",
+}
+"""Why text is not a move (English message ids; see :class:`clanboard.core.Text`)."""
 
 
 class NotationError(ValueError):
@@ -147,13 +153,14 @@ def parse(text: str, pick: dict[str, int]) -> object:
         dst = m[4]
         if tactic == BANSHEE:
             if dst is not None:
-                raise NotationError("banshee takes no destination: write banshee 5g@3")
+                raise NotationError(say(NOTATION, "banshee"))
             return Ruse(tactic, card(m[2]), int(m[3]) - 1)
         if dst is None:
-            raise NotationError(f"{m[1]} needs a destination: write {m[1]} {m[2]}@{m[3]}>7")
+            raise NotationError(say(NOTATION, "destination", tactic=m[1],
+                                    example=f"{m[1]} {m[2]}@{m[3]}>7"))
         if dst == "x" and tactic == TRAITOR:
-            raise NotationError("traitor must place the card at a stone, not discard it")
+            raise NotationError(say(NOTATION, "traitor"))
         return Ruse(tactic, card(m[2]), int(m[3]) - 1, -1 if dst == "x" else int(dst) - 1)
     if m := re.fullmatch(rf"deals\s+{_CARD}", t):
         return Deal(card(m[1]))
-    raise NotationError(f"cannot read {text!r}: {_NOTATION_HELP}")
+    raise NotationError(say(NOTATION, "unreadable", text=repr(text), forms=_FORMS))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from clanboard.core import Text, words
 from clanboard.games.schotten_totten.cards import CLAN_CARDS, card_name, colour
 from clanboard.games.schotten_totten.state import PHASE_NAMES, STONES
 
@@ -25,23 +26,50 @@ def _side(cards: list[int]) -> str:
     return " ".join(card_markup(c) for c in cards)
 
 
-def render(state: SchottenState, viewer: int | None) -> str:
+WORDS = {
+    "title": "Schotten Totten",
+    "round": "Round {n}/{total}",
+    "over": "game over",
+    "to_move": "player {n} to move ({phase})",
+    "clan_deck": "clan deck {n}",
+    "tactic_deck": "tactic deck {n}",
+    "match": "match points: {a} - {b}",
+    "player": "Player {n}",
+    "you": "You",
+    "opponent": "Opponent",
+    "stone": "Stone",
+    "discard": "discard: {cards}",
+    "hand": "your hand: {cards}",
+    "holds": "opponent holds {n} cards",
+    "draw": "a draw",
+    "wins": "player {n} wins",
+    "modes": "m: Mud Fight, b: Blind-Man's Bluff",
+}
+"""The picture's words (English message ids, translated through the catalogues)."""
+
+
+def render(state: SchottenState, viewer: int | None, lang: str = "en") -> str:
+    w = words(WORDS, lang)
     me = 0 if viewer is None else viewer
     them = 1 - me
-    label = ("Player 0", "Player 1") if viewer is None else ("You", "Opponent")
+    label = (w["player"].format(n=0), w["player"].format(n=1)) if viewer is None \
+        else (w["you"], w["opponent"])
     lines = []
-    head = f"Round {state.round}/{state.rounds}" if state.rounds > 1 else "Schotten Totten"
-    status = "game over" if state.is_terminal() else \
-        f"player {state.to_move} to move ({PHASE_NAMES[state.phase]})"
-    decks = f"clan deck {len(state.decks[0])}"
+    head = w["round"].format(n=state.round, total=state.rounds) if state.rounds > 1 \
+        else w["title"]
+    phase = Text(PHASE_NAMES[state.phase]).render(lang)
+    status = w["over"] if state.is_terminal() else \
+        w["to_move"].format(n=state.to_move, phase=phase)
+    decks = w["clan_deck"].format(n=len(state.decks[0]))
     if state.tactics:
-        decks += f", tactic deck {len(state.decks[1])}"
+        decks += ", " + w["tactic_deck"].format(n=len(state.decks[1]))
     lines.append(f"[bold]{head}[/] · {status} · {decks}")
     if state.rounds > 1:
-        lines.append(f"match points: {state.match_points[0]} - {state.match_points[1]}")
-    lines.append(f"{label[them if viewer is not None else 1]:>24}   stone   "
+        lines.append(w["match"].format(a=state.match_points[0], b=state.match_points[1]))
+    lines.append(f"{label[them if viewer is not None else 1]:>24}   {w['stone']:^5}   "
                  f"{label[me if viewer is not None else 0]}")
     top, bottom = (them, me) if viewer is not None else (1, 0)
+    modes_shown = False
     for s in range(STONES):
         owner = state.owner[s]
         mark = f"[bold cyan]({s + 1})[/]"
@@ -49,18 +77,22 @@ def render(state: SchottenState, viewer: int | None) -> str:
             arrow_in, arrow_out = ("<", "") if owner == top else ("", ">")
             mark = f"[reverse]{arrow_in}{s + 1}{arrow_out}[/]"
         modes = ("m" if state.mud >> s & 1 else "") + ("b" if state.blind >> s & 1 else "")
+        modes_shown = modes_shown or bool(modes)
         left = _side(state.sides[top][s])
         pad = 24 - len(" ".join(f"{card_name(c):>2}" for c in state.sides[top][s]))
         right = _side(state.sides[bottom][s])
         lines.append(f"{' ' * max(pad, 0)}{left}   {mark:^5}{modes:<2} {right}")
+    if modes_shown:
+        lines.append(f"[dim]{w['modes']}[/]")
     if state.discard:
-        lines.append("discard: " + _side(state.discard))
+        lines.append(w["discard"].format(cards=_side(state.discard)))
     if viewer is not None:
-        lines.append("your hand: " + _side(sorted_cards(state.hands[viewer])))
-        lines.append(f"opponent holds {state.hands[them].bit_count()} cards")
+        lines.append(w["hand"].format(cards=_side(sorted_cards(state.hands[viewer]))))
+        lines.append(w["holds"].format(n=state.hands[them].bit_count()))
     if state.is_terminal():
-        w = state.winners()
-        lines.append("[bold]draw[/]" if len(w) != 1 else f"[bold]player {w[0]} wins[/]")
+        winners = state.winners()
+        lines.append(f"[bold]{w['draw']}[/]" if len(winners) != 1
+                     else f"[bold]{w['wins'].format(n=winners[0])}[/]")
     return "\n".join(lines)
 
 

@@ -12,7 +12,18 @@ from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
-from clanboard.core import CHANCE, TERMINAL, Game, IllegalMove, InvalidState, Move, Rng, State
+from clanboard.core import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    IllegalMove,
+    InvalidState,
+    Move,
+    Rng,
+    State,
+    Text,
+    say,
+)
 from clanboard.games.schotten_totten import formations, playout
 from clanboard.games.schotten_totten.cards import (
     ALL_CLAN,
@@ -56,6 +67,29 @@ from clanboard.games.schotten_totten.moves import (
 STONES = 9
 PLAY, CLAIM, DRAW, RECRUIT_DRAW, RECRUIT_RETURN, OVER = range(6)
 PHASE_NAMES = ("play", "claim", "draw", "recruit-draw", "recruit-return", "over")
+
+ERRORS = {
+    "deal": "{move} is not a possible draw now",
+    "claim_step": "claims are made in the claim step, now it is the {phase} step",
+    "claimed": "stone {stone} is already claimed",
+    "claim_cards": "your side of stone {stone} needs {n} cards to claim it",
+    "claim_unproven": "you cannot claim stone {stone}: your formation does not beat the "
+                      "opponent's, or it is not yet proven that it cannot be beaten",
+    "play_step": "cards are played in the play step; now it is the {phase} step",
+    "not_in_hand": "{card} is not in your hand",
+    "no_tactics": "tactic cards are used only in the tactics variant",
+    "tactic_limit": "you may play at most one tactic card more than your opponent "
+                    "(you {you}, opponent {them})",
+    "one_joker": "each player may play only one joker; the second stays in hand",
+    "full": "your side of stone {stone} is full ({n} cards)",
+    "has_mode": "stone {stone} already has {card}",
+    "pass": "you may pass only when you cannot play a clan card",
+    "not_in_step": "{move} is not possible in the {phase} step",
+    "ruse": "{move} is not possible: check the card, its stone and the destination",
+    "not_legal": "{move} is not a legal move in the {phase} step",
+    "not_st": "{move} is not a Schotten Totten move",
+}
+"""Why a move is refused (English message ids; see :class:`clanboard.core.Text`)."""
 
 
 def has_three_adjacent(owner: list[int], player: int) -> bool:
@@ -347,7 +381,7 @@ class SchottenState(State):
         try:
             move = parse(text, pick)
         except NotationError as exc:
-            raise IllegalMove(str(exc), [str(m) for m in self.legal_moves(player)]) from None
+            raise IllegalMove(exc.args[0], [str(m) for m in self.legal_moves(player)]) from None
         if "joker" in text.lower():  # two jokers share a name: take the one the move means
             wanted = str(move)
             for m in self.legal_moves(player):
@@ -357,45 +391,45 @@ class SchottenState(State):
 
     def explain_illegal(self, move: Move, player: int) -> str:
         p = player
-        phase = PHASE_NAMES[self.phase]
+        phase = Text(PHASE_NAMES[self.phase])
+        e = ERRORS
         if isinstance(move, Deal):
-            return f"{move} is not a possible draw now"
+            return say(e, "deal", move=str(move))
         if isinstance(move, Claim):
             if self.phase not in (CLAIM,):
-                return f"claims are made in the claim step, now it is the {phase} step"
+                return say(e, "claim_step", phase=phase)
             s = move.stone
             if self.owner[s] >= 0:
-                return f"stone {s + 1} is already claimed"
+                return say(e, "claimed", stone=s + 1)
             if len(self.sides[p][s]) < self.capacity(s):
-                return f"your side of stone {s + 1} needs {self.capacity(s)} cards to claim it"
-            return (f"you cannot claim stone {s + 1}: your formation does not beat the "
-                    f"opponent's, or it is not yet proven that it cannot be beaten")
+                return say(e, "claim_cards", stone=s + 1, n=self.capacity(s))
+            return say(e, "claim_unproven", stone=s + 1)
         if isinstance(move, Play):
             if self.phase != PLAY:
-                return f"cards are played in the play step; now it is the {phase} step"
+                return say(e, "play_step", phase=phase)
             c, s = move.card, move.stone
             if not self.hands[p] >> c & 1:
-                return f"{card_name(c)} is not in your hand"
+                return say(e, "not_in_hand", card=card_name(c))
             if self.owner[s] >= 0:
-                return f"stone {s + 1} is already claimed"
+                return say(e, "claimed", stone=s + 1)
             if c >= CLAN_CARDS and not self.tactics:
-                return "tactic cards are used only in the tactics variant"
+                return say(e, "no_tactics")
             if c >= CLAN_CARDS and self.tactics_played[p] > self.tactics_played[1 - p]:
-                return ("you may play at most one tactic card more than your opponent "
-                        f"(you {self.tactics_played[p]}, opponent {self.tactics_played[1 - p]})")
+                return say(e, "tactic_limit", you=self.tactics_played[p],
+                           them=self.tactics_played[1 - p])
             if c in JOKERS and self.jokers_played[p]:
-                return "each player may play only one joker; the second stays in hand"
+                return say(e, "one_joker")
             if c not in COMBAT_MODES and len(self.sides[p][s]) >= self.capacity(s):
-                return f"your side of stone {s + 1} is full ({self.capacity(s)} cards)"
+                return say(e, "full", stone=s + 1, n=self.capacity(s))
             if c in COMBAT_MODES:
-                return f"stone {s + 1} already has {card_name(c)}"
+                return say(e, "has_mode", stone=s + 1, card=card_name(c))
         if move == PASS:
-            return "you may pass only when you cannot play a clan card"
+            return say(e, "pass")
         if isinstance(move, (Draw, Return)) or move == DONE:
-            return f"{move} is not possible in the {phase} step"
+            return say(e, "not_in_step", move=str(move), phase=phase)
         if isinstance(move, Ruse):
-            return f"{move} is not possible: check the card, its stone and the destination"
-        return f"{move} is not a legal move in the {phase} step"
+            return say(e, "ruse", move=str(move))
+        return say(e, "not_legal", move=str(move), phase=phase)
 
     # -- applying moves ---------------------------------------------------------------------------
 
@@ -425,7 +459,7 @@ class SchottenState(State):
         elif cls is Ruse:
             self._ruse(p, move)  # type: ignore[arg-type]
         else:
-            raise IllegalMove(f"{move} is not a Schotten Totten move")
+            raise IllegalMove(say(ERRORS, "not_st", move=str(move)))
 
     def _deal(self, card: int) -> None:
         d = self.pending
@@ -778,10 +812,10 @@ class SchottenState(State):
 
         return observation_tensor(self, player)
 
-    def render(self, player: int | None = None) -> str:
+    def render(self, player: int | None = None, lang: str = "en") -> str:
         from clanboard.games.schotten_totten.render import render
 
-        return render(self, player)
+        return render(self, player, lang)
 
     # -- JSON ------------------------------------------------------------------------------------
 

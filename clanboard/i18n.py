@@ -126,6 +126,22 @@ def ai_name(agent: str, lang: str) -> str:
     return gettext(lang, MESSAGES["ai_name"]).format(level=shown)
 
 
+@cache
+def _web_words(lang: str) -> dict[str, str]:
+    import json
+
+    path = Path(__file__).parent / "web" / "i18n" / f"{lang}.json"
+    data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    return data if isinstance(data, dict) else {}
+
+
+def game_name(game: object, lang: str) -> str:
+    """A game's name in ``lang``, as the web pages show it (their catalogue's
+    ``game.<id>.name``); the game's own name when it has none."""
+    gid, name = str(getattr(game, "id", "")), str(getattr(game, "name", ""))
+    return str(_web_words(normalize(lang)).get(f"game.{gid}.name") or name)
+
+
 def default_names(names: Iterable[str], lang: str) -> list[str]:
     """Seat names with the server's English defaults ("Player 2", "AI (ismcts:hard)") in
     words of ``lang`` ("Игрок 2", "ИИ — сложный"); names people chose stay as they are."""

@@ -23,6 +23,7 @@ from clanboard.core import (
     make_agent,
     picture,
 )
+from clanboard.i18n import ai_name, game_name
 
 console = Console(highlight=False)
 
@@ -123,11 +124,11 @@ def register(app: typer.Typer) -> None:
     @app.command("games")
     def games_cmd(lang: LangOption = None) -> None:
         """List the registered games, their variants and agents."""
-        set_language(lang)
+        code = set_language(lang)
         for g in games():
             variants = ", ".join(g.variants) or "-"
             players = _("{low}-{high} players").format(low=g.min_players, high=g.max_players)
-            console.print(f"[bold]{g.id}[/]  {g.name}  ({players})")
+            console.print(f"[bold]{g.id}[/]  {game_name(g, code)}  ({players})")
             console.print("   " + _("variants: {variants}").format(variants=variants))
             console.print("   " + _("agents: {agents}").format(agents=", ".join(agent_names(g))))
         console.print(_("Rules of a game: clanboard rules GAME"))
@@ -171,9 +172,10 @@ def register(app: typer.Typer) -> None:
         except (ClanboardError, ValueError) as exc:
             console.print(f"[red]{exc}[/]")
             raise typer.Exit(2) from None
-        console.print(f"[bold]{game.name}[/] " + _("seed {seed}.").format(seed=seed)
+        console.print(f"[bold]{game_name(game, code)}[/] " + _("seed {seed}.").format(seed=seed)
                       + " " + _help())
-        names_ = [_("seat {seat} ({agent})").format(seat=s, agent=agents[s].name)
+        specs = {s: names[min(i, len(names) - 1)] for i, s in enumerate(others)}
+        names_ = [_("seat {seat} ({agent})").format(seat=s, agent=ai_name(specs[s], code))
                   if s in agents else "" for s in range(n)]  # "": "Player N" in the language
         shown = -1
         while not state.is_terminal():

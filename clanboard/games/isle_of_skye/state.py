@@ -65,7 +65,7 @@ ERRORS = {
     "committed": "player {player} has already committed a discard and two prices",
     "discards": "player {player} already discards {tile}",
     "not_drawn": "{tile} is not one of player {player}'s drawn tiles ({drawn})",
-    "discard_first": "choose the tile to discard first (discard Lxx), then the two prices",
+    "discard_first": "choose the tile to discard first ({example}), then the two prices",
     "price_order": "the next tile to price is {tile} (tiles are priced in draw order)",
     "price_min": "a price is at least 1 gold (R-5.2)",
     "price_max": "a price of {amount} is more than player {player} can pay: {gold} gold left, "
@@ -295,7 +295,7 @@ class SkyeState(State):
                 return say(e, "not_drawn", tile=move.tile, player=player,
                            drawn=", ".join(self.drawn[player]))
             if self.discard[player] is None:
-                return say(e, "discard_first")
+                return say(e, "discard_first", example="discard Lxx")
             todo = [t for t in self.kept(player) if t not in self.prices[player]]
             if move.tile != todo[0]:
                 return say(e, "price_order", tile=todo[0])

@@ -463,7 +463,7 @@ class State(ABC):
         clone.rng = rng.fork()
         return clone
 
-    def render(self, player: int | None = None, lang: str = "en") -> str:
+    def render(self, player: int | None = None, *, lang: str = "en") -> str:
         """A text picture of the position as ``player`` sees it (rich console markup), its
         words in ``lang`` (see :mod:`clanboard.i18n`)."""
         import json

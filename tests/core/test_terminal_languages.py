@@ -61,10 +61,10 @@ def test_pictures_keep_no_english_word_in_other_languages(game_id: str) -> None:
     for state in positions(game_id, 5):
         for viewer in [None, *range(state.num_players)]:
             english = state.render(viewer)
-            assert state.render(viewer, "en") == english  # the default is English
+            assert state.render(viewer, lang="en") == english  # the default is English
             assert english_words(english)  # the list does name the English words
             for lang in OTHERS:
-                text = state.render(viewer, lang)
+                text = state.render(viewer, lang=lang)
                 assert SCRIPT[lang].search(text), (lang, text[:200])
                 assert english_words(text) == set(), (lang, english_words(text), text)
 
@@ -79,7 +79,7 @@ def test_picture_draws_a_game_whose_render_takes_no_language() -> None:
     old = state.clone()
     old.__class__ = Old
     assert picture(old, 0, "ru") == "old picture"
-    assert picture(state, 0, "ru") == state.render(0, "ru") != state.render(0)
+    assert picture(state, 0, "ru") == state.render(0, lang="ru") != state.render(0)
 
 
 def _refusals(game_id: str, seed: int, limit: int = 60) -> list[IllegalMove]:

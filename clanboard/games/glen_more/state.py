@@ -733,7 +733,7 @@ class GlenMoreState(State):
         clone.rng = rng.fork()
         return clone
 
-    def render(self, player: int | None = None, lang: str = "en") -> str:
+    def render(self, player: int | None = None, *, lang: str = "en") -> str:
         from clanboard.games.glen_more.render import render
 
         return render(self, player, lang)

@@ -524,7 +524,7 @@ class SkyeState(State):
 
         return observation(self, player)
 
-    def render(self, player: int | None = None, lang: str = "en") -> str:
+    def render(self, player: int | None = None, *, lang: str = "en") -> str:
         from clanboard.games.isle_of_skye.render import render
 
         return render(self, player, lang)

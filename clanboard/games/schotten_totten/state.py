@@ -812,7 +812,7 @@ class SchottenState(State):
 
         return observation_tensor(self, player)
 
-    def render(self, player: int | None = None, lang: str = "en") -> str:
+    def render(self, player: int | None = None, *, lang: str = "en") -> str:
         from clanboard.games.schotten_totten.render import render
 
         return render(self, player, lang)

@@ -514,7 +514,8 @@ def solo_files(source: Path, tile_ids: dict[str, str]) -> dict[str, list[dict[st
     return {"allenarly_cards.csv": build_solo.card_rows(source),
             "allenarly_levels.csv": build_solo.level_rows(source, tile_ids),
             "allenarly_priority.csv": build_solo.priority_rows(),
-            "allenarly_paths.csv": build_solo.path_rows(source)}
+            "allenarly_paths.csv": build_solo.path_rows(source),
+            "allenarly_chronicles.csv": build_solo.chronicle_rows(source, tile_ids)}
 
 
 def write_pack(rows: dict[str, list[dict[str, Any]]], out: Path) -> None:

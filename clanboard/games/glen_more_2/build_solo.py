@@ -124,3 +124,27 @@ def path_rows(source: Path) -> list[dict[str, Any]]:
                 reason="" if first else "the token-path diagram is lost (HG-RU 1198): the "
                 "clans alternate between the two paths"))
     return rows
+
+
+def chronicle_rows(source: Path, tile_ids: dict[str, str]) -> list[dict[str, Any]]:
+    """Chronicle 9's stack sizes and budgets from allenarly_rules.csv; the chronicle 10/11
+    cards' choice rules and chronicle 11's extra reward are lost (HG-RU 1150, 1174, 1180)."""
+    rules = _read(source / "allenarly_rules.csv")
+    bidding = next(r for r in rules if r["chronicle"] == "9" and r["topic"] == "bidding")
+    payment = next(r for r in rules if r["chronicle"] == "9" and r["topic"] == "payment")
+    ch10 = next(r for r in rules if r["chronicle"] == "10" and r["topic"] == "scoring")
+    ch11 = next(r for r in rules if r["chronicle"] == "11")
+    lost = ("the chronicle card's choice rules are a lost picture: its tiles are searched "
+            "first when the action card's numbered chronicle symbol is 3 or less")
+    return [
+        _row(chronicle=9, stack_sizes=bidding["value"].replace("/", " "),
+             budgets=payment["value"].replace("/", " "), status="confirmed",
+             source=f"{bidding['source']}; {payment['source']}", provisional=False),
+        _row(chronicle=10, max_number=3, symbol="ch10", free_tile=tile_ids["Town Square Sculpture"], status="unknown",
+             source=f"HG-RU 1150-1154; {ch10['source']}", provisional=True,
+             reason=lost + "; Town Square Sculpture pays its VP in her exchange without "
+             "stones (HG-RU 1170)"),
+        _row(chronicle=11, max_number=3, symbol="ch11", extra_vp=1, status="unknown",
+             source=ch11["source"], provisional=True,
+             reason=lost + "; the extra reward for one of its tiles (HG-RU 1180) read as 1 VP"),
+    ]

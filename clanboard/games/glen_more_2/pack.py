@@ -33,9 +33,9 @@ from clanboard.games.glen_more_2.schema import (
     TileRow,
     TrackRow,
 )
-
 from clanboard.games.glen_more_2.solo_schema import (  # noqa: E402
     AllenarlyCardRow,
+    AllenarlyChronicleRow,
     AllenarlyLevelRow,
     AllenarlyPathRow,
     AllenarlyPriorityRow,
@@ -103,6 +103,7 @@ class Pack:
     solo_levels: list[AllenarlyLevelRow] = field(default_factory=list)
     solo_priority: list[AllenarlyPriorityRow] = field(default_factory=list)
     solo_paths: list[AllenarlyPathRow] = field(default_factory=list)
+    solo_chronicles: list[AllenarlyChronicleRow] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.tile_index = {t.id: i for i, t in enumerate(self.tiles)}
@@ -131,6 +132,7 @@ class Pack:
         yield "allenarly_levels.csv", self.solo_levels
         yield "allenarly_priority.csv", self.solo_priority
         yield "allenarly_paths.csv", self.solo_paths
+        yield "allenarly_chronicles.csv", self.solo_chronicles
 
     def chronicles(self) -> set[int]:
         """The chronicles this pack has the components of (9: feasts + board; 11: historic
@@ -155,6 +157,8 @@ def _key(r: Row) -> str:
         return f"{r.token} {r.step}"
     if isinstance(r, AllenarlyPriorityRow):
         return r.category
+    if isinstance(r, AllenarlyChronicleRow):
+        return f"chronicle {r.chronicle}"
     for name in ("id", "name", "resource", "difference"):
         if hasattr(r, name):
             return str(getattr(r, name))
@@ -368,6 +372,7 @@ def load_pack(directory: str | Path) -> Pack:
     pack.solo_levels = rows["allenarly_levels.csv"]
     pack.solo_priority = rows["allenarly_priority.csv"]
     pack.solo_paths = rows["allenarly_paths.csv"]
+    pack.solo_chronicles = rows["allenarly_chronicles.csv"]
     if not issues:
         _cross_check(pack, issues)
         solo_check(pack, issues)
@@ -430,3 +435,11 @@ def solo_check(p: Pack, issues: list[Issue]) -> None:
             issues.append(Issue("allenarly_paths.csv", line, "step",
                                 f"step {r.step} of the {r.token} token given twice"))
         seen.add((r.token, r.step))
+    for line, ch in enumerate(p.solo_chronicles, start=2):
+        if ch.free_tile and c.free_tile not in tiles:
+            issues.append(Issue("allenarly_chronicles.csv", line, "free_tile",
+                                f"no tile {ch.free_tile!r} in tiles.csv"))
+        if ch.chronicle == 9 and (len(ch.stack_sizes) != 4 or len(ch.budgets) != 4):
+            issues.append(Issue("allenarly_chronicles.csv", line, "budgets",
+                                "chronicle 9 gives a bid-stack size and a VP budget for each "
+                                "of the 4 scoring rounds, e.g. '1 2 3 4' and '3 4 5 6'"))

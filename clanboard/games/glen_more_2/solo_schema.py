@@ -99,9 +99,26 @@ class AllenarlyPathRow(Row):
     clan: str
 
 
+class AllenarlyChronicleRow(Row):
+    """Her rules for a Highland Games chronicle (HG-RU 1093-1184): the chronicle card's
+    choice rule (search ``symbol`` first when the action card's numbered chronicle symbol
+    is at most ``max_number``; 0: never), the VP she gains besides the kind bonus of a
+    tile of the chronicle, the tile she exchanges without stones, chronicle 9's bid stack
+    sizes and VP budgets per scoring round."""
+
+    chronicle: int = Field(ge=9, le=11)
+    max_number: int = Field(0, ge=0, le=11)
+    symbol: Literal["", "ch10", "ch11"] = ""
+    extra_vp: int = Field(0, ge=0, le=10)
+    free_tile: str = ""
+    stack_sizes: IntList = ()
+    budgets: IntList = ()
+
+
 SOLO_FILES: dict[str, type[Row]] = {
     "allenarly_cards.csv": AllenarlyCardRow,
     "allenarly_levels.csv": AllenarlyLevelRow,
     "allenarly_priority.csv": AllenarlyPriorityRow,
     "allenarly_paths.csv": AllenarlyPathRow,
+    "allenarly_chronicles.csv": AllenarlyChronicleRow,
 }

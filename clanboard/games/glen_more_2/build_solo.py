@@ -140,7 +140,8 @@ def chronicle_rows(source: Path, tile_ids: dict[str, str]) -> list[dict[str, Any
         _row(chronicle=9, stack_sizes=bidding["value"].replace("/", " "),
              budgets=payment["value"].replace("/", " "), status="confirmed",
              source=f"{bidding['source']}; {payment['source']}", provisional=False),
-        _row(chronicle=10, max_number=3, symbol="ch10", free_tile=tile_ids["Town Square Sculpture"], status="unknown",
+        _row(chronicle=10, max_number=3, symbol="ch10",
+             free_tile=tile_ids["Town Square Sculpture"], status="unknown",
              source=f"HG-RU 1150-1154; {ch10['source']}", provisional=True,
              reason=lost + "; Town Square Sculpture pays its VP in her exchange without "
              "stones (HG-RU 1170)"),

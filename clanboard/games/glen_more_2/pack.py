@@ -436,7 +436,7 @@ def solo_check(p: Pack, issues: list[Issue]) -> None:
                                 f"step {r.step} of the {r.token} token given twice"))
         seen.add((r.token, r.step))
     for line, ch in enumerate(p.solo_chronicles, start=2):
-        if ch.free_tile and c.free_tile not in tiles:
+        if ch.free_tile and ch.free_tile not in tiles:
             issues.append(Issue("allenarly_chronicles.csv", line, "free_tile",
                                 f"no tile {ch.free_tile!r} in tiles.csv"))
         if ch.chronicle == 9 and (len(ch.stack_sizes) != 4 or len(ch.budgets) != 4):

@@ -469,7 +469,7 @@ def bid_draw(s: GlenMore2State, card_id: int) -> bool:
     size = ch9.stack_sizes[min(number, 4) - 1]
     s.bids[ALLEN] = a.bid_order[:size]
     a.budget = ch9.budgets[min(number, 4) - 1]
-    a.last = {"bids": list(a.bid_order[:size]), "budget": a.budget}
+    a.last = {**a.last, "bids": list(a.bid_order[:size]), "budget": a.budget}
     return True
 
 

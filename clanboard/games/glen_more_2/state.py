@@ -12,6 +12,7 @@ size, placeholders, the settings of rules tagged [GM1]/[MEM]/[?]) comes from
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from clanboard.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Move, Rng, State
@@ -1494,6 +1495,27 @@ class GlenMore2State(State):
         from clanboard.games.glen_more_2.view import observation
 
         return observation(self, player)
+
+    def describe_move(self, move: Move, player: int, viewer: int | None,
+                      names: Sequence[str] | None = None, lang: str = "en") -> str:
+        if isinstance(move, GMove) and move.op == ALLENARLY:  # her decision, in words
+            from clanboard.games.glen_more_2.solo_describe import describe_allenarly
+
+            return describe_allenarly(self, move, lang)
+        return super().describe_move(move, player, viewer, names, lang)
+
+    def result_explanation(self, viewer: int | None, names: Sequence[str] | None = None,
+                           lang: str = "en") -> dict[str, Any] | None:
+        out = super().result_explanation(viewer, names, lang)
+        if out is not None and self.solo:  # her score beside yours (HG-RU 850: tie: you)
+            from clanboard.games.glen_more_2.solo_describe import result_summary
+
+            out["summary"] = result_summary(self, names, lang)
+            for table in out["tables"]:
+                table["columns"] = [*table["columns"], "Allenarly"]
+                for row in table["rows"]:
+                    row["values"] = [*row["values"], float(self.vp[ALLEN])]
+        return out
 
     def public_viewers(self, move: Move, player: int) -> list[int]:
         """Every move is public but a secret bid (chronicle 9), which only its maker reads

@@ -84,6 +84,8 @@ class Allenarly:
     budget: int = 0  # ch. 9 VP she may still spend on feasts this round
     track: int = 0  # ch. 10 preferred track (0 caber, 1 stone)
     rounds: list[dict[str, Any]] = field(default_factory=list)  # her scoring extras
+    used: list[int] = field(default_factory=list)  # every card drawn so far (provenance)
+    decisions: int = 0  # how many decisions she has taken (turns and bid draws)
 
     def to_json(self, tid: Any) -> dict[str, Any]:
         return {"level": self.level, "deck": sorted(self.deck), "left": self.left,
@@ -93,7 +95,8 @@ class Allenarly:
                 "priority": list(self.priority), "tokens": dict(self.tokens),
                 "last": dict(self.last), "bid_order": list(self.bid_order),
                 "bid_left": self.bid_left, "budget": self.budget, "track": self.track,
-                "rounds": [dict(r) for r in self.rounds]}
+                "rounds": [dict(r) for r in self.rounds], "used": list(self.used),
+                "decisions": self.decisions}
 
     @staticmethod
     def from_json(d: dict[str, Any], index: dict[str, int]) -> Allenarly:
@@ -106,14 +109,16 @@ class Allenarly:
             tokens={str(k): (None if v is None else str(v)) for k, v in d["tokens"].items()},
             last=dict(d["last"]), bid_order=[int(x) for x in d["bid_order"]],
             bid_left=int(d["bid_left"]), budget=int(d["budget"]), track=int(d["track"]),
-            rounds=[dict(r) for r in d["rounds"]])
+            rounds=[dict(r) for r in d["rounds"]], used=[int(c) for c in d["used"]],
+            decisions=int(d["decisions"]))
 
     def clone(self) -> Allenarly:
         return Allenarly(self.level, list(self.deck), self.left, list(self.discard),
                          self.stones, self.scots, self.start, list(self.trade),
                          list(self.pile), list(self.gone), list(self.priority),
                          dict(self.tokens), dict(self.last), list(self.bid_order),
-                         self.bid_left, self.budget, self.track, list(self.rounds))
+                         self.bid_left, self.budget, self.track, list(self.rounds),
+                         list(self.used), self.decisions)
 
 
 def level_row(s: GlenMore2State) -> AllenarlyLevelRow:
@@ -167,6 +172,9 @@ def draw(s: GlenMore2State, card: int) -> AllenarlyCardRow:
     a.deck.remove(card)
     a.left -= 1
     a.discard.append(card)
+    if card not in a.used:
+        a.used.append(card)
+    a.decisions += 1
     return rules(s.comp).cards[card]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from clanboard.games.glen_more_2.moves import ALLENARLY, CLAN, MOVE, PASS, GMove
+from clanboard.games.glen_more_2.moves import CLAN, MOVE, PASS, GMove
 from clanboard.games.glen_more_2.pack import ProvisionalEntry
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def _solo_keys(s: GlenMore2State) -> dict[str, set[str]]:
         return {"tiles.csv": set(), "allenarly_cards.csv": set(),
                 "allenarly_levels.csv": set(), "allenarly_priority.csv": set(),
                 "allenarly_paths.csv": set(), "allenarly_chronicles.csv": set()}
-    drawn = {str(m.n) for _, m in s.history if isinstance(m, GMove) and m.op == ALLENARLY}
+    drawn = {str(c) for c in a.used}
     paths = {f"{r.token} {r.step}" for r in s.comp.pack.solo_paths}
     return {"tiles.csv": {tid(t) for t in [a.start, *a.trade, *a.pile, *a.gone]},
             "allenarly_cards.csv": drawn, "allenarly_levels.csv": {a.level},

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from clanboard.core import seat_name, words
 from clanboard.games.glen_more_2.effects import RESOURCES
-from clanboard.games.glen_more_2.moves import GMove
+from clanboard.games.glen_more_2.moves import ALLENARLY, GMove
 
 if TYPE_CHECKING:
     from clanboard.games.glen_more_2.state import GlenMore2State
@@ -64,6 +64,24 @@ def describe_allenarly(s: GlenMore2State, move: GMove, lang: str = "en") -> str:
     after = s.clone()
     after._apply(move, -1)
     return explain_last(after, lang)
+
+
+def after_move(s: GlenMore2State, move: GMove, player: int, lang: str = "en") -> str:
+    """Her decisions that follow a seat's ``move`` at once (her turn, her bid draws: the
+    chance draws are resolved from the seeded generator, as the game will), in words,
+    each after "; " — "" when she does nothing. Called on the state before the move."""
+    if s.allen is None or not s.auto_chance:
+        return ""
+    texts = []
+    step = s.clone()  # the chance chain step by step, from the same seeded generator
+    step.auto_chance = False
+    step.apply_trusted(move, player)
+    while step.is_chance():
+        outcome = step.sample_chance(step.rng)
+        step.apply_trusted(outcome)
+        if isinstance(outcome, GMove) and outcome.op == ALLENARLY:
+            texts.append(explain_last(step, lang))
+    return "".join(f" — {t}" for t in texts)
 
 
 def explain_last(s: GlenMore2State, lang: str = "en") -> str:

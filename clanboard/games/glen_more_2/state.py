@@ -1502,7 +1502,13 @@ class GlenMore2State(State):
             from clanboard.games.glen_more_2.solo_describe import describe_allenarly
 
             return describe_allenarly(self, move, lang)
-        return super().describe_move(move, player, viewer, names, lang)
+        text = super().describe_move(move, player, viewer, names, lang)
+        if self.solo:  # then Allenarly's turn (or bid draws) at once, in words
+            from clanboard.games.glen_more_2.solo_describe import after_move
+
+            text += after_move(self, move if isinstance(move, GMove) else parse(str(move)),
+                               player, lang)
+        return text
 
     def result_explanation(self, viewer: int | None, names: Sequence[str] | None = None,
                            lang: str = "en") -> dict[str, Any] | None:

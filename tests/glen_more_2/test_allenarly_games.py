@@ -114,7 +114,8 @@ def test_the_heuristic_agent_plays_a_solo_game() -> None:
     while not s.is_terminal():
         seat = s.players_to_move()[0]
         s.apply(agent.choose(s, seat), seat)
-    assert s.final is not None and s.scores()[0] == s.vp[0]
+    assert isinstance(s, GlenMore2State) and s.final is not None
+    assert s.scores()[0] == s.vp[0]
 
 
 def test_cli_plays_solo_to_the_end_with_scripted_input() -> None:

@@ -485,6 +485,15 @@ def test_buying_from_a_full_row_pays_her() -> None:
     assert s.coins[0] == 6 and s.coins[ALLEN] == 1 and s.market[0] == 3
 
 
+def test_her_scotsmen_come_from_her_supply_of_seven() -> None:
+    s = solo(auto=False)
+    a = s.allen
+    assert a is not None
+    for _ in range(10):
+        allenarly.gain(s, idx(s, "T04"))  # a village with a Scotsman symbol
+    assert a.scots == s.comp.settings.scotsmen_per_player - 1 and s.scotsmen_supply(ALLEN) == 0
+
+
 def test_solo_options_are_checked() -> None:
     with pytest.raises(InvalidState, match="solo=true"):
         GAME.new_state(1, options=OPTS)

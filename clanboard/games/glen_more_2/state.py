@@ -359,6 +359,9 @@ class GlenMore2State(State):
     # -- legality helpers ------------------------------------------------------------------
 
     def scotsmen_supply(self, p: int) -> int:
+        if self.solo and p == ALLEN:  # hers stand in her Scotsmen area (HG-RU 602, 755)
+            assert self.allen is not None
+            return self.comp.settings.scotsmen_per_player - 1 - self.allen.scots
         return self.comp.settings.scotsmen_per_player - 1 - self.terr[p].scotsmen()
 
     def _cost_ok(self, p: int, need: Need) -> bool:

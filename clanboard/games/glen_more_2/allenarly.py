@@ -86,6 +86,7 @@ class Allenarly:
     rounds: list[dict[str, Any]] = field(default_factory=list)  # her scoring extras
     used: list[int] = field(default_factory=list)  # every card drawn so far (provenance)
     decisions: int = 0  # how many decisions she has taken (turns and bid draws)
+    recent: list[dict[str, Any]] = field(default_factory=list)  # since the last seat move
 
     def to_json(self, tid: Any) -> dict[str, Any]:
         return {"level": self.level, "deck": sorted(self.deck), "left": self.left,
@@ -96,7 +97,7 @@ class Allenarly:
                 "last": dict(self.last), "bid_order": list(self.bid_order),
                 "bid_left": self.bid_left, "budget": self.budget, "track": self.track,
                 "rounds": [dict(r) for r in self.rounds], "used": list(self.used),
-                "decisions": self.decisions}
+                "decisions": self.decisions, "recent": [dict(r) for r in self.recent]}
 
     @staticmethod
     def from_json(d: dict[str, Any], index: dict[str, int]) -> Allenarly:
@@ -110,7 +111,7 @@ class Allenarly:
             last=dict(d["last"]), bid_order=[int(x) for x in d["bid_order"]],
             bid_left=int(d["bid_left"]), budget=int(d["budget"]), track=int(d["track"]),
             rounds=[dict(r) for r in d["rounds"]], used=[int(c) for c in d["used"]],
-            decisions=int(d["decisions"]))
+            decisions=int(d["decisions"]), recent=[dict(r) for r in d["recent"]])
 
     def clone(self) -> Allenarly:
         return Allenarly(self.level, list(self.deck), self.left, list(self.discard),
@@ -118,7 +119,7 @@ class Allenarly:
                          list(self.pile), list(self.gone), list(self.priority),
                          dict(self.tokens), dict(self.last), list(self.bid_order),
                          self.bid_left, self.budget, self.track, list(self.rounds),
-                         list(self.used), self.decisions)
+                         list(self.used), self.decisions, list(self.recent))
 
 
 def level_row(s: GlenMore2State) -> AllenarlyLevelRow:
@@ -197,6 +198,7 @@ def take_turn(s: GlenMore2State, card_id: int) -> None:
     gains = gain(s, tile)
     a.last = {"card": card.id, "range": card.search_range, "tile": s.comp.tile_id(tile),
               "filled": filled, "tokens": moved, **why, "gains": gains}
+    a.recent.append(a.last)
 
 
 def ahead(s: GlenMore2State, n: int, extended: bool) -> tuple[list[int], bool]:
@@ -471,6 +473,7 @@ def bid_draw(s: GlenMore2State, card_id: int) -> bool:
               "moved": moved}
     a.bid_left -= 1
     if a.bid_left:
+        a.recent.append(a.last)
         return False
     number = s.pending[0]
     ch9 = rules(s.comp).chronicles[9]
@@ -478,6 +481,7 @@ def bid_draw(s: GlenMore2State, card_id: int) -> bool:
     s.bids[ALLEN] = a.bid_order[:size]
     a.budget = ch9.budgets[min(number, 4) - 1]
     a.last = {**a.last, "bids": list(a.bid_order[:size]), "budget": a.budget}
+    a.recent.append(a.last)
     return True
 
 

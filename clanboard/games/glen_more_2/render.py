@@ -98,7 +98,7 @@ def render(s: GlenMore2State, player: int | None = None) -> str:
 def render_allenarly(s: GlenMore2State) -> list[str]:
     """Her board and her last decision, in words (chronicle 12)."""
     from clanboard.games.glen_more_2.allenarly import ALLEN, level_row, rules
-    from clanboard.games.glen_more_2.solo_describe import explain_last
+    from clanboard.games.glen_more_2.solo_describe import explain
 
     a = s.allen
     assert a is not None
@@ -114,7 +114,8 @@ def render_allenarly(s: GlenMore2State) -> list[str]:
                f"{len(a.pile)} tiles; priority: {prio}; tokens: {tokens}; cards face up: "
                f"{a.discard or '-'} ({a.left} draws before a shuffle)"),
     ]
-    last = explain_last(s)
-    if last:
-        lines.append(f"     [cyan]{escape(last)}[/]")
+    for decision in a.recent or [a.last]:  # since your last move
+        text = explain(s, decision)
+        if text:
+            lines.append(f"     [cyan]{escape(text)}[/]")
     return lines

@@ -86,10 +86,13 @@ def after_move(s: GlenMore2State, move: GMove, player: int, lang: str = "en") ->
 
 def explain_last(s: GlenMore2State, lang: str = "en") -> str:
     """Her last decision (card draw) in words; "" before her first."""
+    assert s.allen is not None
+    return explain(s, s.allen.last, lang)
+
+
+def explain(s: GlenMore2State, last: dict[str, Any], lang: str = "en") -> str:
+    """One decision of hers (``Allenarly.last``) in words."""
     m = words(MESSAGES, lang)
-    a = s.allen
-    assert a is not None
-    last = a.last
     if not last:
         return ""
     if "bid_card" in last:

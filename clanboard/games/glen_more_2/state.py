@@ -880,7 +880,9 @@ class GlenMore2State(State):
             return
         if op == BID:
             self.bids[player] = bid_list(move)
-            if self.solo:  # her stack from card draws after yours (HG-RU 1097-1109)
+            if self.solo:
+                assert self.allen is not None
+                self.allen.recent = []  # her stack from card draws after yours (HG-RU 1097-1109)
                 allenarly.start_bids(self)
                 self.phase = P_ALLEN_BID
                 return
@@ -888,6 +890,8 @@ class GlenMore2State(State):
                 self._reveal_feasts()
             return
         p = self.cur
+        if self.allen is not None:  # her decisions shown are those since a seat's move
+            self.allen.recent = []
         terr = self.terr[p]
         if op == SELL:
             k = RES_INDEX[move.name]

@@ -191,6 +191,7 @@ def allenarly_view(s: GlenMore2State) -> dict[str, Any]:
         "priority": [{"category": c, "symbol": symbol[c]} for c in a.priority],
         "tokens": dict(a.tokens), "cards_face_up": list(a.discard),
         "draws_before_shuffle": a.left, "last": dict(a.last),
+        "since_your_move": [dict(r) for r in a.recent],
         "bid_tokens": list(a.bid_order), "feast_budget": a.budget,
         "preferred_track": ("caber", "stone")[a.track] if 10 in s.ch else None,
         "rounds": [dict(r) for r in a.rounds], "territory_size": s.territory_size(ALLEN),

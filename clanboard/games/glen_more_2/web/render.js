@@ -468,15 +468,16 @@
     const a = obs.allenarly, t = window.clanboard.t;
     const item = (key, value) => h("li", {}, h("span", {class: "muted", text: t(key) + ": "}), String(value));
     const names = (ids) => (ids.length ? ids.map((id) => tileInfo(obs, id).name).join(", ") : "—");
-    const last = a.last || {};
-    let decision = t("gm2solo.none");
-    if (last.tile) {
-      const why = last.row === "number" ? `#${last.number}` : `${last.row}: ${last.symbol}`;
-      const gains = Object.entries(last.gains || {}).map(([k, v]) => (v === true ? k : `${k} ${v}`)).join(", ");
-      decision = `${tileInfo(obs, last.tile).name} — card ${last.card}, range ${last.range}, ${why}${gains ? " — " + gains : ""}`;
-    } else if (last.bid_card) {
-      decision = `card ${last.bid_card}, feast ${last.feast}` + (last.bids ? ` → ${last.bids.join(", ")}` : "");
-    }
+    const words = (last) => {
+      if (last.tile) {
+        const why = last.row === "number" ? `#${last.number}` : `${last.row}: ${last.symbol}`;
+        const gains = Object.entries(last.gains || {}).map(([k, v]) => (v === true ? k : `${k} ${v}`)).join(", ");
+        return `${tileInfo(obs, last.tile).name} — card ${last.card}, range ${last.range}, ${why}${gains ? " — " + gains : ""}`;
+      }
+      if (last.bid_card) return `card ${last.bid_card}, feast ${last.feast}` + (last.bids ? ` → ${last.bids.join(", ")}` : "");
+      return t("gm2solo.none");
+    };
+    const recent = (a.since_your_move && a.since_your_move.length) ? a.since_your_move : [a.last || {}];
     return h("div", {class: "g2-box", "data-testid": "g2-allenarly"},
       h("h3", {text: `${t("gm2solo.title")} (${t("gm2solo.level", {level: a.level_name})}) — ${t("gm2solo.vp", {n: a.vp})}`}),
       h("ul", {class: "g2-list"},
@@ -487,7 +488,8 @@
         item("gm2solo.priority", a.priority.map((p) => `${p.category} (${p.symbol})`).join(" · ")),
         item("gm2solo.tokens", Object.entries(a.tokens).map(([k, v]) => `${k}: ${v || "—"}`).join(", ")),
         item("gm2solo.cards", (a.cards_face_up.join(", ") || "—") + " — " + t("gm2solo.draws_left", {n: a.draws_before_shuffle}))),
-      h("p", {"data-testid": "g2-allenarly-last"}, h("strong", {text: t("gm2solo.last") + ": "}), decision));
+      h("div", {"data-testid": "g2-allenarly-last"}, h("strong", {text: t("gm2solo.last") + ":"}),
+        h("ol", {}, recent.map((d) => h("li", {text: words(d)})))));
   }
 
   function render(root, ctx0) {

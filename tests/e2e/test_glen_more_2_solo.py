@@ -39,7 +39,8 @@ def test_solo_against_allenarly_from_the_lobby(base_url: str, phone: Any, shots:
     assert "Allenarly" in page.locator("label", has=solo).inner_text()
     assert page.locator("[data-testid=seat-1]").count() == 1  # 2 players by default
     solo.check()
-    assert page.locator("[data-testid=seat-1]").count() == 0 and page.locator("#players-row").is_hidden()
+    assert page.locator("[data-testid=seat-1]").count() == 0
+    assert page.locator("#players-row").is_hidden()
     levels = page.locator("[data-option=level] option").all_inner_texts()
     assert "Skelp (hard)" in levels and len(levels) == 5
     page.select_option("[data-option=level]", "skelp")

@@ -52,7 +52,7 @@ def test_solo_against_allenarly_from_the_lobby(base_url: str, phone: Any, shots:
     for turn in range(40):
         page.wait_for_function("document.body.dataset.myturn === '1' || "
                                "document.body.dataset.status === 'over'", timeout=30_000)
-        # her turns are in the log (a turn before your first move only on her board)
+        # her turns are in the log (one before your first move: with that move)
         if "Allenarly takes " in (page.locator("[data-testid=log]").text_content() or ""):
             break
         seq = page.evaluate("document.body.dataset.seq")

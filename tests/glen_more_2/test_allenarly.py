@@ -521,3 +521,13 @@ def test_her_turn_is_one_chance_event_and_described() -> None:
     assert ru.startswith("Алленарли берёт ") and "дальность" in ru
     s.apply(move)
     assert s.allen is not None and s.allen.last["card"] == int(str(move).split()[1])
+
+
+def test_her_turn_before_your_first_move_is_told_with_it() -> None:
+    seed = next(k for k in range(60) if solo(seed=k).allen.decisions)  # type: ignore[union-attr]
+    s = solo(seed=seed)
+    move = s.legal_moves(0)[0]
+    text = s.describe_move(move, 0, 0)
+    assert text.startswith("Allenarly takes ") and f"Player 1: {move}" in text
+    s.apply(move, 0)
+    assert not s.describe_move(s.legal_moves(0)[0], 0, 0).startswith("Allenarly")

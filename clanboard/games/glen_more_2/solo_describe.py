@@ -84,6 +84,14 @@ def after_move(s: GlenMore2State, move: GMove, player: int, lang: str = "en") ->
     return "".join(f" — {t}" for t in texts)
 
 
+def before_first(s: GlenMore2State, lang: str = "en") -> str:
+    """Her turn(s) before the first seat move (when the die let her start), in words, each
+    followed by " — ": the log shows them with that first move."""
+    if s.allen is None or any(p >= 0 for p, _ in s.history):
+        return ""
+    return "".join(f"{explain(s, d, lang)} — " for d in s.allen.recent)
+
+
 def explain_last(s: GlenMore2State, lang: str = "en") -> str:
     """Her last decision (card draw) in words; "" before her first."""
     assert s.allen is not None

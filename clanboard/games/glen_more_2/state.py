@@ -1511,8 +1511,9 @@ class GlenMore2State(State):
             return describe_allenarly(self, move, lang)
         text = super().describe_move(move, player, viewer, names, lang)
         if self.solo:  # then Allenarly's turn (or bid draws) at once, in words
-            from clanboard.games.glen_more_2.solo_describe import after_move
+            from clanboard.games.glen_more_2.solo_describe import after_move, before_first
 
+            text = before_first(self, lang) + text
             text += after_move(self, move if isinstance(move, GMove) else parse(str(move)),
                                player, lang)
         return text

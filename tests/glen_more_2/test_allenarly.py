@@ -531,3 +531,16 @@ def test_her_turn_before_your_first_move_is_told_with_it() -> None:
     assert text.startswith("Allenarly takes ") and f"Player 1: {move}" in text
     s.apply(move, 0)
     assert not s.describe_move(s.legal_moves(0)[0], 0, 0).startswith("Allenarly")
+
+
+def test_a_double_historic_place_gives_both_halves_bonuses_and_leaves() -> None:
+    """HG-RU 1180-1184: both halves' kind bonuses, the extra reward, then out of the game."""
+    s = solo(chronicles="11", auto=False)
+    a = s.allen
+    assert a is not None
+    size, vp = s.territory_size(ALLEN), s.vp[ALLEN]
+    got = allenarly.gain(s, idx(s, "BRIDGE"))  # material | material halves
+    assert a.stones == 4 and got["stones"] == 4 and s.vp[ALLEN] == vp + 1
+    assert a.gone == [idx(s, "BRIDGE")] and s.territory_size(ALLEN) == size
+    allenarly.gain(s, idx(s, "H2"))  # a trade place stays: into her row
+    assert a.trade == [idx(s, "H2")] and s.territory_size(ALLEN) == size + 1

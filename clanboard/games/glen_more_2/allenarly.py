@@ -350,7 +350,7 @@ def _kind_bonus(s: GlenMore2State, kind: str, out: dict[str, Any]) -> None:
 def gain(s: GlenMore2State, tile: int) -> dict[str, Any]:
     """HG-RU 747-785 (and 1150-1184): put the tile on or beside her board and gain what
     its symbols give; returns what she gained, for the log."""
-    comp, a, lv = s.comp, s.allen, level_row(s)
+    comp, a = s.comp, s.allen
     assert a is not None
     row = comp.tiles[tile]
     out: dict[str, Any] = {}
@@ -364,10 +364,15 @@ def gain(s: GlenMore2State, tile: int) -> dict[str, Any]:
     trains = [g for o in row.bonus.options for g in o.gains if isinstance(g, Train)]
     if trains:
         _train(s, row.bonus.options, out)
-    if comp.is_historic_card(tile):
-        kinds = sorted(symbols(s, tile) - {"ch10", "ch11"})
+    if comp.is_historic_card(tile):  # HG-RU 1178-1184
+        kinds = [row.kind]
+        if tile in comp.halves:  # a double: the kind of each half
+            left, right = comp.halves[tile][0]
+            kinds = [comp.tiles[left].kind, comp.tiles[right].kind]
         for k in kinds:
-            if k not in ("trade", "personality"):
+            if k == "personality":
+                _personality_bonus(s, out)
+            elif k != "trade":
                 _kind_bonus(s, k, out)
         extra = rules(comp).chronicles.get(11)
         if extra is not None and extra.extra_vp:
@@ -389,10 +394,7 @@ def gain(s: GlenMore2State, tile: int) -> dict[str, Any]:
         return out
     if row.kind == "personality":
         s.personalities[ALLEN].append(tile)
-        out["clan"] = _personality(s)
-        if lv.personality_vp:
-            s.vp[ALLEN] += lv.personality_vp
-            out["vp"] = out.get("vp", 0) + lv.personality_vp
+        _personality_bonus(s, out)
         return out
     _kind_bonus(s, row.kind, out)
     if row.kind == "trade":
@@ -400,6 +402,15 @@ def gain(s: GlenMore2State, tile: int) -> dict[str, Any]:
     else:
         a.pile.append(tile)
     return out
+
+
+def _personality_bonus(s: GlenMore2State, out: dict[str, Any]) -> None:
+    """HG-RU 765: clan markers where her tokens stand, 2 VP (none at Аблах)."""
+    lv = level_row(s)
+    out["clan"] = out.get("clan", []) + _personality(s)
+    if lv.personality_vp:
+        s.vp[ALLEN] += lv.personality_vp
+        out["vp"] = out.get("vp", 0) + lv.personality_vp
 
 
 def _trade(s: GlenMore2State, tile: int, out: dict[str, Any]) -> None:

@@ -544,3 +544,31 @@ def test_a_double_historic_place_gives_both_halves_bonuses_and_leaves() -> None:
     assert a.gone == [idx(s, "BRIDGE")] and s.territory_size(ALLEN) == size
     allenarly.gain(s, idx(s, "H2"))  # a trade place stays: into her row
     assert a.trade == [idx(s, "H2")] and s.territory_size(ALLEN) == size + 1
+
+
+def test_a_bad_allenarly_file_names_file_row_and_field(tmp_path: Path) -> None:
+    import shutil
+
+    from clanboard.games.glen_more_2.pack import PROVISIONAL_PACK, PackError, load_pack
+    from tests.glen_more_2.helpers import edit_rows
+
+    d = tmp_path / "pack"
+    shutil.copytree(PROVISIONAL_PACK, d)
+    edit_rows(d / "allenarly_cards.csv", "3", {"choices": "whisky | castle priority"})
+    edit_rows(d / "allenarly_cards.csv", "4", {"search_range": "0"})
+    edit_rows(d / "allenarly_levels.csv", "skelp", {"start_tile": "NOPE"})
+    with pytest.raises(PackError) as err:
+        load_pack(d)
+    text = str(err.value)
+    assert "allenarly_cards.csv, row 4, field 'choices': 'priority'" in text
+    assert "allenarly_cards.csv, row 5, field 'search_range'" in text
+    assert "allenarly_levels.csv" not in text  # checked once the rows are valid
+    edit_rows(d / "allenarly_cards.csv", "3", {"choices": "whisky | priority"})
+    edit_rows(d / "allenarly_cards.csv", "4", {"search_range": "2"})
+    with pytest.raises(PackError, match=r"allenarly_levels.csv, row 5, field 'start_tile': "
+                                        r"no tile 'NOPE'"):
+        load_pack(d)
+    edit_rows(d / "allenarly_levels.csv", "skelp", {"start_tile": "N4"})
+    (d / "allenarly_paths.csv").unlink()
+    with pytest.raises(PackError, match="allenarly_paths.csv: Allenarly .* needs all of"):
+        load_pack(d)

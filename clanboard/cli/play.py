@@ -150,15 +150,21 @@ def register(app: typer.Typer) -> None:
         chronicles: Annotated[str | None, typer.Option(
             help="chronicles to play, e.g. 9 (the option chronicles=, for games that have it)",
         )] = None,
+        solo: Annotated[bool, typer.Option(
+            "--solo", help="play alone against the game's solo opponent (the option "
+            "solo=true and 1 player, for games that have it)")] = False,
+        level: Annotated[str | None, typer.Option(
+            help="the solo opponent's level (the option level=, e.g. skelp)")] = None,
     ) -> None:
         """Play a game in the terminal against agents (random, heuristic, ismcts:LEVEL)."""
         code = set_language(lang)
         try:
             game = get_game(game_id)
             flags = _flag_options(game_id, {"provisional": True if provisional else None,
-                                            "chronicles": chronicles})
+                                            "chronicles": chronicles,
+                                            "solo": True if solo else None, "level": level})
             opts = _parse_options(game_id, variant, [*flags, *option])
-            n = game.check_players(players)
+            n = game.check_players(1 if solo and players is None else players)
             if not 0 <= seat < n:
                 raise InvalidState(_("--seat must be 0..{last}").format(last=n - 1))
             seed = random.SystemRandom().randrange(2**31) if seed is None else seed

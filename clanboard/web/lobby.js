@@ -32,14 +32,17 @@
       input = h("input", {type: "checkbox", id, "data-option": o.name});
       input.checked = !!value;
     } else if (o.choices) {
+      const choiceKey = (c) => `game.${g.id}.option.${o.name}.${c}`;  // e.g. a solo level's name
       input = h("select", {id, "data-option": o.name},
-        o.choices.map((c) => h("option", {value: c, text: c === "" ? WORDS.noChoice : String(c)})));
+        o.choices.map((c) => h("option", {value: c, text: c === "" ? WORDS.noChoice
+          : t.has(choiceKey(c)) ? t(choiceKey(c)) : String(c)})));
       input.value = String(value);
     } else {
       input = h("input", {id, "data-option": o.name, type: typeof o.default === "number" ? "number" : "text",
         value: String(value)});
     }
     input.addEventListener("change", () => { $("variant").value = matchVariant(); });
+    if (o.name === "solo") input.addEventListener("change", drawSeats);  // solo: 1 seat
     return h("label", {class: typeof o.default === "boolean" ? "check" : "", title: optHelp(g, o)},
       typeof o.default === "boolean" ? [input, " " + optLabel(g, o)] : [optLabel(g, o) + " ", input],
       h("small", {class: "muted", text: " " + optHelp(g, o)}));
@@ -91,8 +94,12 @@
     return box;
   }
 
+  // a game's solo option (its solo opponent is part of the rules): one seat, no count
+  const solo = () => { const el = document.querySelector('[data-option="solo"]'); return !!(el && el.checked); };
+
   function drawSeats() {
-    const g = current(), n = Number($("players").value);
+    const g = current(), n = solo() ? 1 : Number($("players").value);
+    $("players-row").hidden = solo() || g.min_players === g.max_players;
     const rows = [];
     for (let i = 0; i < n; i++) {
       const choices = seatChoices(g, i);
@@ -177,7 +184,7 @@
     const preferred = games.find((g) => g.id === "schotten-totten");
     if (preferred) $("game").value = preferred.id;
     $("game").addEventListener("change", drawGame);
-    $("variant").addEventListener("change", () => drawOptions($("variant").value));
+    $("variant").addEventListener("change", () => { drawOptions($("variant").value); drawSeats(); });
     $("players").addEventListener("change", drawSeats);
     $("create").addEventListener("submit", create);
     drawGame();

@@ -57,8 +57,7 @@ def test_chronicles_combine_and_those_not_built_yet_are_named() -> None:
                                  "--chronicles", "9,12", "--players", "3"], input="quit\n")
     assert result.exit_code == 2
     text = " ".join(result.output.split())
-    assert "12 (the solo opponent Allenarly)" in text
-    assert "not built yet" in text and "playable now: 9, 10, 11" in text
+    assert "chronicle 12 is the solo opponent Allenarly" in text and "--solo" in text
     result = runner.invoke(app, ["play", "glen-more-2", "--provisional", "--chronicles", "7"])
     assert result.exit_code == 2 and "no chronicle 7" in " ".join(result.output.split())
 

@@ -441,7 +441,7 @@ def test_chronicle_options_combine_ascending_and_others_are_refused_clearly():
     s = GAME.new_state(2, seed=1, options={**OPTS, "chronicles": "11,9"})  # read ascending
     assert isinstance(s, GlenMore2State) and sorted(s.ch) == [9, 11]
     assert s.options["chronicles"] == "9,11"
-    with pytest.raises(InvalidState, match=r"12 \(the solo opponent Allenarly\).*not built yet"):
+    with pytest.raises(InvalidState, match=r"chronicle 12 is the solo opponent.*solo=true"):
         GAME.new_state(2, seed=1, options={**OPTS, "chronicles": "12"})
     with pytest.raises(InvalidState, match="no chronicle 7.*playable now: 9, 10, 11"):
         GAME.new_state(2, seed=1, options={**OPTS, "chronicles": "7"})

@@ -48,7 +48,7 @@ def test_without_the_preset_the_table_is_refused_with_the_reason(client: TestCli
     r = client.post("/api/tables", json={"game": "glen-more-2", "variant": "provisional",
                                          "options": {"chronicles": "9,12"},
                                          "seats": [{"kind": "human"}, {"kind": "human"}]})
-    assert r.status_code == 422 and "not built yet" in r.json()["reason"]
+    assert r.status_code == 422 and "solo=true" in r.json()["reason"]
 
 
 def test_a_secret_bid_reaches_no_other_viewer_before_the_reveal(client: TestClient) -> None:

@@ -503,7 +503,19 @@ def build_rows(source: Path) -> dict[str, list[dict[str, Any]]]:
             "clan_spaces.csv": clans, "scoring.csv": scoring, "market.csv": market,
             "feasts.csv": feasts, "alt_scoring.csv": alt_scoring,
             "historic_places.csv": historic_rows(source),
-            "highland_games.csv": track_rows(source)}
+            "highland_games.csv": track_rows(source),
+            **solo_files(source, {t["name"]: t["id"] for t in tiles})}
+
+
+def solo_files(source: Path, tile_ids: dict[str, str]) -> dict[str, list[dict[str, Any]]]:
+    """Allenarly's files (chronicle 12), see :mod:`.build_solo`."""
+    from clanboard.games.glen_more_2 import build_solo
+
+    return {"allenarly_cards.csv": build_solo.card_rows(source),
+            "allenarly_levels.csv": build_solo.level_rows(source, tile_ids),
+            "allenarly_priority.csv": build_solo.priority_rows(),
+            "allenarly_paths.csv": build_solo.path_rows(source),
+            "allenarly_chronicles.csv": build_solo.chronicle_rows(source, tile_ids)}
 
 
 def write_pack(rows: dict[str, list[dict[str, Any]]], out: Path) -> None:

@@ -16,6 +16,7 @@ from clanboard.games.glen_more_2.components import Components, components
 from clanboard.games.glen_more_2.effects import RESOURCES
 from clanboard.games.glen_more_2.moves import (
     ACT,
+    ALLENARLY,
     BID,
     BUILD,
     BUY,
@@ -55,7 +56,8 @@ BIDS = [bid_move(list(seq)) for k in range(6) for seq in permutations(range(1, 6
 BID_INDEX = {m.name: i for i, m in enumerate(BIDS)}
 MAX_PLAYERS = 4
 PER_SEAT = 14
-N_PHASES = 18  # len(state.PHASES)
+N_PHASES = 20  # len(state.PHASES)
+SOLO_CARDS = 20  # chance outcomes for Allenarly's action cards (ids 1-20)
 TENSOR_SIZE = N_PHASES + MAX_PLAYERS + PER_SEAT * MAX_PLAYERS + 5 + 4 + 1 + 5 + 2
 
 
@@ -101,7 +103,7 @@ def num_actions(options: Mapping[str, Any]) -> int:
 
 
 def num_chance(options: Mapping[str, Any]) -> int:
-    return layout(options["pack"]).tiles + 6
+    return layout(options["pack"]).tiles + 6 + SOLO_CARDS
 
 
 def move_to_action(s: GlenMore2State, m: GMove) -> int:
@@ -112,6 +114,8 @@ def move_to_action(s: GlenMore2State, m: GMove) -> int:
         return s.comp.index[m.name]
     if op == ROLL:
         return lay.tiles + m.n - 1
+    if op == ALLENARLY:
+        return lay.tiles + 6 + m.n - 1
     if op == TAKE:
         return off["take"] + s.comp.index[m.name] * ALTS + m.n
     if op == PASS:
@@ -162,6 +166,8 @@ def action_to_move(s: GlenMore2State, action: int) -> GMove:
     if s.is_chance():
         if action < lay.tiles:
             return GMove(DRAW, tid(action))
+        if action >= lay.tiles + 6:
+            return GMove(ALLENARLY, n=action - lay.tiles - 6 + 1)
         return GMove(ROLL, n=action - lay.tiles + 1)
     names = sorted(lay.offset, key=lambda k: lay.offset[k])
     kind = max((k for k in names if lay.offset[k] <= action), key=lambda k: lay.offset[k])
@@ -215,9 +221,9 @@ def observation_tensor(s: GlenMore2State, player: int) -> list[float]:
     if s.cur >= 0:
         out[N_PHASES + s.cur] = 1.0
     base = N_PHASES + MAX_PLAYERS
-    for p in range(s.num_players):
+    for p in range(s.seats):  # solo: Allenarly's counts as the second seat
         terr = s.terr[p]
-        seat = (p - player) % s.num_players  # the viewer first
+        seat = (p - player) % s.seats  # the viewer first
         vals = [s.coins[p], s.vp[p], s.whisky[p], s.fame[p], s.castle_scotsmen(p),
                 len(s.cards[p]), len(s.personalities[p]), s.markers[p], len(terr),
                 sum(terr.have()), terr.scotsmen(), len(s.blueprints[p]), s.rank[p][0],

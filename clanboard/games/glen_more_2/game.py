@@ -31,7 +31,10 @@ def provisional_error(pack: str) -> str | None:
 
 
 #: chronicles of the Highland Games box that this package does not play yet
-NOT_BUILT = {12: "the solo opponent Allenarly"}
+NOT_BUILT: dict[int, str] = {}
+#: chronicles chosen by an option of their own rather than in the chronicles list
+BY_OPTION = {12: "the solo opponent Allenarly: start a 1-player game with the option "
+                 "solo=true and a level (CLI: --solo --level reglar)"}
 
 
 def check_chronicles(value: Any, built: tuple[str, ...]) -> Any:
@@ -45,6 +48,9 @@ def check_chronicles(value: Any, built: tuple[str, ...]) -> Any:
         raise InvalidState(f"option 'chronicles' is a comma-separated list of chronicle "
                            f"numbers, e.g. 9; got {value!r}") from None
     playable = sorted({int(x) for c in built for x in c.split(",") if x})
+    own = [c for c in wanted if c in BY_OPTION]
+    if own:
+        raise InvalidState("; ".join(f"chronicle {c} is {BY_OPTION[c]}" for c in own))
     later = [c for c in wanted if c in NOT_BUILT and c not in playable]
     if later:
         names = "; ".join(f"{c} ({NOT_BUILT[c]})" for c in later)
@@ -66,11 +72,26 @@ CHRONICLE_CHOICES = ("", *(",".join(map(str, c)) for k in (1, 2, 3)
                            for c in combinations(HIGHLAND_CHRONICLES, k)))
 
 
+SOLO_LEVELS = ("ablach", "dus", "reglar", "skelp", "bodach")
+
+
+def check_solo(num_players: int, options: Mapping[str, Any]) -> None:
+    """The solo mode is exactly the 1-player game (HG-RU 558-590)."""
+    if options["solo"] and num_players != 1:
+        raise InvalidState(f"solo=true is 1 player against Allenarly, not {num_players}; "
+                           "start it with 1 player (CLI: --solo)")
+    if not options["solo"] and num_players == 1:
+        raise InvalidState("Glen More II is for 2-4 players; 1 player plays solo against "
+                           "Allenarly: add the option solo=true (CLI: --solo)")
+
+
 class GlenMore2(Game):
     id = "glen-more-2"
     name = "Glen More II: Chronicles"
     min_players = 2
     max_players = 4
+    #: a 1-seat game is the solo mode against Allenarly (chronicle 12, option ``solo``)
+    solo_players = 1
     options = (
         Option("pack", "provisional", "component pack shipped in the package",
                choices=pack_names()),
@@ -78,6 +99,11 @@ class GlenMore2(Game):
         Option("chronicles", "", "Highland Games chronicles to play, ascending and comma "
                "separated, any combination: '9' (feasts), '10' (the Highland Games board), "
                "'11' (historic places), e.g. '9,10,11'", choices=CHRONICLE_CHOICES),
+        Option("solo", False, "solo against Allenarly (chronicle 12): 1 player; she is "
+               "moved by the rules (her action cards are chance draws)"),
+        Option("level", "reglar", "Allenarly's level (solo only): ablach (very easy), dus "
+               "(easy), reglar (normal), skelp (hard), bodach (very hard)",
+               choices=SOLO_LEVELS),
     )
     #: the shipped pack is provisional: front ends offer it as a preset
     variants = {"provisional": {"provisional": True}}
@@ -87,6 +113,12 @@ class GlenMore2(Game):
     simultaneous_moves = True
     zero_sum = False
 
+    def check_players(self, num_players: int | None) -> int:
+        """2-4 players, or 1 for the solo mode (checked against ``solo`` at set-up)."""
+        if num_players == self.solo_players:
+            return num_players
+        return super().check_players(num_players)
+
     def check_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         given = dict(options or {})
         if "chronicles" in given:
@@ -95,7 +127,9 @@ class GlenMore2(Game):
         return super().check_options(given)
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
+        check_solo(num_players, options)
         chronicles = {int(x) for x in options["chronicles"].split(",") if x}
+        chronicles |= {12} if options["solo"] else set()
         missing = chronicles - components(options["pack"]).pack.chronicles()
         if missing:
             raise InvalidState(f"the pack {options['pack']!r} lacks the components of chronicle(s) "
@@ -110,6 +144,7 @@ class GlenMore2(Game):
     def _state_from_json(
         self, num_players: int, seed: int, options: dict[str, Any], body: Any
     ) -> State:
+        check_solo(num_players, options)
         from clanboard.games.glen_more_2.serial import from_json
 
         return from_json(self, num_players, seed, options, body)

@@ -14,9 +14,9 @@ from clanboard.games.glen_more_2.effects import RESOURCES
 
 OPS = ("take", "pass", "place", "pay", "buy", "sell", "gain", "act", "move", "clan", "end",
        "draw", "roll", "bid", "remove", "plan", "build", "rep", "train", "central", "choose",
-       "scot")
+       "scot", "allenarly")
 (TAKE, PASS, PLACE, PAY, BUY, SELL, GAIN, ACT, MOVE, CLAN, END, DRAW, ROLL,
- BID, REMOVE, PLAN, BUILD, REP, TRAIN, CENTRAL, CHOOSE, SCOT) = range(len(OPS))
+ BID, REMOVE, PLAN, BUILD, REP, TRAIN, CENTRAL, CHOOSE, SCOT, ALLENARLY) = range(len(OPS))
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 
 
@@ -81,6 +81,8 @@ class GMove:
             return f"roll {self.n}"
         if op == BID:
             return f"bid {self.name or 'none'}"
+        if op == ALLENARLY:  # chance: Allenarly draws action card n (chronicle 12)
+            return f"allenarly {self.n}"
         return "end"
 
 
@@ -108,6 +110,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^clan\s+{_ID}$"), "clan"),
     (re.compile(r"^end$"), "end"),
     (re.compile(r"^roll\s+([1-6])$"), "roll"),
+    (re.compile(r"^allenarly\s+(\d{1,2})$"), "allenarly"),
     (re.compile(r"^bid\s+(none|[1-5](?:\s*,\s*[1-5]){0,4})$"), "bid"),
 ]
 
@@ -172,5 +175,7 @@ def parse(text: str) -> GMove:
             return END_MOVE
         if kind == "bid":
             return bid_move([] if g[0] == "none" else [int(x) for x in g[0].split(",")])
+        if kind == "allenarly":
+            return GMove(ALLENARLY, n=int(g[0]))
         return GMove(ROLL, n=int(g[0]))
     raise IllegalMove(f"cannot read {text!r} as a Glen More II move; moves look like: {HELP}")

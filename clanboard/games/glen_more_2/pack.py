@@ -33,6 +33,13 @@ from clanboard.games.glen_more_2.schema import (
     TileRow,
     TrackRow,
 )
+from clanboard.games.glen_more_2.solo_schema import (  # noqa: E402
+    AllenarlyCardRow,
+    AllenarlyChronicleRow,
+    AllenarlyLevelRow,
+    AllenarlyPathRow,
+    AllenarlyPriorityRow,
+)
 
 PROVISIONAL_PACK = Path(__file__).parent / "packs" / "provisional"
 
@@ -92,6 +99,11 @@ class Pack:
     historic: list[HistoricRow] = field(default_factory=list)
     tracks: list[TrackRow] = field(default_factory=list)
     tile_index: dict[str, int] = field(default_factory=dict)
+    solo_cards: list[AllenarlyCardRow] = field(default_factory=list)
+    solo_levels: list[AllenarlyLevelRow] = field(default_factory=list)
+    solo_priority: list[AllenarlyPriorityRow] = field(default_factory=list)
+    solo_paths: list[AllenarlyPathRow] = field(default_factory=list)
+    solo_chronicles: list[AllenarlyChronicleRow] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.tile_index = {t.id: i for i, t in enumerate(self.tiles)}
@@ -116,11 +128,18 @@ class Pack:
         yield "alt_scoring.csv", self.alt_scoring
         yield "historic_places.csv", self.historic
         yield "highland_games.csv", self.tracks
+        yield "allenarly_cards.csv", self.solo_cards
+        yield "allenarly_levels.csv", self.solo_levels
+        yield "allenarly_priority.csv", self.solo_priority
+        yield "allenarly_paths.csv", self.solo_paths
+        yield "allenarly_chronicles.csv", self.solo_chronicles
 
     def chronicles(self) -> set[int]:
         """The chronicles this pack has the components of (9: feasts + board; 11: historic
         places)."""
         out = {9} if self.feasts and self.alt_scoring else set()
+        out |= {12} if self.solo_cards and self.solo_levels and self.solo_priority and \
+            self.solo_paths else set()
         return out | ({11} if self.historic else set()) | ({10} if self.tracks else set())
 
     def scoring_vp(self, difference: int, alternative: bool = False) -> int:
@@ -134,6 +153,12 @@ class Pack:
 def _key(r: Row) -> str:
     if isinstance(r, TrackRow):
         return f"{r.track} {r.rank}"
+    if isinstance(r, AllenarlyPathRow):
+        return f"{r.token} {r.step}"
+    if isinstance(r, AllenarlyPriorityRow):
+        return r.category
+    if isinstance(r, AllenarlyChronicleRow):
+        return f"chronicle {r.chronicle}"
     for name in ("id", "name", "resource", "difference"):
         if hasattr(r, name):
             return str(getattr(r, name))
@@ -343,8 +368,14 @@ def load_pack(directory: str | Path) -> Pack:
                 rows["landmarks.csv"], rows["clan_spaces.csv"], rows["scoring.csv"],
                 rows["market.csv"], rows["feasts.csv"], rows["alt_scoring.csv"],
                 rows["historic_places.csv"], rows["highland_games.csv"])
+    pack.solo_cards = rows["allenarly_cards.csv"]
+    pack.solo_levels = rows["allenarly_levels.csv"]
+    pack.solo_priority = rows["allenarly_priority.csv"]
+    pack.solo_paths = rows["allenarly_paths.csv"]
+    pack.solo_chronicles = rows["allenarly_chronicles.csv"]
     if not issues:
         _cross_check(pack, issues)
+        solo_check(pack, issues)
     if issues:
         raise PackError(str(d), issues)
     return pack
@@ -354,3 +385,61 @@ def load_pack(directory: str | Path) -> Pack:
 def provisional_pack() -> Pack:
     """The pack shipped with the game (read once)."""
     return load_pack(PROVISIONAL_PACK)
+
+
+def solo_check(p: Pack, issues: list[Issue]) -> None:
+    """Allenarly's files refer to tiles and clans that exist, and form a whole."""
+    names = ("allenarly_cards.csv", "allenarly_levels.csv", "allenarly_priority.csv",
+             "allenarly_paths.csv")
+    given = [n for n, rows in zip(names, (p.solo_cards, p.solo_levels, p.solo_priority,
+                                          p.solo_paths), strict=True) if rows]
+    if not given:
+        return
+    if len(given) != len(names):
+        missing = [n for n in names if n not in given]
+        issues.append(Issue(missing[0], None, None, "Allenarly (chronicle 12) needs all of "
+                            f"{', '.join(names)}; missing or empty: {', '.join(missing)}"))
+        return
+    ids = [c.id for c in p.solo_cards]
+    for line, c in enumerate(p.solo_cards, start=2):
+        if ids.count(c.id) > 1:
+            issues.append(Issue("allenarly_cards.csv", line, "id", f"card {c.id} given twice"))
+    if len(ids) < 3:
+        issues.append(Issue("allenarly_cards.csv", None, None,
+                            "at least 3 action cards: 2 are set aside at each shuffle "
+                            "(HG-RU 606)"))
+    tiles = {t.id for t in p.tiles}
+    for line, lv in enumerate(p.solo_levels, start=2):
+        if lv.start_tile not in tiles:
+            issues.append(Issue("allenarly_levels.csv", line, "start_tile",
+                                f"no tile {lv.start_tile!r} in tiles.csv"))
+    levels = [lv.id for lv in p.solo_levels]
+    for lv_id in ("ablach", "dus", "reglar", "skelp", "bodach"):
+        if levels.count(lv_id) != 1:
+            issues.append(Issue("allenarly_levels.csv", None, "id",
+                                f"level {lv_id!r} must be given once (found "
+                                f"{levels.count(lv_id)})"))
+    cats = sorted(r.category for r in p.solo_priority)
+    if cats != sorted(("castle", "landmarks", "whisky", "personalities")):
+        issues.append(Issue("allenarly_priority.csv", None, "category",
+                            "one token per scoring category: castle, landmarks, whisky, "
+                            f"personalities; found {', '.join(cats)}"))
+    clans = {s.clan for s in p.clan_spaces}
+    seen: set[tuple[str, int]] = set()
+    for line, r in enumerate(p.solo_paths, start=2):
+        if r.clan not in clans:
+            issues.append(Issue("allenarly_paths.csv", line, "clan",
+                                f"no clan {r.clan!r} in clan_spaces.csv; clans: "
+                                f"{', '.join(sorted(clans))}"))
+        if (r.token, r.step) in seen:
+            issues.append(Issue("allenarly_paths.csv", line, "step",
+                                f"step {r.step} of the {r.token} token given twice"))
+        seen.add((r.token, r.step))
+    for line, ch in enumerate(p.solo_chronicles, start=2):
+        if ch.free_tile and ch.free_tile not in tiles:
+            issues.append(Issue("allenarly_chronicles.csv", line, "free_tile",
+                                f"no tile {ch.free_tile!r} in tiles.csv"))
+        if ch.chronicle == 9 and (len(ch.stack_sizes) != 4 or len(ch.budgets) != 4):
+            issues.append(Issue("allenarly_chronicles.csv", line, "budgets",
+                                "chronicle 9 gives a bid-stack size and a VP budget for each "
+                                "of the 4 scoring rounds, e.g. '1 2 3 4' and '3 4 5 6'"))

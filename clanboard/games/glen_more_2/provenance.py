@@ -55,6 +55,8 @@ def used_provisional(s: GlenMore2State) -> list[ProvisionalEntry]:
         tiles |= {comp.tile_id(t) for t in terr.tiles}
         tiles |= {comp.tile_id(u) for us in terr.under for u in us}
         tiles |= {comp.tile_id(t) for t in s.personalities[p]}
+    solo = _solo_keys(s)
+    tiles |= solo.pop("tiles.csv")
     historic = {comp.historic[comp.index[t]].id for t in tiles if comp.index[t] in comp.historic}
     historic |= {comp.historic[c["tile"]].id for cs in s.blueprints for c in cs}
     historic |= {comp.historic[t].id for t in s.removed if t in comp.historic}
@@ -77,5 +79,21 @@ def used_provisional(s: GlenMore2State) -> list[ProvisionalEntry]:
     keys = {"settings.csv": used_settings(s), "tiles.csv": tiles, "landmarks.csv": cards,
             "clan_spaces.csv": spaces, "scoring.csv": diffs, "market.csv": set(),
             "feasts.csv": feasts, "alt_scoring.csv": alt, "historic_places.csv": historic,
-            "highland_games.csv": tracks}
+            "highland_games.csv": tracks, **solo}
     return [e for e in comp.pack.provisional() if e.key in keys[e.file]]
+
+
+def _solo_keys(s: GlenMore2State) -> dict[str, set[str]]:
+    """Allenarly's rows a solo game met: the action cards drawn, her level, her priority
+    tokens and token paths, her rules for the chronicles in play, her tiles."""
+    a, tid = s.allen, s.comp.tile_id
+    if a is None:
+        return {"tiles.csv": set(), "allenarly_cards.csv": set(),
+                "allenarly_levels.csv": set(), "allenarly_priority.csv": set(),
+                "allenarly_paths.csv": set(), "allenarly_chronicles.csv": set()}
+    drawn = {str(c) for c in a.used}
+    paths = {f"{r.token} {r.step}" for r in s.comp.pack.solo_paths}
+    return {"tiles.csv": {tid(t) for t in [a.start, *a.trade, *a.pile, *a.gone]},
+            "allenarly_cards.csv": drawn, "allenarly_levels.csv": {a.level},
+            "allenarly_priority.csv": set(a.priority), "allenarly_paths.csv": paths,
+            "allenarly_chronicles.csv": {f"chronicle {c}" for c in s.ch}}

@@ -41,7 +41,8 @@ def render(s: GlenMore2State, player: int | None = None) -> str:
         elif v == DIE:
             out.append("  [magenta]die[/]")
         elif v != GAP:
-            out.append(f"  [cyan]Scotsman of seat {-v - 1}[/]")
+            who = "Allenarly" if s.solo and v == -2 else f"seat {-v - 1}"
+            out.append(f"  [cyan]Scotsman of {who}[/]")
     market = "  ".join(f"{r}:{s.market[k]}" for k, r in enumerate(RESOURCES))
     out.append(f"[bold]Market[/] (filled spaces) {market}")
     clan = "  ".join(f"{k}:{','.join(map(str, v)) or '-'}" for k, v in s.clan.items())
@@ -80,6 +81,8 @@ def render(s: GlenMore2State, player: int | None = None) -> str:
             f"{comp.blueprint_need[c['tile']].resources()}" for c in cs) or "-")
             for p, cs in enumerate(s.blueprints))
         out.append(f"[bold]Blueprint cards[/] {escape(cards)}")
+    if s.allen is not None:
+        out.extend(render_allenarly(s))
     out.append(f"step: {PHASES[s.phase]}" + (f", movement points {s.mp}" if s.mp else ""))
     if s.final:
         from clanboard.games.glen_more_2.provenance import used_provisional
@@ -90,3 +93,29 @@ def render(s: GlenMore2State, player: int | None = None) -> str:
             out.append(f"[yellow]this game used {len(used)} provisional values:[/] "
                        + escape(", ".join(f"{e.file} {e.key}" for e in used)))
     return "\n".join(out)
+
+
+def render_allenarly(s: GlenMore2State) -> list[str]:
+    """Her board and her last decision, in words (chronicle 12)."""
+    from clanboard.games.glen_more_2.allenarly import ALLEN, level_row, rules
+    from clanboard.games.glen_more_2.solo_describe import explain
+
+    a = s.allen
+    assert a is not None
+    tid = s.comp.tile_id
+    symbol = rules(s.comp).symbol
+    prio = " ".join(f"{c}({symbol[c]})" for c in a.priority)
+    tokens = " ".join(f"{k}:{v or '-'}" for k, v in a.tokens.items())
+    lines = [
+        f"[bold]Allenarly[/] ({level_row(s).name}): {s.vp[ALLEN]} VP, {s.coins[ALLEN]} coins, "
+        f"{a.stones} stones, {a.scots} Scotsmen, {len(s.cards[ALLEN])} landmarks, "
+        f"{s.whisky[ALLEN]} whisky, {len(s.personalities[ALLEN])} personalities",
+        escape(f"     trade row: {' '.join(tid(t) for t in [a.start, *a.trade])}; pile: "
+               f"{len(a.pile)} tiles; priority: {prio}; tokens: {tokens}; cards face up: "
+               f"{a.discard or '-'} ({a.left} draws before a shuffle)"),
+    ]
+    for decision in a.recent or [a.last]:  # since your last move
+        text = explain(s, decision)
+        if text:
+            lines.append(f"     [cyan]{escape(text)}[/]")
+    return lines

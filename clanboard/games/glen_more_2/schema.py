@@ -348,6 +348,10 @@ OPTIONAL_FILES: dict[str, type[Row]] = {
 places)."""
 """Every file of a pack and the model of its rows."""
 
+from clanboard.games.glen_more_2.solo_schema import SOLO_FILES  # noqa: E402 (uses Row)
+
+OPTIONAL_FILES.update(SOLO_FILES)  # chronicle 12: Allenarly
+
 __all__ = ["FILES", "KINDS", "OPTIONAL_FILES", "RESOURCES", "STACKS", "STATUSES", "TILE_KINDS",
            "ClanSpaceRow", "FeastRow", "HistoricCell", "HistoricRow", "LandmarkRow",
            "MarketRow", "Row", "ScoringRow", "TrackRow",

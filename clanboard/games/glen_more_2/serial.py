@@ -59,6 +59,8 @@ def to_json(s: GlenMore2State) -> dict[str, Any]:
     out["reached"] = list(s.reached)
     out["blueprints"] = [[{"tile": tid(c["tile"]), "paid": list(c["paid"]), "free": c["free"],
                            "fed": c["fed"]} for c in cs] for cs in s.blueprints]
+    if s.allen is not None:
+        out["allenarly"] = s.allen.to_json(tid)
     return out
 
 
@@ -68,6 +70,7 @@ def from_json(game: Game, n: int, seed: int, options: dict[str, Any],
 
     s = GlenMore2State(game, n, seed, options)
     comp = s.comp
+    n = s.seats
 
     def tile(v: Any) -> int:
         if v not in comp.index:
@@ -126,14 +129,23 @@ def from_json(game: Game, n: int, seed: int, options: dict[str, Any],
             row.append({"tile": t, "paid": [int(v) for v in c["paid"]], "free": int(c["free"]),
                         "fed": bool(c["fed"])})
         s.blueprints.append(row)
+    if s.solo:
+        from clanboard.games.glen_more_2.allenarly import Allenarly, rules
+
+        if not isinstance(body.get("allenarly"), Mapping):
+            raise InvalidState("a solo game needs Allenarly's board ('allenarly')")
+        s.allen = Allenarly.from_json(dict(body["allenarly"]), comp.index)
+        if s.allen.level != options["level"] or \
+                not set(s.allen.deck) <= set(rules(comp).cards):
+            raise InvalidState("Allenarly's level or action cards do not match the options")
     return s
 
 
 def check(s: GlenMore2State) -> None:
     """Raise InvalidState if the position breaks an invariant of the game."""
-    from clanboard.games.glen_more_2.state import DIE, GAP, P_BUILD, P_OVER
+    from clanboard.games.glen_more_2.state import DIE, GAP, P_BUILD, PHASES
 
-    comp, n = s.comp, s.num_players
+    comp, n = s.comp, s.seats
     for name in ("coins", "vp", "whisky", "fame", "markers"):
         if len(getattr(s, name)) != n:
             raise InvalidState(f"{name} must have one entry per player ({n})")
@@ -152,7 +164,7 @@ def check(s: GlenMore2State) -> None:
     for k in range(5):
         if not 0 <= s.market[k] <= len(comp.prices(k)):
             raise InvalidState("a market row holds 0 up to its number of spaces")
-    if not 0 <= s.phase <= P_OVER:
+    if not 0 <= s.phase < len(PHASES):
         raise InvalidState("unknown phase")
     markers = sorted(-v - 1 for v in s.track if v < 0 and v not in (GAP, DIE))
     if markers != list(range(n)):
@@ -176,6 +188,8 @@ def check(s: GlenMore2State) -> None:
         seen += st
     if s.tile >= 0:
         seen.append(s.tile)
+    if s.allen is not None:  # her tiles (her start tile is a component of its own)
+        seen += s.allen.trade + s.allen.pile + s.allen.gone
     cap = comp.settings.tile_capacity
     for p, terr in enumerate(s.terr):
         if terr.tiles[:2] and (terr.pos[0], terr.pos[1]) != ((0, 0), (1, 0)):

@@ -12,10 +12,12 @@ size, placeholders, the settings of rules tagged [GM1]/[MEM]/[?]) comes from
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from clanboard.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Move, Rng, State
-from clanboard.games.glen_more_2 import interpret
+from clanboard.games.glen_more_2 import allenarly, interpret
+from clanboard.games.glen_more_2.allenarly import ALLEN, Allenarly
 from clanboard.games.glen_more_2.components import (
     RES_INDEX,
     STACK_ORDER,
@@ -27,6 +29,7 @@ from clanboard.games.glen_more_2.effects import RESOURCES, TRACKS, Modify
 from clanboard.games.glen_more_2.market import buy_price, payable, sell_price
 from clanboard.games.glen_more_2.moves import (
     ACT,
+    ALLENARLY,
     BID,
     BUILD,
     BUY,
@@ -64,9 +67,11 @@ HOME_CASTLE = (1, 0)
 CATEGORIES = ("castle", "landmarks", "whisky", "personalities")
 
 PHASES = ("draw", "roll", "take", "place", "pay", "gain", "clan", "activate", "discard",
-          "remove", "bid", "plan", "build", "rep", "central", "choose", "scot", "over")
+          "remove", "bid", "plan", "build", "rep", "central", "choose", "scot", "over",
+          "allenarly", "allenarly_bid")
 (P_DRAW, P_ROLL, P_TAKE, P_PLACE, P_PAY, P_GAIN, P_CLAN, P_ACT, P_DISCARD, P_REMOVE, P_BID,
- P_PLAN, P_BUILD, P_REP, P_CENTRAL, P_CHOOSE, P_SCOT, P_OVER) = range(len(PHASES))
+ P_PLAN, P_BUILD, P_REP, P_CENTRAL, P_CHOOSE, P_SCOT, P_OVER, P_ALLEN,
+ P_ALLEN_BID) = range(len(PHASES))
 REP_TILES = 2  # clan representative tiles per player (HG-RU 296)
 TOP_RANK = 5  # the tracks' top rank (HG-RU 326-328)
 BLUEPRINT_DEBT = -3  # debt_slot while a resource is paid onto a blueprint card
@@ -91,7 +96,11 @@ class GlenMore2State(State):
         comp = components(options["pack"])
         self.comp: Components = comp
         self.comp_prices = [comp.prices(k) for k in range(5)]
-        n = num_players
+        # solo (chronicle 12): one core seat; Allenarly's pieces are seat 1 inside
+        self.solo = bool(options.get("solo"))
+        self.allen: Allenarly | None = None
+        self.seats = n = 2 if self.solo else num_players
+        self.pay_prices = self.comp_prices
         st = comp.settings
         self.use_die = n in st.die_player_counts
         self.track: list[int] = []
@@ -183,11 +192,13 @@ class GlenMore2State(State):
     def setup(self) -> None:
         """Spec 2.2-2.7: start tiles clockwise, Scotsmen anticlockwise in random order,
         coins 5, 6, ... from the first to move; tiles are then drawn by chance."""
-        comp, st, n = self.comp, self.comp.settings, self.num_players
+        comp, st, n = self.comp, self.comp.settings, self.seats
         start = list(self.start_tiles)  # chronicle 10 may add start tiles (HG-RU 286)
         self.rng.shuffle(start)
         order = list(range(n))
         self.rng.shuffle(order)  # order[0] stands at the back: it moves first
+        if self.solo:  # HG-RU 590: the die decides; on 1 Allenarly starts
+            order = [ALLEN, 0] if allenarly.roll(self) == 1 else [0, ALLEN]
         pieces = [marker(p) for p in order]
         if self.use_die:
             pieces = [DIE, *pieces] if st.die_setup == "behind_scotsmen" else [*pieces, DIE]
@@ -198,7 +209,13 @@ class GlenMore2State(State):
             deck = list(range(len(comp.feasts)))
             self.rng.shuffle(deck)
             self.feast_row, self.feast_deck = deck[:FACE_UP_FEASTS], sorted(deck[FACE_UP_FEASTS:])
+        if self.solo:
+            allenarly.setup(self)
+            self.pay_prices = [pr + (allenarly.market_overflow(self),) * 30
+                               for pr in self.comp_prices]
         for p in range(n):
+            if self.solo and p == ALLEN:
+                continue  # her board instead of a territory (HG-RU 590)
             terr = self.terr[p]
             v = terr.add(comp.home_village, HOME_VILLAGE)
             terr.add(comp.home_castle, HOME_CASTLE)
@@ -210,7 +227,7 @@ class GlenMore2State(State):
 
     def current_player(self) -> int:
         ph = self.phase
-        if ph <= P_ROLL:
+        if ph <= P_ROLL or ph >= P_ALLEN:
             return CHANCE
         if ph == P_OVER:
             return TERMINAL
@@ -249,6 +266,8 @@ class GlenMore2State(State):
             return
         self.phase = P_TAKE
         self.cur = -self.track[0] - 1
+        if self.solo and self.cur == ALLEN:
+            self.phase = P_ALLEN  # her turn: the draw of her action card (chance)
 
     def _compress(self) -> None:
         """Tiles behind the hindmost piece leave the rondel (spec 3.4 [GM1])."""
@@ -282,6 +301,9 @@ class GlenMore2State(State):
         return sorted(stack)
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
+        if self.phase >= P_ALLEN:
+            cards = allenarly.drawable(self)
+            return [(GMove(ALLENARLY, n=c), 1.0 / len(cards)) for c in cards]
         if self.phase == P_ROLL:
             faces = self.comp.settings.die_faces
             return [(GMove(ROLL, n=f), faces.count(f) / 6) for f in sorted(set(faces))]
@@ -291,6 +313,9 @@ class GlenMore2State(State):
         return []
 
     def sample_chance(self, rng: Rng) -> Move:
+        if self.phase >= P_ALLEN:
+            cards = allenarly.drawable(self)
+            return GMove(ALLENARLY, n=cards[rng.randrange(len(cards))])
         if self.phase == P_ROLL:
             return GMove(ROLL, n=self.comp.settings.die_faces[rng.randrange(6)])
         tiles = self._drawable()
@@ -334,6 +359,9 @@ class GlenMore2State(State):
     # -- legality helpers ------------------------------------------------------------------
 
     def scotsmen_supply(self, p: int) -> int:
+        if self.solo and p == ALLEN:  # hers stand in her Scotsmen area (HG-RU 602, 755)
+            assert self.allen is not None
+            return self.comp.settings.scotsmen_per_player - 1 - self.allen.scots
         return self.comp.settings.scotsmen_per_player - 1 - self.terr[p].scotsmen()
 
     def _cost_ok(self, p: int, need: Need) -> bool:
@@ -342,7 +370,7 @@ class GlenMore2State(State):
             return False
         if not need.resources():
             return True
-        return payable(self.terr[p].have(), self.market, self.comp_prices,
+        return payable(self.terr[p].have(), self.market, self.pay_prices,
                        self.coins[p] - need.coins, need.fixed, need.any, need.distinct)
 
     def places(self, p: int, tile: int) -> list[tuple[int, int]]:
@@ -428,7 +456,7 @@ class GlenMore2State(State):
 
     def legal_moves(self, player: int | None = None) -> list[Move]:
         ph = self.phase
-        if ph <= P_ROLL:
+        if ph <= P_ROLL or ph >= P_ALLEN:
             if player not in (None, CHANCE):
                 return []
             return [m for m, _ in self.chance_outcomes()]
@@ -523,7 +551,7 @@ class GlenMore2State(State):
         coins = self.coins[p]
         owed = list(self.owed)
         n_any, n_dist, used = self.owed_any, self.owed_distinct, self.used
-        prices = self.comp_prices
+        prices = self.pay_prices
         if sell >= 0:
             have[sell] -= 1
             coins += prices[sell][market[sell] - 1]
@@ -532,7 +560,7 @@ class GlenMore2State(State):
         if k >= 0:
             if buy >= 0:
                 coins -= prices[k][market[k]]
-                market[k] += 1
+                market[k] = min(market[k] + 1, len(self.comp_prices[k]))
             else:
                 have[k] -= 1
             if owed[k]:
@@ -556,7 +584,7 @@ class GlenMore2State(State):
                 for slot, cell in enumerate(terr.pos):
                     if terr.res[slot][k]:
                         out.append(GMove(PAY, RESOURCES[k], a=Sq(*cell)))
-            price = buy_price(self.comp_prices[k], self.market[k])
+            price = buy_price(self.pay_prices[k], self.market[k])
             if price is not None and price <= self.coins[p] and self._payable_after(p, buy=k):
                 out.append(GMove(BUY, RESOURCES[k]))
         return out + self._sell_moves(p)
@@ -676,7 +704,7 @@ class GlenMore2State(State):
     def _scoring_start(self) -> list[int]:
         """HG-RU 338: the highest caber tosser(s) and stone putter(s) gain 1 fame each; a
         piece still below the lowest step (rank 0, HG-RU 292) is on no rank and gains none."""
-        n = self.num_players
+        n = self.seats
         got = [0] * n
         for t in range(2):
             top = max(self.rank[q][t] for q in range(n))
@@ -694,8 +722,8 @@ class GlenMore2State(State):
         for q in self.central.values():
             self.markers[q] += 1
         self.central = {}
-        self.rank = [[0, 0] for _ in range(self.num_players)]
-        self.modifiers = [[] for _ in range(self.num_players)]
+        self.rank = [[0, 0] for _ in range(self.seats)]
+        self.modifiers = [[] for _ in range(self.seats)]
 
     # -- chronicle 11: blueprints and historic places ------------------------------------
 
@@ -842,12 +870,28 @@ class GlenMore2State(State):
         if op == ROLL:
             self._roll(move.n)
             return
+        if op == ALLENARLY:
+            if self.phase == P_ALLEN:
+                allenarly.take_turn(self, move.n)
+                self._compress()
+                self._after_turn()
+            elif allenarly.bid_draw(self, move.n):
+                self._reveal_feasts()
+            return
         if op == BID:
             self.bids[player] = bid_list(move)
+            if self.solo:
+                assert self.allen is not None
+                self.allen.recent = []  # her stack from card draws after yours (HG-RU 1097-1109)
+                allenarly.start_bids(self)
+                self.phase = P_ALLEN_BID
+                return
             if all(b is not None for b in self.bids):
                 self._reveal_feasts()
             return
         p = self.cur
+        if self.allen is not None:  # her decisions shown are those since a seat's move
+            self.allen.recent = []
         terr = self.terr[p]
         if op == SELL:
             k = RES_INDEX[move.name]
@@ -887,6 +931,10 @@ class GlenMore2State(State):
             self.last_paid = k
             if op == PAY:
                 terr.res[terr.cells[(move.a.x, move.a.y)]][k] -= 1
+            elif self.market[k] >= len(self.comp_prices[k]):  # a full row (HG-RU 669)
+                lv = allenarly.level_row(self)
+                self.coins[p] -= lv.buy_supply + lv.buy_allenarly
+                self.coins[ALLEN] += lv.buy_allenarly
             else:
                 self.coins[p] -= self.comp_prices[k][self.market[k]]
                 self.market[k] += 1
@@ -1222,7 +1270,7 @@ class GlenMore2State(State):
                        if i != slot and t in historic and historic[t].castle)
 
     def category_counts(self) -> dict[str, list[int]]:
-        n = range(self.num_players)
+        n = range(self.seats)
         return {
             "castle": [self.castle_scotsmen(p) for p in n],
             "landmarks": [len(self.cards[p]) for p in n],
@@ -1235,7 +1283,7 @@ class GlenMore2State(State):
         """A scoring round; with chronicle 9 a secret bidding phase comes first."""
         if 9 in self.ch:
             self.pending = [number, 1 if final else 0]
-            self.bids = [None] * self.num_players
+            self.bids = [None] * self.seats
             self.phase, self.cur = P_BID, -1
             return
         self._scoring(number)
@@ -1252,7 +1300,7 @@ class GlenMore2State(State):
         """HG-RU 206-216: stage by stage every player reveals the next bid; a feast that
         holds a marker from an earlier stage is closed; who can pay (no market) must pay
         and puts a marker on it; several players may share a feast in one stage."""
-        n = self.num_players
+        n = self.seats
         self.feast_markers = {}
         self.reveal = []
         stages = max(len(b or []) for b in self.bids)
@@ -1289,6 +1337,8 @@ class GlenMore2State(State):
     def _pay_feast(self, p: int, feast: int) -> bool:
         """Pay from the tiles, never the market; Innes may put whisky for resources. The
         units are taken automatically: the kind held most, from the fullest tile."""
+        if self.solo and p == ALLEN:
+            return allenarly.pay_feast(self, feast)
         need = self.feast_need(p, feast)
         terr = self.terr[p]
         have = terr.have()
@@ -1354,22 +1404,24 @@ class GlenMore2State(State):
         chronicle 9: the feasts' extra counts and the alternative board, HG-RU 216-218)."""
         fame_won = self._scoring_start() if 10 in self.ch else []
         cats = self.category_counts()
-        for p in range(self.num_players):  # chronicle 10's scoring modifiers (HG-RU 344)
+        plain = {c: [self.comp.pack.scoring_vp(v - min(vs), alternative=9 in self.ch)
+                     for v in vs] for c, vs in cats.items()}  # before feasts and modifiers
+        for p in range(self.seats):  # chronicle 10's scoring modifiers (HG-RU 344)
             for cat, extra in self.modifiers[p]:
                 if cat in cats:
                     cats[cat][p] += extra
         alt = 9 in self.ch
         if alt:
-            for p in range(self.num_players):
+            for p in range(self.seats):
                 for cat, extra in self.feast_bonus(p).items():
                     if cat in cats:
                         cats[cat][p] += extra
-        vp = [0] * self.num_players
+        vp = [0] * self.seats
         for values in cats.values():
             low = min(values)
             for p, v in enumerate(values):
                 vp[p] += self.comp.pack.scoring_vp(v - low, alternative=alt)
-        for p in range(self.num_players):
+        for p in range(self.seats):
             self.vp[p] += vp[p]
         record: dict[str, Any] = {"round": number, **cats, "vp": vp}
         if alt:
@@ -1379,8 +1431,12 @@ class GlenMore2State(State):
             record["modifiers"] = [[list(m) for m in ms] for ms in self.modifiers]
             self._scoring_end()
         self.scorings.append(record)
+        if self.solo:
+            allenarly.after_scoring(self, number, plain)
 
     def territory_size(self, p: int) -> int:
+        if self.solo and p == ALLEN:
+            return allenarly.size(self)
         return len(self.terr[p])
 
     def _end_game(self) -> None:
@@ -1389,11 +1445,13 @@ class GlenMore2State(State):
 
     def _final(self) -> None:
         """Spec 15.2-15.3: coins, end-of-game landmark cards and the territory penalty."""
-        n = self.num_players
+        n = self.seats
         before = list(self.vp)
         cards_vp = [0] * n
         for p in range(n):
             mark = self.vp[p]
+            if self.solo and p == ALLEN:  # she ignores her cards' effects (HG-RU 758)
+                continue
             for cid in self.cards[p]:
                 card = self.comp.cards[cid]
                 if card.timing == "final":
@@ -1409,22 +1467,29 @@ class GlenMore2State(State):
                    for p in range(n)]
         for p in range(n):
             self.vp[p] += coins[p] + penalty[p] + unbuilt[p]
+        stones = allenarly.stone_vp(self) if self.solo else 0
+        if self.solo:  # HG-RU 844-846: her stones at her start tile's rate
+            self.vp[ALLEN] += stones
         self.final = {"before": before, "cards": cards_vp, "coins": coins, "tiles": sizes,
                       "penalty": penalty, "resources": [sum(t.have()) for t in self.terr],
                       "total": list(self.vp)}
         if 11 in self.ch:
             self.final["unbuilt_historic"] = unbuilt
+        if self.solo:
+            self.final["allenarly_stones"] = stones
         self.phase = P_OVER
         self.cur = -1
 
     def scores(self) -> list[float]:
-        return [float(v) for v in self.vp]
+        return [float(v) for v in self.vp[:self.num_players]]
 
     def winners(self) -> list[int]:
         if self.phase != P_OVER:
             return []
+        if self.solo:  # HG-RU 850: on a tie you win
+            return [0] if self.vp[0] >= self.vp[ALLEN] else []
         best = max(self.vp)
-        tied = [p for p in range(self.num_players) if self.vp[p] == best]
+        tied = [p for p in range(self.seats) if self.vp[p] == best]
         if len(tied) > 1 and self.comp.settings.tie_break == "resources":
             res = {p: sum(self.terr[p].have()) for p in tied}
             most = max(res.values())
@@ -1437,6 +1502,34 @@ class GlenMore2State(State):
         from clanboard.games.glen_more_2.view import observation
 
         return observation(self, player)
+
+    def describe_move(self, move: Move, player: int, viewer: int | None,
+                      names: Sequence[str] | None = None, lang: str = "en") -> str:
+        if isinstance(move, GMove) and move.op == ALLENARLY:  # her decision, in words
+            from clanboard.games.glen_more_2.solo_describe import describe_allenarly
+
+            return describe_allenarly(self, move, lang)
+        text = super().describe_move(move, player, viewer, names, lang)
+        if self.solo:  # then Allenarly's turn (or bid draws) at once, in words
+            from clanboard.games.glen_more_2.solo_describe import after_move, before_first
+
+            text = before_first(self, lang) + text
+            text += after_move(self, move if isinstance(move, GMove) else parse(str(move)),
+                               player, lang)
+        return text
+
+    def result_explanation(self, viewer: int | None, names: Sequence[str] | None = None,
+                           lang: str = "en") -> dict[str, Any] | None:
+        out = super().result_explanation(viewer, names, lang)
+        if out is not None and self.solo:  # her score beside yours (HG-RU 850: tie: you)
+            from clanboard.games.glen_more_2.solo_describe import result_summary
+
+            out["summary"] = result_summary(self, names, lang)
+            for table in out["tables"]:
+                table["columns"] = [*table["columns"], "Allenarly"]
+                for row in table["rows"]:
+                    row["values"] = [*row["values"], float(self.vp[ALLEN])]
+        return out
 
     def public_viewers(self, move: Move, player: int) -> list[int]:
         """Every move is public but a secret bid (chronicle 9), which only its maker reads
@@ -1542,6 +1635,7 @@ class GlenMore2State(State):
         s.central_offers = list(self.central_offers)
         s.reached = list(self.reached)
         s.trained = [list(c) for c in self.trained]
+        s.allen = self.allen.clone() if self.allen is not None else None
         return s
 
     def _to_json(self) -> Any:

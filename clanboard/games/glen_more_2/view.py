@@ -108,8 +108,10 @@ def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
         })
     # every tile in sight: on the rondel, in a territory (and under a rebuild), set aside
     shown = {v for v in s.track if v >= 0}
-    for p in range(s.num_players):
+    for p in range(s.seats):
         shown.update(s.terr[p].tiles, s.personalities[p], *s.terr[p].under)
+    if s.allen is not None:
+        shown.update(s.allen.trade, s.allen.pile, s.allen.gone, [s.allen.start])
     spaces = {sp.id: sp for sp in s.comp.spaces}
     return {
         "viewer": player,
@@ -131,7 +133,7 @@ def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
         "landmarks": {c: {"name": s.comp.cards[c].name, "timing": s.comp.cards[c].timing,
                           "effect": str(s.comp.cards[c].effect),
                           "provisional": s.comp.cards[c].provisional}
-                      for p in range(s.num_players) for c in s.cards[p]},
+                      for p in range(s.seats) for c in s.cards[p]},
         "turn": {
             "tile": tid(s.tile) if s.tile >= 0 else None,
             "cell": list(s.cell) if s.cell else None,
@@ -161,4 +163,37 @@ def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
         "discarded": len(s.discarded),
         "chronicle11": _chronicle11(s, player) if 11 in s.ch else None,
         "chronicle10": _chronicle10(s) if 10 in s.ch else None,
+        "allenarly": allenarly_view(s) if s.allen is not None else None,
+    }
+
+
+def allenarly_view(s: GlenMore2State) -> dict[str, Any]:
+    """Allenarly's board, all public (chronicle 12): her items, stones, trade row, tiles,
+    priority tokens (with their symbols), clan-board tokens, the face-up cards of this
+    deck cycle and how many draws are left before a shuffle (never the deck's order), her
+    last decision and what each scoring round gave her."""
+    from clanboard.games.glen_more_2.allenarly import ALLEN, level_row, rules
+
+    a = s.allen
+    assert a is not None
+    tid = s.comp.tile_id
+    lv = level_row(s)
+    symbol = rules(s.comp).symbol
+    return {
+        "level": a.level, "level_name": lv.name, "level_name_ru": lv.name_ru,
+        "vp": s.vp[ALLEN], "coins": s.coins[ALLEN], "whisky": s.whisky[ALLEN],
+        "fame": s.fame[ALLEN], "stones": a.stones, "scotsmen": a.scots,
+        "landmarks": list(s.cards[ALLEN]),
+        "personalities": [tid(t) for t in s.personalities[ALLEN]],
+        "clan_markers_left": s.markers[ALLEN],
+        "trade_row": [tid(t) for t in [a.start, *a.trade]],
+        "pile": [tid(t) for t in a.pile], "left_the_game": [tid(t) for t in a.gone],
+        "priority": [{"category": c, "symbol": symbol[c]} for c in a.priority],
+        "tokens": dict(a.tokens), "cards_face_up": list(a.discard),
+        "draws_before_shuffle": a.left, "last": dict(a.last),
+        "since_your_move": [dict(r) for r in a.recent],
+        "bid_tokens": list(a.bid_order), "feast_budget": a.budget,
+        "preferred_track": ("caber", "stone")[a.track] if 10 in s.ch else None,
+        "rounds": [dict(r) for r in a.rounds], "territory_size": s.territory_size(ALLEN),
+        "item_vp_rounds": list(lv.item_vp_rounds),
     }

@@ -463,9 +463,39 @@
       h("table", {class: "g2-score"}, h("tr", {}, h("th", {text: ""}), obs.players.map((_, i) => h("th", {text: ctx.name(i)}))), rows));
   }
 
+  // -- chronicle 12: Allenarly's board and her last decision (words: gm2solo.* keys) -----
+  function allenarlyBox(obs) {
+    const a = obs.allenarly, t = window.clanboard.t;
+    const item = (key, value) => h("li", {}, h("span", {class: "muted", text: t(key) + ": "}), String(value));
+    const names = (ids) => (ids.length ? ids.map((id) => tileInfo(obs, id).name).join(", ") : "—");
+    const words = (last) => {
+      if (last.tile) {
+        const why = last.row === "number" ? `#${last.number}` : `${last.row}: ${last.symbol}`;
+        const gains = Object.entries(last.gains || {}).map(([k, v]) => (v === true ? k : `${k} ${v}`)).join(", ");
+        return `${tileInfo(obs, last.tile).name} — card ${last.card}, range ${last.range}, ${why}${gains ? " — " + gains : ""}`;
+      }
+      if (last.bid_card) return `card ${last.bid_card}, feast ${last.feast}` + (last.bids ? ` → ${last.bids.join(", ")}` : "");
+      return t("gm2solo.none");
+    };
+    const recent = (a.since_your_move && a.since_your_move.length) ? a.since_your_move : [a.last || {}];
+    return h("div", {class: "g2-box", "data-testid": "g2-allenarly"},
+      h("h3", {text: `${t("gm2solo.title")} (${t("gm2solo.level", {level: a.level_name})}) — ${t("gm2solo.vp", {n: a.vp})}`}),
+      h("ul", {class: "g2-list"},
+        item("gm2solo.coins", a.coins), item("gm2solo.stones", a.stones),
+        item("gm2solo.scotsmen", a.scotsmen), item("gm2solo.landmarks", a.landmarks.length),
+        item("gm2solo.whisky", a.whisky), item("gm2solo.personalities", names(a.personalities)),
+        item("gm2solo.trade_row", names(a.trade_row)), item("gm2solo.pile", names(a.pile)),
+        item("gm2solo.priority", a.priority.map((p) => `${p.category} (${p.symbol})`).join(" · ")),
+        item("gm2solo.tokens", Object.entries(a.tokens).map(([k, v]) => `${k}: ${v || "—"}`).join(", ")),
+        item("gm2solo.cards", (a.cards_face_up.join(", ") || "—") + " — " + t("gm2solo.draws_left", {n: a.draws_before_shuffle}))),
+      h("div", {"data-testid": "g2-allenarly-last"}, h("strong", {text: t("gm2solo.last") + ":"}),
+        h("ol", {}, recent.map((d) => h("li", {text: words(d)})))));
+  }
+
   function render(root, ctx0) {
     const obs = ctx0.observation;
-    const ctx = Object.assign({}, ctx0, {name: (i) => (ctx0.names && ctx0.names[i]) || STR.seat(i)});
+    const soloName = (i) => (obs.allenarly && i === 1 ? window.clanboard.t("gm2solo.title") : STR.seat(i));
+    const ctx = Object.assign({}, ctx0, {name: (i) => (ctx0.names && ctx0.names[i]) || soloName(i)});
     const mv = sortMoves(ctx.legalMoves || []);
     const me = ctx.seat === null || ctx.seat === undefined ? null : ctx.seat;
     const last = lastTurn(ctx);
@@ -522,6 +552,7 @@
       h("div", {class: "g2-box"}, h("h3", {text: STR.rondel}), rondel(obs, mv, last, ctx, (key) => ui.choose(key))),
       h("div", {}, market(obs, mv, ctx), clanBoard(obs, mv, last, ctx))));
     if ((obs.chronicles || []).includes(9)) wrap.append(h("div", {class: "g2-row"}, feasts(obs, mv, ctx, rerender)));
+    if (obs.allenarly) wrap.append(h("div", {class: "g2-row"}, allenarlyBox(obs)));
     wrap.append(h("div", {class: "g2-row"}, order.filter((seat) => !(inTerritory && seat === me))
       .map((seat) => playerBox(obs, seat, me, mv, last, ui, ctx))));
     const sc = scores(obs, ctx);

@@ -1,0 +1,609 @@
+"""Allenarly, the solo opponent (chronicle 12, HG-RU 558-1202): her pieces and procedure.
+
+She is part of the rules, not a player: her seat (:data:`ALLEN`, seat 1 inside the state,
+never a seat of the core API) moves by chance-like steps. Each of her turns is one chance
+event ``allenarly N``: the draw of action card N from her deck; everything she then does
+follows from the card and the position (``take_turn``). Chronicle 9's bid draws are the
+same event in the bidding phase.
+
+The deck keeps no order: the set of cards not yet drawn in this cycle (the 2 set aside
+face down at each shuffle among them) and how many draws are left before the next
+shuffle. Drawing uniformly from that set for ``len - 2`` draws gives exactly the
+distribution of a shuffled deck whose top 2 cards were discarded face down (HG-RU 606,
+689), and nothing hidden is ever stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from clanboard.games.glen_more_2.components import Components, Need
+from clanboard.games.glen_more_2.effects import Item, Modify, Option, Train
+from clanboard.games.glen_more_2.solo_schema import (
+    CATEGORIES,
+    AllenarlyCardRow,
+    AllenarlyChronicleRow,
+    AllenarlyLevelRow,
+)
+
+if TYPE_CHECKING:
+    from clanboard.games.glen_more_2.state import GlenMore2State
+
+ALLEN = 1
+SET_ASIDE = 2  # face-down cards at each shuffle (HG-RU 606, 691)
+LEFT_OUT = "left_out"  # her ch. 11 tiles that leave the game (HG-RU 1182)
+
+
+@dataclass(frozen=True)
+class SoloRules:
+    """Her pack data, looked up."""
+
+    cards: dict[int, AllenarlyCardRow]
+    levels: dict[str, AllenarlyLevelRow]
+    symbol: dict[str, str]  # priority token category -> symbol on its top
+    paths: dict[str, list[str]]  # token -> clans, top to bottom
+    chronicles: dict[int, AllenarlyChronicleRow]
+
+
+@cache
+def _rules(comp: Components) -> SoloRules:
+    p = comp.pack
+    paths: dict[str, list[str]] = {"blue": [], "purple": []}
+    for r in sorted(p.solo_paths, key=lambda r: (r.token, r.step)):
+        paths[r.token].append(r.clan)
+    return SoloRules({c.id: c for c in p.solo_cards}, {lv.id: lv for lv in p.solo_levels},
+                     {r.category: r.symbol for r in p.solo_priority}, paths,
+                     {c.chronicle: c for c in p.solo_chronicles})
+
+
+def rules(comp: Components) -> SoloRules:
+    return _rules(comp)
+
+
+@dataclass
+class Allenarly:
+    """Her board and decks (everything public)."""
+
+    level: str
+    deck: list[int]  # cards not drawn in this cycle (the 2 set aside among them)
+    left: int  # draws before the next shuffle
+    discard: list[int] = field(default_factory=list)  # face-up cards of this cycle
+    stones: int = 0
+    scots: int = 1  # in her Scotsmen area (HG-RU 602)
+    start: int = -1  # her starting trade tile (a separate two-sided tile, HG-RU 574)
+    trade: list[int] = field(default_factory=list)  # trade tiles taken, left to right
+    pile: list[int] = field(default_factory=list)  # other tiles beside her board
+    gone: list[int] = field(default_factory=list)  # ch. 11 tiles out of the game
+    priority: list[str] = field(default_factory=list)  # categories, left to right
+    tokens: dict[str, str | None] = field(default_factory=dict)  # clan-board tokens
+    last: dict[str, Any] = field(default_factory=dict)  # her last decision, for the log
+    bid_order: list[int] = field(default_factory=list)  # ch. 9 bid tokens (feast spots)
+    bid_left: int = 0  # ch. 9 feasts still to draw a card for (right to left)
+    budget: int = 0  # ch. 9 VP she may still spend on feasts this round
+    track: int = 0  # ch. 10 preferred track (0 caber, 1 stone)
+    rounds: list[dict[str, Any]] = field(default_factory=list)  # her scoring extras
+    used: list[int] = field(default_factory=list)  # every card drawn so far (provenance)
+    decisions: int = 0  # how many decisions she has taken (turns and bid draws)
+    recent: list[dict[str, Any]] = field(default_factory=list)  # since the last seat move
+
+    def to_json(self, tid: Any) -> dict[str, Any]:
+        return {"level": self.level, "deck": sorted(self.deck), "left": self.left,
+                "discard": list(self.discard), "stones": self.stones, "scots": self.scots,
+                "start": tid(self.start), "trade": [tid(t) for t in self.trade],
+                "pile": [tid(t) for t in self.pile], "gone": [tid(t) for t in self.gone],
+                "priority": list(self.priority), "tokens": dict(self.tokens),
+                "last": dict(self.last), "bid_order": list(self.bid_order),
+                "bid_left": self.bid_left, "budget": self.budget, "track": self.track,
+                "rounds": [dict(r) for r in self.rounds], "used": list(self.used),
+                "decisions": self.decisions, "recent": [dict(r) for r in self.recent]}
+
+    @staticmethod
+    def from_json(d: dict[str, Any], index: dict[str, int]) -> Allenarly:
+        return Allenarly(
+            level=str(d["level"]), deck=[int(c) for c in d["deck"]], left=int(d["left"]),
+            discard=[int(c) for c in d["discard"]], stones=int(d["stones"]),
+            scots=int(d["scots"]), start=index[d["start"]],
+            trade=[index[t] for t in d["trade"]], pile=[index[t] for t in d["pile"]],
+            gone=[index[t] for t in d["gone"]], priority=[str(c) for c in d["priority"]],
+            tokens={str(k): (None if v is None else str(v)) for k, v in d["tokens"].items()},
+            last=dict(d["last"]), bid_order=[int(x) for x in d["bid_order"]],
+            bid_left=int(d["bid_left"]), budget=int(d["budget"]), track=int(d["track"]),
+            rounds=[dict(r) for r in d["rounds"]], used=[int(c) for c in d["used"]],
+            decisions=int(d["decisions"]), recent=[dict(r) for r in d["recent"]])
+
+    def clone(self) -> Allenarly:
+        return Allenarly(self.level, list(self.deck), self.left, list(self.discard),
+                         self.stones, self.scots, self.start, list(self.trade),
+                         list(self.pile), list(self.gone), list(self.priority),
+                         dict(self.tokens), dict(self.last), list(self.bid_order),
+                         self.bid_left, self.budget, self.track, list(self.rounds),
+                         list(self.used), self.decisions, list(self.recent))
+
+
+def level_row(s: GlenMore2State) -> AllenarlyLevelRow:
+    assert s.allen is not None
+    return rules(s.comp).levels[s.allen.level]
+
+
+# -- set-up --------------------------------------------------------------------------------
+
+def setup(s: GlenMore2State) -> None:
+    """HG-RU 590-612: her start tile, 1 Scotsman, priority tokens at random, the deck with
+    2 cards set aside, the blue token on MacDonell and the purple one on Sinclair; with
+    chronicle 10 the die picks her preferred track (1: caber, HG-RU 1145)."""
+    r = rules(s.comp)
+    cards = sorted(r.cards)
+    priority = list(CATEGORIES)
+    s.rng.shuffle(priority)
+    a = Allenarly(level=s.options["level"], deck=cards, left=len(cards) - SET_ASIDE,
+                  start=s.comp.index[r.levels[s.options["level"]].start_tile],
+                  priority=priority)
+    s.allen = a
+    for tok in ("blue", "purple"):
+        spaces = path(s, tok)
+        a.tokens[tok] = spaces[0] if spaces else None
+    if 10 in s.ch:
+        a.track = 0 if roll(s) == 1 else 1
+    s.coins[ALLEN] = 0  # HG-RU 590
+
+
+def roll(s: GlenMore2State) -> int:
+    """A roll of the game's die during set-up (drawn from the seed)."""
+    return s.comp.settings.die_faces[s.rng.randrange(6)]
+
+
+# -- the deck ------------------------------------------------------------------------------
+
+def drawable(s: GlenMore2State) -> list[int]:
+    """The cards the next draw may give (a fresh shuffle when the deck is empty)."""
+    a = s.allen
+    assert a is not None
+    return sorted(a.deck) if a.left > 0 else sorted(rules(s.comp).cards)
+
+
+def draw(s: GlenMore2State, card: int) -> AllenarlyCardRow:
+    a = s.allen
+    assert a is not None
+    if a.left <= 0:  # HG-RU 689-691: shuffle all 10, set 2 aside face down
+        a.deck = sorted(rules(s.comp).cards)
+        a.left = len(a.deck) - SET_ASIDE
+        a.discard = []
+    a.deck.remove(card)
+    a.left -= 1
+    a.discard.append(card)
+    if card not in a.used:
+        a.used.append(card)
+    a.decisions += 1
+    return rules(s.comp).cards[card]
+
+
+# -- her turn ------------------------------------------------------------------------------
+
+def take_turn(s: GlenMore2State, card_id: int) -> None:
+    """HG-RU 686-785: draw, refill the 1-coin spaces, move the clan-board tokens, choose
+    exactly one tile, move onto it and place it, gaining its symbols' bonuses."""
+    a = s.allen
+    assert a is not None
+    card = draw(s, card_id)
+    filled = [k for k in range(5) if s.market[k] == 0]
+    for k in filled:
+        s.market[k] = 1
+    moved = {tok: move_token(s, tok) for tok in card.clan_moves}
+    tile, why = choose(s, card)
+    t = s.track
+    t[t.index(tile)] = t[0]
+    t[0] = -10  # GAP
+    gains = gain(s, tile)
+    a.last = {"card": card.id, "range": card.search_range, "tile": s.comp.tile_id(tile),
+              "filled": filled, "tokens": moved, **why, "gains": gains}
+    a.recent.append(a.last)
+
+
+def ahead(s: GlenMore2State, n: int, extended: bool) -> tuple[list[int], bool]:
+    """Her available tiles: the ``n`` tiles ahead of her Scotsman, cut just before World's
+    End (HG-RU 743); ``extended``: every tile up to the first empty space beyond it
+    (HG-RU 745). Also whether World's End cut the range."""
+    we = s.comp.worlds_end
+    out: list[int] = []
+    passed = False
+    for v in s.track[1:]:
+        if v == we:
+            if not extended:
+                return out, True
+            passed = True
+            continue
+        if v == -10 and passed:  # GAP: an empty space
+            break
+        if v >= 0:
+            out.append(v)
+            if not extended and len(out) == n:
+                break
+    return out, False
+
+
+def symbols(s: GlenMore2State, tile: int) -> set[str]:
+    """The symbols a choice row can match on a tile: its kind(s), and the chronicle 10 /
+    11 tile symbols (HG-RU 1154, 1178)."""
+    comp = s.comp
+    row = comp.tiles[tile]
+    out: set[str] = {row.kind}
+    if tile in comp.halves:  # a double's blueprint tile: both halves' kinds
+        left, right = comp.halves[tile][0]
+        out |= {comp.tiles[left].kind, comp.tiles[right].kind}
+    if row.chronicle == 10:
+        out.add("ch10")
+    if comp.is_historic_card(tile):
+        out.add("ch11")
+    return out
+
+
+def choose(s: GlenMore2State, card: AllenarlyCardRow) -> tuple[int, dict[str, Any]]:
+    """HG-RU 716-745, 852-886: the chronicle rows first (ascending), then the card's rows
+    top to bottom, then the framed number; again with the extended range when World's End
+    cut it and nothing was chosen."""
+    a = s.allen
+    assert a is not None
+    r = rules(s.comp)
+    for extended in (False, True):
+        avail, cut = ahead(s, card.search_range, extended)
+        for ch in sorted(s.ch):
+            rule = r.chronicles.get(ch)
+            if rule is None or not rule.symbol or not card.chronicle or \
+                    card.chronicle > rule.max_number:
+                continue
+            for t in avail:
+                if rule.symbol in symbols(s, t):
+                    return t, {"row": f"chronicle {ch}", "symbol": rule.symbol,
+                               "extended": extended}
+        for i, row in enumerate(card.choices, start=1):
+            syms = [r.symbol[c] for c in a.priority] if row == ("priority",) else list(row)
+            for sym in syms:
+                if sym in ("ch10", "ch11") and int(sym[2:]) not in s.ch:
+                    continue  # HG-RU 727: without the chronicle the symbol is ignored
+                for t in avail:
+                    if sym in symbols(s, t):
+                        return t, {"row": i, "symbol": sym, "priority": row == ("priority",),
+                                   "extended": extended}
+        if avail:  # the framed number: the k-th nearest (the farthest if fewer)
+            k = min(card.last, len(avail))
+            return avail[k - 1], {"row": "number", "number": card.last, "extended": extended}
+        if not cut:
+            break
+    raise AssertionError("Allenarly has no tile ahead (the game ends before that)")
+
+
+# -- the clan board ------------------------------------------------------------------------
+
+def path(s: GlenMore2State, token: str) -> list[str]:
+    """The token's spaces in this game, top to bottom; a clan whose shield is not in play
+    is skipped (HG-RU 1202)."""
+    comp = s.comp
+    by_clan = {comp.spaces[comp.space_index[sid]].clan: sid for sid in s.clan}
+    return [by_clan[c] for c in rules(comp).paths[token] if c in by_clan]
+
+
+def move_token(s: GlenMore2State, token: str) -> str | None:
+    """To the next empty space of its path, round to the top; no move when it stands on
+    the last empty one (HG-RU 697-705). Returns where it stands."""
+    a = s.allen
+    assert a is not None
+    here = a.tokens.get(token)
+    if here is None:
+        return None
+    p = path(s, token)
+    i = p.index(here)
+    for step in range(1, len(p)):
+        nxt = p[(i + step) % len(p)]
+        if not s.clan[nxt]:
+            a.tokens[token] = nxt
+            break
+    return a.tokens[token]
+
+
+def _personality(s: GlenMore2State) -> list[str]:
+    """HG-RU 765: tokens on occupied spaces move on, then a marker on each token's space;
+    a token leaves when its colour is full or her 10 markers are out."""
+    a = s.allen
+    assert a is not None
+    for tok in ("blue", "purple"):
+        here = a.tokens.get(tok)
+        if here is not None and s.clan[here]:
+            move_token(s, tok)
+    placed = []
+    for tok in ("blue", "purple"):
+        here = a.tokens.get(tok)
+        if here is not None and not s.clan[here] and s.markers[ALLEN] > 0:
+            s.clan[here].append(ALLEN)
+            s.markers[ALLEN] -= 1
+            placed.append(here)
+    for tok in ("blue", "purple"):
+        if a.tokens.get(tok) is not None and (
+                s.markers[ALLEN] == 0 or all(s.clan[sid] for sid in path(s, tok))):
+            a.tokens[tok] = None
+    return placed
+
+
+# -- placing and bonuses -------------------------------------------------------------------
+
+def vp_of(option: Option) -> int:
+    return sum(g.count for g in option.gains if isinstance(g, Item) and g.token == "vp")
+
+
+def needs(option: Option) -> int:
+    """Resources an exchange asks for, their kinds ignored (HG-RU 811)."""
+    return Need.of(option.inputs).resources()
+
+
+def _kind_bonus(s: GlenMore2State, kind: str, out: dict[str, Any]) -> None:
+    lv, a = level_row(s), s.allen
+    assert a is not None
+    if kind == "whisky":
+        s.whisky[ALLEN] += lv.whisky_barrels
+        out["whisky"] = out.get("whisky", 0) + lv.whisky_barrels
+    elif kind in ("material", "animal"):
+        a.stones += lv.resource_stones
+        out["stones"] = out.get("stones", 0) + lv.resource_stones
+
+
+def gain(s: GlenMore2State, tile: int) -> dict[str, Any]:
+    """HG-RU 747-785 (and 1150-1184): put the tile on or beside her board and gain what
+    its symbols give; returns what she gained, for the log."""
+    comp, a = s.comp, s.allen
+    assert a is not None
+    row = comp.tiles[tile]
+    out: dict[str, Any] = {}
+    if any(isinstance(g, Item) and g.token == "scotsman"
+           for o in row.bonus.options for g in o.gains) and s.scotsmen_supply(ALLEN) > 0:
+        a.scots += 1
+        out["scotsman"] = 1
+    if row.landmark:
+        s.cards[ALLEN].append(row.landmark)
+        out["landmark"] = row.landmark
+    trains = [g for o in row.bonus.options for g in o.gains if isinstance(g, Train)]
+    if trains:
+        _train(s, row.bonus.options, out)
+    if comp.is_historic_card(tile):  # HG-RU 1178-1184
+        kinds = [row.kind]
+        if tile in comp.halves:  # a double: the kind of each half
+            left, right = comp.halves[tile][0]
+            kinds = [comp.tiles[left].kind, comp.tiles[right].kind]
+        for k in kinds:
+            if k == "personality":
+                _personality_bonus(s, out)
+            elif k != "trade":
+                _kind_bonus(s, k, out)
+        extra = rules(comp).chronicles.get(11)
+        if extra is not None and extra.extra_vp:
+            s.vp[ALLEN] += extra.extra_vp
+            out["vp"] = out.get("vp", 0) + extra.extra_vp
+        if "trade" in kinds:
+            _trade(s, tile, out)
+        elif "personality" in kinds:
+            s.personalities[ALLEN].append(tile)
+        else:
+            a.gone.append(tile)  # out of the game, not in her size (HG-RU 1182)
+            out[LEFT_OUT] = True
+        return out
+    if row.use == "tournament":
+        s.removed.append(tile)
+        return out
+    if row.use == "spectator":  # personality area, no VP, no marker (HG-RU 1168)
+        s.personalities[ALLEN].append(tile)
+        return out
+    if row.kind == "personality":
+        s.personalities[ALLEN].append(tile)
+        _personality_bonus(s, out)
+        return out
+    _kind_bonus(s, row.kind, out)
+    if row.kind == "trade":
+        _trade(s, tile, out)
+    else:
+        a.pile.append(tile)
+    return out
+
+
+def _personality_bonus(s: GlenMore2State, out: dict[str, Any]) -> None:
+    """HG-RU 765: clan markers where her tokens stand, 2 VP (none at Аблах)."""
+    lv = level_row(s)
+    out["clan"] = out.get("clan", []) + _personality(s)
+    if lv.personality_vp:
+        s.vp[ALLEN] += lv.personality_vp
+        out["vp"] = out.get("vp", 0) + lv.personality_vp
+
+
+def _trade(s: GlenMore2State, tile: int, out: dict[str, Any]) -> None:
+    """HG-RU 773-785: the lowest VP of its exchanges at once, the tile into her row, and
+    1 stone (none at the two easiest levels)."""
+    a, lv = s.allen, level_row(s)
+    assert a is not None
+    options = s.comp.tiles[tile].activation.options
+    low = min((vp_of(o) for o in options), default=0)
+    s.vp[ALLEN] += low
+    a.trade.append(tile)
+    a.stones += lv.trade_stones
+    out["vp"] = out.get("vp", 0) + low
+    out["stones"] = out.get("stones", 0) + lv.trade_stones
+
+
+def _train(s: GlenMore2State, options: tuple[Option, ...], out: dict[str, Any]) -> None:
+    """Chronicle 10 (HG-RU 1158 is cut off): she takes the option that raises her
+    preferred track most and climbs that far on it."""
+    a = s.allen
+    assert a is not None
+    track = ("caber", "stone")[a.track]
+    best = max((sum(g.count for g in o.gains if isinstance(g, Train) and g.track == track)
+                for o in options), default=0)
+    if best:
+        raise_rank(s, a.track, best)
+        out["rank"] = [track, s.rank[ALLEN][a.track]]
+
+
+def raise_rank(s: GlenMore2State, t: int, steps: int) -> None:
+    """Her ranks: the modifier tokens of ranks 3-4; no one-time or central rewards (her
+    columns on the solo side are unknown, HG-RU 1148); above the top the usual VP."""
+    comp = s.comp
+    track = ("caber", "stone")[t]
+    for _ in range(steps):
+        if s.rank[ALLEN][t] >= 5:
+            s.vp[ALLEN] += comp.settings.rank_above_top_vp
+            continue
+        s.rank[ALLEN][t] += 1
+        row = comp.tracks.get((track, s.rank[ALLEN][t]))
+        if row is not None and row.type == "modifier":
+            for opt in row.reward.options:
+                for g in opt.gains:
+                    if isinstance(g, Modify):
+                        s.modifiers[ALLEN].append([g.category, g.amount])
+
+
+# -- chronicle 9: her bids -----------------------------------------------------------------
+
+def start_bids(s: GlenMore2State) -> None:
+    a = s.allen
+    assert a is not None
+    a.bid_order = list(range(1, len(s.feast_row) + 1))  # HG-RU 1095
+    a.bid_left = len(s.feast_row)
+
+
+def bid_draw(s: GlenMore2State, card_id: int) -> bool:
+    """HG-RU 1099-1109: one card for the feast at ``bid_left`` (right to left); a numbered
+    symbol at least the feast's resource cost moves its bid token to the far left. True
+    when her stack is complete."""
+    a = s.allen
+    assert a is not None
+    card = draw(s, card_id)
+    spot = a.bid_left
+    cost = feast_cost(s, s.feast_row[spot - 1])
+    moved = bool(card.chronicle) and card.chronicle >= cost
+    if moved:
+        a.bid_order.remove(spot)
+        a.bid_order.insert(0, spot)
+    a.last = {"bid_card": card.id, "feast": spot, "number": card.chronicle, "cost": cost,
+              "moved": moved}
+    a.bid_left -= 1
+    if a.bid_left:
+        a.recent.append(a.last)
+        return False
+    number = s.pending[0]
+    ch9 = rules(s.comp).chronicles[9]
+    size = ch9.stack_sizes[min(number, 4) - 1]
+    s.bids[ALLEN] = a.bid_order[:size]
+    a.budget = ch9.budgets[min(number, 4) - 1]
+    a.last = {**a.last, "bids": list(a.bid_order[:size]), "budget": a.budget}
+    a.recent.append(a.last)
+    return True
+
+
+def feast_cost(s: GlenMore2State, feast: int) -> int:
+    alts = s.comp.costs_of_feast(feast)
+    return alts[0].resources() if alts else 0
+
+
+def pay_feast(s: GlenMore2State, feast: int) -> bool:
+    """HG-RU 1111: 1 VP per resource of the cost, within the round's budget and her VP."""
+    a = s.allen
+    assert a is not None
+    cost = feast_cost(s, feast)
+    if cost > a.budget or cost > s.vp[ALLEN]:
+        return False
+    a.budget -= cost
+    s.vp[ALLEN] -= cost
+    return True
+
+
+# -- scoring -------------------------------------------------------------------------------
+
+def board_count(s: GlenMore2State) -> dict[str, int]:
+    """Her items per category (HG-RU 596): Scotsmen area, landmark cards, barrels,
+    personality tiles (spectators included, HG-RU 1168)."""
+    a = s.allen
+    assert a is not None
+    return {"castle": a.scots, "landmarks": len(s.cards[ALLEN]), "whisky": s.whisky[ALLEN],
+            "personalities": len(s.personalities[ALLEN])}
+
+
+def reorder(s: GlenMore2State, number: int, plain_vp: dict[str, list[int]]) -> list[str]:
+    """HG-RU 797-805: in rounds 1-3, after each category (in token order) a token whose
+    category gave either side 3 VP or more goes far left, one that gave nobody VP far
+    right, else it stays; ``plain_vp`` leaves out feast and modifier bonuses
+    (HG-RU 1131-1137, 1162-1166)."""
+    a = s.allen
+    assert a is not None
+    order = list(a.priority)
+    if number > 3:
+        return order
+    new = list(order)
+    for cat in order:
+        vp = plain_vp[cat]
+        if any(v >= 3 for v in vp):
+            new.remove(cat)
+            new.insert(0, cat)
+        elif not any(vp):
+            new.remove(cat)
+            new.append(cat)
+    a.priority = new
+    return new
+
+
+def exchange(s: GlenMore2State) -> list[list[Any]]:
+    """HG-RU 809-823: her trade tiles right to left, each tile's exchanges from the most
+    valuable; one that asks for no more resources than her stones costs exactly 1 stone
+    (Town Square Sculpture none, HG-RU 1170). Returns [tile, VP] per exchange made."""
+    a = s.allen
+    assert a is not None
+    ch10 = rules(s.comp).chronicles.get(10)
+    free = ch10.free_tile if ch10 is not None and 10 in s.ch else ""
+    made: list[list[Any]] = []
+    for tile in reversed([a.start, *a.trade]):
+        options = sorted(s.comp.tiles[tile].activation.options, key=vp_of, reverse=True)
+        for o in options:
+            tid = s.comp.tile_id(tile)
+            if tid == free:
+                s.vp[ALLEN] += vp_of(o)
+                made.append([tid, vp_of(o)])
+            elif a.stones >= needs(o) and a.stones > 0:
+                a.stones -= 1
+                s.vp[ALLEN] += vp_of(o)
+                made.append([tid, vp_of(o)])
+    return made
+
+
+def after_scoring(s: GlenMore2State, number: int, plain_vp: dict[str, list[int]]) -> None:
+    """After a scoring round: priority tokens, the exchange, VP for her items in the
+    level's rounds (HG-RU 795-831)."""
+    a, lv = s.allen, level_row(s)
+    assert a is not None
+    before = list(a.priority)
+    order = reorder(s, number, plain_vp)
+    made = exchange(s)
+    items = 0
+    if number in lv.item_vp_rounds:
+        c = board_count(s)
+        count = sum(c.values()) + (s.fame[ALLEN] if 10 in s.ch else 0)
+        items = lv.item_vp * count
+        s.vp[ALLEN] += items
+    a.rounds.append({"round": number, "order": before, "new_order": order,
+                     "exchange": made, "item_vp": items})
+
+
+def size(s: GlenMore2State) -> int:
+    """HG-RU 835-842: every tile she got, trade tiles included, personalities not; her
+    starting trade tile counts (a reading)."""
+    a = s.allen
+    assert a is not None
+    return 1 + len(a.trade) + len(a.pile)
+
+
+def stone_vp(s: GlenMore2State) -> int:
+    """HG-RU 844-846: remaining stones at her start tile's rate."""
+    a, lv = s.allen, level_row(s)
+    assert a is not None
+    return 2 * a.stones if lv.stone_rate == "2 per stone" else a.stones // 2
+
+
+def market_overflow(s: GlenMore2State) -> int:
+    """HG-RU 669: what a resource costs from a row whose 3-coin space is full."""
+    lv = level_row(s)
+    return lv.buy_supply + lv.buy_allenarly

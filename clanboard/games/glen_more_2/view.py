@@ -140,6 +140,8 @@ def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
             "movement_points": s.mp, "gain_left": s.gain_left,
             "activated": [list(s.terr[s.cur].pos[i]) for i in s.activated] if s.cur >= 0
             else [],
+            # the tournament/spectator tile whose one-time options are being chosen
+            "choosing": tid(s.choose_tile) if s.choose_tile >= 0 else None,
         },
         "chronicles": sorted(s.ch),
         "feasts": [{"position": i + 1, "id": s.comp.feasts[f].id,

@@ -18,7 +18,7 @@ from clanboard.core import get_game
 ROOT = Path(i18n.__file__).parent
 WEB_I18N = ROOT / "web" / "i18n"
 OTHERS = [lang for lang in i18n.LANGUAGES if lang != "en"]
-GAMES = ["schotten-totten", "glen-more", "isle-of-skye"]
+GAMES = ["schotten-totten", "glen-more", "isle-of-skye", "glen-more-2"]
 #: a message id or browser key that leaks untranslated into other-language text
 PLACEHOLDER = re.compile(r"\{\w*\}")
 

@@ -37,6 +37,8 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.games.schotten_totten.claims": ("MESSAGES", "CATEGORIES"),
     "clanboard.games.glen_more.describe": ("MESSAGES", "TILE_NAMES", "RESOURCE_NAMES"),
     "clanboard.games.isle_of_skye.describe": ("MESSAGES", "ICONS", "SCORING_NAMES"),
+    "clanboard.games.glen_more_2.describe": ("MESSAGES", "RESOURCE_NAMES"),
+    "clanboard.games.glen_more_2.render": ("MESSAGES",),
 }
 #: folders whose Python files call ``_("...")`` (found with Babel's extractor)
 CALL_SOURCES = (Path(__file__).parent / "cli",)

@@ -139,7 +139,8 @@ def _random_game(game_id: str, seed: int, variant: str | None = None):  # type: 
 
 
 @pytest.mark.parametrize("game_id,variant", [("schotten-totten", "tactics"),
-                                             ("glen-more", None), ("isle-of-skye", None)])
+                                             ("glen-more", None), ("isle-of-skye", None),
+                                             ("glen-more-2", "provisional")])
 @pytest.mark.parametrize("lang", OTHERS)
 def test_descriptions_and_end_screen_are_translated(game_id: str, variant: str | None,
                                                     lang: str) -> None:

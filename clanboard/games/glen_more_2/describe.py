@@ -112,7 +112,7 @@ FINAL_ROWS = ("before", "cards", "coins", "tiles", "penalty", "unbuilt_historic"
 def tile_name(s: GlenMore2State, tile: int, lang: str = "en") -> str:
     """A tile by its name in the pack (the Russian one where the pack has it) and its id."""
     row = s.comp.tiles[tile]
-    name = row.name_ru if lang == "ru" and getattr(row, "name_ru", "") else row.name
+    name = row.name_ru if lang == "ru" and row.name_ru else row.name
     return f"{name} ({row.id})"
 
 
@@ -216,11 +216,11 @@ def describe_move(s: GlenMore2State, move: Move, player: int, viewer: int | None
         row = comp.tracks.get(("central", move.n))
         return m["central"].format(who=who, n=move.n, reward=str(row.reward) if row else "?")
     if op == CHOOSE:
-        tile = s.choose_tile if s.choose_tile >= 0 else s.tile
-        options = str(comp.tiles[tile].bonus).split(" | ") if tile >= 0 else []
+        chosen = s.choose_tile if s.choose_tile >= 0 else s.tile
+        options = str(comp.tiles[chosen].bonus).split(" | ") if chosen >= 0 else []
         option = options[move.n - 1] if move.n <= len(options) else str(move.n)
         return m["choose"].format(who=who, n=move.n, option=option,
-                                  tile=tile_name(s, tile, lang) if tile >= 0 else "?")
+                                  tile=tile_name(s, chosen, lang) if chosen >= 0 else "?")
     if op == SCOT:
         return m["scot"].format(who=who, tile=_at(s, player, move.a, lang))
     if op == END:

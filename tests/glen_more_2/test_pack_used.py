@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from clanboard.cli.main import app
 from clanboard.core import get_game
+from clanboard.games.glen_more_2.pack import PROVISIONAL_PACK, load_pack
 from clanboard.games.glen_more_2.provenance import used_provisional
 
 
@@ -35,6 +36,14 @@ def test_lists_what_a_finished_game_used(tmp_path: Path) -> None:
     assert [f"{f.strip('| ')} {k}" for f, k in rows] == used
     assert any(u.startswith("highland_games.csv") for u in used)
     assert any(u.startswith("historic_places.csv") for u in used)
+    # every provisional tile the game took counts, tournament tiles (used, then out of the
+    # game) and tiles removed from a territory included
+    record = json.loads((tmp_path / "game.json").read_text())
+    taken = {m.split()[1].split(":")[0] for _, m in record["moves"] if m.startswith("take ")}
+    provisional = {e.key for e in load_pack(PROVISIONAL_PACK).provisional()
+                   if e.file == "tiles.csv"}
+    assert any(t.startswith("G") for t in taken & provisional)
+    assert {f"tiles.csv {t}" for t in taken & provisional} <= set(used)
     # far fewer than the pack lists: only what the game met
     listed = CliRunner().invoke(app, ["pack", "provisional", "--markdown"]).output
     assert 0 < len(used) < len(listed.splitlines()) - 2

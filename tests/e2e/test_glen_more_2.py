@@ -125,6 +125,18 @@ def test_chronicles_9_10_11_against_ai_by_clicking(base_url: str, phone: Any,
     # historic places: the doubles beside the rondel
     assert page.locator("[data-testid=g2-historic] [data-double]").count() >= 1
     page.screenshot(path=str(shots / "gm2-hg-start.png"), full_page=True)
+    # the same board in Russian: the catalogue's words and the pack's Russian tile names
+    table = page.url
+    page.goto(table + ("&" if "?" in table else "?") + "lang=ru")
+    page.wait_for_selector("[data-testid=g2-highland]")
+    assert "Игры горцев" in page.locator("[data-testid=g2-highland] h3").inner_text()
+    assert "Метатели брёвен" in page.locator("[data-testid=g2-highland]").inner_text()
+    assert "Временные компоненты" in page.locator("[data-testid=provisional-badge]").inner_text()
+    assert "Начальная деревня" in page.locator(f"{ME}").inner_html()
+    page.screenshot(path=str(shots / "gm2-hg-ru.png"), full_page=True)
+    page.goto(table)
+    page.wait_for_selector("[data-testid=g2-highland]")
+    assert "Highland Games" in page.locator("[data-testid=g2-highland] h3").inner_text()
 
     clicks = play_by_clicking(page, shots, "gm2-hg")
 

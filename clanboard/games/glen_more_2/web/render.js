@@ -7,7 +7,9 @@
    claims the space; feasts, clicked in order, build the secret bid. Other moves stay buttons. */
 "use strict";
 (function () {
-  const {h, s, t} = window.clanboard;
+  const {h, s, t, lang} = window.clanboard;
+  // a tile's, card's or feast's name: the pack's Russian one on a Russian page where it has one
+  const NM = (x) => (lang === "ru" && x && x.name_ru ? x.name_ru : x ? x.name : "");
 
   // every user-facing word of this board, from the page's catalogue (keys gm2.*)
   const plural = (n, one, many) => (n === 1 ? one : many);
@@ -168,7 +170,7 @@
     return {id, name: id, kind: "village"};
   }
   const KN = (k) => (t.has("gm2.kind." + k) ? t("gm2.kind." + k) : k);
-  const tileTitle = (x) => [`${x.id} ${x.name} (${KN(x.kind)})`, x.cost ? t("gm2.tip.cost", {v: x.cost}) : "",
+  const tileTitle = (x) => [`${x.id} ${NM(x)} (${KN(x.kind)})`, x.cost ? t("gm2.tip.cost", {v: x.cost}) : "",
     x.bonus ? t("gm2.tip.bonus", {v: x.bonus}) : "", x.activation ? t("gm2.tip.activation", {v: x.activation}) : "",
     x.river ? t("gm2.tip.river") : "", x.rebuild ? t("gm2.tip.rebuild") : "", x.landmark ? t("gm2.tip.landmark", {v: x.landmark}) : "",
     x.use ? STR.hg.use(x.use) : "", x.provisional ? STR.hg.provisional : ""].filter(Boolean).join("\n");
@@ -185,7 +187,7 @@
       t.river ? s("path", {d: `M${x + 2} ${y + size - 8} q${size / 4} -6 ${size / 2} 0 t${size / 2 - 4} 0`,
         fill: "none", stroke: "#3d7fc4", "stroke-width": 3, opacity: .75}) : null,
       s("text", {x: x + size / 2, y: y + 12, "text-anchor": "middle", "font-size": 9, "font-weight": 700,
-        fill: dark ? "#fff" : "#1d1d1d", text: short(t.name, Math.floor(size / 5.2))}),
+        fill: dark ? "#fff" : "#1d1d1d", text: short(NM(t), Math.floor(size / 5.2))}),
       t.activation ? s("text", {x: x + size / 2, y: y + 22, "text-anchor": "middle", "font-size": 7,
         fill: dark ? "#eee" : "#3a3328", text: short(t.activation, Math.floor(size / 4))}) : null);
   }
@@ -371,7 +373,7 @@
       } : null;
       return h("div", {class: cls, "data-feast": f.position, onclick: click, title: f.id},
         at >= 0 ? h("span", {class: "order", text: String(at + 1)}) : null,
-        h("div", {}, h("span", {class: "pos", text: String(f.position)}), f.name),
+        h("div", {}, h("span", {class: "pos", text: String(f.position)}), NM(f)),
         h("div", {class: "g2-small", text: STR.feastCost(f.cost)}),
         h("div", {class: "g2-small", text: f.effect}),
         h("div", {}, (f.markers || []).map(seatDot)));
@@ -481,12 +483,12 @@
     const cards = [];
     if (p.personalities.length) {
       cards.push(h("div", {class: "g2-small"}, h("strong", {text: STR.personalities + ": "}),
-        p.personalities.map((t) => h("span", {title: tileTitle(tileInfo(obs, t)), text: tileInfo(obs, t).name + "  "}))));
+        p.personalities.map((x) => h("span", {title: tileTitle(tileInfo(obs, x)), text: NM(tileInfo(obs, x)) + "  "}))));
     }
     if (p.landmarks.length) {
       cards.push(h("div", {class: "g2-small"}, h("strong", {text: STR.landmarks + ": "}),
         p.landmarks.map((c) => h("span", {title: lm[c] ? `${lm[c].timing}: ${lm[c].effect}` : c,
-          text: (lm[c] ? lm[c].name : c) + "  "}))));
+          text: (lm[c] ? NM(lm[c]) : c) + "  "}))));
     }
     const c11 = obs.chronicle11;
     if (c11 && (c11.blueprints[seat] || []).length) cards.push(blueprints(obs, seat, mine ? mv : null, ui));
@@ -536,7 +538,7 @@
         const paid = Object.entries(card.paid).flatMap(([r, n]) => Array(n).fill(r));
         return h("div", {class: "g2-card" + (Object.keys(plans).length ? " feed" : ""), "data-blueprint": card.tile,
           title: tileTitle(Object.assign({}, pl, {kind: (pl.sides || [[{}]])[0][0].kind}))},
-          h("div", {}, h("strong", {text: pl.name}), pl.provisional ? " *" : ""),
+          h("div", {}, h("strong", {text: NM(pl)}), pl.provisional ? " *" : ""),
           h("div", {class: "g2-small", text: STR.hp.cost(pl.cost || "—") + (card.free ? " · " + STR.hp.free(card.free) : "")}),
           h("div", {}, paid.map((r) => h("span", {class: "g2-chip", title: RN(r), style: `background:${RES_COLOUR[r]}`})),
             card.fed_this_turn ? h("span", {class: "g2-small", text: " " + STR.hp.fed}) : null),
@@ -552,7 +554,7 @@
     const doubles = c11.doubles_beside_rondel.map((id) => {
       const pl = places[id] || {name: id, sides: []};
       return h("div", {class: "g2-card", "data-double": id, title: tileTitle(Object.assign({}, pl, {kind: ((pl.sides[0] || [])[0] || {}).kind || "village"}))},
-        h("strong", {text: pl.name + (pl.provisional ? " *" : "")}),
+        h("strong", {text: NM(pl) + (pl.provisional ? " *" : "")}),
         h("div", {class: "g2-small", text: STR.hp.cost(pl.cost || "—")}),
         h("div", {class: "g2-small", text: pl.sides.map((side, i) => `${i + 1}: ` + side.map((c) => STR.hp.over(KN(c.over))).join(" + ")).join(" / ")}));
     });
@@ -607,7 +609,7 @@
     const id = (obs.turn || {}).choosing || (obs.turn || {}).tile;
     const info = id ? tileInfo(obs, id) : {name: "", bonus: ""};
     const opts = (info.bonus || "").split(" | ");
-    return h("div", {class: "g2-box g2-choose", "data-testid": "g2-choose-option"}, h("h3", {text: `${info.name}: ${STR.hg.choose}`}),
+    return h("div", {class: "g2-box g2-choose", "data-testid": "g2-choose-option"}, h("h3", {text: `${NM(info)}: ${STR.hg.choose}`}),
       h("div", {class: "g2-actions"}, entries.map(([n, m]) =>
         h("button", {class: "move", "data-move": m, onclick: () => ui.play(m), text: opts[n - 1] || m}))));
   }
@@ -637,7 +639,7 @@
     const turn = obs.turn || {};
     const bits = [STR.phase(obs.phase)];
     if (obs.to_move !== null && obs.to_move !== undefined && obs.phase !== "over") bits.push(STR.toMove(ctx.name(obs.to_move)));
-    if (turn.tile) bits.push(STR.tileBeingPlaced(tileInfo(obs, turn.tile).name));
+    if (turn.tile) bits.push(STR.tileBeingPlaced(NM(tileInfo(obs, turn.tile))));
     const owed = Object.entries(turn.owed || {}).map(([r, n]) => `${n} ${RN(r)}`);
     if (turn.owed_any) owed.push(t("gm2.owed_any", {n: turn.owed_any}));
     if (turn.owed_distinct) owed.push(t("gm2.owed_distinct", {n: turn.owed_distinct}));
@@ -647,7 +649,7 @@
     wrap.append(h("div", {class: "g2-turn", "data-testid": "g2-turn"}, h("strong", {text: bits.join(" — ")})));
     let hint = "";
     const anyLegal = (ctx.legalMoves || []).length > 0;
-    if (chosen) hint = STR.hintChoose(mv.squares[chosen] ? chosen : tileInfo(obs, chosen).name);
+    if (chosen) hint = STR.hintChoose(mv.squares[chosen] ? chosen : NM(tileInfo(obs, chosen)));
     else if (moveFrom) hint = STR.hintMoveFrom;
     else if (anyLegal) hint = STR.hint(obs.phase);
     wrap.append(h("div", {class: "g2-hint", "data-testid": "hint", text: hint}));
@@ -662,7 +664,7 @@
       const list = mv.squares[chosen] || mv.rondel[chosen];
       const tile = mv.squares[chosen] ? (obs.players[me].territory.find((t) => `${t.x},${t.y}` === chosen) || {}).tile : chosen;
       wrap.append(h("div", {class: "g2-box g2-choose", "data-testid": "g2-choose"},
-        h("h3", {text: tileInfo(obs, tile).name + (mv.squares[chosen] ? ` (${chosen})` : "")}),
+        h("h3", {text: NM(tileInfo(obs, tile)) + (mv.squares[chosen] ? ` (${chosen})` : "")}),
         h("div", {class: "g2-actions"},
           list.map((m) => h("button", {class: "move", "data-move": m, text: label(obs, m, tile, obs.market), onclick: () => ui.play(m)})),
           mv.moves[chosen] ? h("button", {"data-testid": "g2-move-from", onclick: () => ui.pickFrom(chosen), text: STR.moveHere}) : null,

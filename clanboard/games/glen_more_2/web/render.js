@@ -189,7 +189,10 @@
       s("text", {x: x + size / 2, y: y + 12, "text-anchor": "middle", "font-size": 9, "font-weight": 700,
         fill: dark ? "#fff" : "#1d1d1d", text: short(NM(t), Math.floor(size / 5.2))}),
       t.activation ? s("text", {x: x + size / 2, y: y + 22, "text-anchor": "middle", "font-size": 7,
-        fill: dark ? "#eee" : "#3a3328", text: short(t.activation, Math.floor(size / 4))}) : null);
+        fill: dark ? "#eee" : "#3a3328", text: short(t.activation, Math.floor(size / 4))}) : null,
+      // chronicle 10's tiles that never join a territory: tournament and spectator tiles
+      t.use && t.use !== "territory" ? s("text", {class: "g2-use", x: x + size / 2, y: y + size - 5, "text-anchor": "middle",
+        "font-size": 7, "font-style": "italic", fill: "#5a2d82", text: short(STR.hg.use(t.use), Math.floor(size / 4))}) : null);
   }
 
   // the last turn, to highlight: who moved on the rondel, the square placed on, tiles activated,

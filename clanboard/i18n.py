@@ -50,6 +50,8 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.games.isle_of_skye.moves": ("NOTATION",),
     "clanboard.games.isle_of_skye.render": ("WORDS", "COLOUR_WORDS", "SCORING_RULES"),
     "clanboard.games.glen_more_2.solo_describe": ("MESSAGES",),
+    "clanboard.games.glen_more_2.describe": ("MESSAGES", "RESOURCE_NAMES"),
+    "clanboard.games.glen_more_2.render": ("MESSAGES",),
 }
 #: folders whose Python files call ``_("...")`` (found with Babel's extractor)
 CALL_SOURCES = (Path(__file__).parent / "cli",)

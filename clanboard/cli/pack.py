@@ -1,5 +1,6 @@
-"""``clanboard pack``: check a Glen More II component pack, write one to fill in, or print
-what is still provisional (as a table, or as Markdown for the docs)."""
+"""``clanboard pack``: check a Glen More II component pack, write one to fill in, print
+what is still provisional (as a table, or as Markdown for the docs), or what a recorded game
+actually used of it."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from rich.table import Table
 
 console = Console(highlight=False)
 
-pack_app = typer.Typer(help="Glen More II component packs: check, template, provisional list.",
+pack_app = typer.Typer(help="Glen More II component packs: check, template, provisional, used.",
                        no_args_is_help=True)
 
 
@@ -72,6 +73,41 @@ def provisional_cmd(
         for e in rows:
             print(f"| {e.file} | {e.key} | {e.reason.replace('|', '/')} |")
         return
+    table = Table("file", "row", "why provisional")
+    for e in rows:
+        table.add_row(e.file, e.key, e.reason)
+    Console(width=200).print(table)
+
+
+@pack_app.command("used")
+def used_cmd(
+    record: Annotated[Path, typer.Argument(help="a saved Glen More II game record (JSON)")],
+    markdown: Annotated[bool, typer.Option(help="print a Markdown table")] = False,
+) -> None:
+    """List the provisional values a recorded game actually used (replayed move by move):
+    the settings it consulted, the tiles it laid out, the cards, spaces and rows it met."""
+    from clanboard.core import GameRecord, InvalidState, replay
+    from clanboard.games.glen_more_2.provenance import used_provisional
+
+    try:
+        rec = GameRecord.load(record)
+        if rec.game != "glen-more-2":
+            raise InvalidState(f"the record is a game of {rec.game!r}; only glen-more-2 games "
+                               f"use a component pack")
+        state = replay(rec)
+    except (OSError, InvalidState) as exc:
+        console.print(str(exc), style="red", markup=False, soft_wrap=True)
+        raise typer.Exit(1) from None
+    rows = used_provisional(state)  # type: ignore[arg-type]
+    where = "at its end" if state.is_terminal() else "so far (the record is unfinished)"
+    if markdown:
+        print("| file | row | why provisional (placeholder used) |")
+        print("|---|---|---|")
+        for e in rows:
+            print(f"| {e.file} | {e.key} | {e.reason.replace('|', '/')} |")
+        return
+    console.print(f"{record}: {len(rows)} provisional value(s) used {where}", markup=False,
+                  soft_wrap=True)
     table = Table("file", "row", "why provisional")
     for e in rows:
         table.add_row(e.file, e.key, e.reason)

@@ -18,7 +18,7 @@ from clanboard.core import get_game
 ROOT = Path(i18n.__file__).parent
 WEB_I18N = ROOT / "web" / "i18n"
 OTHERS = [lang for lang in i18n.LANGUAGES if lang != "en"]
-GAMES = ["schotten-totten", "glen-more", "isle-of-skye"]
+GAMES = ["schotten-totten", "glen-more", "isle-of-skye", "glen-more-2"]
 #: a message id or browser key that leaks untranslated into other-language text
 PLACEHOLDER = re.compile(r"\{\w*\}")
 
@@ -139,7 +139,8 @@ def _random_game(game_id: str, seed: int, variant: str | None = None):  # type: 
 
 
 @pytest.mark.parametrize("game_id,variant", [("schotten-totten", "tactics"),
-                                             ("glen-more", None), ("isle-of-skye", None)])
+                                             ("glen-more", None), ("isle-of-skye", None),
+                                             ("glen-more-2", "provisional")])
 @pytest.mark.parametrize("lang", OTHERS)
 def test_descriptions_and_end_screen_are_translated(game_id: str, variant: str | None,
                                                     lang: str) -> None:

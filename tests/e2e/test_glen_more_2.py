@@ -1,5 +1,7 @@
-"""Glen More II in headless Chromium: a 3-player table with chronicle 9 started from the lobby's
-default (provisional) preset, played to the end by clicking the board, feast bids included."""
+"""Glen More II in headless Chromium: 3-player tables started from the lobby's default
+(provisional) preset and played to the end by clicking the board: chronicle 9 (feast bids),
+and chronicles 9, 10 and 11 together (the Highland Games board, historic places) against two
+heuristic AI seats."""
 
 from __future__ import annotations
 
@@ -29,6 +31,14 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
+#: the boards of chronicles 10 and 11: a tile's options, the central track's offered step and
+#: the Highland Games buttons (decline, representative), blueprint resources
+HIGHLAND = [("[data-testid=g2-choose-option] button.move", "option"),
+            ("[data-testid=g2-highland] tr.claim", "central"),
+            ("[data-testid=g2-highland] button.move", "highland"),
+            ("[data-testid=g2-blueprints-0] button.move", "plan")]
+
+
 def click_on_board(page: Any, turn: int) -> str:
     """Play one move by clicking the board; returns what kind of click it was."""
     # the secret bid: feasts clicked in order (top of the stack first), then Submit
@@ -50,7 +60,7 @@ def click_on_board(page: Any, turn: int) -> str:
              (f"{ME} g.choose", "choose"), (f"{ME} rect.place", "place"), (f"{ME} g.play", "play"),
              (f"{ME} g.from", "move"), ("[data-testid=g2-market] tr.buy", "buy"),
              ("[data-testid=g2-gain] button", "gain"), ("[data-testid=g2-clan] tr.claim", "clan"),
-             ("[data-testid=g2-end]", "end")]
+             *HIGHLAND, ("[data-testid=g2-end]", "end")]
     for sel, kind in order:
         loc = page.locator(sel)
         if not loc.count():
@@ -63,6 +73,81 @@ def click_on_board(page: Any, turn: int) -> str:
             page.locator(f"{ME} g.dest").first.click()
         return kind
     raise AssertionError("nothing to click on the board")
+
+
+def play_by_clicking(page: Any, shots: Path, name: str) -> Counter[str]:
+    """Click the board until the game is over; every move is on the board (no fallback
+    buttons). Returns the kinds of clicks made."""
+    clicks: Counter[str] = Counter()
+    stalls = 0
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    for turn in range(2500):
+        page.wait_for_function("document.body.dataset.myturn === '1' || "
+                               "document.body.dataset.status === 'over'", timeout=30_000)
+        if page.evaluate("document.body.dataset.status") == "over":
+            return clicks
+        assert page.locator("#moves button.move").count() == 0, \
+            page.locator("#moves button.move").all_inner_texts()
+        seq = page.evaluate("document.body.dataset.seq")
+        kind = click_on_board(page, turn)
+        if clicks[kind] == 0:
+            page.screenshot(path=str(shots / f"{name}-{kind}.png"), full_page=True)
+        clicks[kind] += 1
+        try:
+            page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=10_000)
+        except PlaywrightTimeout:
+            refused = page.locator("#move-error").inner_text()
+            assert not refused, refused
+            stalls += 1
+            assert stalls <= 5, f"the board did not answer: {kind}"
+    raise AssertionError(f"the game did not end: {clicks}")
+
+
+def test_chronicles_9_10_11_against_ai_by_clicking(base_url: str, phone: Any,
+                                                   shots: Path) -> None:
+    page = phone
+    page.set_viewport_size({"width": 1100, "height": 900})
+    page.goto(base_url + "/")
+    page.select_option("[data-testid=game]", "glen-more-2")
+    assert page.locator("#variant").input_value() == "provisional"
+    page.select_option("[data-option=chronicles]", "9,10,11")
+    page.select_option("#players", "3")
+    page.select_option("[data-testid=seat-1]", "ai:heuristic")
+    page.select_option("[data-testid=seat-2]", "ai:heuristic")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=g2-board]")
+    assert page.locator("[data-testid=provisional-badge]").is_visible()
+    # the Highland Games board: three tracks (caber, central, stone), every step drawn
+    hg = page.locator("[data-testid=g2-highland]")
+    assert hg.is_visible()
+    assert page.locator("[data-testid=g2-highland] [data-track]").count() == 3
+    assert page.locator("[data-testid=g2-highland] tr[data-step^='central ']").count() == 5
+    # historic places: the doubles beside the rondel
+    assert page.locator("[data-testid=g2-historic] [data-double]").count() >= 1
+    page.screenshot(path=str(shots / "gm2-hg-start.png"), full_page=True)
+    # the same board in Russian: the catalogue's words and the pack's Russian tile names
+    table = page.url
+    page.goto(table + ("&" if "?" in table else "?") + "lang=ru")
+    page.wait_for_selector("[data-testid=g2-highland]")
+    assert "Игры горцев" in page.locator("[data-testid=g2-highland] h3").inner_text()
+    assert "Метатели брёвен" in page.locator("[data-testid=g2-highland]").inner_text()
+    assert "Временные компоненты" in page.locator("[data-testid=provisional-badge]").inner_text()
+    assert "Начальная деревня" in page.locator(f"{ME}").inner_html()
+    page.screenshot(path=str(shots / "gm2-hg-ru.png"), full_page=True)
+    page.goto(table)
+    page.wait_for_selector("[data-testid=g2-highland]")
+    assert "Highland Games" in page.locator("[data-testid=g2-highland] h3").inner_text()
+
+    clicks = play_by_clicking(page, shots, "gm2-hg")
+
+    page.wait_for_selector("[data-testid=result-text]")
+    assert page.locator("[data-testid=g2-final]").is_visible()
+    assert page.locator("[data-testid=provisional-badge]").is_visible()
+    page.screenshot(path=str(shots / "gm2-hg-end.png"), full_page=True)
+    assert clicks["take"] + clicks["choose"] >= 5 and clicks["place"] >= 5, clicks
+    # the chronicles' own moves were clicked on their boards
+    assert clicks["plan"] >= 1 and clicks["bid"] + clicks["bid none"] >= 1, clicks
+    assert clicks["central"] + clicks["highland"] + clicks["option"] >= 1, clicks
 
 
 def test_a_whole_game_with_feasts_by_clicking(base_url: str, phone: Any, shots: Path) -> None:

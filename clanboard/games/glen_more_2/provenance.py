@@ -50,6 +50,8 @@ def used_provisional(s: GlenMore2State) -> list[ProvisionalEntry]:
     comp = s.comp
     tiles = {comp.tile_id(t) for t in s.track if t >= 0}
     tiles |= {comp.tile_id(t) for t in s.discarded}
+    # tournament tiles (applied, then out of the game) and tiles removed from territories
+    tiles |= {comp.tile_id(t) for t in s.removed}
     for p in range(s.num_players):
         terr = s.terr[p]
         tiles |= {comp.tile_id(t) for t in terr.tiles}

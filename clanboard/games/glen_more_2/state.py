@@ -1553,10 +1553,24 @@ class GlenMore2State(State):
                     clone.bids[q] = bid_list(pick)
         return clone
 
-    def render(self, player: int | None = None) -> str:
+    def render(self, player: int | None = None, *, lang: str = "en") -> str:
         from clanboard.games.glen_more_2.render import render
 
-        return render(self, player)
+        return render(self, player, lang=lang)
+
+    def describe_move(self, move: Move, player: int, viewer: int | None,
+                      names: Sequence[str] | None = None, lang: str = "en") -> str:
+        from clanboard.games.glen_more_2.describe import describe_move
+
+        return describe_move(self, move, player, viewer, names, lang)
+
+    def result_explanation(self, viewer: int | None, names: Sequence[str] | None = None,
+                           lang: str = "en") -> dict[str, Any] | None:
+        if not self.is_terminal():
+            return None
+        from clanboard.games.glen_more_2.describe import result_explanation
+
+        return result_explanation(self, viewer, names, lang)
 
     def explain_illegal(self, move: Move, player: int) -> str:
         """Why a well-formed move is not legal now, in the game's terms."""

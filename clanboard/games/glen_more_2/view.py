@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 def tile_info(s: GlenMore2State, t: int) -> dict[str, Any]:
     row = s.comp.tiles[t]
-    return {"id": row.id, "name": row.name, "kind": row.kind, "stack": row.stack,
+    return {"id": row.id, "name": row.name, "name_ru": row.name_ru, "kind": row.kind,
+            "stack": row.stack,
             "cost": str(row.cost), "bonus": str(row.bonus), "activation": str(row.activation),
             "river": row.river, "rebuild": row.rebuild, "landmark": row.landmark or None,
             "provisional": row.provisional,
@@ -29,7 +30,7 @@ def historic_info(s: GlenMore2State, t: int) -> dict[str, Any]:
     cells of each side (own kind, kind to build over, river), cost, one-time effect,
     activation, whether Scotsmen on it count as in the home castle."""
     h = s.comp.historic[t]
-    return {"id": h.id, "name": h.name, "format": h.format, "stack": h.stack,
+    return {"id": h.id, "name": h.name, "name_ru": h.name_ru, "format": h.format, "stack": h.stack,
             "sides": [[{"kind": c.kind, "over": c.over, "river": c.river} for c in side]
                       for side in h.sides()],
             "cost": str(h.cost) or "2 any", "bonus": str(h.bonus),
@@ -130,7 +131,8 @@ def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
         "clan_spaces": {k: {"clan": spaces[k].clan, "road_cost": spaces[k].road_cost,
                             "effect": str(spaces[k].effect), "provisional": spaces[k].provisional}
                         for k in s.clan},
-        "landmarks": {c: {"name": s.comp.cards[c].name, "timing": s.comp.cards[c].timing,
+        "landmarks": {c: {"name": s.comp.cards[c].name, "name_ru": s.comp.cards[c].name_ru,
+                          "timing": s.comp.cards[c].timing,
                           "effect": str(s.comp.cards[c].effect),
                           "provisional": s.comp.cards[c].provisional}
                       for p in range(s.seats) for c in s.cards[p]},
@@ -142,10 +144,13 @@ def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
             "movement_points": s.mp, "gain_left": s.gain_left,
             "activated": [list(s.terr[s.cur].pos[i]) for i in s.activated] if s.cur >= 0
             else [],
+            # the tournament/spectator tile whose one-time options are being chosen
+            "choosing": tid(s.choose_tile) if s.choose_tile >= 0 else None,
         },
         "chronicles": sorted(s.ch),
         "feasts": [{"position": i + 1, "id": s.comp.feasts[f].id,
-                    "name": s.comp.feasts[f].name, "cost": str(s.comp.feasts[f].cost),
+                    "name": s.comp.feasts[f].name,
+                    "name_ru": s.comp.feasts[f].name_ru, "cost": str(s.comp.feasts[f].cost),
                     "effect": str(s.comp.feasts[f].effect),
                     "markers": s.feast_markers.get(i + 1, [])}
                    for i, f in enumerate(s.feast_row)],

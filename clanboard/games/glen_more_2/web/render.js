@@ -7,68 +7,95 @@
    claims the space; feasts, clicked in order, build the secret bid. Other moves stay buttons. */
 "use strict";
 (function () {
-  const {h, s} = window.clanboard;
+  const {h, s, t, lang} = window.clanboard;
+  // a tile's, card's or feast's name: the pack's Russian one on a Russian page where it has one
+  const NM = (x) => (lang === "ru" && x && x.name_ru ? x.name_ru : x ? x.name : "");
 
-  // every user-facing word of this board, in one place (for the web UI's catalogues)
+  // every user-facing word of this board, from the page's catalogue (keys gm2.*)
+  const plural = (n, one, many) => (n === 1 ? one : many);
+  const RN = (r) => (t.has("gm2.res." + r) ? t("gm2.res." + r) : r);
   const STR = {
-    provisional: (n) => `Provisional components (${n})`,
-    provisionalWhy: "This game uses a component pack with placeholder values: the base game's " +
-      "tile list, clan board and cards are not published. Each value below stands in for " +
-      "the real one until an owner of the game completes the pack.",
-    pack: (p) => `pack: ${p}`,
-    used: (n) => `This game used ${n} of them:`,
-    rondel: "Rondel", market: "Market", clanBoard: "Clan board", feasts: "Feasts (chronicle 9)",
-    scorings: "Scoring rounds", final: "Final scoring",
-    back: "back", front: "front", die: "die", worldsEnd: "World's End is out",
-    stacksLeft: "Tiles left", stack: (k, n) => `${k}: ${n}`,
-    phase: {draw: "Drawing tiles", roll: "Rolling the die", take: "Move on the rondel",
-      place: "Place the tile", pay: "Pay for the tile", gain: "Choose resources",
-      clan: "Claim a clan space", activate: "Activate tiles", discard: "Discard",
-      remove: "Remove tiles", bid: "Secret bids for the feasts", over: "Game over"},
-    toMove: (n) => `${n} to move`,
-    tileBeingPlaced: (t) => `tile: ${t}`,
-    owes: (x) => `owes ${x}`, movement: (n) => `${n} movement point${n === 1 ? "" : "s"}`,
-    gainLeft: (n) => `${n} resource${n === 1 ? "" : "s"} to choose`,
-    hint: {
-      take: "Click a tile with a green frame on the rondel to move your Scotsman there and take it.",
-      place: "Click a dashed green square in your territory to place the tile.",
-      pay: "Pay: click a glowing tile of yours to pay from it, or a market row to buy.",
-      gain: "Choose a resource (buttons in the market).",
-      activate: "Click a glowing tile to activate it; a tile with your Scotsman to move him; End when done.",
-      moveFrom: "Now click a green tile to move the Scotsman there (click him again to cancel).",
-      clan: "Click a clan space to put your clan marker on it.",
-      bid: "Click feasts in the order you want them (top of the stack first), then Submit bid.",
-      remove: "Click a glowing tile to remove it, or End.",
-      choose: (t) => `${t}: choose what to do.`,
-    },
-    buy: (p) => `buy ${p}`, sell: (p) => `sell ${p}`, full: "full", none: "—",
-    gain: (r) => `Take ${r}`,
-    clanHead: ["space", "effect", "road", "markers"],
-    coins: (n) => `${n} coins`, vp: (n) => `${n} VP`, whisky: (n) => `${n} whisky`,
-    fame: (n) => `${n} fame`, castle: (n) => `${n} in castle`, supply: (n) => `${n} Scotsmen in supply`,
-    markers: (n) => `${n} clan markers`,
-    personalities: "Personalities", landmarks: "Landmarks",
-    you: " (you)", seat: (i) => `Player ${i + 1}`,
-    end: "End turn", endRemove: "Done removing",
-    bidSubmit: "Submit bid", bidNone: "Bid nothing", bidClear: "Clear",
-    yourBid: (b) => `Your stack: ${b.length ? b.join(", ") : "(empty)"}`,
-    bidStatus: {mine: (b) => `bid ${b.length ? b.join(", ") : "nothing"}`, hidden: "has bid (hidden)",
-      waiting: "choosing…"},
-    bidsHead: "Bids",
-    lastReveal: "Last reveal",
-    revealLine: (r, n) => `stage ${r.stage}: ${n} → feast ${r.feast}` +
-      (r.paid ? " (marker placed)" : r.open ? " (could not pay)" : " (closed)"),
-    feastCost: (c) => `cost ${c || "—"}`,
-    moveHere: "Move a Scotsman from here",
+    provisional: (n) => t("gm2.provisional", {n}),
+    get provisionalWhy() { return t("gm2.provisional_why"); },
+    pack: (p) => t("gm2.pack", {p}),
+    used: (n) => t("gm2.used", {n}),
+    get rondel() { return t("gm2.rondel"); }, get market() { return t("gm2.market"); },
+    get clanBoard() { return t("gm2.clan_board"); }, get feasts() { return t("gm2.feasts"); },
+    get scorings() { return t("gm2.scorings"); }, get final() { return t("gm2.final"); },
+    get back() { return t("gm2.back"); }, get front() { return t("gm2.front"); },
+    get die() { return t("gm2.die"); }, get worldsEnd() { return t("gm2.worlds_end"); },
+    get stacksLeft() { return t("gm2.stacks_left"); }, stack: (k, n) => `${k}: ${n}`,
+    phase: (ph) => (t.has("gm2.phase." + ph) ? t("gm2.phase." + ph) : ph),
+    toMove: (n) => t("gm2.to_move", {n}),
+    tileBeingPlaced: (v) => t("gm2.tile_being_placed", {t: v}),
+    owes: (x) => t("gm2.owes", {x}),
+    movement: (n) => t(plural(n, "gm2.movement_one", "gm2.movement"), {n}),
+    gainLeft: (n) => t(plural(n, "gm2.gain_left_one", "gm2.gain_left"), {n}),
+    hint: (ph) => (t.has("gm2.hint." + ph) ? t("gm2.hint." + ph) : ""),
+    get hintMoveFrom() { return t("gm2.hint_move_from"); },
+    hintChoose: (v) => t("gm2.hint_choose", {t: v}),
+    buy: (p) => t("gm2.buy", {p}), sell: (p) => t("gm2.sell", {p}),
+    get full() { return t("gm2.full"); }, none: "—",
+    gain: (r) => t("gm2.gain", {r: RN(r)}),
+    get clanHead() { return [t("gm2.clan_space"), t("gm2.clan_effect"), t("gm2.clan_road"), t("gm2.clan_markers")]; },
+    coins: (n) => t("gm2.coins", {n}), vp: (n) => t("gm2.vp", {n}), whisky: (n) => t("gm2.whisky", {n}),
+    fame: (n) => t("gm2.fame", {n}), castle: (n) => t("gm2.castle", {n}), supply: (n) => t("gm2.supply", {n}),
+    markers: (n) => t("gm2.markers", {n}),
+    get personalities() { return t("gm2.personalities"); }, get landmarks() { return t("gm2.landmarks"); },
+    get you() { return t("gm2.you"); }, seat: (i) => t("common.player_n", {n: i + 1}),
+    get end() { return t("gm2.end_turn"); }, get endRemove() { return t("gm2.end_remove"); },
+    get bidSubmit() { return t("gm2.bid_submit"); }, get bidNone() { return t("gm2.bid_none"); },
+    get bidClear() { return t("gm2.bid_clear"); },
+    yourBid: (b) => t("gm2.your_bid", {b: b.length ? b.join(", ") : t("gm2.empty")}),
+    bidStatus: {mine: (b) => t("gm2.bid_mine", {b: b.length ? b.join(", ") : t("gm2.nothing")}),
+      get hidden() { return t("gm2.bid_hidden"); }, get waiting() { return t("gm2.bid_waiting"); }},
+    get bidsHead() { return t("gm2.bids"); },
+    get lastReveal() { return t("gm2.last_reveal"); },
+    revealLine: (r, n) => t("gm2.reveal_line", {stage: r.stage, who: n, feast: r.feast}) + " " +
+      (r.paid ? t("gm2.reveal_paid") : r.open ? t("gm2.reveal_unpaid") : t("gm2.reveal_closed")),
+    feastCost: (c) => t("gm2.feast_cost", {c: c || "—"}),
+    get moveHere() { return t("gm2.move_here"); },
     label: {
-      take: (alt) => `Take it${alt ? " paying " + alt : ""}`,
-      pass: "Move there without taking it",
-      act: (opt) => `Activate${opt ? ": " + opt : ""}`,
-      pay: (r) => `Pay ${r} from this tile`, sell: (r, p) => `Sell ${r} for ${p} coin${p === 1 ? "" : "s"}`,
-      remove: "Remove this tile",
+      take: (alt) => (alt ? t("gm2.label.take_paying", {alt}) : t("gm2.label.take")),
+      get pass() { return t("gm2.label.pass"); },
+      act: (opt) => (opt ? t("gm2.label.act_option", {opt}) : t("gm2.label.act")),
+      pay: (r) => t("gm2.label.pay", {r: RN(r)}),
+      sell: (r, p) => t(plural(p, "gm2.label.sell_one", "gm2.label.sell"), {r: RN(r), p}),
+      get remove() { return t("gm2.label.remove"); },
+      get train() { return t("gm2.label.train"); },
+      get repFrom() { return t("gm2.label.rep_from"); },
+      get repNew() { return t("gm2.label.rep_new"); },
+      get scot() { return t("gm2.label.scot"); },
+      build: (side) => (side ? t("gm2.label.build_side", {side}) : t("gm2.label.build")),
     },
-    cancel: "Cancel",
-    round: (n) => `Round ${n}`,
+    get cancel() { return t("gm2.cancel"); },
+    round: (n) => t("gm2.round", {n}),
+    hg: {
+      get title() { return t("gm2.hg.title"); }, get caber() { return t("gm2.hg.caber"); },
+      get stone() { return t("gm2.hg.stone"); }, get central() { return t("gm2.hg.central"); },
+      get rank0() { return t("gm2.hg.rank0"); },
+      aboveTop: (n) => t("gm2.hg.above_top", {n}),
+      get modifiers() { return t("gm2.hg.modifiers"); },
+      get representative() { return t("gm2.hg.representative"); },
+      get repNone() { return t("gm2.hg.rep_none"); },
+      get centralNone() { return t("gm2.hg.central_none"); },
+      get trained() { return t("gm2.hg.trained"); },
+      get provisional() { return t("gm2.provisional_value"); },
+      get choose() { return t("gm2.hg.choose"); },
+      use: (u) => (t.has("gm2.hg.use." + u) ? t("gm2.hg.use." + u) : u),
+    },
+    hp: {
+      get title() { return t("gm2.hp.title"); },
+      get doubles() { return t("gm2.hp.doubles"); },
+      get blueprints() { return t("gm2.hp.blueprints"); },
+      get fed() { return t("gm2.hp.fed"); },
+      free: (n) => t("gm2.hp.free", {n}),
+      cost: (c) => t("gm2.hp.cost", {c}),
+      plan: (r) => t("gm2.hp.plan", {r: RN(r)}),
+      get building() { return t("gm2.hp.building"); },
+      count: (n) => t("gm2.hp.count", {n}),
+      over: (k) => t("gm2.hp.over", {k}),
+    },
   };
 
   const RES = ["wood", "stone", "grain", "sheep", "cattle"];
@@ -119,16 +146,34 @@
   .g2-stats { font-size: .85rem; display: flex; flex-wrap: wrap; gap: .2rem .8rem; margin-bottom: .3rem; }
   .g2-small { font-size: .8rem; }
   .g2-choose { width: 100%; }
+  .g2-tracks { display: flex; gap: .5rem; }
+  .g2-track h4 { margin: 0 0 .2rem; font-size: .85rem; }
+  .g2-track td { padding: 1px 4px; font-size: .8rem; border-bottom: 1px solid var(--line); }
+  .g2-track td.rank { font-weight: 700; text-align: center; }
+  .g2-track tr.claim { background: #eaf3ea; outline: 2px solid var(--good); cursor: pointer; }
+  .g2-card { display: inline-block; border: 1px solid var(--line); border-radius: 6px; padding: 3px 6px; margin: 2px; background: #f4eefb; font-size: .8rem; vertical-align: top; }
+  .g2-card.feed { border: 2px dashed var(--good); }
   .g2-score td, .g2-score th { padding: 1px 6px; font-size: .82rem; text-align: right; }
   .g2-score th:first-child { text-align: left; }
   `;
   document.head.append(style);
 
-  const tileInfo = (obs, id) => (obs.tiles && obs.tiles[id]) || {id, name: id, kind: "village"};
-  const tileTitle = (t) => [`${t.id} ${t.name} (${t.kind})`, t.cost ? `cost: ${t.cost}` : "",
-    t.bonus ? `when placed: ${t.bonus}` : "", t.activation ? `activation: ${t.activation}` : "",
-    t.river ? "river" : "", t.rebuild ? "rebuild tile" : "", t.landmark ? `landmark ${t.landmark}` : "",
-    t.provisional ? "provisional" : ""].filter(Boolean).join("\n");
+  function tileInfo(obs, id) {
+    if (obs.tiles && obs.tiles[id]) return obs.tiles[id];
+    const half = /^(.+)-(\d)([LR])$/.exec(id || "");
+    const places = (obs.chronicle11 || {}).historic_places || {};
+    if (half && places[half[1]]) {
+      const pl = places[half[1]], cell = ((pl.sides[half[2] - 1] || [])[half[3] === "L" ? 0 : 1]) || {};
+      return Object.assign({}, pl, {id, kind: cell.kind || "village", river: cell.river, historic: half[1]});
+    }
+    if (places[id]) return Object.assign({}, places[id], {kind: places[id].sides[0][0].kind, historic: id});
+    return {id, name: id, kind: "village"};
+  }
+  const KN = (k) => (t.has("gm2.kind." + k) ? t("gm2.kind." + k) : k);
+  const tileTitle = (x) => [`${x.id} ${NM(x)} (${KN(x.kind)})`, x.cost ? t("gm2.tip.cost", {v: x.cost}) : "",
+    x.bonus ? t("gm2.tip.bonus", {v: x.bonus}) : "", x.activation ? t("gm2.tip.activation", {v: x.activation}) : "",
+    x.river ? t("gm2.tip.river") : "", x.rebuild ? t("gm2.tip.rebuild") : "", x.landmark ? t("gm2.tip.landmark", {v: x.landmark}) : "",
+    x.use ? STR.hg.use(x.use) : "", x.provisional ? STR.hg.provisional : ""].filter(Boolean).join("\n");
   const short = (name, n) => (name.length <= n ? name : name.slice(0, n - 1) + "…");
   const seatDot = (p) => h("span", {class: "g2-dot", style: `background:${SEAT[p]}`});
 
@@ -142,9 +187,12 @@
       t.river ? s("path", {d: `M${x + 2} ${y + size - 8} q${size / 4} -6 ${size / 2} 0 t${size / 2 - 4} 0`,
         fill: "none", stroke: "#3d7fc4", "stroke-width": 3, opacity: .75}) : null,
       s("text", {x: x + size / 2, y: y + 12, "text-anchor": "middle", "font-size": 9, "font-weight": 700,
-        fill: dark ? "#fff" : "#1d1d1d", text: short(t.name, Math.floor(size / 5.2))}),
+        fill: dark ? "#fff" : "#1d1d1d", text: short(NM(t), Math.floor(size / 5.2))}),
       t.activation ? s("text", {x: x + size / 2, y: y + 22, "text-anchor": "middle", "font-size": 7,
-        fill: dark ? "#eee" : "#3a3328", text: short(t.activation, Math.floor(size / 4))}) : null);
+        fill: dark ? "#eee" : "#3a3328", text: short(t.activation, Math.floor(size / 4))}) : null,
+      // chronicle 10's tiles that never join a territory: tournament and spectator tiles
+      t.use && t.use !== "territory" ? s("text", {class: "g2-use", x: x + size / 2, y: y + size - 5, "text-anchor": "middle",
+        "font-size": 7, "font-style": "italic", fill: "#5a2d82", text: short(STR.hg.use(t.use), Math.floor(size / 4))}) : null);
   }
 
   // the last turn, to highlight: who moved on the rondel, the square placed on, tiles activated,
@@ -165,7 +213,7 @@
   // the legal moves, sorted by where they are clicked
   function sortMoves(legal) {
     const m = {rondel: {}, places: {}, squares: {}, moves: {}, buys: {}, gains: {}, clans: {},
-      bids: new Set(), end: null, handled: []};
+      bids: new Set(), end: null, handled: [], plans: {}, central: {}, choose: {}, rep: {}};
     for (const mv of legal) {
       let r;
       if ((r = /^(take|pass) (\S+?)(?::(\d))?$/.exec(mv))) (m.rondel[r[2]] = m.rondel[r[2]] || []).push(mv);
@@ -178,6 +226,12 @@
       else if ((r = /^gain (\w+)$/.exec(mv))) m.gains[r[1]] = mv;
       else if ((r = /^clan (\S+)$/.exec(mv))) m.clans[r[1]] = mv;
       else if (/^bid /.test(mv)) m.bids.add(mv);
+      else if ((r = /^(?:train|build|scot) (-?\d+,-?\d+)/.exec(mv)) || (r = /^rep (-?\d+,-?\d+)$/.exec(mv))) {
+        (m.squares[r[1]] = m.squares[r[1]] || []).push(mv);
+      } else if ((r = /^rep (new|none)$/.exec(mv))) m.rep[r[1]] = mv;
+      else if ((r = /^plan (\S+) (\w+)$/.exec(mv))) (m.plans[r[1]] = m.plans[r[1]] || {})[r[2]] = mv;
+      else if ((r = /^central (\w+)$/.exec(mv))) m.central[r[1]] = mv;
+      else if ((r = /^choose (\d)$/.exec(mv))) m.choose[r[1]] = mv;
       else if (mv === "end") m.end = mv;
       else continue;
       m.handled.push(mv);
@@ -199,6 +253,10 @@
       return STR.label.sell(r[1], prices[f - 1] !== undefined ? prices[f - 1] : "?");
     }
     if (/^remove /.test(mv)) return STR.label.remove;
+    if (/^train /.test(mv)) return STR.label.train;
+    if (/^rep -?\d/.test(mv)) return STR.label.repFrom;
+    if (/^scot /.test(mv)) return STR.label.scot;
+    if ((r = /^build \S+?(?::(\d))?$/.exec(mv))) return STR.label.build(r[1]);
     return mv;
   }
 
@@ -274,7 +332,7 @@
       const buy = filled < pr.length ? STR.buy(pr[filled]) : STR.full;
       const sell = filled > 0 ? STR.sell(pr[filled - 1]) : STR.none;
       return h("tr", {class: move ? "buy" : "", "data-market": r, "data-move": move || null, onclick: move ? () => ctx.play(move) : null},
-        h("td", {}, h("span", {class: "g2-chip", style: `background:${RES_COLOUR[r]}`}), r),
+        h("td", {}, h("span", {class: "g2-chip", style: `background:${RES_COLOUR[r]}`}), RN(r)),
         h("td", {}, pr.map((p, i) => h("span", {class: "slot" + (i < filled ? " full" : ""), text: String(p)}))),
         h("td", {text: `${buy} · ${sell}`}));
     });
@@ -318,7 +376,7 @@
       } : null;
       return h("div", {class: cls, "data-feast": f.position, onclick: click, title: f.id},
         at >= 0 ? h("span", {class: "order", text: String(at + 1)}) : null,
-        h("div", {}, h("span", {class: "pos", text: String(f.position)}), f.name),
+        h("div", {}, h("span", {class: "pos", text: String(f.position)}), NM(f)),
         h("div", {class: "g2-small", text: STR.feastCost(f.cost)}),
         h("div", {class: "g2-small", text: f.effect}),
         h("div", {}, (f.markers || []).map(seatDot)));
@@ -359,6 +417,7 @@
     const svg = s("svg", {viewBox: `0 0 ${w * CELL} ${hgt * CELL}`, width: "100%",
       style: `max-width: ${w * CELL}px`, "data-territory": p.seat});
     const at = (x, y) => [(x - minX) * CELL, (y - minY) * CELL];
+    const reps = new Set((((obs.chronicle10 || {}).representatives || [])[p.seat] || []).map((c) => c.join(",")));
     for (const t of p.territory) {
       const [px, py] = at(t.x, t.y);
       const key = `${t.x},${t.y}`;
@@ -399,6 +458,10 @@
       for (let n = 0; n < t.scotsmen; n++) {
         g.append(s("circle", {class: "scotsman", cx: px + 10 + n * 11, cy: py + CELL - 10, r: 5, fill: SEAT[p.seat], stroke: "#fff", "stroke-width": 1.3}));
       }
+      if (reps.has(key)) {
+        g.append(s("g", {class: "g2-rep", "data-rep": key}, s("title", {text: STR.hg.representative}),
+          s("path", {d: `M${px + CELL - 16} ${py + 26} l8 -8 l8 8 l-8 8 z`, fill: SEAT[p.seat], stroke: "#fff", "stroke-width": 1.5})));
+      }
       if ((t.under || []).length) g.append(s("text", {x: px + CELL - 4, y: py + CELL - 4, "text-anchor": "end", "font-size": 9, fill: "#3a3328", text: `+${t.under.length}`}));
       svg.append(g);
     }
@@ -423,18 +486,21 @@
     const cards = [];
     if (p.personalities.length) {
       cards.push(h("div", {class: "g2-small"}, h("strong", {text: STR.personalities + ": "}),
-        p.personalities.map((t) => h("span", {title: tileTitle(tileInfo(obs, t)), text: tileInfo(obs, t).name + "  "}))));
+        p.personalities.map((x) => h("span", {title: tileTitle(tileInfo(obs, x)), text: NM(tileInfo(obs, x)) + "  "}))));
     }
     if (p.landmarks.length) {
       cards.push(h("div", {class: "g2-small"}, h("strong", {text: STR.landmarks + ": "}),
         p.landmarks.map((c) => h("span", {title: lm[c] ? `${lm[c].timing}: ${lm[c].effect}` : c,
-          text: (lm[c] ? lm[c].name : c) + "  "}))));
+          text: (lm[c] ? NM(lm[c]) : c) + "  "}))));
     }
+    const c11 = obs.chronicle11;
+    if (c11 && (c11.blueprints[seat] || []).length) cards.push(blueprints(obs, seat, mine ? mv : null, ui));
     return h("div", {class: "g2-box g2-player" + (mine ? " me" : ""), "data-player": seat},
       h("h3", {}, seatDot(seat), ctx.name(seat) + (mine ? STR.you : "")),
       stats, cards, territory(obs, p, mine, mv, last, ui));
   }
 
+  const SK = (k) => (t.has("gm2.score." + k) ? t("gm2.score." + k) : k);
   function scores(obs, ctx) {
     const rows = [];
     const n = obs.players.length;
@@ -446,15 +512,15 @@
       rows.push(h("tr", {}, h("th", {colspan: n + 1, text: STR.round(sc.round)})));
       for (const [k, v] of Object.entries(sc)) {
         if (k === "round") continue;
-        if (Array.isArray(v) && v.length === n) rows.push(h("tr", {}, h("th", {text: k}), v.map((x) => h("td", {text: String(x)}))));
-        else rows.push(h("tr", {}, h("th", {text: k}), h("td", {colspan: n, text: text(v)})));
+        if (Array.isArray(v) && v.length === n) rows.push(h("tr", {}, h("th", {text: SK(k)}), v.map((x) => h("td", {text: String(x)}))));
+        else rows.push(h("tr", {}, h("th", {text: SK(k)}), h("td", {colspan: n, text: text(v)})));
       }
     });
     if (obs.final) {
       rows.push(h("tr", {}, h("th", {colspan: n + 1, text: STR.final})));
       for (const [k, v] of Object.entries(obs.final)) {
-        if (Array.isArray(v) && v.length === n) rows.push(h("tr", {}, h("th", {text: k}), v.map((x) => h("td", {text: String(x)}))));
-        else rows.push(h("tr", {}, h("th", {text: k}), h("td", {colspan: n, text: text(v)})));
+        if (Array.isArray(v) && v.length === n) rows.push(h("tr", {}, h("th", {text: SK(k)}), v.map((x) => h("td", {text: String(x)}))));
+        else rows.push(h("tr", {}, h("th", {text: SK(k)}), h("td", {colspan: n, text: text(v)})));
       }
     }
     if (!rows.length) return null;
@@ -490,6 +556,92 @@
         item("gm2solo.cards", (a.cards_face_up.join(", ") || "—") + " — " + t("gm2solo.draws_left", {n: a.draws_before_shuffle}))),
       h("div", {"data-testid": "g2-allenarly-last"}, h("strong", {text: t("gm2solo.last") + ":"}),
         h("ol", {}, recent.map((d) => h("li", {text: words(d)})))));
+  // chronicle 11: a seat's blueprint cards with the resources on them; yours take a
+  // resource by a click on its chip (plan H1 wood)
+  function blueprints(obs, seat, mv, ui) {
+    const c11 = obs.chronicle11, places = c11.historic_places || {};
+    return h("div", {class: "g2-blueprints", "data-testid": "g2-blueprints-" + seat},
+      h("strong", {class: "g2-small", text: STR.hp.blueprints + ": "}),
+      c11.blueprints[seat].map((card) => {
+        const pl = places[card.place] || {name: card.place, cost: ""};
+        const plans = (mv && mv.plans[card.tile]) || {};
+        const paid = Object.entries(card.paid).flatMap(([r, n]) => Array(n).fill(r));
+        return h("div", {class: "g2-card" + (Object.keys(plans).length ? " feed" : ""), "data-blueprint": card.tile,
+          title: tileTitle(Object.assign({}, pl, {kind: (pl.sides || [[{}]])[0][0].kind}))},
+          h("div", {}, h("strong", {text: NM(pl)}), pl.provisional ? " *" : ""),
+          h("div", {class: "g2-small", text: STR.hp.cost(pl.cost || "—") + (card.free ? " · " + STR.hp.free(card.free) : "")}),
+          h("div", {}, paid.map((r) => h("span", {class: "g2-chip", title: RN(r), style: `background:${RES_COLOUR[r]}`})),
+            card.fed_this_turn ? h("span", {class: "g2-small", text: " " + STR.hp.fed}) : null),
+          Object.keys(plans).length ? h("div", {class: "g2-actions"}, Object.entries(plans).map(([r, m]) =>
+            h("button", {class: "move", "data-move": m, title: STR.hp.plan(r), onclick: () => ui.play(m)},
+              h("span", {class: "g2-chip", style: `background:${RES_COLOUR[r]}`}), RN(r)))) : null);
+      }));
+  }
+
+  // chronicle 11: the double historic places still beside the rondel, places built per seat
+  function historic(obs) {
+    const c11 = obs.chronicle11, places = c11.historic_places || {};
+    const doubles = c11.doubles_beside_rondel.map((id) => {
+      const pl = places[id] || {name: id, sides: []};
+      return h("div", {class: "g2-card", "data-double": id, title: tileTitle(Object.assign({}, pl, {kind: ((pl.sides[0] || [])[0] || {}).kind || "village"}))},
+        h("strong", {text: NM(pl) + (pl.provisional ? " *" : "")}),
+        h("div", {class: "g2-small", text: STR.hp.cost(pl.cost || "—")}),
+        h("div", {class: "g2-small", text: pl.sides.map((side, i) => `${i + 1}: ` + side.map((c) => STR.hp.over(KN(c.over))).join(" + ")).join(" / ")}));
+    });
+    return h("div", {class: "g2-box", "data-testid": "g2-historic"}, h("h3", {text: STR.hp.title}),
+      h("div", {class: "g2-small", text: STR.hp.doubles}), h("div", {class: "g2-feasts"}, doubles.length ? doubles : STR.none),
+      h("div", {class: "g2-small"}, obs.players.map((_, p) => h("span", {}, seatDot(p), STR.hp.count(c11.historic_count[p]) + "  "))));
+  }
+
+  // chronicle 10: the Highland Games board: the caber and stone tracks (every seat's rank),
+  // the central track between them (rewards, markers; the offered one is clicked), modifiers
+  function highland(obs, mv, ctx) {
+    const c10 = obs.chronicle10, top = c10.top_rank;
+    const step = (track, r) => c10.board[`${track} ${r}`];
+    const column = (track, title) => {
+      const rows = [];
+      for (let r = top; r >= 0; r--) {
+        const st = step(track, r);
+        const here = track === "central" ? [] : c10.ranks.map((x, p) => (x[track] === r ? p : -1)).filter((p) => p >= 0);
+        let extra = {};
+        if (track === "central") {
+          const taker = c10.central_taken[r];
+          if (taker !== undefined) here.push(taker);
+          const move = mv.central[String(r)];
+          if (move) extra = {class: "claim", "data-move": move, onclick: () => ctx.play(move)};
+        }
+        if (r === 0 && track === "central") continue;
+        rows.push(h("tr", Object.assign({"data-step": `${track} ${r}`}, extra),
+          h("td", {class: "rank", text: r ? String(r) : STR.hg.rank0}),
+          h("td", {text: st ? st.reward + (st.provisional ? " *" : "") : "", title: st && st.provisional ? STR.hg.provisional : ""}),
+          h("td", {}, here.map(seatDot))));
+      }
+      return h("div", {class: "g2-track", "data-track": track}, h("h4", {text: title}), h("table", {}, rows));
+    };
+    const mods = obs.players.map((_, p) => (c10.modifiers[p] || []).length
+      ? h("div", {class: "g2-small"}, seatDot(p), (c10.modifiers[p] || []).join(", ")) : null).filter(Boolean);
+    const box = h("div", {class: "g2-box g2-hg", "data-testid": "g2-highland"}, h("h3", {text: STR.hg.title}),
+      h("div", {class: "g2-tracks"}, column("caber", STR.hg.caber), column("central", STR.hg.central), column("stone", STR.hg.stone)),
+      h("div", {class: "g2-small", text: STR.hg.aboveTop(c10.above_top_vp)}),
+      mods.length ? h("div", {}, h("strong", {class: "g2-small", text: STR.hg.modifiers + ": "}), mods) : null);
+    const buttons = [];
+    if (mv.central.none) buttons.push(h("button", {class: "move", "data-move": mv.central.none, onclick: () => ctx.play(mv.central.none), text: STR.hg.centralNone}));
+    if (mv.rep.new) buttons.push(h("button", {class: "move", "data-move": mv.rep.new, onclick: () => ctx.play(mv.rep.new), text: STR.label.repNew}));
+    if (mv.rep.none) buttons.push(h("button", {class: "move", "data-move": mv.rep.none, onclick: () => ctx.play(mv.rep.none), text: STR.hg.repNone}));
+    if (buttons.length) box.append(h("div", {class: "g2-actions"}, buttons));
+    return box;
+  }
+
+  // a tournament or spectator tile's one-time options (choose N), labelled by the tile
+  function chooseBox(obs, mv, ui) {
+    const entries = Object.entries(mv.choose);
+    if (!entries.length) return null;
+    const id = (obs.turn || {}).choosing || (obs.turn || {}).tile;
+    const info = id ? tileInfo(obs, id) : {name: "", bonus: ""};
+    const opts = (info.bonus || "").split(" | ");
+    return h("div", {class: "g2-box g2-choose", "data-testid": "g2-choose-option"}, h("h3", {text: `${NM(info)}: ${STR.hg.choose}`}),
+      h("div", {class: "g2-actions"}, entries.map(([n, m]) =>
+        h("button", {class: "move", "data-move": m, onclick: () => ui.play(m), text: opts[n - 1] || m}))));
   }
 
   function render(root, ctx0) {
@@ -497,6 +649,9 @@
     const soloName = (i) => (obs.allenarly && i === 1 ? window.clanboard.t("gm2solo.title") : STR.seat(i));
     const ctx = Object.assign({}, ctx0, {name: (i) => (ctx0.names && ctx0.names[i]) || soloName(i)});
     const mv = sortMoves(ctx.legalMoves || []);
+    // a representative from your supply goes onto the new tile: click that tile
+    const newCell = obs.turn && obs.turn.cell ? obs.turn.cell.join(",") : null;
+    if (mv.rep.new && newCell) (mv.squares[newCell] = mv.squares[newCell] || []).push(mv.rep.new);
     const me = ctx.seat === null || ctx.seat === undefined ? null : ctx.seat;
     const last = lastTurn(ctx);
     const rerender = () => { root.replaceChildren(); render(root, ctx0); };
@@ -513,32 +668,34 @@
 
     // where the game stands and what to click
     const turn = obs.turn || {};
-    const bits = [STR.phase[obs.phase] || obs.phase];
+    const bits = [STR.phase(obs.phase)];
     if (obs.to_move !== null && obs.to_move !== undefined && obs.phase !== "over") bits.push(STR.toMove(ctx.name(obs.to_move)));
-    if (turn.tile) bits.push(STR.tileBeingPlaced(tileInfo(obs, turn.tile).name));
-    const owed = Object.entries(turn.owed || {}).map(([r, n]) => `${n} ${r}`);
-    if (turn.owed_any) owed.push(`${turn.owed_any} any`);
-    if (turn.owed_distinct) owed.push(`${turn.owed_distinct} distinct`);
+    if (turn.tile) bits.push(STR.tileBeingPlaced(NM(tileInfo(obs, turn.tile))));
+    const owed = Object.entries(turn.owed || {}).map(([r, n]) => `${n} ${RN(r)}`);
+    if (turn.owed_any) owed.push(t("gm2.owed_any", {n: turn.owed_any}));
+    if (turn.owed_distinct) owed.push(t("gm2.owed_distinct", {n: turn.owed_distinct}));
     if (owed.length) bits.push(STR.owes(owed.join(", ")));
     if (turn.movement_points) bits.push(STR.movement(turn.movement_points));
     if (turn.gain_left) bits.push(STR.gainLeft(turn.gain_left));
     wrap.append(h("div", {class: "g2-turn", "data-testid": "g2-turn"}, h("strong", {text: bits.join(" — ")})));
     let hint = "";
     const anyLegal = (ctx.legalMoves || []).length > 0;
-    if (chosen) hint = STR.hint.choose(mv.squares[chosen] ? chosen : tileInfo(obs, chosen).name);
-    else if (moveFrom) hint = STR.hint.moveFrom;
-    else if (anyLegal && STR.hint[obs.phase]) hint = STR.hint[obs.phase];
+    if (chosen) hint = STR.hintChoose(mv.squares[chosen] ? chosen : NM(tileInfo(obs, chosen)));
+    else if (moveFrom) hint = STR.hintMoveFrom;
+    else if (anyLegal) hint = STR.hint(obs.phase);
     wrap.append(h("div", {class: "g2-hint", "data-testid": "hint", text: hint}));
     if (mv.end) {
       wrap.append(h("div", {class: "g2-actions"}, h("button", {class: "primary move", "data-move": "end", "data-testid": "g2-end",
         onclick: () => ui.play("end"), text: obs.phase === "remove" ? STR.endRemove : STR.end})));
     }
+    const choice = chooseBox(obs, mv, ui);
+    if (choice) wrap.append(choice);
     // a clicked tile offering several moves: its moves as buttons
     if (chosen) {
       const list = mv.squares[chosen] || mv.rondel[chosen];
       const tile = mv.squares[chosen] ? (obs.players[me].territory.find((t) => `${t.x},${t.y}` === chosen) || {}).tile : chosen;
       wrap.append(h("div", {class: "g2-box g2-choose", "data-testid": "g2-choose"},
-        h("h3", {text: tileInfo(obs, tile).name + (mv.squares[chosen] ? ` (${chosen})` : "")}),
+        h("h3", {text: NM(tileInfo(obs, tile)) + (mv.squares[chosen] ? ` (${chosen})` : "")}),
         h("div", {class: "g2-actions"},
           list.map((m) => h("button", {class: "move", "data-move": m, text: label(obs, m, tile, obs.market), onclick: () => ui.play(m)})),
           mv.moves[chosen] ? h("button", {"data-testid": "g2-move-from", onclick: () => ui.pickFrom(chosen), text: STR.moveHere}) : null,
@@ -546,13 +703,15 @@
     }
     const order = obs.players.map((_, i) => i).sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
     // while you place, pay and activate, your territory comes first (on a phone: on screen)
-    const inTerritory = anyLegal && me !== null && ["place", "pay", "activate", "remove"].includes(obs.phase);
+    const inTerritory = anyLegal && me !== null && ["place", "pay", "activate", "remove", "plan", "build", "rep", "scot"].includes(obs.phase);
     if (inTerritory) wrap.append(h("div", {class: "g2-row"}, playerBox(obs, me, me, mv, last, ui, ctx)));
     wrap.append(h("div", {class: "g2-row"},
       h("div", {class: "g2-box"}, h("h3", {text: STR.rondel}), rondel(obs, mv, last, ctx, (key) => ui.choose(key))),
       h("div", {}, market(obs, mv, ctx), clanBoard(obs, mv, last, ctx))));
     if ((obs.chronicles || []).includes(9)) wrap.append(h("div", {class: "g2-row"}, feasts(obs, mv, ctx, rerender)));
     if (obs.allenarly) wrap.append(h("div", {class: "g2-row"}, allenarlyBox(obs)));
+    const extras = [obs.chronicle10 ? highland(obs, mv, ctx) : null, obs.chronicle11 ? historic(obs) : null].filter(Boolean);
+    if (extras.length) wrap.append(h("div", {class: "g2-row"}, extras));
     wrap.append(h("div", {class: "g2-row"}, order.filter((seat) => !(inTerritory && seat === me))
       .map((seat) => playerBox(obs, seat, me, mv, last, ui, ctx))));
     const sc = scores(obs, ctx);

@@ -65,7 +65,7 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: the account playing this seat (a logged-in player or a rated AI's bot account)
     user_id: Mapped[int | None] = mapped_column(
-        Integer, ForeignKey("users.id", ondelete="SET NULL"), nullable=True, index=True)
+        Integer, ForeignKey("users.id"), nullable=True, index=True)
 
 
 class MoveRow(Base):

@@ -66,20 +66,22 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(), server_default=sa.func.now(), nullable=False),
     )
     op.create_index("ix_results_user_id", "results", ["user_id"])
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("rated", sa.Boolean(), server_default=sa.false(),
-                                   nullable=False))
-    with op.batch_alter_table("seats") as batch:
-        batch.add_column(sa.Column("user_id", sa.Integer(), nullable=True))
-        batch.create_foreign_key("fk_seats_user_id", "users", ["user_id"], ["id"],
-                                 ondelete="SET NULL")
-        batch.create_index("ix_seats_user_id", ["user_id"])
+    # plain ALTER TABLE ADD COLUMN, not a batch: SQLite would recreate the tables, and
+    # dropping the old "tables" cascades to every seat and move
+    op.add_column("tables", sa.Column("rated", sa.Boolean(), server_default=sa.false(),
+                                      nullable=False))
+    if op.get_bind().dialect.name == "sqlite":  # Alembic adds no constraint there
+        op.execute("ALTER TABLE seats ADD COLUMN user_id INTEGER REFERENCES users (id)")
+    else:
+        op.add_column("seats", sa.Column("user_id", sa.Integer(),
+                                         sa.ForeignKey("users.id"),
+                                         nullable=True))
+    op.create_index("ix_seats_user_id", "seats", ["user_id"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_seats_user_id", "seats")
     with op.batch_alter_table("seats") as batch:
-        batch.drop_index("ix_seats_user_id")
-        batch.drop_constraint("fk_seats_user_id", type_="foreignkey")
         batch.drop_column("user_id")
     with op.batch_alter_table("tables") as batch:
         batch.drop_column("rated")

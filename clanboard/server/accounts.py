@@ -17,7 +17,6 @@ import logging
 import re
 import secrets
 from datetime import UTC, datetime, timedelta
-from http.cookies import SimpleCookie
 from importlib import resources
 from typing import Any
 from urllib.parse import urlsplit
@@ -31,6 +30,7 @@ from limits import RateLimitItemPerHour, RateLimitItemPerMinute
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+from starlette.requests import cookie_parser
 
 from clanboard.core import get_game
 from clanboard.server.account_store import AccountStore, NameTaken, User
@@ -207,15 +207,11 @@ class CsrfGuard:
         if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
             headers = {k.decode("latin-1"): v.decode("latin-1")
                        for k, v in scope.get("headers", [])}
-            cookies = SimpleCookie()
-            try:
-                cookies.load(headers.get("cookie", ""))
-            except Exception:
-                cookies = SimpleCookie()
-            session = cookies.get(SESSION_COOKIE)
-            if session is not None and session.value and "authorization" not in headers:
+            # the parser the app's requests use: both see the same session cookie
+            session = cookie_parser(headers.get("cookie", "")).get(SESSION_COOKIE)
+            if session and "authorization" not in headers:
                 sent = headers.get(CSRF_HEADER, "")
-                if not hmac.compare_digest(sent.encode(), csrf_for(session.value).encode()):
+                if not hmac.compare_digest(sent.encode(), csrf_for(session).encode()):
                     return await send_json(send, 403, {
                         "error": "csrf_failed",
                         "reason": "a request made with the session cookie must send the "
@@ -231,22 +227,24 @@ async def account_seats(request: Request, game_id: str, seats: list[dict[str, An
     one human seat; at a rated table the AI levels' bot accounts on AI seats. Raises when
     a rated table would not be fair or not between accounts."""
     user = await current_user(request)
-    if not rated:
-        humans = [s for s in seats if s.get("kind", "human") == "human"]
-        if user is not None and len(humans) == 1:  # hot-seat tables stay guest seats
-            humans[0].update(user_id=user.id, name=user.name)
+    if user is None and not rated:
         return seats
     if user is None:
         raise ApiError(401, "account_required", "log in to create a rated table")
-    if seed is not None:
+    if rated and seed is not None:
         raise ApiError(422, "bad_options", "a rated table's shuffle is secret: leave seed out")
     try:
         game = get_game(game_id)
         n = game.check_players(num_players if num_players is not None else (len(seats) or None))
     except Exception:
         return seats  # the table's creation says what is wrong
-    if not seats:
-        seats = [{"kind": "human"}] + [{"kind": "ai"} for _ in range(n - 1)]
+    if not seats:  # the default: you against the AI
+        seats = [{"kind": "human"}, *({"kind": "ai"} for _ in range(n - 1))]
+    if not rated:
+        humans = [s for s in seats if s.get("kind", "human") == "human"]
+        if len(humans) == 1:  # hot-seat tables stay guest seats
+            humans[0].update(user_id=user.id, name=user.name)
+        return seats
     humans = [s for s in seats if s.get("kind", "human") == "human"]
     if len(humans) != 1:
         raise ApiError(422, "bad_seats", "a rated table has one seat per account: take one "

@@ -136,6 +136,11 @@ def test_cookie_writes_need_the_csrf_token(client: TestClient) -> None:
     assert r.status_code == 200, r.text
     # and a guest (no session cookie) needs none either
     assert Browser(client).post("/api/tables", json=body).status_code == 201
+    # a cookie header that a strict parser gives up on still counts its session
+    client.cookies.clear()
+    r = client.post("/api/tables", json=body,
+                    headers={"Cookie": f'a="b; {SESSION_COOKIE}={b.session}'})
+    assert r.status_code == 403 and r.json()["error"] == "csrf_failed"
 
 
 def test_a_session_expires(client: TestClient) -> None:
@@ -189,6 +194,8 @@ def test_an_account_plays_its_seat_from_a_second_browser(client: TestClient) -> 
                                                  {"kind": "open"}]}).json()
     tid = t["table"]
     assert t["seats"][0]["name"] == "Elspeth" and t["seats"][0]["account"]
+    default = home.post("/api/tables", json={"game": "toy-duel"}).json()  # you against AI
+    assert [s["account"] for s in default["seats"]] == [True, False]
     guest = Browser(client)
     j = guest.post(f"/api/tables/{tid}/join", json={"name": "Guest"}).json()
     assert j["seat"] == 1

@@ -27,6 +27,14 @@ from clanboard.i18n import (
     rules_html,
     rules_markdown,
 )
+from clanboard.server.accounts import (
+    CsrfGuard,
+    account_seats,
+    accounts_router,
+    current_user,
+    socket_user,
+)
+from clanboard.server.accounts import start as start_accounts
 from clanboard.server.ai import make_pool
 from clanboard.server.bot import bot_router
 from clanboard.server.errors import ApiError
@@ -134,6 +142,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         settings)
         app.state.tables = tables
         app.state.sockets = sockets
+        start_accounts(app, tables, settings)
         # lazy start: tables load when first asked for; those whose AI may be due to move
         # load in the background, one at a time
         tables._spawn(tables.resume_ai())
@@ -156,6 +165,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     # outermost first: the headers go on every answer, refusals included
+    app.add_middleware(CsrfGuard)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(RateLimit, limiter=limiter)
     app.add_middleware(SecurityHeaders)
@@ -221,10 +231,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/tables", tags=["tables"], status_code=201,
               summary="Create a table; the tokens of your seats come back once")
     async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
+        seats = await account_seats(request, body.game, [s.model_dump() for s in body.seats],
+                                    body.num_players, body.seed, body.rated)
         table, tokens, invite = await tables_of(request).create(
             body.game, body.variant, body.options, body.num_players, body.seed,
-            [s.model_dump() for s in body.seats], private=body.private,
-            creator=address_hash(client_ip(request.scope)))
+            seats, private=body.private,
+            creator=address_hash(client_ip(request.scope)), rated=body.rated)
         join = None
         if table.status == "waiting":
             join = f"/t/{table.id}?join=1" + (f"#invite={invite}" if invite else "")
@@ -250,8 +262,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/tables/{table_id}/join", tags=["tables"],
               summary="Take an open seat; its token comes back once")
     async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
+        user = await current_user(request)
         seat, token = await tables_of(request).join(table_id, body.seat, body.name,
-                                                    body.invite)
+                                                    body.invite,
+                                                    None if user is None else (user.id, user.name))
         return {"table": table_id, "seat": seat, "token": token,
                 "link": f"/t/{table_id}?seat={seat}#token={token}"}
 
@@ -260,7 +274,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def view(table_id: str, request: Request, authorization: Token = None,
                    seat: int | None = Query(None, ge=0)) -> dict[str, Any]:
         table = await tables_of(request).get(table_id)
-        table.check_seat(seat, _bearer(authorization))
+        user = await current_user(request) if seat is not None and not authorization else None
+        table.check_seat(seat, _bearer(authorization), None if user is None else user.id)
         return table.view(seat, request_lang(request))
 
     @app.post("/api/tables/{table_id}/moves", tags=["tables"],
@@ -273,7 +288,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                    authorization: Token = None) -> dict[str, Any]:
         tables = tables_of(request)
         table = await tables.get(table_id)
-        table.check_seat(body.seat, _bearer(authorization))
+        user = await current_user(request) if not authorization else None
+        table.check_seat(body.seat, _bearer(authorization), None if user is None else user.id)
         await tables.play(table, body.seat, body.move, body.seq, request_lang(request))
         return table.view(body.seat, request_lang(request))
 
@@ -367,12 +383,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tables = tables_of(ws)
         try:
             table = await tables.get(table_id)
-            if seat is not None:
+            user = await socket_user(ws) if seat is not None and token is None else None
+            user_id = None if user is None else user.id
+            held = (seat is not None and 0 <= seat < len(table.seats)
+                    and user_id is not None and table.seats[seat].user_id == user_id)
+            if seat is not None and not held:  # else the session's account holds the seat
                 if token is None:
                     token = _bearer(ws.headers.get("authorization"))
                 if token is None:
                     token = await first_auth(ws)
-            table.check_seat(seat, token)
+            table.check_seat(seat, token, user_id)
         except ApiError as exc:
             with contextlib.suppress(Exception):  # bounded: the client may not be reading
                 await asyncio.wait_for(ws.send_json(_error(exc)), settings.ws_send_timeout)
@@ -464,6 +484,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 watcher.offer(_error(exc))
 
     app.include_router(bot_router())
+    app.include_router(accounts_router())
 
     # -- pages ---------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -44,6 +45,8 @@ class TableRow(Base):
     #: private tables are not listed; their open seats need the invite secret
     private: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: a rated table: every seat is an account (AI seats: bot accounts); Glicko-2 at the end
+    rated: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
 
 
 class SeatRow(Base):
@@ -60,6 +63,9 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     agent: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: the account playing this seat (a logged-in player or a rated AI's bot account)
+    user_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("users.id"), nullable=True, index=True)
 
 
 class MoveRow(Base):
@@ -75,4 +81,71 @@ class MoveRow(Base):
     player: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
     visible_to: Mapped[list] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+
+
+class UserRow(Base):
+    """An account: a player (Argon2id password hash) or an AI level's bot account (none)."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(24))
+    #: the name in lower case: names are unique whatever their case
+    name_key: Mapped[str] = mapped_column(String(24), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    bot: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+
+
+class SessionRow(Base):
+    """A logged-in browser: the SHA-256 of its session id (the cookie) and its expiry."""
+
+    __tablename__ = "sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+    expires_at: Mapped[datetime] = mapped_column(DateTime, index=True)
+
+
+class RatingRow(Base):
+    """An account's Glicko-2 rating at one game and variant (``""``: no variant preset)."""
+
+    __tablename__ = "ratings"
+
+    user_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(64), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+
+
+class ResultRow(Base):
+    """How an account's seat finished a game: its place, and its rating before and after
+    when the game was rated. Written once per finished table (the key makes it so)."""
+
+    __tablename__ = "results"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(64))
+    variant: Mapped[str] = mapped_column(String(64))
+    #: 0 for first place (shared places share a rank)
+    rank: Mapped[int] = mapped_column(Integer)
+    players: Mapped[int] = mapped_column(Integer)
+    #: win, draw, loss
+    outcome: Mapped[str] = mapped_column(String(8))
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rd_after: Mapped[float | None] = mapped_column(Float, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())

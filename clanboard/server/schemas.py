@@ -47,6 +47,9 @@ class NewTable(BaseModel):
     private: bool = Field(default=False,
                           description="not listed in the lobby; open seats need the invite "
                                       "secret (returned once, in the join link's #invite=)")
+    rated: bool = Field(default=False,
+                        description="Glicko-2 rated: needs a logged-in creator; every seat "
+                                    "an account (open seats: accounts join) or a named AI level")
 
 
 class Join(BaseModel):

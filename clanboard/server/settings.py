@@ -84,6 +84,13 @@ class Settings:
     #: unfinished tables with an AI seat loaded in the background after a start
     resume_ai_tables: int = _setting("resume_ai_tables", 200)
 
+    # -- accounts
+    #: days a log-in lasts
+    session_days: float = _setting("session_days", 30.0)
+    #: log-in and sign-up attempts per minute from one IP, and per hour for one name
+    rate_logins: int = _setting("rate_logins", 10)
+    rate_logins_per_name: int = _setting("rate_logins_per_name", 30)
+
     def database_url(self) -> str:
         if self.db_url:
             return self.db_url

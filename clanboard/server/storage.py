@@ -110,6 +110,7 @@ class StoredSeat:
     name: str
     agent: str | None = None
     token_hash: str | None = None
+    user_id: int | None = None
 
 
 @dataclass
@@ -126,6 +127,7 @@ class StoredTable:
     private: bool = False
     invite_hash: str | None = None
     creator: str | None = None
+    rated: bool = False
 
 
 class Store:
@@ -140,21 +142,21 @@ class Store:
             s.add(TableRow(id=t.id, game=t.game, variant=t.variant, options=t.options,
                            num_players=t.num_players, seed=t.seed, status=t.status,
                            private=t.private, invite_hash=t.invite_hash, creator=t.creator,
-                           created_at=_now(), updated_at=_now()))
+                           rated=t.rated, created_at=_now(), updated_at=_now()))
             s.flush()
             for st in t.seats:
                 s.add(SeatRow(table_id=t.id, seat=st.seat, kind=st.kind, name=st.name,
-                              agent=st.agent, token_hash=st.token_hash))
+                              agent=st.agent, token_hash=st.token_hash, user_id=st.user_id))
 
     def take_seat(self, table_id: str, seat: int, name: str, token_hash: str,
-                  status: str) -> bool:
+                  status: str, user_id: int | None = None) -> bool:
         """Give an open seat to a human; False if it was no longer open."""
         with self.sessions.begin() as s:
             result = s.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat,
                        SeatRow.kind == "open")
-                .values(kind="human", name=name, token_hash=token_hash)
+                .values(kind="human", name=name, token_hash=token_hash, user_id=user_id)
             )
             if result.rowcount != 1:  # type: ignore[attr-defined]
                 return False
@@ -269,9 +271,11 @@ class Store:
         return StoredTable(
             id=row.id, game=row.game, variant=row.variant, options=dict(row.options),
             num_players=row.num_players, seed=int(row.seed), status=row.status,
-            seats=[StoredSeat(x.seat, x.kind, x.name, x.agent, x.token_hash) for x in seats],
+            seats=[StoredSeat(x.seat, x.kind, x.name, x.agent, x.token_hash, x.user_id)
+                   for x in seats],
             moves=[(m.player, m.text, list(m.visible_to)) for m in moves],
             private=bool(row.private), invite_hash=row.invite_hash, creator=row.creator,
+            rated=bool(row.rated),
         )
 
 

@@ -14,7 +14,7 @@ import re
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -74,6 +74,8 @@ class LiveTable:
     used: float = field(default_factory=time.monotonic)
     #: background jobs (log reveals) still writing to it
     jobs: int = 0
+    #: rated: every seat is an account, Glicko-2 ratings change when it ends
+    rated: bool = False
 
     def evictable(self, idle_before: float) -> bool:
         return (not self.watchers and self.jobs == 0 and not self.lock.locked()
@@ -89,13 +91,17 @@ class LiveTable:
             return "over"
         return "waiting" if any(s.kind == "open" for s in self.seats) else "playing"
 
-    def check_seat(self, seat: int | None, token: str | None) -> None:
-        """Raise unless ``token`` is the secret of ``seat`` (``None``: a spectator)."""
+    def check_seat(self, seat: int | None, token: str | None,
+                   user_id: int | None = None) -> None:
+        """Raise unless ``token`` is the secret of ``seat`` (``None``: a spectator), or,
+        without a token, ``user_id`` (a logged-in session's account) holds the seat."""
         if seat is None:
             return
         if not 0 <= seat < len(self.seats):
             raise ApiError(404, "no_such_seat",
                            f"this table has seats 0-{len(self.seats) - 1}, not {seat}")
+        if not token and user_id is not None and self.seats[seat].user_id == user_id:
+            return
         if not token:
             raise ApiError(401, "token_required",
                            f"acting for seat {seat} needs its token "
@@ -117,12 +123,14 @@ class LiveTable:
             "game_name": state.game.name,
             "variant": self.variant,
             "private": self.private,
+            "rated": self.rated,
             "options": dict(state.options),
             "num_players": state.num_players,
             "seq": self.seq,
             "status": self.status,
             "viewer": seat,
-            "seats": [{"seat": s.seat, "kind": s.kind, "name": name, "agent": s.agent}
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": name, "agent": s.agent,
+                       "account": s.user_id is not None}
                       for s, name in zip(self.seats, default_names(self.names, lang),
                                          strict=True)],
             "to_move": waiting,
@@ -162,7 +170,8 @@ class LiveTable:
     def stored(self) -> StoredTable:
         return StoredTable(self.id, self.state.game.id, self.variant, dict(self.state.options),
                            self.state.num_players, self.state.seed, self.status, self.seats,
-                           private=self.private, invite_hash=self.invite_hash)
+                           private=self.private, invite_hash=self.invite_hash,
+                           rated=self.rated)
 
 def describe(before: State, move: Any, player: int,
              names: list[str]) -> MoveWords:
@@ -214,9 +223,10 @@ def rebuild(stored: StoredTable, settings: Settings | None = None) -> LiveTable:
             if agent != seat.agent:
                 log.warning("table %s seat %d: agent %r held to %r (the server's caps)",
                             stored.id, seat.seat, seat.agent, agent)
-                seats[i] = StoredSeat(seat.seat, "ai", seat.name, agent, None)
+                seats[i] = StoredSeat(seat.seat, "ai", seat.name, agent, None, seat.user_id)
     return LiveTable(stored.id, stored.variant, seats, state, list(stored.moves), texts,
-                     private=stored.private, invite_hash=stored.invite_hash)
+                     private=stored.private, invite_hash=stored.invite_hash,
+                     rated=stored.rated)
 
 
 class Tables:
@@ -238,6 +248,9 @@ class Tables:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._create_lock = asyncio.Lock()
         self.closing = False
+        #: awaited (in order) once a table's game is over, after its last move is stored:
+        #: results and ratings (clanboard.server.ratings); errors are logged, not raised
+        self.game_over_hooks: list[Callable[[LiveTable], Awaitable[None]]] = []
 
     async def run_db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
@@ -327,10 +340,11 @@ class Tables:
     async def create(self, game_id: str, variant: str | None, options: dict[str, Any],
                      num_players: int | None, seed: int | None,
                      seats: list[dict[str, Any]], private: bool = False,
-                     creator: str | None = None
+                     creator: str | None = None, rated: bool = False
                      ) -> tuple[LiveTable, dict[int, str], str | None]:
         """A new table; returns it, the tokens of its human seats, and for a private table
-        the invite secret its open seats need (only hashes are stored)."""
+        the invite secret its open seats need (only hashes are stored). A seat spec's
+        ``user_id`` is the account playing it (checked by the caller)."""
         try:
             game = get_game(game_id)
         except UnknownGame as exc:
@@ -356,7 +370,7 @@ class Tables:
             if kind == "human":
                 tokens[i] = secrets.token_urlsafe(24)
                 stored.append(StoredSeat(i, "human", name or f"Player {i + 1}", None,
-                                         hash_token(tokens[i])))
+                                         hash_token(tokens[i]), spec.get("user_id")))
             elif kind == "ai":
                 try:
                     agent = check_agent(
@@ -364,7 +378,8 @@ class Tables:
                         self.settings.ai_max_seconds, self.settings.ai_max_iterations)
                 except ValueError as exc:
                     raise ApiError(422, "bad_seats", f"seat {i}: {exc}") from exc
-                stored.append(StoredSeat(i, "ai", name or f"AI ({agent})", agent, None))
+                stored.append(StoredSeat(i, "ai", name or f"AI ({agent})", agent, None,
+                                         spec.get("user_id")))
             elif kind == "open":
                 stored.append(StoredSeat(i, "open", name or "(open)", None, None))
             else:
@@ -372,7 +387,8 @@ class Tables:
                                f"seat {i}: kind must be human, ai or open, not {kind!r}")
         invite = secrets.token_urlsafe(16) if private else None
         table = LiveTable(secrets.token_urlsafe(9), variant, stored, state, [],
-                          private=private, invite_hash=hash_token(invite) if invite else None)
+                          private=private, invite_hash=hash_token(invite) if invite else None,
+                          rated=rated)
         record = table.stored()
         record.creator = creator
         cap = self.settings.max_open_tables
@@ -390,8 +406,13 @@ class Tables:
         return table, tokens, invite
 
     async def join(self, table_id: str, seat: int | None, name: str | None,
-                   invite: str | None = None) -> tuple[int, str]:
+                   invite: str | None = None, user: tuple[int, str] | None = None
+                   ) -> tuple[int, str]:
+        """Take an open seat; ``user`` (id, name): the logged-in account taking it."""
         table = await self.get(table_id)
+        if table.rated and user is None:
+            raise ApiError(401, "account_required",
+                           "this table is rated: log in to an account to take a seat")
         if table.invite_hash is not None and not (
                 invite and secrets.compare_digest(table.invite_hash, hash_token(invite))):
             raise ApiError(403, "invite_required",
@@ -409,13 +430,18 @@ class Tables:
             if seat not in open_seats:
                 raise ApiError(409, "seat_taken", f"seat {seat} is already taken",
                                allowed=[str(s) for s in open_seats])
+            if table.rated and user is not None and any(
+                    s.user_id == user[0] for s in table.seats):
+                raise ApiError(409, "already_seated",
+                               "you already have a seat at this rated table")
             token = secrets.token_urlsafe(24)
-            new = StoredSeat(seat, "human", (name or "").strip()[:40] or f"Player {seat + 1}",
-                             None, hash_token(token))
+            shown = user[1] if user else (name or "").strip()[:40] or f"Player {seat + 1}"
+            new = StoredSeat(seat, "human", shown, None, hash_token(token),
+                             user[0] if user else None)
             after = [new if s.seat == seat else s for s in table.seats]
             status = "waiting" if any(s.kind == "open" for s in after) else "playing"
             if not await self.run_db(self.store.take_seat, table.id, seat, new.name,
-                                     new.token_hash, status):
+                                     new.token_hash, status, new.user_id):
                 raise ApiError(409, "seat_taken", f"seat {seat} is already taken")
             table.seats = after
         await self.broadcast(table)
@@ -479,11 +505,21 @@ class Tables:
             table.state = after
             table.moves.extend(rows)
             table.texts.extend(texts)
+        if new_status == "over":
+            await self.game_over(table)
         await self.broadcast(table)
         if reveal is not None:
             table.jobs += 1
             self._spawn(self._reveal(table, index, reveal))
         self.kick_ai(table)
+
+    async def game_over(self, table: LiveTable) -> None:
+        """Run :attr:`game_over_hooks` for a table whose game just ended."""
+        for hook in self.game_over_hooks:
+            try:
+                await hook(table)
+            except Exception:
+                log.exception("game-over hook %s at table %s", hook, table.id)
 
     def _steps(self, before: State, seat: int, steps: list[Any], over: bool, names: list[str]
                ) -> tuple[list[tuple[int, str, list[int]]], list[MoveWords]]:

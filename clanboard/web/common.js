@@ -104,12 +104,38 @@ window.clanboard = (function () {
     document.documentElement.lang = lang;
     translatePage();
     const top = document.querySelector("header.top");
-    if (top) top.append(switcher());
+    if (top) top.append(accountBox(), switcher());
   })();
+
+  // -- the logged-in account (null: a guest), shown in the header of every page
+  const account = fetch("/api/account").then((r) => r.json()).then((d) => d.user).catch(() => null);
+  function accountBox() {
+    const box = h("span", {class: "account", "data-testid": "account"});
+    account.then((user) => {
+      if (!user) {
+        box.replaceChildren(h("a", {href: "/login", "data-testid": "login-link", text: t("account.log_in")}), " · ",
+          h("a", {href: "/signup", "data-testid": "signup-link", text: t("account.sign_up")}));
+        return;
+      }
+      const out = h("button", {type: "button", class: "link", "data-testid": "logout", text: t("account.log_out")});
+      out.addEventListener("click", async () => {
+        await api("POST", "/api/account/logout").catch(() => null);
+        location.reload();
+      });
+      box.replaceChildren(h("a", {href: `/u/${encodeURIComponent(user.name)}`, "data-testid": "me", text: user.name}), " ", out);
+    });
+    return box;
+  }
+  function cookie(name) {
+    const found = document.cookie.split("; ").find((c) => c.startsWith(name + "="));
+    return found ? decodeURIComponent(found.slice(name.length + 1)) : null;
+  }
 
   async function api(method, path, body, token) {
     const headers = {"Content-Type": "application/json"};
     if (token) headers.Authorization = "Bearer " + token;
+    // a write made with the session cookie proves it comes from this site's pages
+    else if (method !== "GET" && cookie("clanboard_csrf")) headers["X-CSRF-Token"] = cookie("clanboard_csrf");
     const r = await fetch(path, {method, headers, body: body ? JSON.stringify(body) : undefined});
     const data = await r.json().catch(() => ({}));
     if (!r.ok) { const e = new Error(data.reason || r.statusText); e.data = data; e.status = r.status; throw e; }
@@ -129,7 +155,7 @@ window.clanboard = (function () {
     seatsAt: (t) => tokens.mine().filter((m) => m.table === t && tokens.get(t, m.seat)).map((m) => m.seat),
   };
   return {
-    h, s, api, tokens, renderers, t, lang, ready, setLang, translatePage, LANGS, seatName, aiName, gameTitle,
+    h, s, api, tokens, renderers, t, lang, ready, account, setLang, translatePage, LANGS, seatName, aiName, gameTitle,
     registerRenderer(id, r) { renderers[id] = r; },
   };
 })();

@@ -145,6 +145,7 @@
     if (first && first.value.trim()) localStorage.setItem("clanboard:name", first.value.trim());
     const body = {game: g.id, options: readOptions(), seats, private: $("private").checked};
     if ($("variant").value) body.variant = $("variant").value;
+    if ($("rated").checked) body.rated = true;
     try {
       const r = await api("POST", "/api/tables", body);
       for (const [seat, tok] of Object.entries(r.tokens)) tokens.set(r.table, Number(seat), tok, g.id);
@@ -189,6 +190,7 @@
     $("create").addEventListener("submit", create);
     drawGame();
     lists();
+    window.clanboard.account.then((user) => { $("rated-row").hidden = !user; });
   }
   start();
 })();

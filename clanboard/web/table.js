@@ -20,6 +20,7 @@
   const invite = localStorage.getItem(inviteKey);
   let view = null, ws = null, renderer = null, busy = false, retry = 500, replayData = null;
   let notice = "";
+  const asked = seat;  // a seat without its token here may be the logged-in account's
   if (seat !== null && !tokens.get(tableId, seat)) {
     notice = ["table.no_key", {n: seat + 1}];
     seat = null;
@@ -329,6 +330,11 @@
   async function start() {
     await ready;
     try {
+      if (seat === null && await window.clanboard.account) {
+        const held = (await api("GET", `/api/tables/${tableId}/my-seats`)).seats;
+        const pick = held.includes(asked) ? asked : asked === null ? held[0] : undefined;
+        if (pick !== undefined) { seat = pick; notice = ""; }
+      }
       const games = await api("GET", "/api/games");
       const first = await api("GET", `/api/tables/${tableId}/view?lang=${lang}`);
       gameHasRenderer = !!(games.find((g) => g.id === first.game) || {}).renderer;

@@ -1,0 +1,37 @@
+/* A player's page: ratings per game and variant, results per game, the latest games. */
+"use strict";
+(async function () {
+  const {h, api, t, ready, gameTitle} = window.clanboard;
+  const $ = (id) => document.getElementById(id);
+  await ready;
+  const name = decodeURIComponent(location.pathname.split("/")[2] || "");
+  let p;
+  try {
+    p = await api("GET", `/api/users/${encodeURIComponent(name)}`);
+  } catch (e) {
+    $("player-error").textContent = e.status === 404 ? t("account.no_such_player") : e.message;
+    return;
+  }
+  const title = t("account.player_title", {name: p.name});
+  document.title = `clanboard — ${title}`;
+  $("title").textContent = title;
+  $("player-name").textContent = p.name + (p.bot ? ` (${t("account.bot")})` : "");
+  const game = (id) => gameTitle(id, id);
+  const table = (head, rows) => h("table", {class: "grid"},
+    h("thead", {}, h("tr", {}, head.map((k) => h("th", {text: t(k)})))),
+    h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c) => h("td", {}, c))))));
+  const none = () => h("p", {class: "muted", text: t("account.none")});
+  $("ratings").replaceChildren(p.ratings.length ? table(
+    ["account.game", "account.variant", "account.rating", "account.rd", "account.games"],
+    p.ratings.map((r) => [h("a", {href: `/leaderboard/${encodeURIComponent(r.game)}`, text: game(r.game)}),
+      r.variant || "—", r.rating.toFixed(0), r.rd.toFixed(0), String(r.games)])) : none());
+  $("games").replaceChildren(p.games.length ? table(
+    ["account.game", "account.played", "account.wins", "account.draws", "account.losses"],
+    p.games.map((g) => [game(g.game), String(g.played), String(g.win), String(g.draw), String(g.loss)])) : none());
+  $("recent").replaceChildren(...(p.recent.length ? p.recent.map((g) => h("li", {"data-table": g.table},
+    h("a", {href: g.links.table, text: `${game(g.game)} — ${t("account.place", {place: g.place, players: g.players})}`}),
+    h("span", {class: "muted"}, t(`account.outcome.${g.outcome}`),
+      g.rated ? ` · ${t("account.rated")} ${g.rating_before.toFixed(0)} → ${g.rating_after.toFixed(0)}` : "",
+      " · ", h("a", {href: g.links.record, text: t("account.record")}))))
+    : [h("li", {class: "muted", text: t("account.none")})]));
+})();

@@ -439,9 +439,11 @@ async def mute(tables: Tables, table: LiveTable, seat: int, target: Any, on: Any
 
 
 def on_watch(table: LiveTable, watcher: Any) -> None:
-    """A new watcher gets the chat it may read."""
-    watcher.offer({"type": "chat", "table": table.id, "messages": chat_for(table, watcher.seat),
-                   "backlog": True})
+    """A new watcher gets the chat it may read (nothing while there is none)."""
+    messages = chat_for(table, watcher.seat)
+    if messages:
+        watcher.offer({"type": "chat", "table": table.id, "messages": messages,
+                       "backlog": True})
 
 
 async def on_socket(tables: Tables, table: LiveTable, watcher: Any, msg: dict[str, Any],

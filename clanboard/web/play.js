@@ -119,7 +119,9 @@
     if (!box || !view) return;
     const seat = mySeat();
     const list = $("chat-lines") || h("ol", {id: "chat-lines", class: "chat-lines", "data-testid": "chat-lines", "aria-live": "polite"});
-    list.replaceChildren(...(chat.length ? chat.map((m) => line(m, seat === null)) : [h("li", {class: "muted", text: t("chat.empty")})]));
+    const muted = view.muted || [];
+    const shown = chat.filter((m) => m.channel !== "players" || !muted.includes(m.seat));
+    list.replaceChildren(...(shown.length ? shown.map((m) => line(m, seat === null)) : [h("li", {class: "muted", text: t("chat.empty")})]));
     if (!$("chat-lines")) {
       const input = h("input", {id: "chat-input", maxlength: "300", "data-testid": "chat-input",
         placeholder: t("chat.placeholder"), "aria-label": t("chat.placeholder")});
@@ -134,7 +136,6 @@
         seat === null ? h("p", {class: "muted", text: t("chat.read_only")}) : null,
         list, form, h("div", {id: "chat-mutes", class: "chat-mutes"})].filter(Boolean));
     }
-    const muted = view.muted || [];
     $("chat-mutes").replaceChildren(...(seat === null ? [] : view.seats.filter((s) => s.seat !== seat && s.kind === "human").map((s) =>
       h("button", {"data-testid": "chat-mute-" + s.seat,
         text: muted.includes(s.seat) ? t("chat.unmute", {who: s.name}) : t("chat.mute", {who: s.name}),

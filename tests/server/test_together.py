@@ -79,7 +79,6 @@ def test_takeback_declined_changes_nothing(client: TestClient) -> None:
     post(client, f"/api/tables/{tid}/takeback", tok["0"], seat=0)
     with client.websocket_connect(f"/api/tables/{tid}/ws?seat=0&token={tok['0']}") as ws:
         assert ws.receive_json()["view"]["takeback"]["by"] == 0
-        ws.receive_json()  # chat backlog
         r = post(client, f"/api/tables/{tid}/takeback/answer", tok["1"], seat=1, accept=False)
         assert r.json()["seq"] == 1 and r.json()["takeback"] is None
         assert ws.receive_json() == {"type": "takeback_declined", "table": tid, "by": 1}
@@ -158,7 +157,7 @@ def test_takeback_over_the_websocket(client: TestClient) -> None:
     with client.websocket_connect(f"/api/tables/{tid}/ws?seat=0&token={tok['0']}") as me, \
             client.websocket_connect(f"/api/tables/{tid}/ws?seat=1&token={tok['1']}") as other:
         for ws in (me, other):
-            ws.receive_json(), ws.receive_json()  # view, chat backlog
+            ws.receive_json()  # the view (no chat backlog: nothing was said)
         v = view(client, tid, 0, tok["0"])
         me.send_json({"move": v["legal_moves"][0], "seq": 0})
         me.receive_json(), other.receive_json()
@@ -188,7 +187,7 @@ def test_rematch_chain_rotates_seats_and_gives_tokens_only_to_their_owners(
         with client.websocket_connect(f"/api/tables/{tid}/ws?seat=0&token={tok['0']}") as w0, \
                 client.websocket_connect(f"/api/tables/{tid}/ws") as spectator:
             for ws in (w0, spectator):
-                ws.receive_json(), ws.receive_json()
+                ws.receive_json()
             r = post(client, f"/api/tables/{tid}/rematch", tok["1"], seat=1)
             assert r.json() == {"table": tid, "offered": [1], "rematch": None}
             assert w0.receive_json()["view"]["rematch"]["offered"] == [1]
@@ -291,7 +290,7 @@ def test_spectators_chat_apart_and_mutes(client: TestClient) -> None:
     with client.websocket_connect(f"/api/tables/{tid}/ws?seat=0&token={tok['0']}") as w0, \
             client.websocket_connect(f"/api/tables/{tid}/ws") as spectator:
         for ws in (w0, spectator):
-            ws.receive_json(), ws.receive_json()
+            ws.receive_json()
         say(client, tid, None, None, "who wins?", name="Kim")
         got = spectator.receive_json()
         assert got["messages"][0] == {"seq": 0, "channel": "spectators", "seat": None,
@@ -330,11 +329,22 @@ def test_chat_survives_a_restart_and_shows_in_the_replay(
     client.__exit__(None, None, None)
     client = make_client()
     assert [m["text"] for m in read(client, tid)] == ["hello", "nice lead"]
+    with client.websocket_connect(f"/api/tables/{tid}/ws") as spectator, \
+            client.websocket_connect(f"/api/tables/{tid}/ws?seat=1&token={tok['1']}") as w1, \
+            client.websocket_connect(f"/api/tables/{tid}/ws?seat=0&token={tok['0']}") as w0:
+        for ws in (spectator, w1, w0):
+            assert ws.receive_json()["type"] == "view"
+        assert [m["text"] for m in spectator.receive_json()["messages"]] == [
+            "hello", "nice lead"]
+        assert [m["text"] for m in w0.receive_json()["messages"]] == ["hello"]
+        # seat 1 muted seat 0 and may not read the spectators: no backlog at all
+        w1.send_json({"type": "chat", "text": "hm"})
+        assert [m["text"] for m in w1.receive_json()["messages"]] == ["hm"]
     assert view(client, tid, 1, tok["1"])["muted"] == [0]
     finish(client, tid, tok)
     chat = client.get(f"/api/tables/{tid}/replay").json()["chat"]
     assert [(m["seq"], m["channel"], m["text"]) for m in chat] == [
-        (0, "players", "hello"), (1, "spectators", "nice lead")]
+        (0, "players", "hello"), (1, "spectators", "nice lead"), (1, "players", "hm")]
 
 
 def test_a_database_of_the_previous_schema_upgrades_in_place(tmp_path: Any) -> None:

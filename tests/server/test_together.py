@@ -366,3 +366,29 @@ def test_a_database_of_the_previous_schema_upgrades_in_place(tmp_path: Any) -> N
     assert {"chat_messages", "chat_mutes", "rematches"} <= set(inspect(engine).get_table_names())
     assert Store(engine).load("old1") is not None
     assert together.load(Store(engine), "old1").chat == []
+
+
+def test_a_log_reveal_worked_out_across_a_takeback_is_dropped(client: TestClient) -> None:
+    """A move's readers are worked out after its acknowledgement; if the move is taken back
+    (and another played in its place) meanwhile, the answer must not reach the new move."""
+    t = new_table(client)
+    tid, tok = t["table"], t["tokens"]
+    first, second = view(client, tid, 0, tok["0"])["legal_moves"][:2]
+    play(client, tid, 0, tok["0"], first)
+    tables = client.app.state.tables  # type: ignore[attr-defined]
+
+    async def run() -> list[int]:
+        table = await tables.get(tid)
+
+        async def job() -> list[int]:
+            async with table.lock:
+                await together._take_back(tables, table, 1)
+            await tables.play(table, 0, second, None)
+            player, text, _ = table.moves[0]
+            table.moves[0] = (player, text, [0])  # say the new move is its mover's alone
+            return [-1, 0, 1]
+
+        await tables._reveal_now(table, 0, job)
+        return list(table.moves[0][2])
+
+    assert client.portal.call(run) == [0]  # type: ignore[union-attr]

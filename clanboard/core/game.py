@@ -470,6 +470,95 @@ class State(ABC):
 
         return json.dumps(self.observation(player), indent=1)
 
+    # -- taking moves back ----------------------------------------------------------------
+
+    def take_back_refusal(self, n: int = 1, lang: str = "en") -> str | None:
+        """Why the last ``n`` moves of the history cannot be taken back, in words of
+        ``lang``; ``None`` when they can.
+
+        A move cannot be taken back when it, or what followed it automatically, revealed
+        something that cannot be un-seen: a chance event (a card or tile drawn, a die
+        rolled) or the hidden choices of a simultaneous step (prices, bids). Nor once the
+        game is over. Taking back means replaying the history without those moves from
+        the seed (:meth:`without_last`), which gives exactly the earlier position."""
+        code = self.take_back_code(n)
+        if code is None:
+            return None
+        key = f"take_back_{code}"
+        own = self.take_back_words()
+        return words(own if key in own else MESSAGES, lang)[key]
+
+    def take_back_words(self) -> Mapping[str, str]:
+        """The game's words for its take-back refusals: a ``MESSAGES`` dict of a module
+        listed in :data:`clanboard.i18n.WORD_SOURCES`, with ``take_back_<code>`` keys;
+        codes it lacks get the core's words."""
+        return {}
+
+    def can_take_back(self, n: int = 1) -> bool:
+        """True when the last ``n`` moves may be taken back (see :meth:`take_back_refusal`)."""
+        return self.take_back_code(n) is None
+
+    def take_back_code(self, n: int = 1) -> str | None:
+        """The reason (``"none"``, ``"over"``, ``"drawn"``, ``"revealed"`` or a game's
+        own code) the last ``n`` moves cannot be taken back, or ``None``."""
+        players = [i for i, (p, _) in enumerate(self.history) if p >= 0]
+        if n < 1 or n > len(players):
+            return "none"
+        if self.is_terminal():
+            return "over"
+        first = players[-n]
+        if any(p < 0 for p, _ in self.history[first:]):
+            return "drawn"  # chance events recorded in the history (auto_chance off)
+        replay = self._replay_start()
+        for i, (p, move) in enumerate(self.history):
+            if i >= first:
+                before = replay.clone()
+                replay.apply(str(move), p)
+                code = replay._take_back_check(before, move, p)
+                if code is not None:
+                    return code
+            else:
+                replay.apply(str(move), p)
+            if self.auto_chance:
+                replay.resolve_chance()
+        return None
+
+    def _replay_start(self) -> State:
+        state = self.game.new_state(self.num_players, self.seed, self.options,
+                                    auto_chance=False)
+        if self.auto_chance:
+            state.resolve_chance()
+        return state
+
+    def _take_back_check(self, before: State, move: Move, player: int) -> str | None:
+        """Called on the position just after ``move`` by ``player`` (chance not yet
+        resolved; ``before`` is the position before it): the code of what it revealed,
+        or ``None``. Games override it for reveals of their own, calling this one."""
+        if self.current_player() == CHANCE:
+            return "drawn"
+        if (before.current_player() == SIMULTANEOUS
+                and self.current_player() != SIMULTANEOUS):
+            return "revealed"
+        return None
+
+    def without_last(self, n: int) -> State:
+        """The position before the last ``n`` moves (chance entries not counted), replayed
+        from the seed (the same generator, so the same draws follow)."""
+        players = [i for i, (p, _) in enumerate(self.history) if p >= 0]
+        if n < 1 or n > len(players):
+            raise InvalidState(f"there are {len(players)} moves to take back, not {n}")
+        keep = players[-n]
+        state = self._replay_start()
+        for p, move in self.history[:keep]:
+            if p < 0:
+                state.apply(str(move), CHANCE)
+                continue
+            state.apply(str(move), p)
+            if self.auto_chance:
+                state.resolve_chance()
+        state.auto_chance = self.auto_chance
+        return state
+
     # -- copying and JSON ---------------------------------------------------------------
 
     def clone(self) -> State:
@@ -539,6 +628,10 @@ MESSAGES = {
     "wins": "{who} wins",
     "shared": "Shared win: {who}",
     "seat": "Player {n}",
+    "take_back_none": "there is no move to take back",
+    "take_back_over": "the game is over: every hand has been shown",
+    "take_back_drawn": "a draw followed it: what was drawn cannot be un-seen",
+    "take_back_revealed": "it revealed the seats' hidden choices, which cannot be un-seen",
 }
 """User-facing words of the core's default descriptions (one place, for catalogues)."""
 

@@ -51,6 +51,13 @@ from clanboard.server.schemas import Join, MoveIn, NewTable
 from clanboard.server.settings import Settings
 from clanboard.server.storage import Store, make_engine, migrate
 from clanboard.server.tables import LiveTable, Tables
+from clanboard.server.together import (
+    SOCKET_TYPES,
+    on_socket,
+    on_watch,
+    replay_chat,
+    together_router,
+)
 from clanboard.server.watchers import SocketWatcher
 
 log = logging.getLogger("clanboard.server")
@@ -333,7 +340,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             })
         return {"table": table.id, "game": rec.game, "viewer": seat,
                 "record": rec.to_json(), "frames": frames,
-                "result": table.view(seat, lang)["result"]}
+                "result": table.view(seat, lang)["result"], "chat": replay_chat(table)}
 
     @app.get("/api/tables/{table_id}/explain-claim", tags=["tables"],
              summary="Schotten Totten: may a player claim a stone now, and the proof in words",
@@ -405,6 +412,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         watcher.lang = request_lang(ws)
         table.watchers.add(watcher)
         watcher.send_view(table.view(seat, watcher.lang))
+        on_watch(table, watcher)
 
         async def read() -> None:
             with contextlib.suppress(WebSocketDisconnect, RuntimeError):
@@ -470,6 +478,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                    f" from one address; retry in {wait} s", retry_after=wait)
                 if isinstance(msg, dict) and msg.get("type") == "auth":
                     continue  # a client that sends its token again
+                if isinstance(msg, dict) and msg.get("type") in SOCKET_TYPES:
+                    await asyncio.shield(on_socket(tables, table, watcher, msg, ip))
+                    continue
                 if seat is None:
                     raise ApiError(403, "spectator", "spectators cannot move")
                 if not isinstance(msg, dict) or not isinstance(msg.get("move"), str):
@@ -485,6 +496,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(bot_router())
     app.include_router(accounts_router())
+    app.include_router(together_router())
 
     # -- pages ---------------------------------------------------------------------------
 

@@ -149,3 +149,43 @@ class ResultRow(Base):
     rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
     rd_after: Mapped[float | None] = mapped_column(Float, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+
+
+class ChatRow(Base):
+    """A chat message at a table: ``channel`` is ``players`` (a seat wrote it; seats and
+    spectators read it) or ``spectators`` (spectators only); ``seq`` is the table's move
+    count when it was sent (the replay shows it there)."""
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    channel: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+
+
+class MuteRow(Base):
+    """Seat ``seat`` of a table does not receive seat ``muted``'s chat."""
+
+    __tablename__ = "chat_mutes"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    muted: Mapped[int] = mapped_column(Integer, primary_key=True)
+
+
+class RematchRow(Base):
+    """Table ``table_id`` was played again as ``rematch_id`` (seats rotated, a new seed)."""
+
+    __tablename__ = "rematches"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    rematch_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), unique=True)

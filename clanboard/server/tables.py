@@ -31,6 +31,10 @@ log = logging.getLogger("clanboard.server")
 T = TypeVar("T")
 #: table ids are ``secrets.token_urlsafe`` strings; anything else is not looked up
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+#: ``hook(table, seat, view)`` adds a feature's part to every view
+VIEW_HOOKS: list[Callable[..., None]] = []
+#: ``await hook(tables, table)`` reads a feature's part of a table loaded from storage
+LOAD_HOOKS: list[Callable[..., Any]] = []
 
 
 class Watcher(Protocol):
@@ -76,6 +80,10 @@ class LiveTable:
     jobs: int = 0
     #: rated: every seat is an account, Glicko-2 ratings change when it ends
     rated: bool = False
+    #: takeback, rematch and chat (clanboard.server.together)
+    together: Any = None
+    #: takebacks so far (a log reveal worked out before one is dropped)
+    takebacks: int = 0
 
     def evictable(self, idle_before: float) -> bool:
         return (not self.watchers and self.jobs == 0 and not self.lock.locked()
@@ -147,6 +155,8 @@ class LiveTable:
                               "returns": state.returns(),
                               "explanation": state.result_explanation(
                                   seat, default_names(self.names, lang), lang)}
+        for hook in VIEW_HOOKS:
+            hook(self, seat, view)
         return view
 
     @property
@@ -283,6 +293,8 @@ class Tables:
             table = rebuild(stored, self.settings)
         except (InvalidState, UnknownGame) as exc:
             raise ApiError(500, "table_unreadable", f"cannot rebuild table: {exc}") from exc
+        for hook in LOAD_HOOKS:
+            await hook(self, table)
         self._keep(table)
         self.kick_ai(table)
         return table
@@ -555,10 +567,13 @@ class Tables:
 
     async def _reveal_now(self, table: LiveTable, index: int, job: Callable[[], Any]) -> None:
         """Work out who may read move ``index`` (off the event loop), store it, tell them."""
+        takebacks = table.takebacks
         try:
             visible = sorted(await job())
         except Exception:
             log.exception("visibility of move %d at table %s", index, table.id)
+            return
+        if table.takebacks != takebacks:  # the move may be gone, or another in its place
             return
         player, text, current = table.moves[index]
         if table.state.is_terminal() or visible == current:

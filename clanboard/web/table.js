@@ -51,6 +51,7 @@
     if (seat !== null) ws.onopen = () => ws.send(JSON.stringify({type: "auth", token: tokens.get(tableId, seat)}));
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
+      document.dispatchEvent(new CustomEvent("clanboard:message", {detail: msg}));  // play.js
       if (msg.type === "view") {
         retry = 500;
         if (view && msg.view.seq < view.seq && msg.view.viewer === view.viewer) return;
@@ -64,6 +65,8 @@
           if (msg.text) view.log[msg.seq].text = msg.text;
           drawLog();
         }
+      } else if (msg.type === "takeback_done") {
+        if (view) view.seq = Math.min(view.seq, msg.seq);  // the next, earlier view is newer
       } else if (msg.type === "error") {
         busy = false;
         showError(msg);
@@ -75,6 +78,10 @@
       retry = Math.min(retry * 2, 8000);
     };
   }
+
+  // for play.js (takeback, rematch, chat): this page's table, seat and socket
+  window.clanboard.table = {id: tableId, seat: () => seat,
+    send: (m) => { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(m)); }};
 
   function showError(err) {
     let text = err.reason || t("table.refused");
@@ -320,6 +327,7 @@
     root.replaceChildren();
     const moves = frames.slice(1, i + 1).map((x) => x.move);
     const all = f.observations || null;
+    document.dispatchEvent(new CustomEvent("clanboard:frame", {detail: {i, data: replayData}}));
     renderer.render(root, {observation: all ? all[replaySeat] : f.observation, legalMoves: [],
       seat: all ? replaySeat : replayData.viewer, view, observations: all,
       seats: view.seats, names: view.seats.map((s) => s.name), play: () => {}, replay: true,

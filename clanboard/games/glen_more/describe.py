@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from clanboard.games.glen_more.state import GlenMoreState
 
 MESSAGES = {
+    "take_back_drawn": "a tile was drawn or the die rolled after it, which cannot be un-seen",
     "take": "{who} moves {steps} {spaces} on the rondel and takes {tile}",
     "pass": "{who} cannot take a tile: moves onto {tile}, which leaves the game",
     "place": "{who} places {tile} at {at}",

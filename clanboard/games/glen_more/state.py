@@ -10,7 +10,7 @@ non-empty stack and roll the neutral die (2-3 players).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from clanboard.core import CHANCE, TERMINAL, Game, Move, Rng, State
@@ -791,6 +791,11 @@ class GlenMoreState(State):
         from clanboard.games.glen_more.encoding import observation_tensor
 
         return observation_tensor(self, player)
+
+    def take_back_words(self) -> Mapping[str, str]:
+        from clanboard.games.glen_more.describe import MESSAGES
+
+        return MESSAGES
 
     def describe_move(self, move: Move, player: int, viewer: int | None,
                       names: Any = None, lang: str = "en") -> str:

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from clanboard.games.isle_of_skye.state import SkyeState
 
 MESSAGES = {
+    "take_back_drawn": "new tiles were drawn after it, and they cannot be un-seen",
+    "take_back_revealed": "it revealed every player's prices, which cannot be un-seen",
     "discard": "{who} discards {tile}",
     "discard_hidden": "{who} chooses a tile to discard",
     "price": "{who} prices {tile} at {gold} gold",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from clanboard.core import (
@@ -665,6 +665,11 @@ class SkyeState(State):
         ]
         s.final = {str(k): [int(x) for x in v] for k, v in body["final"].items()}
         return s
+
+    def take_back_words(self) -> Mapping[str, str]:
+        from clanboard.games.isle_of_skye.describe import MESSAGES
+
+        return MESSAGES
 
     def describe_move(self, move: Move, player: int, viewer: int | None,
                       names: Any = None, lang: str = "en") -> str:

@@ -44,6 +44,7 @@ TACTIC_WORDS = {
     STRATEGIST: "the Strategist", BANSHEE: "the Banshee", TRAITOR: "the Traitor",
 }
 MESSAGES = {
+    "take_back_drawn": "a card was drawn after it, and a drawn card cannot be un-seen",
     "play": "{who} plays {card} at stone {stone}",
     "mode": "{who} plays {card} on stone {stone}",
     "claim": "{who} claims stone {stone}: {why}",

@@ -713,6 +713,11 @@ class SchottenState(State):
         """Every move is played in the open except the cards a Recruiter puts back."""
         return [player] if isinstance(move, Return) else [-1, 0, 1]
 
+    def take_back_words(self) -> Mapping[str, str]:
+        from clanboard.games.schotten_totten.describe import MESSAGES
+
+        return MESSAGES
+
     def describe_move(self, move: Move, player: int, viewer: int | None,
                       names: Sequence[str] | None = None, lang: str = "en") -> str:
         from clanboard.games.schotten_totten.describe import describe_move

@@ -312,10 +312,12 @@ async def _make_rematch(tables: Tables, table: LiveTable) -> None:
         spec: dict[str, Any] = {"kind": s.kind, "name": s.name}
         if s.kind == "ai":
             spec["agent"] = s.agent
+        if s.user_id is not None:
+            spec["user_id"] = s.user_id
         specs[(s.seat + 1) % n] = spec
     new, tokens, _ = await tables.create(table.state.game.id, table.variant,
                                          dict(table.state.options), n, None, specs,
-                                         private=table.private)
+                                         private=table.private, rated=table.rated)
     await tables.run_db(link_rematch, tables.store, table.id, new.id)
     t = of(table)
     t.rematch = new.id
@@ -520,7 +522,10 @@ def together_router() -> APIRouter:
                      authorization: str | None) -> tuple[Tables, LiveTable]:
         tables = tables_of(request)
         table = await tables.get(table_id)
-        table.check_seat(seat, _bearer(authorization))
+        from clanboard.server.accounts import current_user
+
+        user = await current_user(request) if not authorization else None
+        table.check_seat(seat, _bearer(authorization), None if user is None else user.id)
         return tables, table
 
     def lang_of(request: Request) -> str:

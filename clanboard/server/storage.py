@@ -93,6 +93,15 @@ def alembic_config(url: str) -> Config:
     return cfg
 
 
+def head_revision() -> str:
+    """The newest Alembic revision of the schema (what :func:`migrate` brings a database to)."""
+    from alembic.script import ScriptDirectory
+
+    head = ScriptDirectory.from_config(alembic_config("sqlite://")).get_current_head()
+    assert head is not None
+    return head
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema up to the newest Alembic revision."""
     cfg = alembic_config(engine.url.render_as_string(hide_password=False))

@@ -1503,34 +1503,6 @@ class GlenMore2State(State):
 
         return observation(self, player)
 
-    def describe_move(self, move: Move, player: int, viewer: int | None,
-                      names: Sequence[str] | None = None, lang: str = "en") -> str:
-        if isinstance(move, GMove) and move.op == ALLENARLY:  # her decision, in words
-            from clanboard.games.glen_more_2.solo_describe import describe_allenarly
-
-            return describe_allenarly(self, move, lang)
-        text = super().describe_move(move, player, viewer, names, lang)
-        if self.solo:  # then Allenarly's turn (or bid draws) at once, in words
-            from clanboard.games.glen_more_2.solo_describe import after_move, before_first
-
-            text = before_first(self, lang) + text
-            text += after_move(self, move if isinstance(move, GMove) else parse(str(move)),
-                               player, lang)
-        return text
-
-    def result_explanation(self, viewer: int | None, names: Sequence[str] | None = None,
-                           lang: str = "en") -> dict[str, Any] | None:
-        out = super().result_explanation(viewer, names, lang)
-        if out is not None and self.solo:  # her score beside yours (HG-RU 850: tie: you)
-            from clanboard.games.glen_more_2.solo_describe import result_summary
-
-            out["summary"] = result_summary(self, names, lang)
-            for table in out["tables"]:
-                table["columns"] = [*table["columns"], "Allenarly"]
-                for row in table["rows"]:
-                    row["values"] = [*row["values"], float(self.vp[ALLEN])]
-        return out
-
     def public_viewers(self, move: Move, player: int) -> list[int]:
         """Every move is public but a secret bid (chronicle 9), which only its maker reads
         (it is revealed stage by stage in the scoring record); the stacks' order is never
@@ -1560,9 +1532,20 @@ class GlenMore2State(State):
 
     def describe_move(self, move: Move, player: int, viewer: int | None,
                       names: Sequence[str] | None = None, lang: str = "en") -> str:
+        if isinstance(move, GMove) and move.op == ALLENARLY:  # her decision, in words
+            from clanboard.games.glen_more_2.solo_describe import describe_allenarly
+
+            return describe_allenarly(self, move, lang)
         from clanboard.games.glen_more_2.describe import describe_move
 
-        return describe_move(self, move, player, viewer, names, lang)
+        text = describe_move(self, move, player, viewer, names, lang)
+        if self.solo:  # then Allenarly's turn (or bid draws) at once, in words
+            from clanboard.games.glen_more_2.solo_describe import after_move, before_first
+
+            text = before_first(self, lang) + text
+            text += after_move(self, move if isinstance(move, GMove) else parse(str(move)),
+                               player, lang)
+        return text
 
     def result_explanation(self, viewer: int | None, names: Sequence[str] | None = None,
                            lang: str = "en") -> dict[str, Any] | None:
@@ -1570,7 +1553,20 @@ class GlenMore2State(State):
             return None
         from clanboard.games.glen_more_2.describe import result_explanation
 
-        return result_explanation(self, viewer, names, lang)
+        out = result_explanation(self, viewer, names, lang)
+        if out is not None and self.solo:  # her score beside yours (HG-RU 850: tie: you)
+            from clanboard.core.game import MESSAGES as CORE_WORDS
+            from clanboard.core.game import seat_name, words
+            from clanboard.games.glen_more_2.solo_describe import result_summary
+
+            m = words(CORE_WORDS, lang)
+            out["summary"] = result_summary(self, names, lang)
+            out["tables"].append({"title": m["scores"],
+                                  "columns": [seat_name(names, 0, lang), "Allenarly"],
+                                  "rows": [{"label": m["total"],
+                                            "values": [float(self.vp[0]),
+                                                       float(self.vp[ALLEN])]}]})
+        return out
 
     def explain_illegal(self, move: Move, player: int) -> str:
         """Why a well-formed move is not legal now, in the game's terms."""

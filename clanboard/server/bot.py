@@ -20,6 +20,7 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from clanboard.core import Rng
+from clanboard.i18n import negotiate
 from clanboard.server.errors import ApiError
 from clanboard.server.guard import client_ip
 from clanboard.server.schemas import Name
@@ -262,7 +263,8 @@ def bot_router() -> APIRouter:
         tables = tables_of(request)
         table = await tables.get(table_id)
         seat = seat_of(table, token)
-        await tables.play(table, seat, body.move, body.seq)
+        lang = negotiate(request.headers.get("accept-language"), request.query_params.get("lang"))
+        await tables.play(table, seat, body.move, body.seq, lang)
         return {"ok": True, "table": table.id, "seat": seat, "seq": table.seq,
                 "status": table.status}
 

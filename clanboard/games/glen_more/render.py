@@ -223,7 +223,7 @@ def _player(s: GlenMoreState, p: int, me: bool, lang: str = "en") -> list[str]:
                 continue
             t = TILES[terr.tiles[slot]]
             mark = ("~" if t.river else " ") + ("=" if t.road else " ")
-            label = tile_label(t.index, lang) + mark
+            label = set_cell_size(tile_label(t.index, lang), 6) + mark
             top.append(f"[{_COLOUR[t.frame]}]{set_cell_size(label, CELL - 1)}[/] ")
             res = "".join(marks[k] * terr.res[slot * 5 + k] for k in range(5))
             clan = "♟" * terr.clan[slot]

@@ -151,7 +151,7 @@ def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
         gold = "?" if pl["gold"] is None else pl["gold"]
         who = w["you"] if p == player else ""
         out.append("")
-        colour = Text(COLOUR_WORDS[COLOURS[p]]).render(lang)
+        colour = COLOURS[p] if lang == "en" else Text(COLOUR_WORDS[COLOURS[p]]).render(lang)
         out.append(f"[bold]{w['player'].format(n=p)}{who}[/] {colour}: "
                    + w["stats"].format(vp=pl["vp"], gold=gold))
         if pl["drawn"] and state.phase in ("price", "buy"):

@@ -103,6 +103,7 @@ def play_by_clicking(page: Any, shots: Path, name: str) -> Counter[str]:
     raise AssertionError(f"the game did not end: {clicks}")
 
 
+@pytest.mark.slow  # some 70 s on an idle machine (the feasts game below: about the same)
 def test_chronicles_9_10_11_against_ai_by_clicking(base_url: str, phone: Any,
                                                    shots: Path) -> None:
     page = phone

@@ -524,11 +524,14 @@ def test_her_turn_is_one_chance_event_and_described() -> None:
 
 
 def test_her_turn_before_your_first_move_is_told_with_it() -> None:
+    from clanboard.games.glen_more_2.describe import describe_move as describe_player_move
+
     seed = next(k for k in range(60) if solo(seed=k).allen.decisions)  # type: ignore[union-attr]
     s = solo(seed=seed)
     move = s.legal_moves(0)[0]
     text = s.describe_move(move, 0, 0)
-    assert text.startswith("Allenarly takes ") and f"Player 1: {move}" in text
+    own = describe_player_move(s, move, 0, 0, None, "en")
+    assert text.startswith("Allenarly takes ") and own.startswith("Player 1 ") and own in text
     s.apply(move, 0)
     assert not s.describe_move(s.legal_moves(0)[0], 0, 0).startswith("Allenarly")
 

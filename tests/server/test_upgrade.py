@@ -1,5 +1,6 @@
 """A database made by the server before accounts (schema 0002, saved in tests/server/data)
-upgrades in place: its tables load and play on, and accounts work beside them."""
+upgrades in place: its tables load and play on, and accounts work beside them. On
+PostgreSQL the same rows are loaded into a schema built up to 0002 first."""
 
 from __future__ import annotations
 
@@ -8,13 +9,16 @@ import shutil
 import sqlite3
 import warnings
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
+from alembic import command
 
 from clanboard.server import Settings, create_app
-from clanboard.server.storage import head_revision
+from clanboard.server.storage import alembic_config, head_revision, make_engine
 from tests.server.browsers import Browser, play_out, signed_up
 from tests.server.conftest import auth
 
@@ -26,18 +30,55 @@ DATA = Path(__file__).parent / "data"
 SAVED = json.loads((DATA / "db-0002.json").read_text())
 
 
+def saved_rows() -> dict[str, list[dict[str, Any]]]:
+    with sqlite3.connect(DATA / "db-0002.sqlite") as conn:
+        conn.row_factory = sqlite3.Row
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "0002"
+        return {name: [dict(r) for r in conn.execute(f"SELECT * FROM {name}")]
+                for name in ("tables", "seats", "moves")}
+
+
+def at_0002_on_postgres(url: str) -> None:
+    """Build the schema up to 0002 and load the saved database's rows into it."""
+    engine = make_engine(url)
+    cfg = alembic_config(engine.url.render_as_string(hide_password=False))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0002")
+    meta = sa.MetaData()
+    meta.reflect(engine)
+    with engine.begin() as conn:
+        for name, rows in saved_rows().items():
+            table = meta.tables[name]
+            for row in rows:
+                for col in table.columns:
+                    value = row[col.name]
+                    if value is None:
+                        continue
+                    if isinstance(col.type, sa.JSON):
+                        row[col.name] = json.loads(value)
+                    elif isinstance(col.type, sa.Boolean):
+                        row[col.name] = bool(value)
+                    elif isinstance(col.type, sa.DateTime):
+                        row[col.name] = datetime.fromisoformat(value)
+                conn.execute(table.insert().values(**row))
+    engine.dispose()
+
+
 @pytest.fixture
-def old_db(tmp_path: Path) -> Path:
+def old_db(db_url: str | None, tmp_path: Path) -> str:
+    """The saved 0002 database: a copy of the SQLite file, or its rows on PostgreSQL."""
+    if db_url is not None:
+        at_0002_on_postgres(db_url)
+        return db_url
     path = tmp_path / "old.sqlite"
     shutil.copy(DATA / "db-0002.sqlite", path)
-    with sqlite3.connect(path) as conn:
-        assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == ("0002",)
-    return path
+    return f"sqlite:///{path}"
 
 
 @pytest.fixture
-def upgraded(old_db: Path, tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(Settings(data_dir=tmp_path, db_url=f"sqlite:///{old_db}", ai_workers=0,
+def upgraded(old_db: str, tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(Settings(data_dir=tmp_path, db_url=old_db, ai_workers=0,
                               probe_workers=-1))
     with TestClient(app) as client:
         yield client
@@ -50,13 +91,15 @@ def seat_view(client: TestClient, saved: dict[str, Any], seat: int) -> dict[str,
     return r.json()  # type: ignore[no-any-return]
 
 
-def test_the_old_database_upgrades_in_place(upgraded: TestClient, old_db: Path) -> None:
-    with sqlite3.connect(old_db) as conn:
-        version = conn.execute("SELECT version_num FROM alembic_version").fetchone()
-        assert version == (head_revision(),)
-        assert conn.execute("SELECT count(*) FROM tables WHERE rated").fetchone() == (0,)
-        assert conn.execute("SELECT count(*) FROM seats WHERE user_id IS NOT NULL"
-                            ).fetchone() == (0,)
+def test_the_old_database_upgrades_in_place(upgraded: TestClient, old_db: str) -> None:
+    engine = make_engine(old_db)
+    with engine.connect() as conn:
+        assert conn.scalar(sa.text("SELECT version_num FROM alembic_version")) == head_revision()
+        assert conn.scalar(sa.text("SELECT count(*) FROM tables WHERE rated")) == 0
+        assert conn.scalar(sa.text("SELECT count(*) FROM tables")) == 4
+        assert conn.scalar(sa.text("SELECT count(*) FROM seats WHERE user_id IS NULL")) == 8
+        assert conn.scalar(sa.text("SELECT count(*) FROM moves")) == 13
+    engine.dispose()
     finished = SAVED["finished"]
     record = upgraded.get(f"/api/tables/{finished['table']}/record").json()
     assert record["seed"] == 11 and len(record["moves"]) == 6

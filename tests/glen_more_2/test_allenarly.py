@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from clanboard.core import InvalidState
-from clanboard.games.glen_more_2 import allenarly
+from clanboard.games.glen_more_2 import allenarly, allenarly_score
 from clanboard.games.glen_more_2.allenarly import ALLEN
 from clanboard.games.glen_more_2.game import CHRONICLE_CHOICES
 from clanboard.games.glen_more_2.moves import ALLENARLY, BUY, GMove
@@ -81,7 +81,7 @@ def test_example_exchange_of_4_stones_gives_22_vp() -> None:
     a.trade = [idx(s, "N3"), idx(s, "N1"), idx(s, "N2")]  # Tomintoul, Glengorm, Highland
     a.stones = 4
     before = s.vp[ALLEN]
-    made = allenarly.exchange(s)
+    made = allenarly_score.exchange(s)
     assert made == [["N2", 7], ["N1", 8], ["N1", 5], ["N4", 2]]
     assert s.vp[ALLEN] - before == 22 and a.stones == 0
 
@@ -281,10 +281,11 @@ def r20_scoring_order_and_r21_reorder(number: int = 1) -> None:
     assert a is not None
     a.priority = ["castle", "landmarks", "whisky", "personalities"]
     plain = {"castle": [0, 0], "landmarks": [1, 0], "whisky": [0, 5], "personalities": [3, 1]}
-    assert allenarly.reorder(s, number, plain) == ["personalities", "whisky", "landmarks",
+    assert allenarly_score.reorder(s, number, plain) == ["personalities", "whisky", "landmarks",
                                                    "castle"]
     a.priority = ["castle", "landmarks", "whisky", "personalities"]
-    assert allenarly.reorder(s, 4, plain) == ["castle", "landmarks", "whisky", "personalities"]
+    assert allenarly_score.reorder(s, 4, plain) == ["castle", "landmarks", "whisky",
+                                                    "personalities"]
 
 
 def r22_exchange_after_every_round() -> None:
@@ -308,7 +309,7 @@ def r25_stones_at_start_rate_and_coins() -> None:
         s = solo(level=level, auto=False)
         assert s.allen is not None
         s.allen.stones = stones
-        assert allenarly.stone_vp(s) == vp
+        assert allenarly_score.stone_vp(s) == vp
     s = solo()
     play_random(s, 2)
     assert s.final is not None and s.final["coins"][ALLEN] == s.coins[ALLEN]
@@ -335,7 +336,7 @@ def not_built(chronicle: str) -> Callable[[], None]:
 
 def r39_feast_bid_tokens_ascending() -> None:
     s = solo(chronicles="9", auto=False)
-    allenarly.start_bids(s)
+    allenarly_score.start_bids(s)
     assert s.allen is not None and s.allen.bid_order == [1, 2, 3, 4, 5]
 
 
@@ -344,13 +345,13 @@ def r40_bidding_right_to_left() -> None:
     a = s.allen
     assert a is not None
     s.pending = [3, 0]
-    allenarly.start_bids(s)
+    allenarly_score.start_bids(s)
     numbers = {c.id: c.chronicle for c in s.comp.pack.solo_cards}
     draws = sorted(numbers)[:5]
     for cid in draws:
         spot, before = a.bid_left, list(a.bid_order)
-        cost = allenarly.feast_cost(s, s.feast_row[spot - 1])
-        done = allenarly.bid_draw(s, cid)
+        cost = allenarly_score.feast_cost(s, s.feast_row[spot - 1])
+        done = allenarly_score.bid_draw(s, cid)
         if numbers[cid] and numbers[cid] >= cost:
             assert a.bid_order == [spot, *(x for x in before if x != spot)]
         else:
@@ -363,13 +364,13 @@ def r41_pays_vp_within_budget() -> None:
     a = s.allen
     assert a is not None
     feast = s.feast_row[0]
-    cost = allenarly.feast_cost(s, feast)
+    cost = allenarly_score.feast_cost(s, feast)
     s.vp[ALLEN], a.budget = 10, cost
-    assert allenarly.pay_feast(s, feast) and s.vp[ALLEN] == 10 - cost and a.budget == 0
+    assert allenarly_score.pay_feast(s, feast) and s.vp[ALLEN] == 10 - cost and a.budget == 0
     if cost:
-        assert not allenarly.pay_feast(s, feast)  # budget spent
+        assert not allenarly_score.pay_feast(s, feast)  # budget spent
         a.budget, s.vp[ALLEN] = 9, cost - 1
-        assert not allenarly.pay_feast(s, feast)  # never more than she has
+        assert not allenarly_score.pay_feast(s, feast)  # never more than she has
 
 
 def r42_feast_bonus_only_for_categories() -> None:
@@ -385,9 +386,9 @@ def r42_feast_bonus_only_for_categories() -> None:
     record = s.scorings[-1]
     bonus = s.feast_bonus(ALLEN)
     cat = next(iter(bonus))
-    assert record[cat][ALLEN] == allenarly.board_count(s)[cat] + bonus[cat]
+    assert record[cat][ALLEN] == allenarly_score.board_count(s)[cat] + bonus[cat]
     assert a.rounds[-1]["order"] == before  # reordered on plain VP (checked in r21)
-    assert a.rounds[-1]["item_vp"] == sum(allenarly.board_count(s).values())
+    assert a.rounds[-1]["item_vp"] == sum(allenarly_score.board_count(s).values())
 
 
 def r43_ch10_die_picks_preferred_track() -> None:
@@ -413,9 +414,9 @@ def r46_modifiers_and_fame_leave_priority_alone() -> None:
     assert "fame" not in new
     assert s.scorings[-1]["whisky"][ALLEN] == s.whisky[ALLEN] + 5
     s.fame[ALLEN] = 3
-    count = sum(allenarly.board_count(s).values()) + 3
+    count = sum(allenarly_score.board_count(s).values()) + 3
     before = s.vp[ALLEN]
-    allenarly.after_scoring(s, 2, {c: [0, 0] for c in allenarly.CATEGORIES})
+    allenarly_score.after_scoring(s, 2, {c: [0, 0] for c in allenarly.CATEGORIES})
     assert s.vp[ALLEN] - before >= count  # fame counts for item VP
 
 

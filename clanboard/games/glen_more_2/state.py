@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from clanboard.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Move, Rng, State
-from clanboard.games.glen_more_2 import allenarly, interpret
+from clanboard.games.glen_more_2 import allenarly, allenarly_score, interpret
 from clanboard.games.glen_more_2.allenarly import ALLEN, Allenarly
 from clanboard.games.glen_more_2.components import (
     RES_INDEX,
@@ -211,7 +211,7 @@ class GlenMore2State(State):
             self.feast_row, self.feast_deck = deck[:FACE_UP_FEASTS], sorted(deck[FACE_UP_FEASTS:])
         if self.solo:
             allenarly.setup(self)
-            self.pay_prices = [pr + (allenarly.market_overflow(self),) * 30
+            self.pay_prices = [pr + (allenarly_score.market_overflow(self),) * 30
                                for pr in self.comp_prices]
         for p in range(n):
             if self.solo and p == ALLEN:
@@ -875,7 +875,7 @@ class GlenMore2State(State):
                 allenarly.take_turn(self, move.n)
                 self._compress()
                 self._after_turn()
-            elif allenarly.bid_draw(self, move.n):
+            elif allenarly_score.bid_draw(self, move.n):
                 self._reveal_feasts()
             return
         if op == BID:
@@ -883,7 +883,7 @@ class GlenMore2State(State):
             if self.solo:
                 assert self.allen is not None
                 self.allen.recent = []  # her stack from card draws after yours (HG-RU 1097-1109)
-                allenarly.start_bids(self)
+                allenarly_score.start_bids(self)
                 self.phase = P_ALLEN_BID
                 return
             if all(b is not None for b in self.bids):
@@ -1338,7 +1338,7 @@ class GlenMore2State(State):
         """Pay from the tiles, never the market; Innes may put whisky for resources. The
         units are taken automatically: the kind held most, from the fullest tile."""
         if self.solo and p == ALLEN:
-            return allenarly.pay_feast(self, feast)
+            return allenarly_score.pay_feast(self, feast)
         need = self.feast_need(p, feast)
         terr = self.terr[p]
         have = terr.have()
@@ -1432,11 +1432,11 @@ class GlenMore2State(State):
             self._scoring_end()
         self.scorings.append(record)
         if self.solo:
-            allenarly.after_scoring(self, number, plain)
+            allenarly_score.after_scoring(self, number, plain)
 
     def territory_size(self, p: int) -> int:
         if self.solo and p == ALLEN:
-            return allenarly.size(self)
+            return allenarly_score.size(self)
         return len(self.terr[p])
 
     def _end_game(self) -> None:
@@ -1467,7 +1467,7 @@ class GlenMore2State(State):
                    for p in range(n)]
         for p in range(n):
             self.vp[p] += coins[p] + penalty[p] + unbuilt[p]
-        stones = allenarly.stone_vp(self) if self.solo else 0
+        stones = allenarly_score.stone_vp(self) if self.solo else 0
         if self.solo:  # HG-RU 844-846: her stones at her start tile's rate
             self.vp[ALLEN] += stones
         self.final = {"before": before, "cards": cards_vp, "coins": coins, "tiles": sizes,

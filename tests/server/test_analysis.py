@@ -1,0 +1,117 @@
+"""The post-game analysis API: start, progress, results, refusals, bounds, cancel, restart."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.server.conftest import new_table
+
+AI_ONLY = [{"kind": "ai", "agent": "random"}, {"kind": "ai", "agent": "random"}]
+
+
+def finished_table(client: TestClient, seed: int = 5) -> str:
+    """A Schotten Totten table two random AIs play to the end."""
+    table = new_table(client, game="schotten-totten", seed=seed, seats=AI_ONLY)["table"]
+    for _ in range(500):
+        if client.get(f"/api/tables/{table}/view").json()["status"] == "over":
+            return str(table)
+        time.sleep(0.02)
+    raise AssertionError("the AIs did not finish")
+
+
+def wait_for(client: TestClient, table: str, statuses: tuple[str, ...]) -> dict[str, Any]:
+    for _ in range(1000):
+        body: dict[str, Any] = client.get(f"/api/tables/{table}/analysis").json()
+        if body["status"] in statuses:
+            return body
+        time.sleep(0.02)
+    raise AssertionError(f"analysis still {body['status']}")
+
+
+def test_start_progress_and_result(serve: Callable[..., TestClient]) -> None:
+    client = serve(analysis_iterations=4)
+    table = finished_table(client)
+    r = client.get(f"/api/tables/{table}/analysis")
+    assert r.status_code == 404 and r.json()["error"] == "no_analysis"
+    r = client.post(f"/api/tables/{table}/analysis")
+    assert r.status_code == 202, r.text
+    first = r.json()
+    assert first["status"] in ("queued", "running", "done") and first["iterations"] == 4
+    assert "seed" not in first
+    seen = wait_for(client, table, ("done",))
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert seen["done"] == seen["total"] == len(record["moves"]) == len(seen["moves"])
+    assert seen["scale"] == "win_chance" and seen["thresholds"]["blunder"] == 0.3
+    for i, m in enumerate(seen["moves"]):
+        assert m["index"] == i and m["move"] == record["moves"][i][1]
+        assert 0 <= m["after"] <= 1 and m["text"] and m["best_text"]
+        assert m["mark"] in (None, "inaccuracy", "mistake", "blunder")
+    assert "seed" not in str(seen.keys())
+    again = client.post(f"/api/tables/{table}/analysis").json()  # the same job comes back
+    assert again["moves"] == seen["moves"]
+    ru = client.get(f"/api/tables/{table}/analysis?lang=ru").json()
+    assert [m["before"] for m in ru["moves"]] == [m["before"] for m in seen["moves"]]
+
+
+def test_refused_for_an_unfinished_game_and_unknown_tables(serve: Callable[..., TestClient]
+                                                           ) -> None:
+    client = serve()
+    table = new_table(client, game="schotten-totten")["table"]
+    for method in ("post", "get", "delete"):
+        r = getattr(client, method)(f"/api/tables/{table}/analysis")
+        assert r.status_code == 409 and r.json()["error"] == "game_not_over", method
+    r = client.post("/api/tables/nope/analysis")
+    assert r.status_code == 404 and r.json()["error"] == "no_such_table"
+
+
+def test_bounds(serve: Callable[..., TestClient]) -> None:
+    client = serve(analysis_iterations=4, analysis_max_iterations=50, analysis_max_jobs=1)
+    one, two = finished_table(client, 5), finished_table(client, 6)
+    r = client.post(f"/api/tables/{one}/analysis", json={"iterations": 51})
+    assert r.status_code == 422 and r.json()["error"] == "bad_iterations"
+    assert "1 to 50" in r.json()["reason"]
+    for bad in ({"iterations": 0}, {"iterations": "many"}, {"depth": 3}):
+        r = client.post(f"/api/tables/{one}/analysis", json=bad)
+        assert r.status_code == 400 and r.json()["error"] == "malformed_request", bad
+    assert client.get(f"/api/tables/{one}/analysis").status_code == 404  # nothing started
+    assert client.post(f"/api/tables/{one}/analysis", json={"iterations": 50}).status_code == 202
+    r = client.post(f"/api/tables/{two}/analysis")
+    assert r.status_code == 429 and r.json()["error"] == "too_many_analyses"
+    client.delete(f"/api/tables/{one}/analysis")
+    wait_for(client, one, ("cancelled",))
+    assert client.post(f"/api/tables/{two}/analysis").status_code == 202  # room again
+
+
+def test_cancel_keeps_what_is_done_and_a_restart_resumes(serve: Callable[..., TestClient]
+                                                          ) -> None:
+    client = serve(analysis_iterations=30)
+    table = finished_table(client)
+    client.post(f"/api/tables/{table}/analysis")
+    while client.get(f"/api/tables/{table}/analysis").json()["done"] < 2:
+        time.sleep(0.02)
+    r = client.delete(f"/api/tables/{table}/analysis")
+    assert r.status_code == 200
+    stopped = wait_for(client, table, ("cancelled",))
+    assert 2 <= stopped["done"] < stopped["total"]
+    time.sleep(0.3)
+    assert client.get(f"/api/tables/{table}/analysis").json()["done"] == stopped["done"]
+    r = client.post(f"/api/tables/{table}/analysis")
+    assert r.status_code == 202 and r.json()["done"] == stopped["done"]  # resumed, not anew
+    done = wait_for(client, table, ("done",))
+    assert done["moves"][:stopped["done"]] == stopped["moves"]
+
+
+def test_a_job_survives_a_restart(serve: Callable[..., TestClient]) -> None:
+    client = serve(analysis_iterations=30)
+    table = finished_table(client)
+    client.post(f"/api/tables/{table}/analysis")
+    while client.get(f"/api/tables/{table}/analysis").json()["done"] < 1:
+        time.sleep(0.02)
+    client.__exit__(None, None, None)
+    client = serve(analysis_iterations=30)
+    body = wait_for(client, table, ("done",))
+    assert body["done"] == body["total"] > 0

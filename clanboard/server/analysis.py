@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
@@ -339,5 +339,31 @@ def analysis_router() -> APIRouter:
         if job is None:
             raise ApiError(404, "no_analysis", "this game has not been analysed")
         return served(job, table, lang_of(request))
+
+    @router.get("/{table_id}/analysis/{index}/alternative", responses=refusals,
+                summary="The position after the AI's preferred move instead of move index")
+    async def alternative(table_id: str, index: int, request: Request,
+                          seat: int | None = Query(None, ge=0)) -> dict[str, Any]:
+        """Like a replay frame (the game is over: every seat's view when they differ)."""
+        from clanboard.ai.analysis import position_before
+
+        table = await finished(request, table_id)
+        job = await service(request).get(table_id)
+        entry = next((m for m in (job.moves if job else []) if m["index"] == index), None)
+        if entry is None:
+            raise ApiError(404, "no_analysis", f"move {index} has not been analysed")
+        if seat is not None and seat >= table.state.num_players:
+            raise ApiError(404, "no_such_seat",
+                           f"seats are 0-{table.state.num_players - 1}")
+        state = position_before(table.state.record(table.names), index)
+        state.apply(entry["best"], entry["player"])
+        every = [state.observation(p) for p in range(state.num_players)]
+        bare = [{k: v for k, v in o.items() if k != "viewer"} for o in every]
+        lang = lang_of(request)
+        words = entry.get("best_text") or {}
+        return {"index": index, "player": entry["player"], "move": entry["best"],
+                "text": words.get(lang) or words.get("en") or entry["best"],
+                "observations": None if all(b == bare[0] for b in bare[1:]) else every,
+                "observation": state.observation(seat)}
 
     return router

@@ -55,6 +55,17 @@ def test_start_progress_and_result(serve: Callable[..., TestClient]) -> None:
     assert again["moves"] == seen["moves"]
     ru = client.get(f"/api/tables/{table}/analysis?lang=ru").json()
     assert [m["before"] for m in ru["moves"]] == [m["before"] for m in seen["moves"]]
+    # the AI's move on the board: the position after it, every hand shown (the game is over)
+    other = next(m for m in seen["moves"] if m["best"] != m["move"])
+    alt = client.get(f"/api/tables/{table}/analysis/{other['index']}/alternative").json()
+    assert alt["move"] == other["best"] and alt["player"] == other["player"]
+    assert alt["text"] == other["best_text"] and len(alt["observations"]) == 2
+    replay = client.get(f"/api/tables/{table}/replay").json()["frames"]
+    assert alt["observations"] != replay[other["index"] + 1]["observations"]
+    r = client.get(f"/api/tables/{table}/analysis/{len(record['moves'])}/alternative")
+    assert r.status_code == 404 and r.json()["error"] == "no_analysis"
+    r = client.get(f"/api/tables/{table}/analysis/0/alternative?seat=2")
+    assert r.status_code == 404 and r.json()["error"] == "no_such_seat"
 
 
 def test_refused_for_an_unfinished_game_and_unknown_tables(serve: Callable[..., TestClient]

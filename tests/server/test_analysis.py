@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
+from clanboard.server import Settings, create_app
 from tests.server.conftest import new_table
 
 AI_ONLY = [{"kind": "ai", "agent": "random"}, {"kind": "ai", "agent": "random"}]
@@ -32,8 +35,25 @@ def wait_for(client: TestClient, table: str, statuses: tuple[str, ...]) -> dict[
     raise AssertionError(f"analysis still {body['status']}")
 
 
-def test_start_progress_and_result(serve: Callable[..., TestClient]) -> None:
-    client = serve(analysis_iterations=4)
+@pytest.fixture
+def on_both(data_dir: Path, db_url: str | None) -> Iterator[Callable[..., TestClient]]:
+    """Apps with analysis settings on SQLite and on PostgreSQL (call again to restart)."""
+    opened: list[TestClient] = []
+
+    def make(**settings: Any) -> TestClient:
+        client = TestClient(create_app(Settings(data_dir=data_dir, db_url=db_url, ai_workers=0,
+                                                probe_workers=-1, **settings)))
+        client.__enter__()
+        opened.append(client)
+        return client
+
+    yield make
+    for c in opened:
+        c.__exit__(None, None, None)
+
+
+def test_start_progress_and_result(on_both: Callable[..., TestClient]) -> None:
+    client = on_both(analysis_iterations=4)
     table = finished_table(client)
     r = client.get(f"/api/tables/{table}/analysis")
     assert r.status_code == 404 and r.json()["error"] == "no_analysis"
@@ -116,13 +136,13 @@ def test_cancel_keeps_what_is_done_and_a_restart_resumes(serve: Callable[..., Te
     assert done["moves"][:stopped["done"]] == stopped["moves"]
 
 
-def test_a_job_survives_a_restart(serve: Callable[..., TestClient]) -> None:
-    client = serve(analysis_iterations=30)
+def test_a_job_survives_a_restart(on_both: Callable[..., TestClient]) -> None:
+    client = on_both(analysis_iterations=30)
     table = finished_table(client)
     client.post(f"/api/tables/{table}/analysis")
     while client.get(f"/api/tables/{table}/analysis").json()["done"] < 1:
         time.sleep(0.02)
     client.__exit__(None, None, None)
-    client = serve(analysis_iterations=30)
+    client = on_both(analysis_iterations=30)
     body = wait_for(client, table, ("done",))
     assert body["done"] == body["total"] > 0

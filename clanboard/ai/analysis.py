@@ -173,7 +173,8 @@ def analyse_position(task: PositionTask) -> MoveAnalysis:
     def value_of(move: str, k: int) -> float:
         result = searcher(k).search(state, task.player, root_moves=[move])
         _, mean = result.children.get(move, (0, 0.0))
-        return to_value(game, state.num_players, mean)
+        # rounded here, so a result read back from JSON is the same result
+        return round(to_value(game, state.num_players, mean), 4)
 
     if len(legal) == 1:
         value = value_of(played, 1)

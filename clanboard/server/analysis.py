@@ -158,8 +158,14 @@ class Analyses:
         self.lock = asyncio.Lock()
         self.worker: asyncio.Task[None] | None = None
 
-    def start(self) -> None:
-        """Start the worker and put back the jobs a stop interrupted."""
+    async def start(self) -> None:
+        """Put back the jobs a stop interrupted (read before the server answers, so no
+        request races this query) and start the worker."""
+        limit = self.settings.analysis_max_jobs or 1000
+        for stopped in await self.tables.run_db(unfinished_jobs, self.tables.store, limit):
+            stopped.status = QUEUED
+            self.jobs[stopped.table_id] = stopped
+            self.queue.put_nowait(stopped.table_id)
         self.worker = asyncio.get_running_loop().create_task(self._work())
 
     async def close(self) -> None:
@@ -217,11 +223,6 @@ class Analyses:
     # -- the worker ----------------------------------------------------------------------
 
     async def _work(self) -> None:
-        limit = self.settings.analysis_max_jobs or 1000
-        for stopped in await self.tables.run_db(unfinished_jobs, self.tables.store, limit):
-            stopped.status = QUEUED
-            self.jobs[stopped.table_id] = stopped
-            self.queue.put_nowait(stopped.table_id)
         while True:
             table_id = await self.queue.get()
             job = self.jobs.get(table_id)

@@ -140,7 +140,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # load in the background, one at a time
         tables._spawn(tables.resume_ai())
         tables._spawn(tables.sweep_forever())
-        app.state.analyses.start()
+        await app.state.analyses.start()
         log.info("storage %s ready", engine.url.render_as_string(hide_password=True))
         try:
             yield

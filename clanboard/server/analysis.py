@@ -155,6 +155,7 @@ class Analyses:
         self.executor = make_executor(settings)
         self.jobs: dict[str, Job] = {}  # queued or running
         self.queue: asyncio.Queue[str] = asyncio.Queue()
+        self.queued: set[str] = set()  # ids in the queue: each at most once
         self.lock = asyncio.Lock()
         self.worker: asyncio.Task[None] | None = None
 
@@ -165,7 +166,7 @@ class Analyses:
         for stopped in await self.tables.run_db(unfinished_jobs, self.tables.store, limit):
             stopped.status = QUEUED
             self.jobs[stopped.table_id] = stopped
-            self.queue.put_nowait(stopped.table_id)
+            self._enqueue(stopped.table_id)
         self.worker = asyncio.get_running_loop().create_task(self._work())
 
     async def close(self) -> None:
@@ -207,8 +208,13 @@ class Analyses:
             job.status, job.error, job.cancel = QUEUED, None, False
             await self.tables.run_db(save_job, self.tables.store, job)
             self.jobs[table.id] = job
-            self.queue.put_nowait(table.id)
+            self._enqueue(table.id)
             return job, True
+
+    def _enqueue(self, table_id: str) -> None:
+        if table_id not in self.queued:  # a cancelled job asked for again is still there
+            self.queued.add(table_id)
+            self.queue.put_nowait(table_id)
 
     async def cancel(self, table_id: str) -> Job | None:
         """Stop a queued or running job (a running one after its current position)."""
@@ -225,6 +231,7 @@ class Analyses:
     async def _work(self) -> None:
         while True:
             table_id = await self.queue.get()
+            self.queued.discard(table_id)
             job = self.jobs.get(table_id)
             if job is None or job.status != QUEUED:
                 continue

@@ -146,3 +146,20 @@ def test_a_job_survives_a_restart(on_both: Callable[..., TestClient]) -> None:
     client = on_both(analysis_iterations=30)
     body = wait_for(client, table, ("done",))
     assert body["done"] == body["total"] > 0
+
+
+def test_a_queued_job_cancelled_and_asked_for_again(serve: Callable[..., TestClient]) -> None:
+    client = serve(analysis_iterations=20)
+    one, two = finished_table(client, 5), finished_table(client, 6)
+    client.post(f"/api/tables/{one}/analysis")  # the worker takes this one
+    assert client.post(f"/api/tables/{two}/analysis").json()["status"] == "queued"
+    r = client.delete(f"/api/tables/{two}/analysis")
+    assert r.json()["status"] == "cancelled"  # a queued job stops at once
+    service = client.app.state.analyses  # type: ignore[attr-defined]
+    for _ in range(3):
+        client.post(f"/api/tables/{two}/analysis")
+        client.delete(f"/api/tables/{two}/analysis")
+    assert client.post(f"/api/tables/{two}/analysis").json()["status"] == "queued"
+    assert service.queue.qsize() <= 1  # asked for four times, queued once
+    assert wait_for(client, two, ("done",))["done"] > 0
+    assert wait_for(client, one, ("done",))["done"] > 0

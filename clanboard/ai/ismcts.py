@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from clanboard.core import Game, Move, Rng, SearchHints, State
@@ -132,17 +133,23 @@ class ISMCTS:
         self._mast: list[dict[Move, list[float]]] = []
         self._score_span = 1e-9
 
-    def search(self, state: State, player: int) -> SearchResult:
+    def search(self, state: State, player: int,
+               root_moves: Sequence[Move] | None = None) -> SearchResult:
+        """Search ``state`` for ``player``. ``root_moves`` (notations or moves) restricts
+        the root to those moves and always searches, even a single one: how a given move
+        is valued (post-game analysis); a determinization in which none of them is legal
+        falls back to the usual candidates."""
         start = time.perf_counter()
         legal = state.legal_moves(player)
         if not legal:
             raise ValueError(f"player {player} has no legal move in this position")
-        if len(legal) == 1:
+        only = None if root_moves is None else frozenset(str(m) for m in root_moves)
+        if only is None and len(legal) == 1:
             return SearchResult(legal[0], 0, time.perf_counter() - start)
         cfg = self.config
         hints = self.hints or hints_for(state.game)
         rng = self.rng
-        forced = self._forced(state, player, legal, hints)
+        forced = None if only is not None else self._forced(state, player, legal, hints)
         if forced is not None:
             return SearchResult(forced, 0, time.perf_counter() - start)
         root = _Node(player)
@@ -166,8 +173,10 @@ class ISMCTS:
             det = state.determinize(player, rng)
             det.auto_chance = True
             det.resolve_chance()
-            self._iterate(det, root, player, hints, rng, cfg)
+            self._iterate(det, root, player, hints, rng, cfg, only)
             done += 1
+        if only is not None:
+            legal = [m for m in legal if str(m) in only] or legal
         return self._result(root, legal, done, clock() - start)
 
     def _forced(self, state: State, player: int, legal: list[Move],
@@ -185,7 +194,7 @@ class ISMCTS:
     # -- one iteration --------------------------------------------------------------------
 
     def _iterate(self, det: State, root: _Node, observer: int, hints: SearchHints,
-                 rng: Rng, cfg: SearchConfig) -> None:
+                 rng: Rng, cfg: SearchConfig, only: frozenset[str] | None = None) -> None:
         c = cfg.exploration * (self._high - self._low)
         path = [root]
         played: list[tuple[int, Move]] = []
@@ -196,7 +205,11 @@ class ISMCTS:
             if not seats:
                 break
             actor = observer if observer in seats else seats[0]
-            moves = hints.candidate_moves(det, actor)
+            if only is not None and node is root:
+                moves = ([m for m in det.legal_moves(actor) if str(m) in only]
+                         or hints.candidate_moves(det, actor))
+            else:
+                moves = hints.candidate_moves(det, actor)
             if not moves:  # a game may prune to nothing: fall back to the rules
                 moves = det.legal_moves(actor)
             moves, keys = self._to_try(node, moves, det, actor, hints, cfg)

@@ -17,7 +17,8 @@ from clanboard.cli import play as _play  # noqa: E402
 
 _play.register(app)
 
-for _name in ("arena", "bench", "bot", "ladder", "pack", "rules", "selfplay", "serve", "tune"):
+for _name in ("analyse", "arena", "bench", "bot", "ladder", "pack", "rules", "selfplay", "serve",
+              "tune"):
     try:
         _module = importlib.import_module(f"clanboard.cli.{_name}")
     except ModuleNotFoundError as _exc:

@@ -36,6 +36,7 @@ from clanboard.server.accounts import (
 )
 from clanboard.server.accounts import start as start_accounts
 from clanboard.server.ai import make_pool
+from clanboard.server.analysis import Analyses, analysis_router
 from clanboard.server.bot import bot_router
 from clanboard.server.errors import ApiError
 from clanboard.server.games import game_info, renderer_source
@@ -148,16 +149,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tables = Tables(Store(engine), db, ai_pool, settings.visibility_probe_limit, probe_pool,
                         settings)
         app.state.tables = tables
+        app.state.analyses = Analyses(tables, settings)
         app.state.sockets = sockets
         start_accounts(app, tables, settings)
         # lazy start: tables load when first asked for; those whose AI may be due to move
         # load in the background, one at a time
         tables._spawn(tables.resume_ai())
         tables._spawn(tables.sweep_forever())
+        await app.state.analyses.start()
         log.info("storage %s ready", engine.url.render_as_string(hide_password=True))
         try:
             yield
         finally:
+            await app.state.analyses.close()
             await tables.close()
             ai_pool.shutdown(wait=False, cancel_futures=True)
             if probe_pool is not None:
@@ -497,6 +501,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(bot_router())
     app.include_router(accounts_router())
     app.include_router(together_router())
+    app.include_router(analysis_router())
 
     # -- pages ---------------------------------------------------------------------------
 

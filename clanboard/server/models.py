@@ -5,13 +5,13 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import (
-    JSON,
     BigInteger,
     Boolean,
     DateTime,
     Float,
     ForeignKey,
     Integer,
+    JSON,
     String,
     Text,
     false,
@@ -189,3 +189,24 @@ class RematchRow(Base):
         String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     rematch_id: Mapped[str] = mapped_column(
         String(32), ForeignKey("tables.id", ondelete="CASCADE"), unique=True)
+
+
+class AnalysisRow(Base):
+    """A finished game's post-game analysis job and its results (``server/analysis.py``):
+    one per table; ``seed`` seeds the searches and is never served."""
+
+    __tablename__ = "analyses"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    #: queued, running, done, cancelled, failed
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    iterations: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    total: Mapped[int] = mapped_column(Integer)
+    #: the analysed moves so far (``MoveAnalysis.to_json`` and their words), in game order
+    moves: Mapped[list] = mapped_column(JSON)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())

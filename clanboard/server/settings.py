@@ -50,6 +50,15 @@ class Settings:
     ai_max_seconds: float = _setting("ai_max_seconds", 5.0)
     ai_max_iterations: int = _setting("ai_max_iterations", 2_000_000)
 
+    # -- post-game analysis (server/analysis.py): one position searched at a time, in a
+    #: process of its own at this nice value (a thread when ai_workers is 0)
+    analysis_iterations: int = _setting("analysis_iterations", 1000)
+    #: the most iterations per search a request may ask for
+    analysis_max_iterations: int = _setting("analysis_max_iterations", 5000)
+    #: analyses queued or running at once, over all tables
+    analysis_max_jobs: int = _setting("analysis_max_jobs", 8)
+    analysis_nice: int = _setting("analysis_nice", 19)
+
     # -- requests and sockets
     #: the largest request body read (413 above it); also the largest WebSocket message
     max_body_bytes: int = _setting("max_body_bytes", 64 * 1024)

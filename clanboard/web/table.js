@@ -291,6 +291,9 @@
     replaySeat = seat !== null ? seat : 0;
     drawReplaySeats();
     showFrame(replayData.frames.length - 1);
+    if (window.clanboard.analysis) {
+      window.clanboard.analysis.open({tableId, view, seat, name, frames: replayData.frames, showFrame, renderAlternative});
+    }
     $("replay").scrollIntoView();
   }
 
@@ -332,6 +335,18 @@
       seat: all ? replaySeat : replayData.viewer, view, observations: all,
       seats: view.seats, names: view.seats.map((s) => s.name), play: () => {}, replay: true,
       lastMoves: lastTurn(moves)});
+    if (window.clanboard.analysis) window.clanboard.analysis.frame(i);
+  }
+
+  // the analysis's alternative: the position after the AI's move, that move highlighted
+  function renderAlternative(alt) {
+    const all = alt.observations || null;
+    $("rp-label").textContent = alt.text;
+    $("rp-board").replaceChildren();
+    renderer.render($("rp-board"), {observation: all ? all[replaySeat] : alt.observation, legalMoves: [],
+      seat: all ? replaySeat : replayData.viewer, view, observations: all,
+      seats: view.seats, names: view.seats.map((s) => s.name), play: () => {}, replay: true,
+      lastMoves: [{player: alt.player, move: alt.move, text: alt.text}]});
   }
 
   let gameHasRenderer = false;

@@ -1,0 +1,165 @@
+"""The post-game analysis API: start, progress, results, refusals, bounds, cancel, restart."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from clanboard.server import Settings, create_app
+from tests.server.conftest import new_table
+
+AI_ONLY = [{"kind": "ai", "agent": "random"}, {"kind": "ai", "agent": "random"}]
+
+
+def finished_table(client: TestClient, seed: int = 5) -> str:
+    """A Schotten Totten table two random AIs play to the end."""
+    table = new_table(client, game="schotten-totten", seed=seed, seats=AI_ONLY)["table"]
+    for _ in range(500):
+        if client.get(f"/api/tables/{table}/view").json()["status"] == "over":
+            return str(table)
+        time.sleep(0.02)
+    raise AssertionError("the AIs did not finish")
+
+
+def wait_for(client: TestClient, table: str, statuses: tuple[str, ...]) -> dict[str, Any]:
+    for _ in range(1000):
+        body: dict[str, Any] = client.get(f"/api/tables/{table}/analysis").json()
+        if body["status"] in statuses:
+            return body
+        time.sleep(0.02)
+    raise AssertionError(f"analysis still {body['status']}")
+
+
+@pytest.fixture
+def on_both(data_dir: Path, db_url: str | None) -> Iterator[Callable[..., TestClient]]:
+    """Apps with analysis settings on SQLite and on PostgreSQL (call again to restart)."""
+    opened: list[TestClient] = []
+
+    def make(**settings: Any) -> TestClient:
+        client = TestClient(create_app(Settings(data_dir=data_dir, db_url=db_url, ai_workers=0,
+                                                probe_workers=-1, **settings)))
+        client.__enter__()
+        opened.append(client)
+        return client
+
+    yield make
+    for c in opened:
+        c.__exit__(None, None, None)
+
+
+def test_start_progress_and_result(on_both: Callable[..., TestClient]) -> None:
+    client = on_both(analysis_iterations=4)
+    table = finished_table(client)
+    r = client.get(f"/api/tables/{table}/analysis")
+    assert r.status_code == 404 and r.json()["error"] == "no_analysis"
+    r = client.post(f"/api/tables/{table}/analysis")
+    assert r.status_code == 202, r.text
+    first = r.json()
+    assert first["status"] in ("queued", "running", "done") and first["iterations"] == 4
+    assert "seed" not in first
+    seen = wait_for(client, table, ("done",))
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert seen["done"] == seen["total"] == len(record["moves"]) == len(seen["moves"])
+    assert seen["scale"] == "win_chance" and seen["thresholds"]["blunder"] == 0.3
+    for i, m in enumerate(seen["moves"]):
+        assert m["index"] == i and m["move"] == record["moves"][i][1]
+        assert 0 <= m["after"] <= 1 and m["text"] and m["best_text"]
+        assert m["mark"] in (None, "inaccuracy", "mistake", "blunder")
+    assert "seed" not in str(seen.keys())
+    again = client.post(f"/api/tables/{table}/analysis").json()  # the same job comes back
+    assert again["moves"] == seen["moves"]
+    ru = client.get(f"/api/tables/{table}/analysis?lang=ru").json()
+    assert [m["before"] for m in ru["moves"]] == [m["before"] for m in seen["moves"]]
+    # the AI's move on the board: the position after it, every hand shown (the game is over)
+    other = next(m for m in seen["moves"] if m["best"] != m["move"])
+    alt = client.get(f"/api/tables/{table}/analysis/{other['index']}/alternative").json()
+    assert alt["move"] == other["best"] and alt["player"] == other["player"]
+    assert alt["text"] == other["best_text"] and len(alt["observations"]) == 2
+    replay = client.get(f"/api/tables/{table}/replay").json()["frames"]
+    assert alt["observations"] != replay[other["index"] + 1]["observations"]
+    r = client.get(f"/api/tables/{table}/analysis/{len(record['moves'])}/alternative")
+    assert r.status_code == 404 and r.json()["error"] == "no_analysis"
+    r = client.get(f"/api/tables/{table}/analysis/0/alternative?seat=2")
+    assert r.status_code == 404 and r.json()["error"] == "no_such_seat"
+
+
+def test_refused_for_an_unfinished_game_and_unknown_tables(serve: Callable[..., TestClient]
+                                                           ) -> None:
+    client = serve()
+    table = new_table(client, game="schotten-totten")["table"]
+    for method in ("post", "get", "delete"):
+        r = getattr(client, method)(f"/api/tables/{table}/analysis")
+        assert r.status_code == 409 and r.json()["error"] == "game_not_over", method
+    r = client.post("/api/tables/nope/analysis")
+    assert r.status_code == 404 and r.json()["error"] == "no_such_table"
+
+
+def test_bounds(serve: Callable[..., TestClient]) -> None:
+    client = serve(analysis_iterations=4, analysis_max_iterations=50, analysis_max_jobs=1)
+    one, two = finished_table(client, 5), finished_table(client, 6)
+    r = client.post(f"/api/tables/{one}/analysis", json={"iterations": 51})
+    assert r.status_code == 422 and r.json()["error"] == "bad_iterations"
+    assert "1 to 50" in r.json()["reason"]
+    for bad in ({"iterations": 0}, {"iterations": "many"}, {"depth": 3}):
+        r = client.post(f"/api/tables/{one}/analysis", json=bad)
+        assert r.status_code == 400 and r.json()["error"] == "malformed_request", bad
+    assert client.get(f"/api/tables/{one}/analysis").status_code == 404  # nothing started
+    assert client.post(f"/api/tables/{one}/analysis", json={"iterations": 50}).status_code == 202
+    r = client.post(f"/api/tables/{two}/analysis")
+    assert r.status_code == 429 and r.json()["error"] == "too_many_analyses"
+    client.delete(f"/api/tables/{one}/analysis")
+    wait_for(client, one, ("cancelled",))
+    assert client.post(f"/api/tables/{two}/analysis").status_code == 202  # room again
+
+
+def test_cancel_keeps_what_is_done_and_a_restart_resumes(serve: Callable[..., TestClient]
+                                                          ) -> None:
+    client = serve(analysis_iterations=30)
+    table = finished_table(client)
+    client.post(f"/api/tables/{table}/analysis")
+    while client.get(f"/api/tables/{table}/analysis").json()["done"] < 2:
+        time.sleep(0.02)
+    r = client.delete(f"/api/tables/{table}/analysis")
+    assert r.status_code == 200
+    stopped = wait_for(client, table, ("cancelled",))
+    assert 2 <= stopped["done"] < stopped["total"]
+    time.sleep(0.3)
+    assert client.get(f"/api/tables/{table}/analysis").json()["done"] == stopped["done"]
+    r = client.post(f"/api/tables/{table}/analysis")
+    assert r.status_code == 202 and r.json()["done"] == stopped["done"]  # resumed, not anew
+    done = wait_for(client, table, ("done",))
+    assert done["moves"][:stopped["done"]] == stopped["moves"]
+
+
+def test_a_job_survives_a_restart(on_both: Callable[..., TestClient]) -> None:
+    client = on_both(analysis_iterations=30)
+    table = finished_table(client)
+    client.post(f"/api/tables/{table}/analysis")
+    while client.get(f"/api/tables/{table}/analysis").json()["done"] < 1:
+        time.sleep(0.02)
+    client.__exit__(None, None, None)
+    client = on_both(analysis_iterations=30)
+    body = wait_for(client, table, ("done",))
+    assert body["done"] == body["total"] > 0
+
+
+def test_a_queued_job_cancelled_and_asked_for_again(serve: Callable[..., TestClient]) -> None:
+    client = serve(analysis_iterations=20)
+    one, two = finished_table(client, 5), finished_table(client, 6)
+    client.post(f"/api/tables/{one}/analysis")  # the worker takes this one
+    assert client.post(f"/api/tables/{two}/analysis").json()["status"] == "queued"
+    r = client.delete(f"/api/tables/{two}/analysis")
+    assert r.json()["status"] == "cancelled"  # a queued job stops at once
+    service = client.app.state.analyses  # type: ignore[attr-defined]
+    for _ in range(3):
+        client.post(f"/api/tables/{two}/analysis")
+        client.delete(f"/api/tables/{two}/analysis")
+    assert client.post(f"/api/tables/{two}/analysis").json()["status"] == "queued"
+    assert service.queue.qsize() <= 1  # asked for four times, queued once
+    assert wait_for(client, two, ("done",))["done"] > 0
+    assert wait_for(client, one, ("done",))["done"] > 0

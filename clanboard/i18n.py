@@ -37,6 +37,7 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.games.schotten_totten.claims": ("MESSAGES", "CATEGORIES"),
     "clanboard.games.glen_more.describe": ("MESSAGES", "TILE_NAMES", "RESOURCE_NAMES"),
     "clanboard.games.isle_of_skye.describe": ("MESSAGES", "ICONS", "SCORING_NAMES"),
+    "clanboard.server.clocks": ("MESSAGES",),
 }
 #: folders whose Python files call ``_("...")`` (found with Babel's extractor)
 CALL_SOURCES = (Path(__file__).parent / "cli",)

@@ -29,6 +29,7 @@ from clanboard.i18n import (
 )
 from clanboard.server.ai import make_pool
 from clanboard.server.bot import bot_router
+from clanboard.server.clocks import clock_record, frame_clock
 from clanboard.server.errors import ApiError
 from clanboard.server.games import game_info, renderer_source
 from clanboard.server.guard import (
@@ -39,6 +40,7 @@ from clanboard.server.guard import (
     client_ip,
     install_log_filter,
 )
+from clanboard.server.presence import heartbeat, joined
 from clanboard.server.schemas import Join, MoveIn, NewTable
 from clanboard.server.settings import Settings
 from clanboard.server.storage import Store, make_engine, migrate
@@ -138,6 +140,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # load in the background, one at a time
         tables._spawn(tables.resume_ai())
         tables._spawn(tables.sweep_forever())
+        tables._spawn(tables.sweep_clocks_forever())
+        tables._spawn(tables.watch_presence_forever())
         log.info("storage %s ready", engine.url.render_as_string(hide_password=True))
         try:
             yield
@@ -224,7 +228,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table, tokens, invite = await tables_of(request).create(
             body.game, body.variant, body.options, body.num_players, body.seed,
             [s.model_dump() for s in body.seats], private=body.private,
-            creator=address_hash(client_ip(request.scope)))
+            creator=address_hash(client_ip(request.scope)), clock=body.clock)
         join = None
         if table.status == "waiting":
             join = f"/t/{table.id}?join=1" + (f"#invite={invite}" if invite else "")
@@ -287,7 +291,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/tables/{table_id}/record", tags=["records"],
              summary="The game record (seed and moves) once the game is over")
     async def record(table_id: str, request: Request) -> dict[str, Any]:
-        return finished(await tables_of(request).get(table_id)).to_json()
+        table = await tables_of(request).get(table_id)
+        return {**finished(table).to_json(), **clock_record(table)}
 
     @app.get("/api/tables/{table_id}/replay", tags=["records"],
              summary="Every position of a finished game: as a seat (or spectator) saw it, "
@@ -314,6 +319,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                                       or (None,))[0]},
                 "to_move": state.players_to_move(),
                 "observation": state.observation(seat),
+                "clock": frame_clock(table, i),
             })
         return {"table": table.id, "game": rec.game, "viewer": seat,
                 "record": rec.to_json(), "frames": frames,
@@ -383,8 +389,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return
         watcher = SocketWatcher(ws, seat, settings.ws_queue, settings.ws_send_timeout)
         watcher.lang = request_lang(ws)
+        joined(watcher, tables.clock.now())
         table.watchers.add(watcher)
         watcher.send_view(table.view(seat, watcher.lang))
+        tables.presence_changed(table)
 
         async def read() -> None:
             with contextlib.suppress(WebSocketDisconnect, RuntimeError):
@@ -401,6 +409,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 tg.start_soon(until_dropped)
         finally:
             table.watchers.discard(watcher)
+            tables.presence_changed(table)
             with anyio.CancelScope(shield=True):
                 await watcher.stop()
 
@@ -450,6 +459,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                    f" from one address; retry in {wait} s", retry_after=wait)
                 if isinstance(msg, dict) and msg.get("type") == "auth":
                     continue  # a client that sends its token again
+                if isinstance(msg, dict) and msg.get("type") == "ping":
+                    heartbeat(watcher, msg, tables.clock.now())
+                    tables.presence_changed(table)
+                    continue
                 if seat is None:
                     raise ApiError(403, "spectator", "spectators cannot move")
                 if not isinstance(msg, dict) or not isinstance(msg.get("move"), str):

@@ -47,6 +47,10 @@ class NewTable(BaseModel):
     private: bool = Field(default=False,
                           description="not listed in the lobby; open seats need the invite "
                                       "secret (returned once, in the join link's #invite=)")
+    clock: dict[str, Any] | None = Field(
+        default=None, description="a time control: {\"kind\": \"realtime\", \"initial_s\": "
+        "600, \"increment_s\": 15} or {\"kind\": \"correspondence\", \"days_per_move\": 1}; "
+        "default: untimed")
 
 
 class Join(BaseModel):

@@ -48,6 +48,7 @@
     ws = new WebSocket(`${proto}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws?${q}`);
     // the seat's token goes in the first message, not in the URL (URLs end up in logs)
     if (seat !== null) ws.onopen = () => ws.send(JSON.stringify({type: "auth", token: tokens.get(tableId, seat)}));
+    if (window.clanboard.clock) window.clanboard.clock.attach(ws);  // heartbeats, after the auth
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
       if (msg.type === "view") {
@@ -63,6 +64,8 @@
           if (msg.text) view.log[msg.seq].text = msg.text;
           drawLog();
         }
+      } else if (msg.type === "presence") {
+        if (window.clanboard.clock) window.clanboard.clock.presence(msg.presence);
       } else if (msg.type === "error") {
         busy = false;
         showError(msg);
@@ -155,6 +158,7 @@
     document.body.dataset.status = view.status;
     document.body.dataset.myturn = seat !== null && view.legal_moves.length && !busy ? "1" : "0";
     $("status").replaceChildren(...statusLine());
+    if (window.clanboard.clock) window.clanboard.clock.show(view, seat);
     // join panel
     const joining = params.get("join") && view.status === "waiting" && seat === null;
     $("join").hidden = !joining;
@@ -258,7 +262,12 @@
   }
 
   function drawLog() {
-    $("log").replaceChildren(...view.log.map(logLine));
+    // what happened besides moves (a clock running out) goes after the moves made before it
+    const events = view.events || [];
+    const line = (x) => h("li", {class: "event", "data-testid": "log-event", text: x.text});
+    $("log").replaceChildren(
+      ...view.log.flatMap((e, i) => [...events.filter((x) => x.seq === i).map(line), logLine(e)]),
+      ...events.filter((x) => x.seq >= view.log.length).map(line));
     $("log").scrollTop = $("log").scrollHeight;
   }
   if ($("log-notation")) $("log-notation").onchange = () => { if (view) drawLog(); };

@@ -135,7 +135,9 @@ class LiveTable:
                 scores = state.scores()
             except Exception:  # a game may not count points before its end
                 scores = [0.0] * state.num_players
-            timeout = next(e for e in reversed(self.events) if e.outcome == "loss")
+            timeout = next((e for e in reversed(self.events) if e.outcome == "loss"),
+                           Timeout(self.seq, self.result_override.get("loser", 0), "loss",
+                                   winners=winners))
             return {"scores": scores, "winners": winners,
                     "returns": [1.0 / len(winners) if p in winners else 0.0
                                 for p in range(state.num_players)],

@@ -29,7 +29,8 @@
     return hrs ? `${hrs}:${pad(min)}:${pad(sec)}` : `${min}:${pad(sec)}`;
   }
 
-  // low: under 30 s or a tenth of the time (real time); a tenth of the move's time otherwise
+  // low (shown on a running clock): under 30 s or a tenth of the bank (real time); a tenth
+  // of the move's time (correspondence)
   function low(s) {
     const c = view.clock;
     const full = c.kind === "realtime" ? c.initial_s : c.days_per_move * 86400;
@@ -41,10 +42,11 @@
     for (const el of document.querySelectorAll("[data-clock-seat]")) {
       const i = Number(el.dataset.clockSeat), s = left(i);
       if (s === null) continue;
+      const running = view.clock.running.includes(i), warn = running && low(s);
       el.textContent = format(s, view.clock.kind);
-      el.classList.toggle("running", view.clock.running.includes(i));
-      el.classList.toggle("low", low(s));
-      el.title = low(s) ? t("clock.low") : "";
+      el.classList.toggle("running", running);
+      el.classList.toggle("low", warn);
+      el.title = warn ? t("clock.low") : "";
     }
   }
 

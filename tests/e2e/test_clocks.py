@@ -56,6 +56,7 @@ def test_a_low_clock_warns(base_url: str, phone: Any) -> None:
     t = new_table(base_url, {"kind": "realtime", "initial_s": 20})
     phone.goto(f"{base_url}{t['links']['play']['0']}")
     phone.wait_for_selector("[data-testid=clock-0].low", timeout=5000)
+    # only a running clock warns: seat 1 has as little time, but is not to move
     assert "low" not in (phone.locator("[data-testid=clock-1]").get_attribute("class") or "")
 
 

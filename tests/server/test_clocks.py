@@ -294,3 +294,33 @@ def test_the_bot_stream_carries_the_clocks(timed: Callable[..., TestClient]) -> 
         client.app.state.tables.get, t["table"])  # type: ignore[attr-defined]
     state = game_full(table, 0)["state"]
     assert state["clocks"]["remaining"] == [60, 60] and state["clocks"]["running"] == [0]
+
+
+def test_a_database_of_the_previous_schema_upgrades_in_place(
+        timed: Callable[..., TestClient], data_dir: Path, db_url: str | None) -> None:
+    """A table stored under revision 0002 (no clock columns) comes back untimed and plays
+    on after the migration to 0004 at start-up."""
+    from alembic import command
+    from sqlalchemy import text
+
+    from clanboard.server.storage import alembic_config, make_engine
+
+    url = db_url or Settings(data_dir=data_dir).database_url()
+    engine = make_engine(url)
+    cfg = alembic_config(engine.url.render_as_string(hide_password=False))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0002")
+        conn.execute(text("INSERT INTO tables (id, game, options, num_players, seed, status, "
+                          "private) VALUES ('old1', 'toy-duel', '{}', 2, 11, 'playing', "
+                          "false)"))
+        conn.execute(text("INSERT INTO seats (table_id, seat, kind, name, agent, token_hash) "
+                          "VALUES ('old1', 0, 'human', 'Una', NULL, :h), "
+                          "('old1', 1, 'human', 'Calum', NULL, :h)"), {"h": "0" * 64})
+    engine.dispose()
+    client = timed()
+    v = view(client, "old1")
+    assert v["clock"] is None and v["events"] == [] and v["status"] == "playing"
+    assert v["presence"] == ["disconnected", "disconnected"]
+    with make_engine(url).connect() as conn:
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"

@@ -52,12 +52,21 @@ def test_a_clock_ticks_and_presence_dots_follow_the_players(base_url: str, brows
                             timeout=5000)
 
 
-def test_a_low_clock_warns(base_url: str, phone: Any) -> None:
-    t = new_table(base_url, {"kind": "realtime", "initial_s": 20})
+def test_a_low_clock_warns_and_the_end_screen_says_time_ran_out(base_url: str,
+                                                                 phone: Any) -> None:
+    t = new_table(base_url, {"kind": "realtime", "initial_s": 10})
     phone.goto(f"{base_url}{t['links']['play']['0']}")
     phone.wait_for_selector("[data-testid=clock-0].low", timeout=5000)
     # only a running clock warns: seat 1 has as little time, but is not to move
     assert "low" not in (phone.locator("[data-testid=clock-1]").get_attribute("class") or "")
+    # nobody moves: the server ends the game on time and the page says so in words
+    phone.wait_for_selector("[data-testid=result-text]", timeout=20000)
+    assert phone.locator("[data-testid=result-why]").inner_text().startswith(
+        "Eilidh ran out of time: Ruaridh wins on time")
+    assert phone.locator("[data-testid=result-text]").inner_text() == "Ruaridh wins"
+    assert phone.locator("[data-testid=log-event]").inner_text() == \
+        "Eilidh ran out of time: Ruaridh wins on time"
+    assert phone.locator("[data-testid=clock-0]").inner_text() == "0:00"
 
 
 def test_the_lobby_offers_time_controls(base_url: str, phone: Any) -> None:

@@ -38,6 +38,7 @@ from clanboard.server.accounts import start as start_accounts
 from clanboard.server.ai import make_pool
 from clanboard.server.analysis import Analyses, analysis_router
 from clanboard.server.bot import bot_router
+from clanboard.server.clocks import clock_record, frame_clock
 from clanboard.server.errors import ApiError
 from clanboard.server.games import game_info, renderer_source
 from clanboard.server.guard import (
@@ -48,6 +49,7 @@ from clanboard.server.guard import (
     client_ip,
     install_log_filter,
 )
+from clanboard.server.presence import heartbeat, joined
 from clanboard.server.schemas import Join, MoveIn, NewTable
 from clanboard.server.settings import Settings
 from clanboard.server.storage import Store, make_engine, migrate
@@ -157,6 +159,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tables._spawn(tables.resume_ai())
         tables._spawn(tables.sweep_forever())
         await app.state.analyses.start()
+        tables._spawn(tables.sweep_clocks_forever())
+        tables._spawn(tables.watch_presence_forever())
         log.info("storage %s ready", engine.url.render_as_string(hide_password=True))
         try:
             yield
@@ -247,7 +251,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table, tokens, invite = await tables_of(request).create(
             body.game, body.variant, body.options, body.num_players, body.seed,
             seats, private=body.private,
-            creator=address_hash(client_ip(request.scope)), rated=body.rated)
+            creator=address_hash(client_ip(request.scope)), rated=body.rated, clock=body.clock)
         join = None
         if table.status == "waiting":
             join = f"/t/{table.id}?join=1" + (f"#invite={invite}" if invite else "")
@@ -314,7 +318,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/tables/{table_id}/record", tags=["records"],
              summary="The game record (seed and moves) once the game is over")
     async def record(table_id: str, request: Request) -> dict[str, Any]:
-        return finished(await tables_of(request).get(table_id)).to_json()
+        table = await tables_of(request).get(table_id)
+        return {**finished(table).to_json(), **clock_record(table)}
 
     @app.get("/api/tables/{table_id}/replay", tags=["records"],
              summary="Every position of a finished game: as a seat (or spectator) saw it, "
@@ -341,6 +346,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                                       or (None,))[0]},
                 "to_move": state.players_to_move(),
                 "observation": state.observation(seat),
+                "clock": frame_clock(table, i),
             })
         return {"table": table.id, "game": rec.game, "viewer": seat,
                 "record": rec.to_json(), "frames": frames,
@@ -414,9 +420,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return
         watcher = SocketWatcher(ws, seat, settings.ws_queue, settings.ws_send_timeout)
         watcher.lang = request_lang(ws)
+        joined(watcher, tables.clock.now())
         table.watchers.add(watcher)
         watcher.send_view(table.view(seat, watcher.lang))
         on_watch(table, watcher)
+        tables.presence_changed(table)
 
         async def read() -> None:
             with contextlib.suppress(WebSocketDisconnect, RuntimeError):
@@ -433,6 +441,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 tg.start_soon(until_dropped)
         finally:
             table.watchers.discard(watcher)
+            tables.presence_changed(table)
             with anyio.CancelScope(shield=True):
                 await watcher.stop()
 
@@ -482,6 +491,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                    f" from one address; retry in {wait} s", retry_after=wait)
                 if isinstance(msg, dict) and msg.get("type") == "auth":
                     continue  # a client that sends its token again
+                if isinstance(msg, dict) and msg.get("type") == "ping":
+                    heartbeat(watcher, msg, tables.clock.now())
+                    tables.presence_changed(table)
+                    continue
                 if isinstance(msg, dict) and msg.get("type") in SOCKET_TYPES:
                     await asyncio.shield(on_socket(tables, table, watcher, msg, ip))
                     continue

@@ -50,6 +50,8 @@ class Challenge(BaseModel):
     num_players: int | None = Field(default=None, ge=1, le=16)
     seed: int | None = Field(default=None, ge=0, lt=1 << 62)
     name: Name = None
+    clock: dict[str, Any] | None = Field(default=None, description="a time control, as "
+                                         "for POST /api/tables; default: untimed")
 
 
 class Answer(BaseModel):
@@ -109,7 +111,7 @@ def game_state(table: LiveTable, seat: int, view: dict[str, Any], since: int
             "status": view["status"], "to_move": view["to_move"],
             "my_turn": bool(view["legal_moves"]), "observation": view["observation"],
             "legal_moves": view["legal_moves"], "moves": view["log"][since:],
-            "clocks": None, "result": view["result"], "sample": None}
+            "clocks": view.get("clock"), "result": view["result"], "sample": None}
     if view["legal_moves"]:
         line["sample"] = sample(table, seat)
     return line
@@ -330,7 +332,7 @@ def bot_router() -> APIRouter:
         seats = [{"kind": "human", "name": body.name}] + [{"kind": "open"}] * (n - 1)
         table, tokens, invite = await tables.create(
             body.game, body.variant, body.options, n, body.seed, seats, private=True,
-            creator=address_hash(client_ip(request.scope)))
+            creator=address_hash(client_ip(request.scope)), clock=body.clock)
         return {"table": table.id, "seat": 0, "token": tokens[0], "invite": invite,
                 "accept": f"/api/bot/challenge/{table.id}/accept",
                 "decline": f"/api/bot/challenge/{table.id}/decline"}

@@ -47,6 +47,15 @@ class TableRow(Base):
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: a rated table: every seat is an account (AI seats: bot accounts); Glicko-2 at the end
     rated: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    #: the time control (``None``: untimed), the clocks as of the last change, and when
+    #: the first running clock runs out (the server's sweep finds tables due by it)
+    clock: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    clock_state: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    clock_deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+    #: a result not the game's own (a loss on time): winners, loser, reason
+    result_override: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    #: what happened at the table besides moves (a clock running out)
+    events: Mapped[list | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRow(Base):
@@ -81,6 +90,8 @@ class MoveRow(Base):
     player: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
     visible_to: Mapped[list] = mapped_column(JSON)
+    #: the clocks just after this move (``{"remaining": [...], "since": t}``), if timed
+    clock: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
 
 

@@ -79,6 +79,8 @@ async def record_results(tables: Tables, table: LiveTable,
     accounts = [s for s in table.seats if s.user_id is not None]
     if not accounts:
         return False
+    if not losers and table.forfeit is not None:  # lost on time (clanboard.server.clocks)
+        losers = [table.forfeit]
     ranking = final_ranking(table, losers)
     seats = [SeatResult(s.seat, s.user_id, ranking[s.seat], outcome(ranking[s.seat], ranking))
              for s in accounts if s.user_id is not None]

@@ -50,6 +50,10 @@ class NewTable(BaseModel):
     rated: bool = Field(default=False,
                         description="Glicko-2 rated: needs a logged-in creator; every seat "
                                     "an account (open seats: accounts join) or a named AI level")
+    clock: dict[str, Any] | None = Field(
+        default=None, description="a time control: {\"kind\": \"realtime\", \"initial_s\": "
+        "600, \"increment_s\": 15} or {\"kind\": \"correspondence\", \"days_per_move\": 1}; "
+        "default: untimed")
 
 
 class Join(BaseModel):

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from clanboard.server.clocks import Clock, SystemClock
+
 
 def _env(name: str, default: Any) -> Any:
     raw = os.environ.get(f"CLANBOARD_{name.upper()}")
@@ -99,6 +101,13 @@ class Settings:
     #: log-in and sign-up attempts per minute from one IP, and per hour for one name
     rate_logins: int = _setting("rate_logins", 10)
     rate_logins_per_name: int = _setting("rate_logins_per_name", 30)
+    # -- clocks and presence
+    #: where the server gets the time (tests give a fake clock)
+    clock: Clock = field(default_factory=SystemClock, repr=False)
+    #: seconds between looks for timed tables (not in memory) whose clocks run out soon
+    clock_sweep_seconds: float = _setting("clock_sweep_seconds", 30.0)
+    #: seconds without a heartbeat before a connected seat shows as away
+    presence_away_seconds: float = _setting("presence_away_seconds", 45.0)
 
     def database_url(self) -> str:
         if self.db_url:

@@ -137,6 +137,22 @@ class StoredTable:
     invite_hash: str | None = None
     creator: str | None = None
     rated: bool = False
+    #: clocks (see :mod:`clanboard.server.clocks`): the time control, the clocks now,
+    #: the clocks after each move (``None`` for an untimed table), the deadline
+    clock: dict[str, Any] | None = None
+    clock_state: dict[str, Any] | None = None
+    move_clocks: list[dict[str, Any] | None] = field(default_factory=list)
+    clock_deadline: float | None = None
+    result_override: dict[str, Any] | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class ClockWrite:
+    """The clocks written with a move, a join or a timeout, in the same transaction."""
+
+    state: dict[str, Any]
+    deadline: float | None
 
 
 class Store:
@@ -151,14 +167,17 @@ class Store:
             s.add(TableRow(id=t.id, game=t.game, variant=t.variant, options=t.options,
                            num_players=t.num_players, seed=t.seed, status=t.status,
                            private=t.private, invite_hash=t.invite_hash, creator=t.creator,
-                           rated=t.rated, created_at=_now(), updated_at=_now()))
+                           rated=t.rated, clock=t.clock, clock_state=t.clock_state,
+                           clock_deadline=t.clock_deadline,
+                           created_at=_now(), updated_at=_now()))
             s.flush()
             for st in t.seats:
                 s.add(SeatRow(table_id=t.id, seat=st.seat, kind=st.kind, name=st.name,
                               agent=st.agent, token_hash=st.token_hash, user_id=st.user_id))
 
     def take_seat(self, table_id: str, seat: int, name: str, token_hash: str,
-                  status: str, user_id: int | None = None) -> bool:
+                  status: str, user_id: int | None = None,
+                  clock: ClockWrite | None = None) -> bool:
         """Give an open seat to a human; False if it was no longer open."""
         with self.sessions.begin() as s:
             result = s.execute(
@@ -170,7 +189,7 @@ class Store:
             if result.rowcount != 1:  # type: ignore[attr-defined]
                 return False
             s.execute(update(TableRow).where(TableRow.id == table_id)
-                      .values(status=status, updated_at=_now()))
+                      .values(status=status, updated_at=_now(), **_clock_values(clock)))
             return True
 
     def add_move(self, table_id: str, seq: int, player: int, text: str,
@@ -179,16 +198,40 @@ class Store:
         self.add_moves(table_id, seq, [(player, text, visible_to)], status)
 
     def add_moves(self, table_id: str, seq: int, rows: list[tuple[int, str, list[int]]],
-                  status: str) -> None:
-        """Commit the steps of one accepted move, numbered from ``seq``, all or none."""
+                  status: str, clock: ClockWrite | None = None) -> None:
+        """Commit the steps of one accepted move, numbered from ``seq``, all or none (with
+        the clocks after it, on each step and on the table)."""
         with self.engine.begin() as conn:
             for k, (player, text, visible_to) in enumerate(rows):
                 conn.execute(insert(MoveRow.__table__).values(  # type: ignore[arg-type]
                     table_id=table_id, seq=seq + k, player=player, text=text,
-                    visible_to=visible_to))
+                    visible_to=visible_to, clock=clock.state if clock else None))
             conn.execute(update(TableRow.__table__)  # type: ignore[arg-type]
                          .where(TableRow.__table__.c.id == table_id)
-                         .values(status=status, updated_at=_now()))
+                         .values(status=status, updated_at=_now(), **_clock_values(clock)))
+
+    def time_out(self, table_id: str, status: str, clock: ClockWrite,
+                 events: list[dict[str, Any]], result_override: dict[str, Any] | None,
+                 ai_seats: dict[int, tuple[str, str]]) -> None:
+        """Commit clocks running out: the table's clocks, events and result, and the
+        seats an AI takes over (seat: (name, agent)), all or none."""
+        with self.sessions.begin() as s:
+            for seat, (name, agent) in ai_seats.items():
+                s.execute(update(SeatRow)
+                          .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                          .values(kind="ai", name=name, agent=agent))
+            s.execute(update(TableRow).where(TableRow.id == table_id)
+                      .values(status=status, updated_at=_now(), events=events,
+                              result_override=result_override, **_clock_values(clock)))
+
+    def clock_due(self, before: float, limit: int) -> list[str]:
+        """Tables in play whose first clock runs out before ``before`` (soonest first)."""
+        with self.sessions() as s:
+            return list(s.scalars(
+                select(TableRow.id).where(TableRow.status == "playing",
+                                          TableRow.clock_deadline.is_not(None),
+                                          TableRow.clock_deadline <= before)
+                .order_by(TableRow.clock_deadline).limit(limit)))
 
     def set_visible(self, table_id: str, seq: int, visible_to: list[int]) -> None:
         moves = MoveRow.__table__
@@ -275,17 +318,26 @@ class Store:
     def _stored(s: Session, row: TableRow) -> StoredTable:
         seats = s.scalars(select(SeatRow).where(SeatRow.table_id == row.id)
                           .order_by(SeatRow.seat))
-        moves = s.scalars(select(MoveRow).where(MoveRow.table_id == row.id)
-                          .order_by(MoveRow.seq))
+        moves = list(s.scalars(select(MoveRow).where(MoveRow.table_id == row.id)
+                               .order_by(MoveRow.seq)))
         return StoredTable(
             id=row.id, game=row.game, variant=row.variant, options=dict(row.options),
             num_players=row.num_players, seed=int(row.seed), status=row.status,
             seats=[StoredSeat(x.seat, x.kind, x.name, x.agent, x.token_hash, x.user_id)
                    for x in seats],
             moves=[(m.player, m.text, list(m.visible_to)) for m in moves],
+            move_clocks=([m.clock for m in moves] if row.clock is not None else []),
             private=bool(row.private), invite_hash=row.invite_hash, creator=row.creator,
             rated=bool(row.rated),
+            clock=row.clock, clock_state=row.clock_state, clock_deadline=row.clock_deadline,
+            result_override=row.result_override, events=list(row.events or []),
         )
+
+
+def _clock_values(clock: ClockWrite | None) -> dict[str, Any]:
+    if clock is None:
+        return {}
+    return {"clock_state": clock.state, "clock_deadline": clock.deadline}
 
 
 def _now() -> datetime:

@@ -22,9 +22,11 @@ from typing import Any, Protocol, TypeVar
 from clanboard.core import IllegalMove, InvalidState, State, UnknownGame, get_game
 from clanboard.i18n import LANGUAGES, default_names
 from clanboard.server.ai import check_agent, choose_move, clamp_agent, resolve_agent
+from clanboard.server.clocks import Clocks, TimeControl, Timeout
 from clanboard.server.errors import ApiError
+from clanboard.server.presence import seat_presence, wants_presence
 from clanboard.server.settings import Settings
-from clanboard.server.storage import Store, StoredSeat, StoredTable
+from clanboard.server.storage import ClockWrite, Store, StoredSeat, StoredTable
 from clanboard.server.visibility import SPECTATOR, probe_from_json, public_to
 
 log = logging.getLogger("clanboard.server")
@@ -84,6 +86,20 @@ class LiveTable:
     together: Any = None
     #: takebacks so far (a log reveal worked out before one is dropped)
     takebacks: int = 0
+    #: the clocks (``None``: untimed), the clocks after each move, the timer that
+    #: enforces them, and the server's time (see :mod:`clanboard.server.clocks`)
+    clocks: Clocks | None = None
+    move_clocks: list[dict[str, Any] | None] = field(default_factory=list)
+    clock_task: asyncio.Task[None] | None = None
+    now: Callable[[], float] = time.time
+    #: a result that is not the game's own: ``{"winners", "loser", "reason": "time"}``
+    #: (the ratings read it through :attr:`forfeit`)
+    result_override: dict[str, Any] | None = None
+    #: clocks that ran out, in order
+    events: list[Timeout] = field(default_factory=list)
+    #: presence: seconds without a heartbeat before a seat is away; the last broadcast
+    away_after: float = 45.0
+    presence_sent: list[str] | None = None
 
     def evictable(self, idle_before: float) -> bool:
         return (not self.watchers and self.jobs == 0 and not self.lock.locked()
@@ -94,8 +110,59 @@ class LiveTable:
         return len(self.moves)
 
     @property
+    def forfeit(self) -> int | None:
+        """The seat that lost on time (the game ended by a clock, not by its rules)."""
+        return None if self.result_override is None else self.result_override.get("loser")
+
+    def running(self) -> list[int]:
+        """The seats whose clocks run: those the game waits for while it is in play."""
+        return self.state.players_to_move() if self.status == "playing" else []
+
+    def clock_deadline(self) -> float | None:
+        return None if self.clocks is None else self.clocks.deadline(self.running())
+
+    def clock_view(self) -> dict[str, Any] | None:
+        """The time control and each seat's time left now (``None``: no clock)."""
+        if self.clocks is None:
+            return None
+        now = self.now()
+        running = self.running()
+        return {**self.clocks.control.to_json(), "remaining": self.clocks.left(running, now),
+                "running": [s for s in running if self.clocks.remaining[s] is not None],
+                "server_time": now}
+
+    def presence(self) -> list[str]:
+        return seat_presence([s.kind for s in self.seats], self.watchers, self.now(),
+                             self.away_after)
+
+    def result(self, seat: int | None, lang: str) -> dict[str, Any] | None:
+        """The result in words of ``lang`` (a loss on time says so), ``None`` in play."""
+        state = self.state
+        names = default_names(self.names, lang)
+        if self.result_override is not None:
+            winners = list(self.result_override["winners"])
+            try:
+                scores = state.scores()
+            except Exception:  # a game may not count points before its end
+                scores = [0.0] * state.num_players
+            timeout = next((e for e in reversed(self.events) if e.outcome == "loss"),
+                           Timeout(self.seq, self.result_override.get("loser", 0), "loss",
+                                   winners=winners))
+            return {"scores": scores, "winners": winners,
+                    "returns": [1.0 / len(winners) if p in winners else 0.0
+                                for p in range(state.num_players)],
+                    "reason": self.result_override.get("reason"),
+                    "explanation": {"summary": timeout.words(names, lang), "lines": [],
+                                    "tables": []}}
+        if not state.is_terminal():
+            return None
+        return {"scores": state.scores(), "winners": state.winners(),
+                "returns": state.returns(),
+                "explanation": state.result_explanation(seat, names, lang)}
+
+    @property
     def status(self) -> str:
-        if self.state.is_terminal():
+        if self.state.is_terminal() or self.result_override is not None:
             return "over"
         return "waiting" if any(s.kind == "open" for s in self.seats) else "playing"
 
@@ -148,13 +215,12 @@ class LiveTable:
                             else []),
             "lang": lang,
             "log": [self._log_entry(i, key, over, lang) for i in range(len(self.moves))],
-            "result": None,
+            "result": self.result(seat, lang),
+            "clock": self.clock_view(),
+            "presence": self.presence(),
+            "events": [{**e.to_json(), "text": e.words(default_names(self.names, lang), lang)}
+                       for e in self.events],
         }
-        if over:
-            view["result"] = {"scores": state.scores(), "winners": state.winners(),
-                              "returns": state.returns(),
-                              "explanation": state.result_explanation(
-                                  seat, default_names(self.names, lang), lang)}
         for hook in VIEW_HOOKS:
             hook(self, seat, view)
         return view
@@ -178,10 +244,20 @@ class LiveTable:
                 "text": full if readable else hidden.get(key, "")}
 
     def stored(self) -> StoredTable:
+        clocks = self.clocks
         return StoredTable(self.id, self.state.game.id, self.variant, dict(self.state.options),
                            self.state.num_players, self.state.seed, self.status, self.seats,
                            private=self.private, invite_hash=self.invite_hash,
-                           rated=self.rated)
+                           rated=self.rated,
+clock=clocks.control.to_json() if clocks else None,
+                           clock_state=clocks.to_json() if clocks else None,
+                           clock_deadline=self.clock_deadline())
+
+    def clock_write(self) -> ClockWrite | None:
+        if self.clocks is None:
+            return None
+        return ClockWrite(self.clocks.to_json(), self.clock_deadline())
+
 
 def describe(before: State, move: Any, player: int,
              names: list[str]) -> MoveWords:
@@ -234,8 +310,16 @@ def rebuild(stored: StoredTable, settings: Settings | None = None) -> LiveTable:
                 log.warning("table %s seat %d: agent %r held to %r (the server's caps)",
                             stored.id, seat.seat, seat.agent, agent)
                 seats[i] = StoredSeat(seat.seat, "ai", seat.name, agent, None, seat.user_id)
+    control = TimeControl.from_json(stored.clock)
+    clocks = None
+    if control is not None:
+        clocks = (Clocks.from_json(control, stored.clock_state) if stored.clock_state
+                  else Clocks.start(control, [s.kind for s in seats], time.time()))
     return LiveTable(stored.id, stored.variant, seats, state, list(stored.moves), texts,
-                     private=stored.private, invite_hash=stored.invite_hash,
+                     private=stored.private, invite_hash=stored.invite_hash, clocks=clocks,
+                     move_clocks=list(stored.move_clocks) or [None] * len(stored.moves),
+                     result_override=stored.result_override,
+                     events=[Timeout.from_json(e) for e in stored.events],
                      rated=stored.rated)
 
 
@@ -261,6 +345,7 @@ class Tables:
         #: awaited (in order) once a table's game is over, after its last move is stored:
         #: results and ratings (clanboard.server.ratings); errors are logged, not raised
         self.game_over_hooks: list[Callable[[LiveTable], Awaitable[None]]] = []
+        self.clock = self.settings.clock
 
     async def run_db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
@@ -297,9 +382,13 @@ class Tables:
             await hook(self, table)
         self._keep(table)
         self.kick_ai(table)
+        self.arm_clock(table)
         return table
 
     def _keep(self, table: LiveTable) -> None:
+        table.now = self.clock.now
+        table.away_after = self.settings.presence_away_seconds
+        table.presence_sent = table.presence()
         self.live[table.id] = table
         self.live.move_to_end(table.id)
         cap = self.settings.max_live_tables
@@ -317,6 +406,8 @@ class Tables:
             over = keep is not None and len(self.live) > keep
             if table.evictable(float("inf") if over else idle_before):
                 del self.live[table_id]
+                if table.clock_task is not None:  # the clock sweep loads it when due
+                    table.clock_task.cancel()
                 gone += 1
         return gone
 
@@ -352,7 +443,8 @@ class Tables:
     async def create(self, game_id: str, variant: str | None, options: dict[str, Any],
                      num_players: int | None, seed: int | None,
                      seats: list[dict[str, Any]], private: bool = False,
-                     creator: str | None = None, rated: bool = False
+                     creator: str | None = None, rated: bool = False,
+                     clock: dict[str, Any] | None = None
                      ) -> tuple[LiveTable, dict[int, str], str | None]:
         """A new table; returns it, the tokens of its human seats, and for a private table
         the invite secret its open seats need (only hashes are stored). A seat spec's
@@ -370,6 +462,7 @@ class Tables:
             state = game.new_state(n, seed, opts)
         except InvalidState as exc:
             raise ApiError(422, "bad_options", str(exc)) from exc
+        control = TimeControl.parse(clock)
         if not seats:
             seats = [{"kind": "human"}] + [{"kind": "ai"}] * (n - 1)
         if len(seats) != n:
@@ -401,6 +494,8 @@ class Tables:
         table = LiveTable(secrets.token_urlsafe(9), variant, stored, state, [],
                           private=private, invite_hash=hash_token(invite) if invite else None,
                           rated=rated)
+        if control is not None:
+            table.clocks = Clocks.start(control, [s.kind for s in stored], self.clock.now())
         record = table.stored()
         record.creator = creator
         cap = self.settings.max_open_tables
@@ -415,6 +510,7 @@ class Tables:
             await self.run_db(self.store.create_table, record)
         self._keep(table)
         self.kick_ai(table)
+        self.arm_clock(table)
         return table, tokens, invite
 
     async def join(self, table_id: str, seat: int | None, name: str | None,
@@ -452,20 +548,31 @@ class Tables:
                              user[0] if user else None)
             after = [new if s.seat == seat else s for s in table.seats]
             status = "waiting" if any(s.kind == "open" for s in after) else "playing"
+            clocks = None
+            if table.clocks is not None and status == "playing":  # the clocks start now
+                clocks = Clocks(table.clocks.control, list(table.clocks.remaining),
+                                self.clock.now())
+            write = None if clocks is None else ClockWrite(
+                clocks.to_json(), clocks.deadline(table.state.players_to_move()))
             if not await self.run_db(self.store.take_seat, table.id, seat, new.name,
-                                     new.token_hash, status, new.user_id):
+                                     new.token_hash, status, new.user_id, write):
                 raise ApiError(409, "seat_taken", f"seat {seat} is already taken")
             table.seats = after
+            if clocks is not None:
+                table.clocks = clocks
         await self.broadcast(table)
         self.kick_ai(table)
+        self.arm_clock(table)
         return seat, token
 
     # -- moves -------------------------------------------------------------------------------
 
     async def play(self, table: LiveTable, seat: int, text: str, seq: int | None,
-                   lang: str = "en") -> None:
+                   lang: str = "en", by_ai: bool = False) -> None:
         """Apply ``text`` for ``seat``; committed before this returns. Raises ApiError (an
         illegal move's reason in ``lang``)."""
+        if table.clocks is not None:
+            await self.check_time(table)
         async with table.lock:
             status = table.status
             if status == "over":
@@ -484,6 +591,17 @@ class Tables:
                 raise ApiError(409, "not_your_turn",
                                f"it is not seat {seat}'s turn; waiting for seat(s) "
                                f"{', '.join(map(str, waiting)) or 'none'}", allowed=[])
+            if not by_ai and table.seats[seat].kind == "ai":
+                raise ApiError(409, "seat_taken_over",
+                               f"seat {seat} is played by an AI (its clock ran out)")
+            now = self.clock.now()
+            clocks = None
+            if table.clocks is not None:
+                if seat in table.clocks.out_of_time(waiting, now):
+                    self._spawn(self.check_time(table))
+                    raise ApiError(409, "time_over", f"seat {seat}'s clock has run out")
+                clocks = Clocks(table.clocks.control, list(table.clocks.remaining),
+                                table.clocks.since)
             after = table.state.clone()
             try:
                 after.apply(text, seat)
@@ -513,10 +631,18 @@ class Tables:
                 rows = [(seat, str(move), visible)]
             new_status = "over" if after.is_terminal() else status
             index = table.seq
-            await self.run_db(self.store.add_moves, table.id, index, rows, new_status)
+            write = None
+            if clocks is not None:
+                waiting_after = [] if after.is_terminal() else after.players_to_move()
+                clocks.moved(seat, waiting, waiting_after, now)
+                write = ClockWrite(clocks.to_json(), clocks.deadline(waiting_after))
+            await self.run_db(self.store.add_moves, table.id, index, rows, new_status, write)
             table.state = after
             table.moves.extend(rows)
             table.texts.extend(texts)
+            if clocks is not None:
+                table.clocks = clocks
+            table.move_clocks.extend([write.state if write else None] * len(rows))
         if new_status == "over":
             await self.game_over(table)
         await self.broadcast(table)
@@ -524,6 +650,7 @@ class Tables:
             table.jobs += 1
             self._spawn(self._reveal(table, index, reveal))
         self.kick_ai(table)
+        self.arm_clock(table)
 
     async def game_over(self, table: LiveTable) -> None:
         """Run :attr:`game_over_hooks` for a table whose game just ended."""
@@ -639,7 +766,7 @@ class Tables:
                     text = await loop.run_in_executor(
                         self.ai_pool, choose_move, table.state.game.id,
                         table.state.to_json(), "random", seed, seat)
-                await self.play(table, seat, text, seq)
+                await self.play(table, seat, text, seq, by_ai=True)
             except ApiError as exc:
                 if exc.code == "stale_move":
                     continue
@@ -650,6 +777,121 @@ class Tables:
                     return
                 log.exception("AI at table %s seat %s failed", table.id, seat)
                 return
+
+    # -- clocks --------------------------------------------------------------------------------
+
+    def arm_clock(self, table: LiveTable) -> None:
+        """(Re)start the table's timer: it wakes when the first running clock runs out."""
+        if table.clock_task is not None and not table.clock_task.done():
+            table.clock_task.cancel()
+        table.clock_task = None
+        if self.closing or table.clock_deadline() is None:
+            return
+        task = asyncio.get_running_loop().create_task(self._clock_timer(table))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        table.clock_task = task
+
+    async def _clock_timer(self, table: LiveTable) -> None:
+        while not self.closing and self.live.get(table.id) is table:
+            deadline = table.clock_deadline()
+            if deadline is None:
+                return
+            delay = deadline - self.clock.now()
+            if delay > 0:
+                await self.clock.sleep(delay)
+                continue
+            # shielded: a move re-arming the timer must not cut a timeout off halfway
+            if not await asyncio.shield(self.check_time(table)):
+                return
+
+    async def check_time(self, table: LiveTable) -> bool:
+        """Apply the clocks that have run out: in a game of two (or one) the first seat
+        out of time loses; with more players an AI takes each such seat over. Committed
+        before the table changes. True if anything ran out."""
+        async with table.lock:
+            clocks = table.clocks
+            if clocks is None or table.status != "playing":
+                return False
+            now = self.clock.now()
+            running = table.running()
+            out = clocks.out_of_time(running, now)
+            if not out:
+                return False
+            after = Clocks(clocks.control, clocks.left(running, now), now)
+            events = list(table.events)
+            override = None
+            takeovers: dict[int, tuple[str, str]] = {}
+            if table.state.num_players <= 2:
+                loser = out[0]
+                winners = [p for p in range(table.state.num_players) if p != loser]
+                events.append(Timeout(table.seq, loser, "loss", winners=winners))
+                override = {"winners": winners, "loser": loser, "reason": "time"}
+            else:
+                game = table.state.game
+                agent = clamp_agent(game, resolve_agent(game, None, None),
+                                    self.settings.ai_max_seconds,
+                                    self.settings.ai_max_iterations)
+                for seat in out:
+                    after.remaining[seat] = None
+                    takeovers[seat] = (table.seats[seat].name, agent)
+                    events.append(Timeout(table.seq, seat, "ai", agent=agent))
+            status = "over" if override is not None else "playing"
+            deadline = None if override is not None else after.deadline(running)
+            await self.run_db(self.store.time_out, table.id, status,
+                              ClockWrite(after.to_json(), deadline),
+                              [e.to_json() for e in events], override, takeovers)
+            table.clocks = after
+            table.events = events
+            table.result_override = override
+            table.seats = [StoredSeat(s.seat, "ai", s.name, takeovers[s.seat][1], s.token_hash,
+                                      s.user_id)
+                           if s.seat in takeovers else s for s in table.seats]
+            for seat in out:
+                log.info("table %s: seat %d ran out of time (%s)", table.id, seat,
+                         "loses" if override else "an AI takes over")
+        if override is not None:
+            await self.game_over(table)
+        await self.broadcast(table)
+        self.kick_ai(table)
+        return True
+
+    async def sweep_clocks_forever(self) -> None:
+        """Load the tables whose clocks run out soon but are not in memory (after a start,
+        or evicted), so their timers enforce the clocks with nobody connected."""
+        every = max(1.0, self.settings.clock_sweep_seconds)
+        while not self.closing:
+            try:
+                due = await self.run_db(self.store.clock_due, self.clock.now() + 2 * every,
+                                        max(1, self.settings.max_live_tables // 2))
+                for table_id in due:
+                    if table_id not in self.live and not self.closing:
+                        await self.get(table_id)  # loading arms its timer
+            except Exception:
+                log.exception("clock sweep")
+            await self.clock.sleep(every)
+
+    # -- presence ------------------------------------------------------------------------------
+
+    def presence_changed(self, table: LiveTable) -> None:
+        """Tell every watcher the seats' presence if it changed since last told."""
+        now = table.presence()
+        if now == table.presence_sent:
+            return
+        table.presence_sent = now
+        message = {"type": "presence", "table": table.id, "presence": now}
+        for w in list(table.watchers):
+            if wants_presence(w):
+                w.offer(message)
+
+    async def watch_presence_forever(self) -> None:
+        """Notice seats whose heartbeats stopped (they become away)."""
+        every = max(1.0, self.settings.presence_away_seconds / 3)
+        while not self.closing:
+            await self.clock.sleep(every)
+            for table in list(self.live.values()):
+                if table.watchers:
+                    self.presence_changed(table)
 
     async def close(self) -> None:
         self.closing = True

@@ -259,12 +259,20 @@ async def _take_back(tables: Tables, table: LiveTable, n: int) -> None:
     keep = len(table.moves) - n
     status = "waiting" if any(s.kind == "open" for s in table.seats) else "playing"
     await tables.run_db(truncate_moves, tables.store, table.id, keep, status)
+    if table.clocks is not None:  # settle the running clocks before the seat to move changes
+        from clanboard.server.clocks import Clocks
+
+        now = tables.clock.now()
+        c = table.clocks
+        table.clocks = Clocks(c.control, c.left(table.running(), now), now)
     table.state = before
     del table.moves[keep:]
     del table.texts[keep:]
+    del table.move_clocks[keep:]
     table.takebacks += 1
     of(table).takeback = None
     _tell(table, {"type": "takeback_done", "table": table.id, "seq": table.seq})
+    tables.arm_clock(table)
 
 
 def _tell(table: LiveTable, message: dict[str, Any]) -> None:

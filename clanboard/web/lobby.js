@@ -22,6 +22,18 @@
   const optLabel = (g, o) => (t.has(`game.${g.id}.option.${o.name}`) ? t(`game.${g.id}.option.${o.name}`) : o.name);
   const optHelp = (g, o) => (t.has(`game.${g.id}.option.${o.name}.help`) ? t(`game.${g.id}.option.${o.name}.help`) : o.help);
   const variantName = (gid, v) => (t.has(`game.${gid}.variant.${v}`) ? t(`game.${gid}.variant.${v}`) : v);
+  // the time controls offered (the API takes any within its bounds; see docs/web.md)
+  const CLOCKS = {
+    "": {label: () => t("clock.untimed")},
+    "rt-5-3": {body: {kind: "realtime", initial_s: 300, increment_s: 3}},
+    "rt-10-15": {body: {kind: "realtime", initial_s: 600, increment_s: 15}},
+    "rt-30-20": {body: {kind: "realtime", initial_s: 1800, increment_s: 20}},
+    "cor-1": {body: {kind: "correspondence", days_per_move: 1}, label: () => t("clock.day_per_move")},
+    "cor-3": {body: {kind: "correspondence", days_per_move: 3}},
+  };
+  const clockLabel = (c) => (c.label ? c.label() : c.body.kind === "realtime"
+    ? t("clock.realtime", {min: c.body.initial_s / 60, inc: c.body.increment_s})
+    : t("clock.days_per_move", {n: c.body.days_per_move}));
   const savedName = () => localStorage.getItem("clanboard:name") || "";
 
   function optionInput(o, value) {
@@ -146,6 +158,8 @@
     const body = {game: g.id, options: readOptions(), seats, private: $("private").checked};
     if ($("variant").value) body.variant = $("variant").value;
     if ($("rated").checked) body.rated = true;
+    const clock = CLOCKS[$("clock").value];
+    if (clock) body.clock = clock.body;
     try {
       const r = await api("POST", "/api/tables", body);
       for (const [seat, tok] of Object.entries(r.tokens)) tokens.set(r.table, Number(seat), tok, g.id);
@@ -188,6 +202,7 @@
     $("variant").addEventListener("change", () => { drawOptions($("variant").value); drawSeats(); });
     $("players").addEventListener("change", drawSeats);
     $("create").addEventListener("submit", create);
+    $("clock").replaceChildren(...Object.entries(CLOCKS).map(([k, c]) => h("option", {value: k, text: clockLabel(c)})));
     drawGame();
     lists();
     window.clanboard.account.then((user) => { $("rated-row").hidden = !user; });

@@ -49,6 +49,7 @@
     ws = new WebSocket(`${proto}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws?${q}`);
     // the seat's token goes in the first message, not in the URL (URLs end up in logs)
     if (seat !== null) ws.onopen = () => ws.send(JSON.stringify({type: "auth", token: tokens.get(tableId, seat)}));
+    if (window.clanboard.clock) window.clanboard.clock.attach(ws);  // heartbeats, after the auth
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
       document.dispatchEvent(new CustomEvent("clanboard:message", {detail: msg}));  // play.js
@@ -67,6 +68,8 @@
         }
       } else if (msg.type === "takeback_done") {
         if (view) view.seq = Math.min(view.seq, msg.seq);  // the next, earlier view is newer
+      } else if (msg.type === "presence") {
+        if (window.clanboard.clock) window.clanboard.clock.presence(msg.presence);
       } else if (msg.type === "error") {
         busy = false;
         showError(msg);
@@ -163,6 +166,7 @@
     document.body.dataset.status = view.status;
     document.body.dataset.myturn = seat !== null && view.legal_moves.length && !busy ? "1" : "0";
     $("status").replaceChildren(...statusLine());
+    if (window.clanboard.clock) window.clanboard.clock.show(view, seat);
     // join panel
     const joining = params.get("join") && view.status === "waiting" && seat === null;
     $("join").hidden = !joining;
@@ -266,7 +270,12 @@
   }
 
   function drawLog() {
-    $("log").replaceChildren(...view.log.map(logLine));
+    // what happened besides moves (a clock running out) goes after the moves made before it
+    const events = view.events || [];
+    const line = (x) => h("li", {class: "event", "data-testid": "log-event", text: x.text});
+    $("log").replaceChildren(
+      ...view.log.flatMap((e, i) => [...events.filter((x) => x.seq === i).map(line), logLine(e)]),
+      ...events.filter((x) => x.seq >= view.log.length).map(line));
     $("log").scrollTop = $("log").scrollHeight;
   }
   if ($("log-notation")) $("log-notation").onchange = () => { if (view) drawLog(); };

@@ -1522,11 +1522,11 @@ class GlenMore2State(State):
                            lang: str = "en") -> dict[str, Any] | None:
         out = super().result_explanation(viewer, names, lang)
         if out is not None and self.solo:  # her score beside yours (HG-RU 850: tie: you)
-            from clanboard.games.glen_more_2.solo_describe import result_summary
+            from clanboard.games.glen_more_2.solo_describe import her_name, result_summary
 
             out["summary"] = result_summary(self, names, lang)
             for table in out["tables"]:
-                table["columns"] = [*table["columns"], "Allenarly"]
+                table["columns"] = [*table["columns"], her_name(lang)]
                 for row in table["rows"]:
                     row["values"] = [*row["values"], float(self.vp[ALLEN])]
         return out

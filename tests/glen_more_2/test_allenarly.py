@@ -576,3 +576,14 @@ def test_a_bad_allenarly_file_names_file_row_and_field(tmp_path: Path) -> None:
     (d / "allenarly_paths.csv").unlink()
     with pytest.raises(PackError, match="allenarly_paths.csv: Allenarly .* needs all of"):
         load_pack(d)
+
+
+def test_the_result_names_her_in_each_language() -> None:
+    s = solo(seed=3)
+    play_random(s, 3)
+    for lang, name in (("en", "Allenarly"), ("ru", "Алленарли"), ("uk", "Алленарлі"),
+                       ("ja", "アレナーリ")):
+        why = s.result_explanation(0, None, lang)
+        assert why is not None and why["tables"][0]["columns"][-1] == name
+        assert name in why["summary"]
+        assert why["tables"][0]["rows"][0]["values"][-1] == float(s.vp[ALLEN])

@@ -166,6 +166,10 @@ def _gains(g: dict[str, Any], m: Any) -> str:
     return m["gains"].format(items=", ".join(items)) if items else m["nothing"]
 
 
+def her_name(lang: str = "en") -> str:
+    return words(MESSAGES, lang)["allenarly"]
+
+
 def result_summary(s: GlenMore2State, names: Sequence[str] | None, lang: str) -> str:
     """Who won the solo game (a tie goes to the human, HG-RU 850)."""
     from clanboard.games.glen_more_2.allenarly import ALLEN

@@ -1557,12 +1557,12 @@ class GlenMore2State(State):
         if out is not None and self.solo:  # her score beside yours (HG-RU 850: tie: you)
             from clanboard.core.game import MESSAGES as CORE_WORDS
             from clanboard.core.game import seat_name, words
-            from clanboard.games.glen_more_2.solo_describe import result_summary
+            from clanboard.games.glen_more_2.solo_describe import her_name, result_summary
 
             m = words(CORE_WORDS, lang)
             out["summary"] = result_summary(self, names, lang)
             out["tables"].append({"title": m["scores"],
-                                  "columns": [seat_name(names, 0, lang), "Allenarly"],
+                                  "columns": [seat_name(names, 0, lang), her_name(lang)],
                                   "rows": [{"label": m["total"],
                                             "values": [float(self.vp[0]),
                                                        float(self.vp[ALLEN])]}]})

@@ -49,7 +49,7 @@ def register(app: typer.Typer) -> None:
         try:
             record = GameRecord.load(record_path)
         except (OSError, InvalidState) as exc:
-            console.print(f"[red]error:[/red] {escape(str(exc))}")
+            console.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
             raise typer.Exit(2) from exc
         backend = make_backend(workers or None)
         hint = f"clanboard analyse {record_path} --journal {folder} --resume" if folder else None

@@ -41,6 +41,7 @@ from clanboard.server.guard import (
 )
 from clanboard.server.schemas import Join, MoveIn, NewTable
 from clanboard.server.settings import Settings
+from clanboard.server.shared import start_shared
 from clanboard.server.storage import Store, make_engine, migrate
 from clanboard.server.tables import LiveTable, Tables
 from clanboard.server.watchers import SocketWatcher
@@ -134,6 +135,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         settings)
         app.state.tables = tables
         app.state.sockets = sockets
+        shared = await start_shared(tables, engine, settings)
         # lazy start: tables load when first asked for; those whose AI may be due to move
         # load in the background, one at a time
         tables._spawn(tables.resume_ai())
@@ -142,6 +144,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            if shared is not None:
+                await shared.stop()
             await tables.close()
             ai_pool.shutdown(wait=False, cancel_futures=True)
             if probe_pool is not None:

@@ -84,6 +84,11 @@ class Settings:
     #: unfinished tables with an AI seat loaded in the background after a start
     resume_ai_tables: int = _setting("resume_ai_tables", 200)
 
+    # -- several processes on one PostgreSQL database (server/shared.py)
+    #: seconds a table's lease lasts unless renewed; a dead process's tables are taken over
+    #: after at most about this long and a third more
+    lease_seconds: float = _setting("lease_seconds", 10.0)
+
     def database_url(self) -> str:
         if self.db_url:
             return self.db_url

@@ -17,15 +17,21 @@ from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from sqlalchemy.exc import IntegrityError
 
 from clanboard.core import IllegalMove, InvalidState, State, UnknownGame, get_game
 from clanboard.i18n import LANGUAGES, default_names
 from clanboard.server.ai import check_agent, choose_move, clamp_agent, resolve_agent
 from clanboard.server.errors import ApiError
 from clanboard.server.settings import Settings
+from clanboard.server.shared import RETRY_AFTER_CATCH_UP
 from clanboard.server.storage import Store, StoredSeat, StoredTable
 from clanboard.server.visibility import SPECTATOR, probe_from_json, public_to
+
+if TYPE_CHECKING:
+    from clanboard.server.shared import Shared
 
 log = logging.getLogger("clanboard.server")
 T = TypeVar("T")
@@ -238,6 +244,8 @@ class Tables:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._create_lock = asyncio.Lock()
         self.closing = False
+        #: several processes on one database (server/shared.py); None: this one alone
+        self.shared: Shared | None = None
 
     async def run_db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
@@ -252,6 +260,8 @@ class Tables:
         if table is not None:
             self.live.move_to_end(table_id)
             table.used = time.monotonic()
+            if self.shared is not None and table.status == "waiting":
+                await self.shared.catch_up(table)  # a seat may have been taken elsewhere
             return table
         if not TABLE_ID.fullmatch(table_id):
             raise no_such_table(table_id)
@@ -425,7 +435,20 @@ class Tables:
     # -- moves -------------------------------------------------------------------------------
 
     async def play(self, table: LiveTable, seat: int, text: str, seq: int | None) -> None:
-        """Apply ``text`` for ``seat``; committed before this returns. Raises ApiError."""
+        """Apply ``text`` for ``seat``; committed before this returns. Raises ApiError.
+        With other processes on the database, a refusal that may come from a stale copy
+        is tried once more after reading the moves stored since."""
+        if self.shared is None:
+            return await self._play(table, seat, text, seq)
+        try:
+            return await self._play(table, seat, text, seq)
+        except ApiError as exc:
+            if exc.code not in RETRY_AFTER_CATCH_UP or not await self.shared.catch_up(table):
+                raise
+        await self.broadcast(table)
+        return await self._play(table, seat, text, seq)
+
+    async def _play(self, table: LiveTable, seat: int, text: str, seq: int | None) -> None:
         async with table.lock:
             status = table.status
             if status == "over":
@@ -472,7 +495,12 @@ class Tables:
                 rows = [(seat, str(move), visible)]
             new_status = "over" if after.is_terminal() else status
             index = table.seq
-            await self.run_db(self.store.add_moves, table.id, index, rows, new_status)
+            try:
+                await self.run_db(self.store.add_moves, table.id, index, rows, new_status)
+            except IntegrityError:  # another process stored move ``index`` first
+                raise ApiError(409, "stale_move", f"move {index} was just made elsewhere: "
+                               "the game has moved on; fetch the view again",
+                               seq=index) from None
             table.state = after
             table.moves.extend(rows)
             table.texts.extend(texts)
@@ -559,6 +587,8 @@ class Tables:
         if table.ai_task is not None and not table.ai_task.done():
             return
         if any(table.seats[s].kind == "ai" for s in table.state.players_to_move()):
+            if self.shared is not None and not self.shared.may_run_ai(table):
+                return  # another process owns the table, or the lease is being claimed
             table.ai_task = asyncio.get_running_loop().create_task(self._ai_loop(table))
 
     async def _ai_loop(self, table: LiveTable) -> None:

@@ -49,7 +49,7 @@ def test_migrations_match_the_models(engine: Engine) -> None:
     with engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
         assert diff == []
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0006"
         if engine.dialect.name == "sqlite":
             assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
     assert set(inspect(engine).get_table_names()) >= {"tables", "seats", "moves"}

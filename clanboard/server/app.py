@@ -264,6 +264,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def view(table_id: str, request: Request, authorization: Token = None,
                    seat: int | None = Query(None, ge=0)) -> dict[str, Any]:
         table = await tables_of(request).get(table_id)
+        await tables_of(request).sync(table)
         table.check_seat(seat, _bearer(authorization))
         return table.view(seat, request_lang(request))
 

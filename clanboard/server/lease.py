@@ -15,12 +15,12 @@ import socket
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Engine, delete, select, update
+from sqlalchemy import Engine, Table, delete, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from clanboard.server.models import LeaseRow
 
-LEASES = LeaseRow.__table__
+LEASES: Table = LeaseRow.__table__  # type: ignore[assignment]
 
 
 def utc_now() -> datetime:

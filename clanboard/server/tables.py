@@ -272,6 +272,14 @@ class Tables:
             task.add_done_callback(lambda _: self._loading.pop(table_id, None))
         return await asyncio.shield(task)
 
+    async def sync(self, table: LiveTable) -> None:
+        """With other processes on the database: read the moves and seats they stored
+        since this copy was read (so a view asked for after a move made elsewhere shows
+        it); alone, nothing to do."""
+        if self.shared is not None and await self.shared.catch_up(table):
+            await self.broadcast(table)
+            self.kick_ai(table)
+
     async def _load(self, table_id: str) -> LiveTable:
         stored = await self.run_db(self.store.load, table_id)
         if stored is None:

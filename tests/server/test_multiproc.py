@@ -55,8 +55,11 @@ def two(pg_url: str, tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
 
 def within(seconds: float, fn: Callable[[], Any]) -> Any:
     """``fn()`` (a blocking receive), failing the test if it takes longer than ``seconds``."""
-    with ThreadPoolExecutor(1) as pool:
+    pool = ThreadPoolExecutor(1)
+    try:
         return pool.submit(fn).result(timeout=seconds)
+    finally:
+        pool.shutdown(wait=False)  # a receive still blocked ends with its socket
 
 
 def view(client: TestClient, tid: str, seat: int, token: str) -> dict[str, Any]:

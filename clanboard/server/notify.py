@@ -56,7 +56,8 @@ class Listener:
 
     def stop(self) -> None:
         self.stopping.set()
-        self._thread.join(timeout=self.poll * 4 + 1)
+        if self._thread.is_alive():
+            self._thread.join(timeout=self.poll * 4 + 1)
 
     def _run(self) -> None:
         import psycopg

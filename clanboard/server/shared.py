@@ -154,21 +154,23 @@ class Shared:
             return
         if kind == "m" and seq < table.seq:
             return  # already known (this process stored it, or caught up before)
-        self.tables._spawn(self.follow(table, kind))
+        self.tables._spawn(self.follow(table, kind, seq))
 
     def on_gap(self) -> None:
         """Notifications may have been missed: re-read every table with watchers."""
         for table in list(self.tables.live.values()):
             if table.watchers or table.id in self.held:
-                self.tables._spawn(self.follow(table, "d"))
+                self.tables._spawn(self.follow(table, "d", 0))
 
-    async def follow(self, table: LiveTable, kind: str) -> None:
+    async def follow(self, table: LiveTable, kind: str, seq: int) -> None:
         try:
             if kind == "m":
-                changed = await self.catch_up(table)
+                changed = await self.catch_up(table, seq)
             elif kind == "v":
                 changed = await self.reread_readers(table)
-            else:  # seats changed, moves deleted, or a gap: read it all again
+            elif kind == "s":
+                changed = await self.catch_up(table)
+            else:  # moves deleted, or a gap: read it all again
                 changed = await self.reload(table)
         except Exception:
             log.exception("following table %s", table.id)
@@ -177,12 +179,17 @@ class Shared:
             await self.tables.broadcast(table)
             self.tables.kick_ai(table)
 
-    async def catch_up(self, table: LiveTable) -> bool:
-        """Apply the moves stored since this copy was read (and new seats); True if any."""
+    async def catch_up(self, table: LiveTable, known: int | None = None) -> bool:
+        """Apply the moves stored since this copy was read (and new seats); True if any.
+        ``known``: the number of a move just announced (no seats read: only moves were
+        stored), nothing to do if this copy has it by the time the table is free."""
         async with table.lock:
-            seats, rows = await self.tables.run_db(_since, self.engine, table.id, table.seq)
-            changed = _seats_changed(table, seats)
-            if changed:
+            if known is not None and known < table.seq:
+                return False  # the move was this process's own, applied meanwhile
+            seats, rows = await self.tables.run_db(_since, self.engine, table.id, table.seq,
+                                                   known is None)
+            changed = seats is not None and _seats_changed(table, seats)
+            if changed and seats is not None:
                 table.seats = seats
             if rows:
                 apply_rows(table, rows)
@@ -236,15 +243,18 @@ def _seats_changed(table: LiveTable, seats: list[StoredSeat]) -> bool:
         (s.kind, s.name, s.token_hash) for s in table.seats]
 
 
-def _since(engine: Engine, table_id: str, seq: int
-           ) -> tuple[list[StoredSeat], list[tuple[int, str, list[int]]]]:
-    """A table's seats and its moves numbered ``seq`` on, in one transaction."""
+def _since(engine: Engine, table_id: str, seq: int, with_seats: bool = True
+           ) -> tuple[list[StoredSeat] | None, list[tuple[int, str, list[int]]]]:
+    """A table's moves numbered ``seq`` on, and its seats (if ``with_seats``), in one
+    transaction."""
     moves, seats = MoveRow.__table__, SeatRow.__table__
     with engine.begin() as conn:
-        seat_rows = conn.execute(select(seats.c.seat, seats.c.kind, seats.c.name,
-                                        seats.c.agent, seats.c.token_hash)
-                                 .where(seats.c.table_id == table_id).order_by(seats.c.seat))
-        held = [StoredSeat(*r) for r in seat_rows]
+        held = None
+        if with_seats:
+            held = [StoredSeat(*r) for r in conn.execute(
+                select(seats.c.seat, seats.c.kind, seats.c.name, seats.c.agent,
+                       seats.c.token_hash)
+                .where(seats.c.table_id == table_id).order_by(seats.c.seat))]
         move_rows = conn.execute(select(moves.c.seq, moves.c.player, moves.c.text,
                                         moves.c.visible_to)
                                  .where(moves.c.table_id == table_id, moves.c.seq >= seq)

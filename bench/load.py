@@ -27,8 +27,9 @@ to the other. ``--kill`` adds a run of two processes in which one is killed (SIG
 halfway: its clients reconnect to the other, the acknowledged moves are checked against
 the database (none may be lost) and every game must move again (a few games against an
 AI seat check that the AI is taken over). ``--slow-client`` adds a run in which, halfway,
-a table is flooded (moves as fast as the server answers) while spectators that never
-read watch it: the other tables' latency before and during the attack is compared.
+a table is flooded (moves as fast as the server answers), and for the last quarter
+spectators that never read watch it too: the other tables' latency in the three windows
+is compared (the flood takes its share of the CPU; the stuck spectators must add nothing).
 
     python bench/load.py --db-url postgresql --processes 1 --processes 2 \\
         --games 200 --games 1000 --think 1 --seconds 40 --kill --slow-client
@@ -284,8 +285,9 @@ async def run(urls: list[str], games: int, game: str, variant: str | None, secon
     if plan.kill_at is not None and procs:
         extra.append(asyncio.ensure_future(kill_later(procs[-1], plan.kill_at, result)))
     if plan.attack_at is not None:
+        stuck_at = plan.attack_at + (seconds - plan.attack_at) / 2
         extra.append(asyncio.ensure_future(
-            attack_later(urls[0], plan.attack_at, stop_at, game, variant, result)))
+            attack_later(urls[0], plan.attack_at, stuck_at, stop_at, game, variant, result)))
     await asyncio.gather(*clients)
     for task in extra:
         task.cancel()
@@ -303,10 +305,11 @@ async def run(urls: list[str], games: int, game: str, variant: str | None, secon
     })
     if plan.attack_at is not None:
         at = start + plan.attack_at
-        before = [s for w, s in stats.latencies if warm <= w < at]
-        during = [s for w, s in stats.latencies if w >= at]
-        result["before_attack"] = percentiles(before)
-        result["during_attack"] = percentiles(during)
+        stuck_from = at + (seconds - plan.attack_at) / 2
+        windows = {"before_attack": (warm, at), "flood": (at, stuck_from),
+                   "flood_and_stuck": (stuck_from, float("inf"))}
+        for name, (lo, hi) in windows.items():
+            result[name] = percentiles([s for w, s in stats.latencies if lo <= w < hi])
     if plan.kill_at is not None:
         result["_tables"] = tables + ai_tables
         result["_acked"] = stats.acked
@@ -320,33 +323,43 @@ async def kill_later(proc: subprocess.Popen[bytes], after: float,
     result["killed_at"] = time.monotonic()
 
 
-async def attack_later(url: str, after: float, stop_at: float, game: str,
-                       variant: str | None, result: dict[str, Any]) -> None:
-    """One table played as fast as the server answers (both seats, REST), watched by
-    spectators that never read (each a 4 KiB receive buffer)."""
+async def attack_later(url: str, after: float, stuck_after: float, stop_at: float,
+                       game: str, variant: str | None, result: dict[str, Any]) -> None:
+    """From ``after``: one table played as fast as the server answers (both seats, over
+    WebSockets; a new game when one ends). From ``stuck_after``: each such game also
+    watched by 8 spectators that never read (4 KiB receive buffers)."""
     await asyncio.sleep(after)
     port = int(url.rsplit(":", 1)[1])
-    moves = 0
+    flood = Stats()
     stuck: list[socket.socket] = []
-    async with httpx.AsyncClient(base_url=url, timeout=30) as api:
+    ws_url = url.replace("http://", "ws://")
+    rng = random.Random(7)
+    current: list[str] = []
+
+    async def stick() -> None:
+        await asyncio.sleep(stuck_after - after)
+        watched: set[str] = set()
+        while True:
+            if current and current[-1] not in watched:
+                watched.add(current[-1])
+                stuck.extend(never_reading_socket(port, f"/api/tables/{current[-1]}/ws")
+                             for _ in range(8))
+            await asyncio.sleep(0.2)
+
+    sticker = asyncio.ensure_future(stick())
+    try:
         while time.monotonic() < stop_at:
-            (t,) = await make_tables(url, 1, game, variant, random.randrange(1 << 30))
-            stuck += [never_reading_socket(port, f"/api/tables/{t.id}/ws") for _ in range(8)]
-            while time.monotonic() < stop_at:
-                v = (await api.get(f"/api/tables/{t.id}/view")).json()
-                if v["status"] != "playing":
-                    break
-                seat = v["to_move"][0]
-                head = {"Authorization": f"Bearer {t.tokens[seat]}"}
-                mine = (await api.get(f"/api/tables/{t.id}/view?seat={seat}",
-                                      headers=head)).json()
-                await api.post(f"/api/tables/{t.id}/moves", headers=head,
-                               json={"seat": seat, "move": mine["legal_moves"][0],
-                                     "seq": mine["seq"]})
-                moves += 1
-                result["attack_moves"] = moves
-    for s in stuck:
-        s.close()
+            (t,) = await make_tables(url, 1, game, variant, rng.randrange(1 << 30))
+            current.append(t.id)
+            await asyncio.gather(*(seat_client(t, seat, [ws_url], stop_at, 0.0,
+                                               random.Random(rng.random()), flood)
+                                   for seat in t.tokens))
+            result["attack_moves"] = len(flood.latencies)
+            result["stuck_sockets"] = len(stuck)
+    finally:
+        sticker.cancel()
+        for s in stuck:
+            s.close()
 
 
 def check_kill(db_url: str, result: dict[str, Any]) -> None:
@@ -450,12 +463,14 @@ def print_table(results: list[dict[str, Any]]) -> None:
                   f"p99 {r['p99_ms']} ms, max {r['max_ms']} ms over the run")
     for r in results:
         if "before_attack" in r:
-            b, d = r["before_attack"], r["during_attack"]
-            print(f"\nslow/malicious client ({r['storage']}, {r['games']} games, 1 process): "
-                  f"other tables' moves before the attack p50 {b['p50_ms']} / p99 "
-                  f"{b['p99_ms']} / max {b['max_ms']} ms; during it p50 {d['p50_ms']} / "
-                  f"p99 {d['p99_ms']} / max {d['max_ms']} ms (flooded table: "
-                  f"{r.get('attack_moves', 0)} moves, 8 non-reading spectators per game)")
+            print(f"\nslow/malicious client ({r['storage']}, {r['games']} games, 1 process; "
+                  f"one table flooded: {r.get('attack_moves', 0)} moves; "
+                  f"{r.get('stuck_sockets', 0)} non-reading spectators on it in the last "
+                  f"window): the other tables' move latency")
+            print("| window | p50 ms | p99 ms | max ms |\n|---|---|---|---|")
+            for name in ("before_attack", "flood", "flood_and_stuck"):
+                w = r[name]
+                print(f"| {name} | {w['p50_ms']} | {w['p99_ms']} | {w['max_ms']} |")
 
 
 def measure(args: argparse.Namespace, db: str, processes: int, games: int,

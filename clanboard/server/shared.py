@@ -112,17 +112,18 @@ class Shared:
         """Renew this process's leases, give up those of tables it no longer needs, stop
         the AI of tables it lost, and take over tables whose lease expired."""
         live = self.tables.live
-        idle = {t for t in self.held
-                if t not in live or live[t].status != "playing"}
+        before = set(self.held)
+        idle = {t for t in before if t not in live or live[t].status != "playing"}
         if idle:
             await self.tables.run_db(self.leases.release, idle)
         held = await self.tables.run_db(self.leases.renew)
-        for table_id in self.held - held - idle:
+        for table_id in before - held - idle:
             table = live.get(table_id)
             if table is not None and table.ai_task is not None:
                 log.warning("table %s: lease lost; its AI stops here", table_id)
                 table.ai_task.cancel()
-        self.held = held
+        # leases claimed while the database was answering are held too
+        self.held = held | (self.held - before)
         for table_id in await self.tables.run_db(self.leases.expired, 50):
             await self.take_over(table_id)
 

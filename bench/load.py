@@ -231,7 +231,14 @@ async def make_tables(url: str, games: int, game: str, variant: str | None, seed
             body: dict[str, Any] = {"game": game, "seed": seed + i, "seats": seats}
             if variant:
                 body["variant"] = variant
-            r = await api.post("/api/tables", json=body)
+            for attempt in range(5):  # a loaded machine may drop a connection
+                try:
+                    r = await api.post("/api/tables", json=body)
+                    break
+                except httpx.TransportError:
+                    if attempt == 4:
+                        raise
+                    await asyncio.sleep(1 + attempt)
             r.raise_for_status()
             t = r.json()
             return Game(t["table"], {int(k): v for k, v in t["tokens"].items()})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -44,6 +44,9 @@ def register(app: typer.Typer) -> None:
             help="Minutes before an idle table leaves memory (default 30).")] = None,
         max_live_tables: Annotated[int | None, typer.Option(
             help="Most tables kept in memory (default 2000).")] = None,
+        workers: Annotated[int, typer.Option(
+            help="Server processes sharing the port (more than 1 needs PostgreSQL; "
+                 "see docs/deploy.md).")] = 1,
         client_limits: Annotated[bool, typer.Option(
             "--client-limits/--no-client-limits",
             help="Per-address rate limits and caps; switch off only for load tests from "
@@ -73,12 +76,22 @@ def register(app: typer.Typer) -> None:
             settings.without_client_limits()
         from sqlalchemy.engine import make_url
 
+        from clanboard.server.workers import WorkersRefused, check_workers, run_workers
+
+        try:
+            check_workers(workers, settings.database_url())
+        except WorkersRefused as exc:
+            raise typer.BadParameter(str(exc), param_hint="--workers") from None
         shown = make_url(settings.database_url()).render_as_string(hide_password=True)
-        typer.echo(f"clanboard: http://{host}:{port}/ (storage: {shown})")
+        typer.echo(f"clanboard: http://{host}:{port}/ (storage: {shown}"
+                   + (f", {workers} processes)" if workers > 1 else ")"))
+        options: dict[str, Any] = {"log_level": log_level, "ws_ping_interval": 20,
+                   "ws_max_size": settings.max_body_bytes or 16 * 1024 * 1024}
+        if workers > 1:
+            run_workers(settings, workers, host, port, **options)
+            return
         import gc
 
         # fewer, shorter collections: a server holds many long-lived game states
         gc.set_threshold(50_000, 50, 100)
-        uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level,
-                    ws_ping_interval=20,
-                    ws_max_size=settings.max_body_bytes or 16 * 1024 * 1024)
+        uvicorn.run(create_app(settings), host=host, port=port, **options)

@@ -52,6 +52,7 @@ from clanboard.server.guard import (
 from clanboard.server.presence import heartbeat, joined
 from clanboard.server.schemas import Join, MoveIn, NewTable
 from clanboard.server.settings import Settings
+from clanboard.server.shared import start_shared
 from clanboard.server.storage import Store, make_engine, migrate
 from clanboard.server.tables import LiveTable, Tables
 from clanboard.server.together import (
@@ -154,6 +155,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.analyses = Analyses(tables, settings)
         app.state.sockets = sockets
         start_accounts(app, tables, settings)
+        shared = await start_shared(tables, engine, settings)
         # lazy start: tables load when first asked for; those whose AI may be due to move
         # load in the background, one at a time
         tables._spawn(tables.resume_ai())
@@ -166,6 +168,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await app.state.analyses.close()
+            if shared is not None:
+                await shared.stop()
             await tables.close()
             ai_pool.shutdown(wait=False, cancel_futures=True)
             if probe_pool is not None:
@@ -289,6 +293,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def view(table_id: str, request: Request, authorization: Token = None,
                    seat: int | None = Query(None, ge=0)) -> dict[str, Any]:
         table = await tables_of(request).get(table_id)
+        await tables_of(request).sync(table)
         user = await current_user(request) if seat is not None and not authorization else None
         table.check_seat(seat, _bearer(authorization), None if user is None else user.id)
         return table.view(seat, request_lang(request))

@@ -221,3 +221,16 @@ class AnalysisRow(Base):
     error: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+
+
+class LeaseRow(Base):
+    """Which server process owns a table (runs its AI) and until when; the owner renews
+    it while it lives, and another process takes it over once it has expired."""
+
+    __tablename__ = "table_leases"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    owner: Mapped[str] = mapped_column(String(96), index=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime, index=True)

@@ -108,6 +108,10 @@ class Settings:
     clock_sweep_seconds: float = _setting("clock_sweep_seconds", 30.0)
     #: seconds without a heartbeat before a connected seat shows as away
     presence_away_seconds: float = _setting("presence_away_seconds", 45.0)
+    # -- several processes on one PostgreSQL database (server/shared.py)
+    #: seconds a table's lease lasts unless renewed; a dead process's tables are taken over
+    #: after at most about this long and a third more
+    lease_seconds: float = _setting("lease_seconds", 10.0)
 
     def database_url(self) -> str:
         if self.db_url:

@@ -17,7 +17,9 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from sqlalchemy.exc import IntegrityError
 
 from clanboard.core import IllegalMove, InvalidState, State, UnknownGame, get_game
 from clanboard.i18n import LANGUAGES, default_names
@@ -26,8 +28,12 @@ from clanboard.server.clocks import Clocks, TimeControl, Timeout
 from clanboard.server.errors import ApiError
 from clanboard.server.presence import seat_presence, wants_presence
 from clanboard.server.settings import Settings
+from clanboard.server.shared import RETRY_AFTER_CATCH_UP
 from clanboard.server.storage import ClockWrite, Store, StoredSeat, StoredTable
 from clanboard.server.visibility import SPECTATOR, probe_from_json, public_to
+
+if TYPE_CHECKING:
+    from clanboard.server.shared import Shared
 
 log = logging.getLogger("clanboard.server")
 T = TypeVar("T")
@@ -346,6 +352,8 @@ class Tables:
         #: results and ratings (clanboard.server.ratings); errors are logged, not raised
         self.game_over_hooks: list[Callable[[LiveTable], Awaitable[None]]] = []
         self.clock = self.settings.clock
+        #: several processes on one database (server/shared.py); None: this one alone
+        self.shared: Shared | None = None
 
     async def run_db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
@@ -360,6 +368,8 @@ class Tables:
         if table is not None:
             self.live.move_to_end(table_id)
             table.used = time.monotonic()
+            if self.shared is not None and table.status == "waiting":
+                await self.shared.catch_up(table)  # a seat may have been taken elsewhere
             return table
         if not TABLE_ID.fullmatch(table_id):
             raise no_such_table(table_id)
@@ -369,6 +379,14 @@ class Tables:
             self._loading[table_id] = task
             task.add_done_callback(lambda _: self._loading.pop(table_id, None))
         return await asyncio.shield(task)
+
+    async def sync(self, table: LiveTable) -> None:
+        """With other processes on the database: read the moves and seats they stored
+        since this copy was read (so a view asked for after a move made elsewhere shows
+        it); alone, nothing to do."""
+        if self.shared is not None and await self.shared.catch_up(table):
+            await self.broadcast(table)
+            self.kick_ai(table)
 
     async def _load(self, table_id: str) -> LiveTable:
         stored = await self.run_db(self.store.load, table_id)
@@ -570,9 +588,23 @@ class Tables:
     async def play(self, table: LiveTable, seat: int, text: str, seq: int | None,
                    lang: str = "en", by_ai: bool = False) -> None:
         """Apply ``text`` for ``seat``; committed before this returns. Raises ApiError (an
-        illegal move's reason in ``lang``)."""
+        illegal move's reason in ``lang``). With other processes on the database, a refusal
+        that may come from a stale copy is tried once more after reading the moves stored
+        since."""
         if table.clocks is not None:
             await self.check_time(table)
+        if self.shared is None:
+            return await self._play(table, seat, text, seq, lang, by_ai)
+        try:
+            return await self._play(table, seat, text, seq, lang, by_ai)
+        except ApiError as exc:
+            if exc.code not in RETRY_AFTER_CATCH_UP or not await self.shared.catch_up(table):
+                raise
+        await self.broadcast(table)
+        return await self._play(table, seat, text, seq, lang, by_ai)
+
+    async def _play(self, table: LiveTable, seat: int, text: str, seq: int | None,
+                    lang: str, by_ai: bool) -> None:
         async with table.lock:
             status = table.status
             if status == "over":
@@ -636,7 +668,13 @@ class Tables:
                 waiting_after = [] if after.is_terminal() else after.players_to_move()
                 clocks.moved(seat, waiting, waiting_after, now)
                 write = ClockWrite(clocks.to_json(), clocks.deadline(waiting_after))
-            await self.run_db(self.store.add_moves, table.id, index, rows, new_status, write)
+            try:
+                await self.run_db(self.store.add_moves, table.id, index, rows, new_status,
+                                  write)
+            except IntegrityError:  # another process stored move ``index`` first
+                raise ApiError(409, "stale_move", f"move {index} was just made elsewhere: "
+                               "the game has moved on; fetch the view again",
+                               seq=index) from None
             table.state = after
             table.moves.extend(rows)
             table.texts.extend(texts)
@@ -740,6 +778,8 @@ class Tables:
         if table.ai_task is not None and not table.ai_task.done():
             return
         if any(table.seats[s].kind == "ai" for s in table.state.players_to_move()):
+            if self.shared is not None and not self.shared.may_run_ai(table):
+                return  # another process owns the table, or the lease is being claimed
             table.ai_task = asyncio.get_running_loop().create_task(self._ai_loop(table))
 
     async def _ai_loop(self, table: LiveTable) -> None:

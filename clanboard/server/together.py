@@ -325,7 +325,9 @@ async def _make_rematch(tables: Tables, table: LiveTable) -> None:
         specs[(s.seat + 1) % n] = spec
     new, tokens, _ = await tables.create(table.state.game.id, table.variant,
                                          dict(table.state.options), n, None, specs,
-                                         private=table.private, rated=table.rated)
+                                         private=table.private, rated=table.rated,
+                                         clock=(table.clocks.control.to_json()
+                                                if table.clocks is not None else None))
     await tables.run_db(link_rematch, tables.store, table.id, new.id)
     t = of(table)
     t.rematch = new.id

@@ -33,9 +33,13 @@ def check_workers(workers: int, database_url: str) -> None:
             "SQLite is one process's database, so with SQLite run one worker")
 
 
+#: settings a worker cannot be given by value (objects; each worker makes its own)
+NOT_PASSED = frozenset({"clock"})
+
+
 def settings_to_env(settings: Settings) -> str:
     return json.dumps({f.name: str(v) if isinstance(v := getattr(settings, f.name), Path) else v
-                       for f in fields(settings)})
+                       for f in fields(settings) if f.name not in NOT_PASSED})
 
 
 def settings_from_env() -> Settings:

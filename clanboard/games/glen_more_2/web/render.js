@@ -556,6 +556,8 @@
         item("gm2solo.cards", (a.cards_face_up.join(", ") || "—") + " — " + t("gm2solo.draws_left", {n: a.draws_before_shuffle}))),
       h("div", {"data-testid": "g2-allenarly-last"}, h("strong", {text: t("gm2solo.last") + ":"}),
         h("ol", {}, recent.map((d) => h("li", {text: words(d)})))));
+  }
+
   // chronicle 11: a seat's blueprint cards with the resources on them; yours take a
   // resource by a click on its chip (plan H1 wood)
   function blueprints(obs, seat, mv, ui) {

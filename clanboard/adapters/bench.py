@@ -37,7 +37,7 @@ import numpy as np
 #: (game id, variant or None) measured by default
 DEFAULT_SETUPS: tuple[tuple[str, str | None], ...] = (
     ("schotten-totten", None), ("schotten-totten", "tactics"),
-    ("glen-more", None), ("isle-of-skye", None),
+    ("glen-more", None), ("isle-of-skye", None), ("glen-more-2", "provisional"),
 )
 
 Loop = Callable[[int], int]  # plays one game from a seed; returns the number of steps

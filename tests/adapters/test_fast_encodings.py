@@ -58,7 +58,10 @@ def test_fast_paths_equal_the_reference(game: Game, variant: str | None, seed: i
     size = game.observation_tensor_size(players, game.check_options(options))
     for state in _positions(game, game.check_options(options), seed, players):
         if state.is_chance():
-            assert game.chance_actions(state) == Game.chance_actions(game, state)
+            fast_chance = game.chance_actions(state)
+            assert fast_chance == Game.chance_actions(game, state)
+            ids = [a for a, _, _ in fast_chance]
+            assert ids == sorted(set(ids)), "chance ids must be distinct and ascending"
         for seat in state.players_to_move():
             assert game.legal_actions(state, seat) == Game.legal_actions(game, state, seat)
         for viewer in range(players):

@@ -187,6 +187,8 @@ _OWNER0 = 64 + 9 * 2 * 64 + 64  # where the stone owners start
 _MUD0 = _OWNER0 + 9 * 3
 _FIRST0 = _MUD0 + 9 * 2
 _PHASE0 = _FIRST0 + 9 * 2
+#: per viewer, indexed by a stone's owner (0, 1, or -1 for none): its item among the three
+_OWNER_ITEM = ((0, 1, 2), (1, 0, 2))
 
 
 def write_observation_tensor(state: SchottenState, player: int, out: Any) -> None:
@@ -205,30 +207,42 @@ def write_observation_tensor(state: SchottenState, player: int, out: Any) -> Non
         if jokers == JOKER_MASK:
             out[JOKER_B] = 1.0
     other = 1 - player
-    mine, theirs = state.sides[player], state.sides[other]
-    owner = state.owner
-    done0, done1 = state.completed_at
-    mud, blind = state.mud, state.blind
-    for s in range(9):
-        base = 64 + s * 128
-        for side in (mine[s], theirs[s]):
-            if side:
+    sides = state.sides
+    for start, row in ((64, sides[player]), (128, sides[other])):
+        base = start
+        if state.tactics:  # jokers only come with the tactic cards
+            for side in row:
+                if side:
+                    for c in side:
+                        out[base + c] = 1.0
+                    if JOKER_B in side and JOKER_A not in side:  # one joker is item 54
+                        out[base + JOKER_B] = 0.0
+                        out[base + JOKER_A] = 1.0
+                base += 128
+        else:
+            for side in row:
                 for c in side:
                     out[base + c] = 1.0
-                if JOKER_B in side and JOKER_A not in side:  # one joker is item 54
-                    out[base + JOKER_B] = 0.0
-                    out[base + JOKER_A] = 1.0
-            base += 64
-        o = owner[s]
-        out[_OWNER0 + 3 * s + (0 if o == player else 1 if o == other else 2)] = 1.0
-        if mud >> s & 1:
-            out[_MUD0 + 2 * s] = 1.0
-        if blind >> s & 1:
-            out[_MUD0 + 2 * s + 1] = 1.0
-        a, b = done0[s], done1[s]
+                base += 128
+    at = _OWNER0
+    rel = _OWNER_ITEM[player]
+    for o in state.owner:
+        out[at + rel[o]] = 1.0
+        at += 3
+    mud, blind = state.mud, state.blind
+    if mud or blind:
+        for s in range(9):
+            if mud >> s & 1:
+                out[_MUD0 + 2 * s] = 1.0
+            if blind >> s & 1:
+                out[_MUD0 + 2 * s + 1] = 1.0
+    done0, done1 = state.completed_at
+    at = _FIRST0
+    for a, b in zip(done0, done1, strict=True):
         if a >= 0 or b >= 0:
             first = 0 if b < 0 or 0 <= a < b else 1
-            out[_FIRST0 + 2 * s + (0 if first == player else 1)] = 1.0
+            out[at + (0 if first == player else 1)] = 1.0
+        at += 2
     discard = state.discard
     if discard:
         _cards(out, 64 + 9 * 128, discard)

@@ -18,7 +18,9 @@ faster than on the int8 array itself):
   ``last(observe=False)`` and the mask from the info (no tensor is built).
 
 The loops are interleaved in short slices in one run so that the ratios hold on a shared
-machine; the table gives games/s and the ratios to native. Progress goes to stderr, one
+machine, and timed by this process's CPU time (``--clock wall`` for the wall clock: on a
+busy machine that counts the time other jobs hold the core); the table gives games/s and
+the ratios to native. Progress goes to stderr, one
 line per finished row.
 """
 
@@ -37,7 +39,7 @@ import numpy as np
 #: (game id, variant or None) measured by default
 DEFAULT_SETUPS: tuple[tuple[str, str | None], ...] = (
     ("schotten-totten", None), ("schotten-totten", "tactics"),
-    ("glen-more", None), ("isle-of-skye", None),
+    ("glen-more", None), ("isle-of-skye", None), ("glen-more-2", "provisional"),
 )
 
 Loop = Callable[[int], int]  # plays one game from a seed; returns the number of steps
@@ -168,11 +170,17 @@ class Row:
         return out
 
 
+#: the clocks a run may time the loops by: this process's CPU time (what a loop costs,
+#: steady on a shared machine) or the wall clock
+CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
+
+
 def measure(game_id: str, variant: str | None, seconds: float = 3.0, slices: int = 10,
-            num_players: int | None = None, seed: int = 0, warmup: float = 2.0) -> Row:
+            num_players: int | None = None, seed: int = 0, warmup: float = 2.0,
+            clock: str = "cpu") -> Row:
     """Interleave the loops in ``slices`` rounds; each loop gets ``seconds / slices`` of play
     per round (whole games: a slice ends after the game that crosses its time), after
-    ``warmup`` seconds of native games."""
+    ``warmup`` seconds of native games; seconds are read from ``CLOCKS[clock]``."""
     loops = {name: make(game_id, variant, num_players) for name, make in LOOPS.items()}
     # warm up: engines fill lazy tables and caches during their first games (Schotten
     # Totten's formation tables take about a second), which must not count for any loop
@@ -185,31 +193,32 @@ def measure(game_id: str, variant: str | None, seconds: float = 3.0, slices: int
         play(seed)
     row = Row(game_id, variant or "default", dict.fromkeys(loops, 0), dict.fromkeys(loops, 0),
               dict.fromkeys(loops, 0.0))
-    clock = time.perf_counter
+    timer = CLOCKS[clock]
     per_slice = seconds / slices
     for r in range(slices):
         # the same seeds for every loop: the games differ (each API draws its own way)
         # but the work is alike
         for name in (list(loops) if r % 2 == 0 else list(loops)[::-1]):
             play = loops[name]
-            start = clock()
+            start = timer()
             g = 0
             while True:
                 row.steps[name] += play(seed + 1 + row.games[name] + g)
                 g += 1
-                if clock() - start >= per_slice:
+                if timer() - start >= per_slice:
                     break
-            row.seconds[name] += clock() - start
+            row.seconds[name] += timer() - start
             row.games[name] += g
     return row
 
 
 def run(setups: Sequence[tuple[str, str | None]] = DEFAULT_SETUPS, seconds: float = 3.0,
         num_players: int | None = None, seed: int = 0,
-        progress: Callable[[Row], None] | None = None) -> list[Row]:
+        progress: Callable[[Row], None] | None = None, clock: str = "cpu") -> list[Row]:
     rows = []
     for game_id, variant in setups:
-        row = measure(game_id, variant, seconds, num_players=num_players, seed=seed)
+        row = measure(game_id, variant, seconds, num_players=num_players, seed=seed,
+                      clock=clock)
         rows.append(row)
         if progress:
             progress(row)
@@ -257,6 +266,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="seconds of play per loop and row (default 3)")
     parser.add_argument("--players", type=int, help="number of players")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
+                        help="time the loops by this process's CPU time (default; steady "
+                        "when other jobs share the machine) or by the wall clock")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
     setups = args.game or DEFAULT_SETUPS
@@ -264,7 +276,8 @@ def main(argv: list[str] | None = None) -> None:
           f"{len(LOOPS) * args.seconds * len(setups):.0f} s "
           "of play in all", file=sys.stderr, flush=True)
     rows = run(setups, args.seconds, args.players, args.seed,
-               progress=lambda row: print(describe(row), file=sys.stderr, flush=True))
+               progress=lambda row: print(describe(row), file=sys.stderr, flush=True),
+               clock=args.clock)
     if args.json:
         import json
 

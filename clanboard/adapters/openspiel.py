@@ -179,7 +179,8 @@ class _Carried:
             if outcomes:
                 ids, moves, probs = zip(*outcomes, strict=True)
                 self._legal[CHANCE] = dict(zip(ids, moves, strict=True))
-                self._chance = sorted(zip(ids, map(float, probs), strict=True))
+                # ascending ids already (the contract of Game.chance_actions)
+                self._chance = list(zip(ids, map(float, probs), strict=True))
             else:
                 self._legal[CHANCE] = {}
                 self._chance = []

@@ -61,7 +61,7 @@ def action_mask(legal: Mapping[int, Move], num_distinct_actions: int) -> np.ndar
     """int8, 1 for each legal action id."""
     mask = np.zeros(num_distinct_actions, np.int8)
     if legal:
-        mask[list(legal)] = 1
+        mask.put(list(legal), 1)
     return mask
 
 
@@ -105,6 +105,7 @@ class ClanboardAECEnv(AECEnv):
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"clanboard_{self.core_game.id}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(self.num_seats)]
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         n = self.encoding.num_distinct_actions
         self.observation_spaces = {
             a: observation_space(n, self.encoding.observation_tensor_size)
@@ -145,17 +146,16 @@ class ClanboardAECEnv(AECEnv):
         self._legal = {}
         self._masks: dict[int, np.ndarray] = {}
         self.agent_selection = self.possible_agents[acting_seat(self.state)]
-        self._offer_mask()
+        self._offer_mask(self.state.is_terminal())
 
-    def _offer_mask(self) -> None:
+    def _offer_mask(self, over: bool) -> None:
         """Infos for the new position: the agent to act gets its ``action_mask``, so that a
         policy that needs no observation can call ``last(observe=False)`` (no tensor is
         built then)."""
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        if not self.state.is_terminal():
+        if not over:
             agent = self.agent_selection
-            seat = self.possible_agents.index(agent)
-            self.infos[agent]["action_mask"] = self._mask_of(seat)
+            self.infos[agent]["action_mask"] = self._mask_of(self._seat_of[agent])
 
     def _legal_of(self, seat: int) -> dict[int, Move]:
         legal = self._legal.get(seat)
@@ -171,32 +171,37 @@ class ClanboardAECEnv(AECEnv):
         return mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
-        return observe_seat(self.state, seat, self.encoding.num_distinct_actions,
-                            self._writer, mask=self._mask_of(seat).copy())
+        seat = self._seat_of[agent]
+        return {"observation": self._writer(self.state, seat),
+                "action_mask": self._mask_of(seat).copy()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         legal = self._legal_of(seat)
-        if action is None or int(action) not in legal:
-            raise illegal_action(action, seat, legal)
+        move = legal.get(action) if type(action) is int else None
+        if move is None:
+            if action is None or int(action) not in legal:
+                raise illegal_action(action, seat, legal)
+            move = legal[int(action)]
         self._legal = {}
         self._masks = {}
-        self.state.apply_trusted(legal[int(action)], seat)  # a legal move of this seat
+        state = self.state
+        state.apply_trusted(move, seat)  # a legal move of this seat
         self._cumulative_rewards[agent] = 0.0
-        if self.state.is_terminal():
-            for a, u in zip(self.agents, utilities(self.state), strict=True):
+        over = state.is_terminal()
+        if over:
+            for a, u in zip(self.agents, utilities(state), strict=True):
                 self.rewards[a] = u
                 self.terminations[a] = True
             nxt = (seat + 1) % self.num_seats
         else:
-            nxt = acting_seat(self.state)
+            nxt = acting_seat(state)
         self.agent_selection = self.possible_agents[nxt]
-        self._offer_mask()
+        self._offer_mask(over)
         self._accumulate_rewards()
 
     def render(self) -> str | None:

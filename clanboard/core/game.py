@@ -20,6 +20,7 @@ import copy
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from clanboard.core.errors import IllegalMove, InvalidState, say
@@ -209,8 +210,10 @@ class Game(ABC):
         return {state.move_to_action(m): m for m in state.legal_moves(player)}
 
     def chance_actions(self, state: State) -> list[tuple[int, Move, float]]:
-        """``(action id, outcome, probability)`` for every ``state.chance_outcomes()``."""
-        return [(state.move_to_action(m), m, p) for m, p in state.chance_outcomes()]
+        """``(action id, outcome, probability)`` for every ``state.chance_outcomes()``,
+        in ascending id order (the order pyspiel's ``chance_outcomes`` lists them in)."""
+        return sorted(((state.move_to_action(m), m, p) for m, p in state.chance_outcomes()),
+                      key=itemgetter(0))
 
     def write_observation_tensor(self, state: State, player: int, out: Any) -> None:
         """Write ``state.observation_tensor(player)`` into ``out``: a zero-filled float

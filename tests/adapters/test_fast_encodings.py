@@ -58,7 +58,10 @@ def test_fast_paths_equal_the_reference(game: Game, variant: str | None, seed: i
     size = game.observation_tensor_size(players, game.check_options(options))
     for state in _positions(game, game.check_options(options), seed, players):
         if state.is_chance():
-            assert game.chance_actions(state) == Game.chance_actions(game, state)
+            fast_chance = game.chance_actions(state)
+            assert fast_chance == Game.chance_actions(game, state)
+            ids = [a for a, _, _ in fast_chance]
+            assert ids == sorted(set(ids)), "chance ids must be distinct and ascending"
         for seat in state.players_to_move():
             assert game.legal_actions(state, seat) == Game.legal_actions(game, state, seat)
         for viewer in range(players):
@@ -67,3 +70,21 @@ def test_fast_paths_equal_the_reference(game: Game, variant: str | None, seed: i
             assert np.array_equal(fast, reference), (
                 f"{game.id} seat {viewer} after {len(state.history)} moves: items "
                 f"{np.flatnonzero(fast != reference).tolist()[:10]} differ")
+
+
+@pytest.mark.parametrize("side", [[55], [3, 55], [54, 55], [54]])
+def test_schotten_fast_tensor_counts_jokers_like_the_reference(side: list[int]) -> None:
+    """A side (and a hand) holding only the second joker sets the first joker item, as the
+    reference encoder does: the two jokers are one card to the rules."""
+    from clanboard.core import get_game
+    from clanboard.games.schotten_totten.cards import JOKER_B
+
+    game = get_game("schotten-totten")
+    options = game.check_options(game.variant_options("tactics"))
+    state: Any = game.new_state(2, seed=3, options=options)
+    state.sides[1][4] = list(side)
+    state.hands[0] |= 1 << JOKER_B
+    size = game.observation_tensor_size(2, options)
+    for viewer in (0, 1):
+        assert np.array_equal(_fast_tensor(game, state, viewer, size),
+                              _reference_tensor(state, viewer))

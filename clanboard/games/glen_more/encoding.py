@@ -308,13 +308,13 @@ _CELL = _cells()
 #: for many steps in a row (bounded; cleared when full)
 _BLOCKS: dict[tuple[Any, ...], array[float]] = {}
 _BLOCKS_MAX = 256
+#: the rondel track's items by (viewer, players, track), which change once a turn
+_TRACKS: dict[tuple[Any, ...], array[float]] = {}
 
 
 def write_observation_tensor(s: GlenMoreState, player: int, out: Any) -> None:
     """Write :func:`observation_tensor` into ``out`` (zero-filled, item assignment),
     writing only the non-zero items."""
-    from clanboard.games.glen_more.state import DIE, GAP
-
     n = s.num_players
     out[s.phase] = 1.0
     if s.cur == player:
@@ -333,36 +333,19 @@ def write_observation_tensor(s: GlenMoreState, player: int, out: Any) -> None:
     at += 1
     out[at + n - 2] = 1.0
     at += 4
-    track = s.track
-    nkinds = len(KINDS)
-    for i in range(14):
-        base = at + i * TRACK_F
-        if i >= len(track) or track[i] == GAP:
-            out[base] = 1.0
-            continue
-        v = track[i]
-        if v == DIE:
-            out[base + 6] = 1.0
-        elif v < 0:
-            out[base + 1 + (-v - 1 - player) % n] = 1.0
-        else:
-            out[base + 7] = 1.0
-            kind, stack, river, road, card, cost = _TRACK_TAIL[v]
-            out[base + 8 + kind] = 1.0
-            out[base + 8 + nkinds + stack] = 1.0
-            tail = base + 8 + nkinds + 4
-            if river:
-                out[tail] = river
-            if road:
-                out[tail + 1] = road
-            if card:
-                out[tail + 2] = card
-            if cost:
-                out[tail + 3] = cost
+    key = (player, n, tuple(s.track))
+    block = _TRACKS.get(key)
+    if block is None:
+        block = array("f", bytes(4 * 14 * TRACK_F))
+        _fill_track(s.track, player, n, block)
+        if len(_TRACKS) >= _BLOCKS_MAX:
+            _TRACKS.clear()
+        _TRACKS[key] = block
+    out[at:at + 14 * TRACK_F] = block
     at += 14 * TRACK_F
     if s.tile >= 0:
         out[at + _KIND_OF[s.tile]] = 1.0
-    at += nkinds
+    at += len(KINDS)
     if s.mode == FIXED:
         for k in range(5):
             if s.owed[k]:
@@ -385,6 +368,37 @@ def write_observation_tensor(s: GlenMoreState, player: int, out: Any) -> None:
     for rel in range(n):
         p = (player + rel) % n
         _write_player(s, p, out, at + rel * PLAYER_F)
+
+
+def _fill_track(track: list[int], player: int, n: int, out: Any) -> None:
+    """The rondel track's items as ``player`` sees them, into a zero-filled ``out``."""
+    from clanboard.games.glen_more.state import DIE, GAP
+
+    nkinds = len(KINDS)
+    for i in range(14):
+        base = i * TRACK_F
+        if i >= len(track) or track[i] == GAP:
+            out[base] = 1.0
+            continue
+        v = track[i]
+        if v == DIE:
+            out[base + 6] = 1.0
+        elif v < 0:
+            out[base + 1 + (-v - 1 - player) % n] = 1.0
+        else:
+            out[base + 7] = 1.0
+            kind, stack, river, road, card, cost = _TRACK_TAIL[v]
+            out[base + 8 + kind] = 1.0
+            out[base + 8 + nkinds + stack] = 1.0
+            tail = base + 8 + nkinds + 4
+            if river:
+                out[tail] = river
+            if road:
+                out[tail + 1] = road
+            if card:
+                out[tail + 2] = card
+            if cost:
+                out[tail + 3] = cost
 
 
 def _write_player(s: GlenMoreState, p: int, out: Any, at: int) -> None:

@@ -15,6 +15,7 @@ Chance actions: ``draw`` = index of the tile among L01..L73, ``deal`` = index am
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from clanboard.core import CHANCE, IllegalMove
@@ -220,8 +221,10 @@ def chance_actions(state: SkyeState) -> list[tuple[int, Any, float]]:
     """As ``state.chance_outcomes()`` with ids; the draws without making new moves."""
     if state.phase == "draw" and state.bag and state.current_player() == CHANCE:
         p = 1.0 / len(state.bag)
-        return [(TILE_INDEX[t], _DRAW_MOVES.get(t) or Draw(t), p) for t in state.bag]
-    return [(move_to_action(state, m), m, p) for m, p in state.chance_outcomes()]
+        return sorted(((TILE_INDEX[t], _DRAW_MOVES.get(t) or Draw(t), p) for t in state.bag),
+                      key=itemgetter(0))
+    return sorted(((move_to_action(state, m), m, p) for m, p in state.chance_outcomes()),
+                  key=itemgetter(0))
 
 
 def write_observation_tensor(state: SkyeState, player: int, out: Any) -> None:

@@ -126,12 +126,12 @@ def observation_tensor(state: SchottenState, player: int) -> list[float]:
     too: a group of cards holding k jokers sets the first k joker items (54, 55) whichever
     joker ids it holds."""
     out = [0.0] * OBSERVATION_SIZE
-    write_observation_tensor(state, player, out)
+    _write_reference(state, player, out)
     return out
 
 
-def write_observation_tensor(state: SchottenState, player: int, out: Any) -> None:
-    """Write :func:`observation_tensor` into ``out`` (zero-filled, item assignment)."""
+def _write_reference(state: SchottenState, player: int, out: Any) -> None:
+    """The straightforward encoder (the reference the fast writer is tested against)."""
     hand = state.hands[player]
     jokers = (hand & JOKER_MASK).bit_count()
     for c in bits(hand & ~JOKER_MASK):
@@ -181,6 +181,92 @@ def write_observation_tensor(state: SchottenState, player: int, out: Any) -> Non
     for i, v in enumerate(tail):
         if v:
             out[base + i] = v
+
+
+_OWNER0 = 64 + 9 * 2 * 64 + 64  # where the stone owners start
+_MUD0 = _OWNER0 + 9 * 3
+_FIRST0 = _MUD0 + 9 * 2
+_PHASE0 = _FIRST0 + 9 * 2
+#: per viewer, indexed by a stone's owner (0, 1, or -1 for none): its item among the three
+_OWNER_ITEM = ((0, 1, 2), (1, 0, 2))
+
+
+def write_observation_tensor(state: SchottenState, player: int, out: Any) -> None:
+    """Write :func:`observation_tensor` into ``out`` (zero-filled, item assignment): the
+    same items as the reference, in one pass over the stones and without calls per side."""
+    hands = state.hands
+    hand = hands[player]
+    jokers = hand & JOKER_MASK
+    rest = hand ^ jokers
+    while rest:
+        low = rest & -rest
+        out[low.bit_length() - 1] = 1.0
+        rest ^= low
+    if jokers:
+        out[JOKER_A] = 1.0
+        if jokers == JOKER_MASK:
+            out[JOKER_B] = 1.0
+    other = 1 - player
+    sides = state.sides
+    for start, row in ((64, sides[player]), (128, sides[other])):
+        base = start
+        if state.tactics:  # jokers only come with the tactic cards
+            for side in row:
+                if side:
+                    for c in side:
+                        out[base + c] = 1.0
+                    if JOKER_B in side and JOKER_A not in side:  # one joker is item 54
+                        out[base + JOKER_B] = 0.0
+                        out[base + JOKER_A] = 1.0
+                base += 128
+        else:
+            for side in row:
+                for c in side:
+                    out[base + c] = 1.0
+                base += 128
+    at = _OWNER0
+    rel = _OWNER_ITEM[player]
+    for o in state.owner:
+        out[at + rel[o]] = 1.0
+        at += 3
+    mud, blind = state.mud, state.blind
+    if mud or blind:
+        for s in range(9):
+            if mud >> s & 1:
+                out[_MUD0 + 2 * s] = 1.0
+            if blind >> s & 1:
+                out[_MUD0 + 2 * s + 1] = 1.0
+    done0, done1 = state.completed_at
+    at = _FIRST0
+    for a, b in zip(done0, done1, strict=True):
+        if a >= 0 or b >= 0:
+            first = 0 if b < 0 or 0 <= a < b else 1
+            out[at + (0 if first == player else 1)] = 1.0
+        at += 2
+    discard = state.discard
+    if discard:
+        _cards(out, 64 + 9 * 128, discard)
+    out[_PHASE0 + state.phase] = 1.0
+    base = _PHASE0 + 6
+    if state.current_player() == player:
+        out[base] = 1.0
+    opponent = hands[other]
+    if opponent:
+        out[base + 1] = opponent.bit_count() / 7
+        if opponent & ALL_TACTICS:
+            out[base + 2] = (opponent & ALL_TACTICS).bit_count() / 10
+    decks = state.decks
+    if decks[0]:
+        out[base + 3] = len(decks[0]) / 54
+    if decks[1]:
+        out[base + 4] = len(decks[1]) / 10
+    played = state.tactics_played
+    if played[player]:
+        out[base + 5] = played[player] / 10
+    if played[other]:
+        out[base + 6] = played[other] / 10
+    if state.round:
+        out[base + 7] = state.round / max(1, state.rounds)
 
 
 def _cards(out: Any, base: int, cards: list[int]) -> None:

@@ -5,8 +5,9 @@ actually used of it."""
 from __future__ import annotations
 
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -65,8 +66,11 @@ def provisional_cmd(
     markdown: Annotated[bool, typer.Option(help="print a Markdown table")] = False,
 ) -> None:
     """List every provisional value of a pack (the docs' table is made with --markdown)."""
-    pack = _load(directory)
-    rows = pack.provisional()
+    _print_provisional(_load(directory).provisional(), markdown)
+
+
+def _print_provisional(rows: Sequence[Any], markdown: bool) -> None:
+    """Provisional values (file, row, reason) as a Markdown table or a terminal table."""
     if markdown:
         print("| file | row | why provisional (placeholder used) |")
         print("|---|---|---|")
@@ -100,18 +104,10 @@ def used_cmd(
         raise typer.Exit(1) from None
     rows = used_provisional(state)  # type: ignore[arg-type]
     where = "at its end" if state.is_terminal() else "so far (the record is unfinished)"
-    if markdown:
-        print("| file | row | why provisional (placeholder used) |")
-        print("|---|---|---|")
-        for e in rows:
-            print(f"| {e.file} | {e.key} | {e.reason.replace('|', '/')} |")
-        return
-    console.print(f"{record}: {len(rows)} provisional value(s) used {where}", markup=False,
-                  soft_wrap=True)
-    table = Table("file", "row", "why provisional")
-    for e in rows:
-        table.add_row(e.file, e.key, e.reason)
-    Console(width=200).print(table)
+    if not markdown:
+        console.print(f"{record}: {len(rows)} provisional value(s) used {where}", markup=False,
+                      soft_wrap=True)
+    _print_provisional(rows, markdown)
 
 
 def register(app: typer.Typer) -> None:

@@ -161,7 +161,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tables._spawn(tables.resume_ai())
         tables._spawn(tables.sweep_forever())
         await app.state.analyses.start()
-        tables._spawn(tables.sweep_clocks_forever())
+        # the first look for due clocks is made before answering (one indexed query); the
+        # tables it finds load in the background
+        tables._spawn(tables.sweep_clocks_forever(await tables.clocks_due()))
         tables._spawn(tables.watch_presence_forever())
         log.info("storage %s ready", engine.url.render_as_string(hide_password=True))
         try:

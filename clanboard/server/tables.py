@@ -896,19 +896,25 @@ class Tables:
         self.kick_ai(table)
         return True
 
-    async def sweep_clocks_forever(self) -> None:
+    async def clocks_due(self) -> list[str]:
+        """The timed tables whose clocks run out before the sweep after next."""
+        every = max(1.0, self.settings.clock_sweep_seconds)
+        return await self.run_db(self.store.clock_due, self.clock.now() + 2 * every,
+                                 max(1, self.settings.max_live_tables // 2))
+
+    async def sweep_clocks_forever(self, due: list[str] | None = None) -> None:
         """Load the tables whose clocks run out soon but are not in memory (after a start,
-        or evicted), so their timers enforce the clocks with nobody connected."""
+        or evicted), so their timers enforce the clocks with nobody connected. ``due``:
+        the first sweep's tables, when the start looked them up already."""
         every = max(1.0, self.settings.clock_sweep_seconds)
         while not self.closing:
             try:
-                due = await self.run_db(self.store.clock_due, self.clock.now() + 2 * every,
-                                        max(1, self.settings.max_live_tables // 2))
-                for table_id in due:
+                for table_id in (await self.clocks_due()) if due is None else due:
                     if table_id not in self.live and not self.closing:
                         await self.get(table_id)  # loading arms its timer
             except Exception:
                 log.exception("clock sweep")
+            due = None
             await self.clock.sleep(every)
 
     # -- presence ------------------------------------------------------------------------------

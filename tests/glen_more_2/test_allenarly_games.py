@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -54,6 +54,7 @@ def random_solo(level: str, chronicles: str, seed: int, check_every: int = 0) ->
 @SETTINGS
 @given(level=st.sampled_from(LEVELS), chronicles=st.sampled_from(CHRONICLES),
        seed=st.integers(0, 10_000))
+@example(level="ablach", chronicles="11", seed=958)  # buying past a full row, after JSON
 def test_random_solo_games_finish_and_score(level: str, chronicles: str, seed: int) -> None:
     s = random_solo(level, chronicles, seed, check_every=97)
     a = s.allen

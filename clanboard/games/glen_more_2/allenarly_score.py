@@ -167,3 +167,9 @@ def market_overflow(s: GlenMore2State) -> int:
     """HG-RU 669: what a resource costs from a row whose 3-coin space is full."""
     lv = level_row(s)
     return lv.buy_supply + lv.buy_allenarly
+
+
+def solo_prices(s: GlenMore2State) -> list[tuple[int, ...]]:
+    """The market's buying prices in a solo game: past the 3-coin space a resource costs
+    :func:`market_overflow` (bought from a full row, paying her)."""
+    return [pr + (market_overflow(s),) * 30 for pr in s.comp_prices]

@@ -138,6 +138,9 @@ def from_json(game: Game, n: int, seed: int, options: dict[str, Any],
         if s.allen.level != options["level"] or \
                 not set(s.allen.deck) <= set(rules(comp).cards):
             raise InvalidState("Allenarly's level or action cards do not match the options")
+        from clanboard.games.glen_more_2.allenarly_score import solo_prices
+
+        s.pay_prices = solo_prices(s)
     return s
 
 

@@ -211,8 +211,7 @@ class GlenMore2State(State):
             self.feast_row, self.feast_deck = deck[:FACE_UP_FEASTS], sorted(deck[FACE_UP_FEASTS:])
         if self.solo:
             allenarly.setup(self)
-            self.pay_prices = [pr + (allenarly_score.market_overflow(self),) * 30
-                               for pr in self.comp_prices]
+            self.pay_prices = allenarly_score.solo_prices(self)
         for p in range(n):
             if self.solo and p == ALLEN:
                 continue  # her board instead of a territory (HG-RU 590)

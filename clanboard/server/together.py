@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
@@ -364,8 +364,8 @@ async def reissue_token(tables: Tables, table: LiveTable, seat: int) -> tuple[st
     token = secrets.token_urlsafe(24)
     async with new.lock:
         await tables.run_db(set_token, tables.store, new.id, new_seat, hash_token(token))
-        s = new.seats[new_seat]
-        new.seats[new_seat] = type(s)(s.seat, s.kind, s.name, s.agent, hash_token(token))
+        # only the token changes: the seat keeps its account (a rated table's seat)
+        new.seats[new_seat] = replace(new.seats[new_seat], token_hash=hash_token(token))
     t.new_tokens[seat] = (new_seat, token)
     return new.id, new_seat, token
 

@@ -113,7 +113,7 @@ def register(app: typer.Typer) -> None:
         table: str | None = typer.Option(None, "--table", "-t", help="The table id."),
         token: str | None = typer.Option(
             None, "--token", envvar="CLANBOARD_BOT_TOKEN",
-            help="The seat's token (the bot's bearer token); or CLANBOARD_BOT_TOKEN."),
+            help="A seat token or a bot account's API token (cbt_...); or CLANBOARD_BOT_TOKEN."),
         create: str | None = typer.Option(
             None, "--create",
             help="Create a table of this game: the bot at seat 0, server AIs at the others."),

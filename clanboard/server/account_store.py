@@ -84,6 +84,32 @@ class AccountStore:
             assert again is not None
             return again[0]
 
+    def set_bot_token(self, user_id: int, token_hash: str | None) -> User | None:
+        """Give the account a bot API token (only its hash kept; it replaces any earlier
+        one, and the account is a bot from now on), or revoke it (``None``)."""
+        with self.sessions.begin() as s:
+            row = s.get(UserRow, user_id)
+            if row is None:
+                return None
+            row.api_token_hash = token_hash
+            if token_hash is not None:
+                row.bot = True
+            return User(row.id, row.name, row.bot)
+
+    def token_user(self, token_hash: str) -> User | None:
+        """The account of a bot API token's hash (one indexed lookup)."""
+        with self.sessions() as s:
+            row = s.scalar(select(UserRow).where(UserRow.api_token_hash == token_hash))
+            return None if row is None else User(row.id, row.name, row.bot)
+
+    def open_tables(self, user_id: int, limit: int) -> list[str]:
+        """The unfinished tables where the account has a seat (newest first)."""
+        with self.sessions() as s:
+            return list(s.scalars(
+                select(TableRow.id).join(SeatRow, SeatRow.table_id == TableRow.id)
+                .where(SeatRow.user_id == user_id, TableRow.status != "over")
+                .order_by(TableRow.updated_at.desc()).limit(limit)))
+
     def set_password(self, user_id: int, password_hash: str) -> None:
         with self.sessions.begin() as s:
             row = s.get(UserRow, user_id)

@@ -38,6 +38,7 @@ from clanboard.server.accounts import start as start_accounts
 from clanboard.server.ai import make_pool
 from clanboard.server.analysis import Analyses, analysis_router
 from clanboard.server.bot import bot_router
+from clanboard.server.bot_accounts import bot_token_router
 from clanboard.server.clocks import clock_record, frame_clock
 from clanboard.server.errors import ApiError
 from clanboard.server.games import game_info, renderer_source
@@ -519,6 +520,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 watcher.offer(_error(exc))
 
     app.include_router(bot_router())
+    app.include_router(bot_token_router())
     app.include_router(accounts_router())
     app.include_router(together_router())
     app.include_router(analysis_router())

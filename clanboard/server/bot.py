@@ -1,7 +1,8 @@
 """The bot API: NDJSON streams and moves for programs playing a seat (see docs/bot-api.md).
 
-Until accounts exist, a bot's bearer token is a seat token: it names one seat of one
-table. Every stream is a watcher of its table with its own bounded queue, so a slow bot
+A bot's bearer token is a seat token (one seat of one table) or an account's bot API token
+(``cbt_...``, see :mod:`clanboard.server.bot_accounts`): the account's seats at any table.
+Every stream is a watcher of its table with its own bounded queue, so a slow bot
 never delays the table; it is dropped instead. Streams count against the per-address cap
 of the table WebSockets.
 """
@@ -21,6 +22,15 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from clanboard.core import Rng
 from clanboard.i18n import negotiate
+from clanboard.server.account_store import User
+from clanboard.server.bot_accounts import (
+    MAX_TABLES,
+    AccountStream,
+    account_seat,
+    hub_of,
+    is_account_token,
+    token_account,
+)
 from clanboard.server.errors import ApiError
 from clanboard.server.guard import client_ip
 from clanboard.server.schemas import Name
@@ -28,7 +38,7 @@ from clanboard.server.tables import LiveTable, Tables, hash_token
 
 log = logging.getLogger("clanboard.server")
 Token = Annotated[str | None, Header(alias="Authorization",
-                                     description="Bearer <bot token> (today: a seat token)")]
+                                     description="Bearer <seat token or account bot API token>")]
 NDJSON = "application/x-ndjson"
 
 
@@ -52,11 +62,15 @@ class Challenge(BaseModel):
     name: Name = None
     clock: dict[str, Any] | None = Field(default=None, description="a time control, as "
                                          "for POST /api/tables; default: untimed")
+    to: str | None = Field(default=None, min_length=1, max_length=24,
+                           description="the account challenged (its event stream is told)")
 
 
 class Answer(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    invite: str = Field(min_length=1, max_length=100, description="the challenge's invite")
+    invite: str | None = Field(default=None, min_length=1, max_length=100,
+                               description="the challenge's invite (not needed by the "
+                                           "account a challenge names)")
     name: Name = None
 
 
@@ -168,6 +182,59 @@ def bot_router() -> APIRouter:
     def tables_of(request: Request) -> Tables:
         return request.app.state.tables  # type: ignore[no-any-return]
 
+    async def account_of(request: Request, token: str) -> User | None:
+        """The account of an account token (401 if unknown); None for a seat token."""
+        return await token_account(request, token) if is_account_token(token) else None
+
+    async def account_events(request: Request, user: User) -> StreamingResponse:
+        """The account's events: challenges naming it, its games starting and finishing;
+        open until the bot hangs up (keep-alive lines while nothing happens)."""
+        tables = tables_of(request)
+        sockets = request.app.state.sockets
+        ip = client_ip(request.scope)
+        too_many = ApiError(429, "too_many_streams",
+                            f"at most {sockets.cap} streams and sockets from one address",
+                            retry_after=10)
+        if sockets.cap > 0 and sockets.open.get(ip, 0) >= sockets.cap:
+            raise too_many
+        accounts = request.app.state.accounts
+        ids = await accounts.run_db(accounts.store.open_tables, user.id, MAX_TABLES)
+        hub = hub_of(request.app)
+
+        async def lines() -> AsyncIterator[bytes]:
+            if not sockets.take(ip):
+                yield _line({"type": "error", **too_many.body()})
+                return
+            stream = AccountStream(user, tables.settings.ws_queue)
+            try:
+                live = []
+                for table_id in ids:
+                    try:
+                        live.append(await tables.get(table_id))
+                    except ApiError:
+                        continue
+                hub.open(stream, live)
+                while True:
+                    if stream.closed.is_set():
+                        yield _line({"type": "error", "error": "too_slow",
+                                     "reason": f"more than {stream.queue.maxsize} lines "
+                                               "unread; open the stream again"})
+                        return
+                    try:
+                        data = await asyncio.wait_for(stream.queue.get(),
+                                                      tables.settings.bot_keepalive)
+                    except TimeoutError:
+                        yield b"\n"
+                        continue
+                    yield _line(data)
+            finally:
+                hub.close(stream)
+                sockets.give_back(ip)
+
+        return StreamingResponse(lines(), media_type=NDJSON,
+                                 headers={"Cache-Control": "no-store",
+                                          "X-Accel-Buffering": "no"})
+
     def stream(request: Request, table: LiveTable, start: Start) -> StreamingResponse:
         """Watch ``table`` with the watcher of ``start()`` (called as the stream begins, so
         its first lines and its watching start together) until its ``done()``."""
@@ -221,8 +288,9 @@ def bot_router() -> APIRouter:
     async def game_stream(table_id: str, request: Request,
                           authorization: Token = None) -> StreamingResponse:
         token = bearer(authorization)
+        user = await account_of(request, token)
         table = await tables_of(request).get(table_id)
-        seat = seat_of(table, token)
+        seat = seat_of(table, token) if user is None else account_seat(table, user)
         sent = {"seq": table.seq, "over": table.status == "over"}
 
         def convert(message: dict[str, Any]) -> list[dict[str, Any]]:
@@ -262,9 +330,10 @@ def bot_router() -> APIRouter:
     async def move(table_id: str, body: BotMove, request: Request,
                    authorization: Token = None) -> dict[str, Any]:
         token = bearer(authorization)
+        user = await account_of(request, token)
         tables = tables_of(request)
         table = await tables.get(table_id)
-        seat = seat_of(table, token)
+        seat = seat_of(table, token) if user is None else account_seat(table, user, True)
         lang = negotiate(request.headers.get("accept-language"), request.query_params.get("lang"))
         await tables.play(table, seat, body.move, body.seq, lang)
         return {"ok": True, "table": table.id, "seat": seat, "seq": table.seq,
@@ -279,6 +348,9 @@ def bot_router() -> APIRouter:
                            ) -> StreamingResponse:
         token = bearer(authorization)
         tables = tables_of(request)
+        user = await account_of(request, token)
+        if user is not None:
+            return await account_events(request, user)
         found = await find_seat(tables, hash_token(token))
         if found is None:
             raise ApiError(403, "wrong_token", "that token belongs to no seat")
@@ -324,39 +396,83 @@ def bot_router() -> APIRouter:
 
     @router.post("/challenge", status_code=201,
                  summary="Challenge: a private table, you at seat 0, the others open")
-    async def challenge(body: Challenge, request: Request) -> dict[str, Any]:
+    async def challenge(body: Challenge, request: Request, authorization: Token = None
+                        ) -> dict[str, Any]:
+        from clanboard.server.accounts import current_user
         from clanboard.server.app import address_hash
 
         tables = tables_of(request)
+        accounts = request.app.state.accounts
+        user = None
+        if authorization is not None:
+            token = bearer(authorization)
+            user = await account_of(request, token)
+        else:
+            user = await current_user(request)
+        to = None
+        if body.to is not None:
+            found = await accounts.run_db(accounts.store.user_login, body.to)
+            if found is None:
+                raise ApiError(404, "no_such_user", f"there is no account {body.to!r} to "
+                               "challenge")
+            to = found[0]
         n = body.num_players or get_game_players(body.game)
-        seats = [{"kind": "human", "name": body.name}] + [{"kind": "open"}] * (n - 1)
+        first: dict[str, Any] = {"kind": "human", "name": body.name}
+        if user is not None:
+            first.update(user_id=user.id, name=user.name)
+        seats = [first] + [{"kind": "open"}] * (n - 1)
         table, tokens, invite = await tables.create(
             body.game, body.variant, body.options, n, body.seed, seats, private=True,
             creator=address_hash(client_ip(request.scope)), clock=body.clock)
+        hub = hub_of(request.app)
+        if user is not None:
+            hub.seated(user.id, table)
+        if to is not None and invite is not None:
+            hub.challenge(to.id, table.id, invite, {"type": "challenge", "challenge": {
+                "table": table.id, "game": body.game, "variant": body.variant,
+                "num_players": n, "from": user.name if user else (body.name or None),
+                "accept": f"/api/bot/challenge/{table.id}/accept",
+                "decline": f"/api/bot/challenge/{table.id}/decline"}})
         return {"table": table.id, "seat": 0, "token": tokens[0], "invite": invite,
                 "accept": f"/api/bot/challenge/{table.id}/accept",
                 "decline": f"/api/bot/challenge/{table.id}/decline"}
 
     @router.post("/challenge/{table_id}/accept",
                  summary="Accept a challenge: take its first open seat; its token comes back")
-    async def accept(table_id: str, body: Answer, request: Request) -> dict[str, Any]:
-        seat, token = await tables_of(request).join(table_id, None, body.name, body.invite)
+    async def accept(table_id: str, body: Answer, request: Request,
+                     authorization: Token = None) -> dict[str, Any]:
+        user = None if authorization is None else await account_of(request, bearer(authorization))
+        hub = hub_of(request.app)
+        invite = body.invite
+        if user is not None and invite is None:
+            invite = hub.invite_for(table_id, user)
+        seat, token = await tables_of(request).join(
+            table_id, None, body.name, invite, None if user is None else (user.id, user.name))
+        hub.pending.pop(table_id, None)
+        if user is not None:
+            hub.seated(user.id, await tables_of(request).get(table_id))
         return {"table": table_id, "seat": seat, "token": token,
                 "stream": f"/api/bot/game/{table_id}/stream"}
 
     @router.post("/challenge/{table_id}/decline",
                  summary="Decline a challenge: the challenger's streams are told")
-    async def decline(table_id: str, body: Answer, request: Request) -> dict[str, Any]:
+    async def decline(table_id: str, body: Answer, request: Request,
+                      authorization: Token = None) -> dict[str, Any]:
+        user = None if authorization is None else await account_of(request, bearer(authorization))
         table = await tables_of(request).get(table_id)
-        if table.invite_hash is None or not secrets.compare_digest(
-                table.invite_hash, hash_token(body.invite)):
+        invite = body.invite
+        if user is not None and invite is None:
+            invite = hub_of(request.app).invite_for(table_id, user)
+        if table.invite_hash is None or invite is None or not secrets.compare_digest(
+                table.invite_hash, hash_token(invite)):
             raise ApiError(403, "invite_required", "declining needs the challenge's invite")
         if table.status != "waiting":
             raise ApiError(409, "challenge_accepted", "every seat is taken: the game is on")
         note = {"type": "challengeDeclined", "table": table.id,
-                "by": (body.name or "").strip() or None}
+                "by": user.name if user else (body.name or "").strip() or None}
+        hub_of(request.app).pending.pop(table.id, None)
         for w in list(table.watchers):
-            if isinstance(w, StreamWatcher):
+            if isinstance(w, StreamWatcher) or getattr(w, "bot_stream", False):
                 w.offer(note)
         return {"ok": True, "table": table.id}
 

@@ -71,7 +71,7 @@ class SeatRow(Base):
     kind: Mapped[str] = mapped_column(String(16))
     name: Mapped[str] = mapped_column(String(64))
     agent: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     #: the account playing this seat (a logged-in player or a rated AI's bot account)
     user_id: Mapped[int | None] = mapped_column(
         Integer, ForeignKey("users.id"), nullable=True, index=True)
@@ -106,6 +106,9 @@ class UserRow(Base):
     name_key: Mapped[str] = mapped_column(String(24), unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
     bot: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    #: the SHA-256 of the account's bot API token (``None``: it has none)
+    api_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True,
+                                                       index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
 
 

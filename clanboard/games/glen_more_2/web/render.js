@@ -538,9 +538,9 @@
       if (last.tile) {
         const why = last.row === "number" ? `#${last.number}` : `${last.row}: ${last.symbol}`;
         const gains = Object.entries(last.gains || {}).map(([k, v]) => (v === true ? k : `${k} ${v}`)).join(", ");
-        return `${tileInfo(obs, last.tile).name} — card ${last.card}, range ${last.range}, ${why}${gains ? " — " + gains : ""}`;
+        return `${tileInfo(obs, last.tile).name} — ${t("gm2solo.card_range", {card: last.card, range: last.range})}, ${why}${gains ? " — " + gains : ""}`;
       }
-      if (last.bid_card) return `card ${last.bid_card}, feast ${last.feast}` + (last.bids ? ` → ${last.bids.join(", ")}` : "");
+      if (last.bid_card) return t("gm2solo.card_feast", {card: last.bid_card, feast: last.feast}) + (last.bids ? ` → ${last.bids.join(", ")}` : "");
       return t("gm2solo.none");
     };
     const recent = (a.since_your_move && a.since_your_move.length) ? a.since_your_move : [a.last || {}];

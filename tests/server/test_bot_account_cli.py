@@ -12,12 +12,13 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 
 from tests.server.test_bot_accounts import Account
-from tests.server.test_bot_api import GAME, auth, human_plays
+from tests.server.test_bot_api import GAME, auth
 from tests.support.liveserver import live_server
 
 
@@ -92,7 +93,7 @@ def test_it_accepts_a_matching_challenge_plays_it_and_declines_other_games(
     bots[0].wait_for("listening")
     table, token = challenge(human, "Policy-Bot")
     bots[0].wait_for(f"accepted challenge {table}")
-    final = human_plays(url, table, 0, token)
+    final = human_moves(url, table, token, 10**6, random.Random(1))
     assert final["status"] == "over"
     assert seats(url, table) == [("Morag", True), ("Policy-Bot", True)]
     bots[0].wait_for(f"game {table} over")
@@ -110,13 +111,16 @@ def test_it_accepts_a_matching_challenge_plays_it_and_declines_other_games(
     assert bots[0].proc.poll() is None  # still listening
 
 
-def human_moves(url: str, table: str, token: str, until_seq: int, rng: random.Random) -> None:
-    """The person's moves (random legal ones) until ``until_seq`` moves are made."""
+def human_moves(url: str, table: str, token: str, until_seq: int, rng: random.Random
+                ) -> dict[str, Any]:
+    """The person's moves (random legal ones) until ``until_seq`` moves are made or the game
+    is over (at most 60 s: a bot that stopped playing fails the test instead of hanging it)."""
+    deadline = time.monotonic() + 60
     with httpx.Client(base_url=url, headers=auth(token), timeout=10) as http:
-        for _ in range(2000):
-            view = http.get(f"/api/tables/{table}/view?seat=0").json()
+        while time.monotonic() < deadline:
+            view: dict[str, Any] = http.get(f"/api/tables/{table}/view?seat=0").json()
             if view["seq"] >= until_seq or view["status"] == "over":
-                return
+                return view
             if view["legal_moves"]:
                 http.post(f"/api/tables/{table}/moves",
                           json={"seat": 0, "move": rng.choice(view["legal_moves"]),
@@ -141,7 +145,7 @@ def test_a_killed_bot_resumes_its_game_when_started_again(
     view = httpx.get(f"{url}/api/tables/{table}/view").json()
     assert view["status"] == "playing"
     bots.append(BotProcess(url, token))
-    final = human_plays(url, table, 0, seat_token)
+    final = human_moves(url, table, seat_token, 10**6, random.Random(3))
     assert final["status"] == "over"
     bots[1].wait_for(f"game {table} over")
     assert any(line.startswith(f"{table}: move ") for line in bots[1].lines)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import subprocess
 import sys
 import threading
@@ -109,6 +110,10 @@ def test_it_accepts_a_matching_challenge_plays_it_and_declines_other_games(
     assert view["status"] == "waiting"
     assert [s["name"] for s in view["seats"]].count("Policy-Bot") == 0
     assert bots[0].proc.poll() is None  # still listening
+    bots[0].proc.send_signal(signal.SIGINT)  # Ctrl-C: a clean exit
+    assert bots[0].proc.wait(10) == 0
+    bots[0].reader.join(5)
+    assert bots[0].lines[-1] == "stopped" and not any("Traceback" in x for x in bots[0].lines)
 
 
 def human_moves(url: str, table: str, token: str, until_seq: int, rng: random.Random

@@ -36,3 +36,40 @@ def test_unknown_games_and_agents_are_refused_at_start() -> None:
         Policy.for_agent("heuristic", "no-such-game")
     with pytest.raises(ValueError, match="plays no installed game"):
         Policy.for_agent("no-such-agent", None)
+
+
+def test_a_dropped_event_stream_is_reopened_with_backoff() -> None:
+    """A failed connection, then a stream with a challenge that ends, then failures: the bot
+    reconnects, answers the challenge, and gives up only after ``retries`` failures in a row."""
+    import json
+
+    import httpx
+
+    from clanboard.cli.bot import BotError
+    from clanboard.cli.bot_account import AccountBot
+
+    calls: list[str] = []
+    challenge = {"type": "challenge", "challenge": {
+        "table": "T1", "game": "isle-of-skye", "from": "Ailsa",
+        "accept": "/api/bot/challenge/T1/accept", "decline": "/api/bot/challenge/T1/decline"}}
+
+    def server(request: httpx.Request) -> httpx.Response:
+        calls.append(f"{request.method} {request.url.path}")
+        if request.method == "POST":
+            return httpx.Response(200, json={"ok": True, "table": "T1"})
+        if len(calls) == 2:  # the second connection works, then ends
+            return httpx.Response(200, content=(json.dumps(challenge) + "\n\n").encode())
+        raise httpx.ConnectError("network down")
+
+    said: list[str] = []
+    bot = AccountBot("http://bots.test", "cbt_x", "heuristic",
+                     Policy.for_agent("heuristic", "schotten-totten"), retries=2, backoff=0,
+                     say=said.append)
+    with (httpx.Client(transport=httpx.MockTransport(server)) as client,
+          pytest.raises(BotError, match="gave up after 2 reconnections")):
+        bot.run(client)
+    assert calls == ["GET /api/bot/stream/event", "GET /api/bot/stream/event",
+                     "POST /api/bot/challenge/T1/decline",  # the stream's end: failure 1
+                     "GET /api/bot/stream/event", "GET /api/bot/stream/event"]
+    assert said[0].startswith("connection lost") and said[1] == "listening for challenges and games"
+    assert said[2].startswith("declined challenge T1 (isle-of-skye from Ailsa): not playing")

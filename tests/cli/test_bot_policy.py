@@ -1,10 +1,15 @@
-"""The challenge policy of ``clanboard bot`` in account mode."""
+"""``clanboard bot`` in account mode without a server: its challenge policy, and its event
+stream reconnecting (a mock transport)."""
 
 from __future__ import annotations
 
+import json
+
+import httpx
 import pytest
 
-from clanboard.cli.bot_account import Policy
+from clanboard.cli.bot import BotError
+from clanboard.cli.bot_account import AccountBot, Policy
 from clanboard.core.registry import games
 
 
@@ -41,13 +46,6 @@ def test_unknown_games_and_agents_are_refused_at_start() -> None:
 def test_a_dropped_event_stream_is_reopened_with_backoff() -> None:
     """A failed connection, then a stream with a challenge that ends, then failures: the bot
     reconnects, answers the challenge, and gives up only after ``retries`` failures in a row."""
-    import json
-
-    import httpx
-
-    from clanboard.cli.bot import BotError
-    from clanboard.cli.bot_account import AccountBot
-
     calls: list[str] = []
     challenge = {"type": "challenge", "challenge": {
         "table": "T1", "game": "isle-of-skye", "from": "Ailsa",

@@ -124,19 +124,34 @@ def register(app: typer.Typer) -> None:
         seed: int = typer.Option(0, "--seed", "-s", help="The agent's seed."),
         retries: int = typer.Option(8, "--retries",
                                     help="Reconnections in a row before giving up."),
+        accept_games: str | None = typer.Option(
+            None, "--accept-games",
+            help="Account mode: accept challenges to these games (comma-separated); "
+                 "default: every game the agent plays."),
+        accept_rated: bool = typer.Option(True, "--accept-rated/--no-accept-rated",
+                                          help="Account mode: accept rated challenges."),
+        max_games: int = typer.Option(1, "--max-games", min=1,
+                                      help="Account mode: games at once; more are declined."),
     ) -> None:
         """Play a clanboard agent for a seat of a server's table through the bot API;
-        reconnects after a network drop and exits with the result."""
+        reconnects after a network drop and exits with the result. With an account token
+        and no --table/--create: run as the bot account (accept challenges, play and resume
+        its games) until Ctrl-C."""
         import httpx
 
         url = url.rstrip("/")
+        if table is None and create is None and token is not None and token.startswith("cbt_"):
+            _run_account(url, token, agent, seed, retries,
+                         accept_games, accept_rated, max_games)
+            return
         with httpx.Client() as client:
             try:
                 if create is not None:
                     table, token = create_table(client, url, create, variant, opponent)
                     typer.echo(f"created table {table}: {url}/t/{table}")
                 if table is None or token is None:
-                    raise typer.BadParameter("give --table and --token, or --create GAME")
+                    raise typer.BadParameter("give --table and --token, --create GAME, or an "
+                                             "account token (cbt_...) alone")
                 make_agent(get_game(create) if create else _game_of(client, url, table),
                            agent)  # a bad agent name fails before the game starts
                 end = run_bot(client, url, table, token, agent, seed, retries,
@@ -150,6 +165,27 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"game over: scores {result.get('scores')}, winners {result.get('winners')}"
                    f" - the bot {'won' if won else 'did not win'}")
         typer.echo(json.dumps({"table": table, "seat": seat, "result": result}))
+
+
+def _run_account(url: str, token: str, agent: str, seed: int, retries: int,
+                 accept_games: str | None, accept_rated: bool, max_games: int) -> None:
+    import httpx
+
+    from clanboard.cli.bot_account import AccountBot, Policy
+
+    try:
+        policy = Policy.for_agent(agent, accept_games, accept_rated, max_games)
+        bot = AccountBot(url, token, agent, policy, seed, retries, say=typer.echo)
+        typer.echo(f"bot account: accepting {', '.join(sorted(policy.games))}"
+                   f" ({'rated too' if policy.rated else 'unrated only'}, at most "
+                   f"{policy.max_games} at once); Ctrl-C stops")
+        with httpx.Client() as client:
+            bot.run(client)
+    except KeyboardInterrupt:
+        typer.echo("stopped")
+    except (BotError, ValueError, httpx.HTTPError) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from exc
 
 
 def _game_of(client: Any, url: str, table: str) -> Game:

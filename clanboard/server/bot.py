@@ -182,6 +182,18 @@ def bot_router() -> APIRouter:
     def tables_of(request: Request) -> Tables:
         return request.app.state.tables  # type: ignore[no-any-return]
 
+    def stream_cap(request: Request) -> tuple[Any, str, ApiError]:
+        """The per-address count of streams and sockets, this client's address and the
+        refusal to give when it is full (429 at once if it is full already)."""
+        sockets = request.app.state.sockets
+        ip = client_ip(request.scope)
+        too_many = ApiError(429, "too_many_streams",
+                            f"at most {sockets.cap} streams and sockets from one address",
+                            retry_after=10)
+        if sockets.cap > 0 and sockets.open.get(ip, 0) >= sockets.cap:
+            raise too_many
+        return sockets, ip, too_many
+
     async def account_of(request: Request, token: str) -> User | None:
         """The account of an account token (401 if unknown); None for a seat token."""
         return await token_account(request, token) if is_account_token(token) else None
@@ -190,13 +202,7 @@ def bot_router() -> APIRouter:
         """The account's events: challenges naming it, its games starting and finishing;
         open until the bot hangs up (keep-alive lines while nothing happens)."""
         tables = tables_of(request)
-        sockets = request.app.state.sockets
-        ip = client_ip(request.scope)
-        too_many = ApiError(429, "too_many_streams",
-                            f"at most {sockets.cap} streams and sockets from one address",
-                            retry_after=10)
-        if sockets.cap > 0 and sockets.open.get(ip, 0) >= sockets.cap:
-            raise too_many
+        sockets, ip, too_many = stream_cap(request)
         accounts = request.app.state.accounts
         ids = await accounts.run_db(accounts.store.open_tables, user.id, MAX_TABLES)
         hub = hub_of(request.app)
@@ -239,13 +245,7 @@ def bot_router() -> APIRouter:
         """Watch ``table`` with the watcher of ``start()`` (called as the stream begins, so
         its first lines and its watching start together) until its ``done()``."""
         tables = tables_of(request)
-        sockets = request.app.state.sockets
-        ip = client_ip(request.scope)
-        too_many = ApiError(429, "too_many_streams",
-                            f"at most {sockets.cap} streams and sockets from one address",
-                            retry_after=10)
-        if sockets.cap > 0 and sockets.open.get(ip, 0) >= sockets.cap:
-            raise too_many
+        sockets, ip, too_many = stream_cap(request)
         keepalive = tables.settings.bot_keepalive
 
         async def lines() -> AsyncIterator[bytes]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -35,21 +36,34 @@ def db_url(request: pytest.FixtureRequest) -> str | None:
     return request.getfixturevalue("pg_url")  # type: ignore[no-any-return]
 
 
-@pytest.fixture
-def make_client(data_dir: Path, db_url: str | None) -> Iterator[Callable[[], TestClient]]:
-    """Start an app on ``data_dir`` or ``db_url`` (call again after closing it to 'restart')."""
+@contextmanager
+def app_starter(data_dir: Path, db_url: str | None = None,
+                **defaults: Any) -> Iterator[Callable[..., TestClient]]:
+    """``make(**settings)`` starts an app with these :class:`Settings` (the call's over the
+    defaults; no AI pool, no probe pool); every app started is closed, newest first, at the
+    end. Call it again after closing an app to 'restart'."""
     opened: list[TestClient] = []
 
-    def make() -> TestClient:
+    def make(**settings: Any) -> TestClient:
         client = TestClient(create_app(Settings(data_dir=data_dir, db_url=db_url, ai_workers=0,
-                                                probe_workers=-1)))
+                                                probe_workers=-1,
+                                                **{**defaults, **settings})))
         client.__enter__()
         opened.append(client)
         return client
 
-    yield make
-    for c in opened:
-        c.__exit__(None, None, None)
+    try:
+        yield make
+    finally:
+        for c in reversed(opened):
+            c.__exit__(None, None, None)
+
+
+@pytest.fixture
+def make_client(data_dir: Path, db_url: str | None) -> Iterator[Callable[..., TestClient]]:
+    """Start an app on ``data_dir`` or ``db_url`` (call again after closing it to 'restart')."""
+    with app_starter(data_dir, db_url) as make:
+        yield make
 
 
 @pytest.fixture
@@ -60,18 +74,8 @@ def client(make_client: Callable[[], TestClient]) -> TestClient:
 @pytest.fixture
 def serve(data_dir: Path) -> Iterator[Callable[..., TestClient]]:
     """Start an app on ``data_dir`` with more :class:`Settings` fields (limits to test)."""
-    opened: list[TestClient] = []
-
-    def make(**settings: Any) -> TestClient:
-        client = TestClient(create_app(Settings(data_dir=data_dir, ai_workers=0,
-                                                probe_workers=-1, **settings)))
-        client.__enter__()
-        opened.append(client)
-        return client
-
-    yield make
-    for c in opened:
-        c.__exit__(None, None, None)
+    with app_starter(data_dir) as make:
+        yield make
 
 
 def auth(token: str) -> dict[str, str]:

@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from clanboard.server import Settings, create_app
-from tests.server.conftest import new_table
+from tests.server.conftest import app_starter, new_table
 
 AI_ONLY = [{"kind": "ai", "agent": "random"}, {"kind": "ai", "agent": "random"}]
 
@@ -38,18 +37,8 @@ def wait_for(client: TestClient, table: str, statuses: tuple[str, ...]) -> dict[
 @pytest.fixture
 def on_both(data_dir: Path, db_url: str | None) -> Iterator[Callable[..., TestClient]]:
     """Apps with analysis settings on SQLite and on PostgreSQL (call again to restart)."""
-    opened: list[TestClient] = []
-
-    def make(**settings: Any) -> TestClient:
-        client = TestClient(create_app(Settings(data_dir=data_dir, db_url=db_url, ai_workers=0,
-                                                probe_workers=-1, **settings)))
-        client.__enter__()
-        opened.append(client)
-        return client
-
-    yield make
-    for c in opened:
-        c.__exit__(None, None, None)
+    with app_starter(data_dir, db_url) as make:
+        yield make
 
 
 def test_start_progress_and_result(on_both: Callable[..., TestClient]) -> None:

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from clanboard.core import games as all_games
-from clanboard.server import Settings, create_app
+from clanboard.server import Settings
 from clanboard.server.storage import head_revision
-from tests.server.conftest import TestClient, auth, new_table
+from tests.server.conftest import TestClient, app_starter, auth, new_table
 from tests.support.fakeclock import FakeClock
 
 HAS_SKYE = "isle-of-skye" in [g.id for g in all_games()]
@@ -29,19 +29,8 @@ def fake() -> FakeClock:
 def timed(data_dir: Path, db_url: str | None, fake: FakeClock
           ) -> Iterator[Callable[..., TestClient]]:
     """Start an app on the fake clock (again after closing it: a restart)."""
-    opened: list[TestClient] = []
-
-    def make(**settings: Any) -> TestClient:
-        settings.setdefault("ai_max_seconds", 0.05)
-        client = TestClient(create_app(Settings(data_dir=data_dir, db_url=db_url, ai_workers=0,
-                                                probe_workers=-1, clock=fake, **settings)))
-        client.__enter__()
-        opened.append(client)
-        return client
-
-    yield make
-    for c in opened:
-        c.__exit__(None, None, None)
+    with app_starter(data_dir, db_url, ai_max_seconds=0.05, clock=fake) as make:
+        yield make
 
 
 def view(client: TestClient, tid: str, seat: int | None = None, token: str | None = None,

@@ -24,11 +24,10 @@ from typer.testing import CliRunner
 
 from clanboard.cli.main import app as cli_app
 from clanboard.core import games as all_games
-from clanboard.server import Settings, create_app
 from clanboard.server.lease import LeaseBook
 from clanboard.server.storage import Store, make_engine, migrate
 from clanboard.server.workers import WorkersRefused, check_workers
-from tests.server.conftest import TestClient, auth, new_table
+from tests.server.conftest import TestClient, app_starter, auth, new_table
 from tests.support.liveserver import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,19 +37,8 @@ HAS_ST = "schotten-totten" in [g.id for g in all_games()]
 @pytest.fixture
 def two(pg_url: str, tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
     """Start in-process apps on one PostgreSQL schema (call once per process)."""
-    opened: list[TestClient] = []
-
-    def make(**settings: Any) -> TestClient:
-        settings.setdefault("lease_seconds", 10.0)
-        client = TestClient(create_app(Settings(data_dir=tmp_path, db_url=pg_url,
-                                                ai_workers=0, probe_workers=-1, **settings)))
-        client.__enter__()
-        opened.append(client)
-        return client
-
-    yield make
-    for c in reversed(opened):
-        c.__exit__(None, None, None)
+    with app_starter(tmp_path, pg_url, lease_seconds=10.0) as make:
+        yield make
 
 
 def within(seconds: float, fn: Callable[[], Any]) -> Any:

@@ -88,13 +88,18 @@ def test_example_exchange_of_4_stones_gives_22_vp() -> None:
 
 # -- one test per confirmed row of allenarly_rules.csv ------------------------------------
 
-def _rows() -> list[tuple[int, dict[str, str]]]:
+def _rows() -> list[Any]:
+    if not RULES.exists():  # like the other data tests: the research folder may be absent
+        return [pytest.param(None, marks=pytest.mark.skip(
+            reason=f"research data folder not present ({RULES.name})"))]
     with RULES.open(encoding="utf-8", newline="") as f:
         return [(i, r) for i, r in enumerate(csv.DictReader(f), start=2)
                 if r["status"] == "confirmed"]
 
 
-def _row_id(item: tuple[int, dict[str, str]]) -> str:
+def _row_id(item: tuple[int, dict[str, str]] | None) -> str:
+    if item is None:
+        return "no-data"
     line, r = item
     return f"line{line}-ch{r['chronicle']}-{r['topic'].replace(' ', '_')}"
 

@@ -26,11 +26,15 @@ DEFAULT_LEVEL = "normal"
 
 
 def parse_level(level: str | None) -> SearchConfig:
-    """A level name, an iteration budget (``"500"``) or a time budget (``"1.5s"``)."""
+    """A level name, an iteration budget (``"500"``), a time budget (``"1.5s"``) or a
+    budget of the search thread's CPU time (``"1s-cpu"``: what a quiet core gives, for
+    measuring on a shared machine)."""
     text = (level or DEFAULT_LEVEL).strip().lower()
     if text in LEVELS:
         return LEVELS[text]
     try:
+        if text.endswith("s-cpu"):
+            return replace(TUNED, iterations=None, seconds=float(text[:-5]), cpu_clock=True)
         if text.endswith("s"):
             return replace(TUNED, iterations=None, seconds=float(text[:-1]))
         return replace(TUNED, iterations=int(text), seconds=None)
@@ -38,7 +42,7 @@ def parse_level(level: str | None) -> SearchConfig:
         pass
     raise ValueError(
         f"unknown ISMCTS level {level!r}: use {', '.join(LEVELS)}, an iteration count "
-        "such as 500, or seconds per move such as 1.5s"
+        "such as 500, or seconds per move such as 1.5s (1.5s-cpu: seconds of CPU time)"
     )
 
 

@@ -65,6 +65,9 @@ def check_agent(game: Game, spec: str, max_seconds: float, max_iterations: int) 
         cfg = parse_level(level)
     except ValueError as exc:
         raise ValueError(f"{exc}; the forms are {SEARCH_FORMS}") from exc
+    if cfg.cpu_clock:
+        raise ValueError(f"{spec!r} counts CPU time, which leaves a move's wall time "
+                         f"unbounded on a busy server; the forms are {SEARCH_FORMS}")
     if cfg.seconds is not None and not 0 < cfg.seconds <= (max_seconds or float("inf")):
         raise ValueError(f"{spec!r} asks for {cfg.seconds:g} s a move; this server allows "
                          f"more than 0 and at most {max_seconds:g} s")

@@ -59,6 +59,22 @@ def test_respects_the_time_budget_loosely() -> None:
     assert sum(v for v, _ in result.children.values()) == result.iterations
 
 
+def test_a_cpu_budget_counts_the_search_threads_cpu_time_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``cpu_clock`` reads the thread's CPU clock: wall time that passes while the
+    machine serves others does not end the search, CPU time spent does."""
+    state = get_game("test-bids").new_state(3, seed=0)
+    ticks = iter(range(10**9))
+    monkeypatch.setattr("time.perf_counter", lambda: next(ticks) * 10.0)  # wall races
+    monkeypatch.setattr("time.thread_time", lambda: 0.0)  # no CPU time spent
+    on_cpu = SearchConfig(iterations=300, seconds=1.0, cpu_clock=True)
+    assert ISMCTS(on_cpu, seed=0).search(state, 0).iterations == 300
+    on_wall = replace(on_cpu, cpu_clock=False)
+    assert ISMCTS(on_wall, seed=0).search(state, 0).iterations == 1
+    monkeypatch.setattr("time.thread_time", lambda: next(ticks) * 10.0)  # CPU races
+    assert ISMCTS(on_cpu, seed=0).search(state, 0).iterations == 1
+
+
 def test_a_forced_move_needs_no_search() -> None:
     state = get_game("test-race").new_state(2)
     for m in (2, 2, 2, 2):
@@ -291,10 +307,11 @@ def test_levels_and_parsing() -> None:
     assert parse_level("hard").seconds is not None
     assert parse_level("500") == replace(TUNED, iterations=500, seconds=None)
     assert parse_level("1.5s") == replace(TUNED, iterations=None, seconds=1.5)
+    assert parse_level("1s-cpu") == replace(TUNED, iterations=None, seconds=1.0, cpu_clock=True)
     # every level searches the same way, only the budgets differ
     for level in LEVELS.values():
         assert replace(level, iterations=None, seconds=1.0) == TUNED
-    for bad in ("medium", "0", "-2s", "fast"):
+    for bad in ("medium", "0", "-2s", "fast", "xs-cpu", "0s-cpu"):
         with pytest.raises(ValueError):
             parse_level(bad)
     agent = make_agent(get_game("toy-duel"), "ismcts:easy", seed=1)

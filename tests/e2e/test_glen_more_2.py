@@ -215,9 +215,10 @@ def test_a_whole_game_with_feasts_by_clicking(base_url: str, phone: Any, shots: 
         if kind == "place":  # the tile just placed is highlighted (the turn goes on)
             highlighted += page.locator(f"{ME} g.last-move").count()
         if kind == "bid":
-            mine = page.locator("[data-bid-seat='0']")
-            if mine.count():
-                assert "bid " in mine.inner_text() and "hidden" not in mine.inner_text()
+            # read in one go: the AI seats' moves may redraw the board (and end the
+            # bidding) between a count and a later read, which then waits for nothing
+            for text in page.locator("[data-bid-seat='0']").all_inner_texts():
+                assert "bid " in text and "hidden" not in text, text
     else:
         raise AssertionError(f"the game did not end: {clicks}")
 

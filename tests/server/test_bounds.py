@@ -50,6 +50,9 @@ def test_agent_specs_within_the_caps_are_taken(serve: Callable[..., TestClient])
     r = client.post("/api/tables", json={"game": "toy-duel", "seats": [
         {"kind": "human"}, {"kind": "ai", "agent": "ismcts:hard"}]})  # 3 s a move
     assert r.status_code == 422 and "at most 2 s" in r.json()["reason"]
+    r = client.post("/api/tables", json={"game": "toy-duel", "seats": [
+        {"kind": "human"}, {"kind": "ai", "agent": "ismcts:1s-cpu"}]})  # wall time unbounded
+    assert r.status_code == 422 and "CPU time" in r.json()["reason"]
 
 
 def store_table(client: TestClient, table: StoredTable) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
@@ -26,6 +26,9 @@ from clanboard import batch
 from clanboard.ai.stats import wilson_interval
 from clanboard.batch import Backend, Job, Progress, make_backend
 from clanboard.core import IllegalMove, get_game, make_agent
+
+#: the search agent's registered name: its games are long (see ``run_arena``)
+SEARCH = "ismcts"
 
 _MASK = (1 << 64) - 1
 MAX_MOVES = 100_000  # for games that state no length bound
@@ -303,6 +306,13 @@ def check(game: str, agents: list[str], num_players: int | None = None,
     return n, opts
 
 
+def games_per_call(agents: Sequence[str]) -> int | None:
+    """1 where a seat searches: such a game takes seconds to minutes, and one game a call
+    keeps the journal and the progress fresh (an interrupted run loses one game per
+    worker); ``None`` (the batch layer's chunks) for quick games."""
+    return 1 if any(a.partition(":")[0] == SEARCH for a in agents) else None
+
+
 def run_arena(game: str, agents: list[str], games: int, seed: int = 0,
               num_players: int | None = None, options: Mapping[str, Any] | None = None,
               workers: int | None = None, save_dir: str | Path | None = None,
@@ -323,6 +333,6 @@ def run_arena(game: str, agents: list[str], games: int, seed: int = 0,
         backend = make_backend(workers or os.cpu_count() or 1)
     start = time.perf_counter()
     outcomes = batch.run(arena_job(tasks, labels, spec), backend, folder=save_dir,
-                         resume=resume, progress=progress,
+                         resume=resume, progress=progress, chunk=games_per_call(agents),
                          on_result=(lambda _i, o: on_game(o)) if on_game else None)
     return summarise(outcomes, labels, game, n, opts, seed, time.perf_counter() - start)

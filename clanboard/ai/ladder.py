@@ -43,6 +43,7 @@ from clanboard.ai.arena import (
     GameOutcome,
     GameTask,
     agent_labels,
+    games_per_call,
     mix_seed,
     outcome_from_json,
     play,
@@ -286,7 +287,7 @@ def run_ladder(game: str, agents: Sequence[str], games: int, seed: int = 0,
     backend = backend or make_backend(os.cpu_count() or 1)
     start = time.perf_counter()
     outcomes = batch.run(ladder_job(tasks, labels, spec), backend, folder=folder,
-                         resume=resume, progress=progress)
+                         resume=resume, progress=progress, chunk=games_per_call(agents))
     return summarise(outcomes, labels, agents, game, n, opts, seed, games, prior,
                      time.perf_counter() - start)
 

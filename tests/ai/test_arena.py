@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -201,3 +202,25 @@ def test_a_game_that_does_not_end_is_reported(monkeypatch: pytest.MonkeyPatch) -
     report = run_arena("test-loop", ["test-stayer", "test-stayer"], 2, workers=1)
     assert len(report.errors) == 2 and "did not end within 40 moves" in report.errors[0]
     assert all(a.points == 0 for a in report.agents)
+
+
+def test_games_with_a_searching_seat_are_journalled_one_by_one(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A searched game takes seconds to minutes: the batch layer gets one game a call,
+    so each is journalled as it ends; quick games keep the batch layer's chunks."""
+    from clanboard import batch
+
+    seen: list[int | None] = []
+    real = batch.run
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.append(kwargs.get("chunk"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(batch, "run", spy)
+    run_arena("toy-duel", ["ismcts:20", "random"], 4, seed=1, workers=1,
+              save_dir=tmp_path / "a")
+    run_arena("toy-duel", ["random", "random"], 4, seed=1, workers=1)
+    assert seen == [1, None]
+    lines = (tmp_path / "a" / "journal.jsonl").read_text().splitlines()
+    assert len(lines) == 1 + 4  # the header and each game

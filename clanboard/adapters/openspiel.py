@@ -182,7 +182,7 @@ class _Carried:
             # ascending ids already (the contract of Game.chance_actions)
             outcomes = self._outcomes = core.game.chance_actions(core)
             chance = self._chance = list(zip(map(_FIRST, outcomes),
-                                             map(float, map(_THIRD, outcomes))))
+                                             map(float, map(_THIRD, outcomes)), strict=True))
         return chance
 
     def chance_move(self, action: int) -> Any:
@@ -406,7 +406,7 @@ class ClanboardObserver:
         if self.tensor is None:
             return
         carried = state._carried
-        self.dict["observation"][:] = self.writer(carried.core, player)
+        self.dict["observation"][:] = self.writer.view(carried.core, player)
         if self.perfect_recall:
             own = self.dict["own_actions"]
             own.fill(0)

@@ -315,6 +315,48 @@ _TRACKS: dict[tuple[Any, ...], array[float]] = {}
 def write_observation_tensor(s: GlenMoreState, player: int, out: Any) -> None:
     """Write :func:`observation_tensor` into ``out`` (zero-filled, item assignment),
     writing only the non-zero items."""
+    _write_head(s, player, out)
+    out[_TRACK0:_TURN0] = _track_block(s, player)
+    _write_turn(s, out)
+    n = s.num_players
+    for rel in range(n):
+        p = (player + rel) % n
+        at = _PLAYERS0 + rel * PLAYER_F
+        out[at:at + PLAYER_F] = _player_block(s, p, _player_key(s, p))
+
+
+_TRACK0 = GLOBAL_F
+_TURN0 = _TRACK0 + 14 * TRACK_F
+_PLAYERS0 = _TURN0 + TURN_F
+_HEAD_ZEROS = array("f", bytes(4 * GLOBAL_F))
+_TURN_ZEROS = array("f", bytes(4 * TURN_F))
+
+
+def update_observation_tensor(s: GlenMoreState, player: int, out: Any,
+                              memo: dict[Any, Any]) -> None:
+    """``Game.update_observation_tensor``: the rondel track and each seat's block are
+    copied in only when they differ from what ``memo`` says ``out`` holds; the 40 items
+    before the track and the 25 after it are always rewritten."""
+    out[:GLOBAL_F] = _HEAD_ZEROS
+    _write_head(s, player, out)
+    track = tuple(s.track)
+    if memo.get("track") != track:
+        out[_TRACK0:_TURN0] = _track_block(s, player)
+        memo["track"] = track
+    out[_TURN0:_PLAYERS0] = _TURN_ZEROS
+    _write_turn(s, out)
+    n = s.num_players
+    for rel in range(n):
+        p = (player + rel) % n
+        key = _player_key(s, p)
+        if memo.get(rel) != key:
+            at = _PLAYERS0 + rel * PLAYER_F
+            out[at:at + PLAYER_F] = _player_block(s, p, key)
+            memo[rel] = key
+
+
+def _write_head(s: GlenMoreState, player: int, out: Any) -> None:
+    """The items before the rondel track (zero-filled ``out``)."""
     n = s.num_players
     out[s.phase] = 1.0
     if s.cur == player:
@@ -332,7 +374,11 @@ def write_observation_tensor(s: GlenMoreState, player: int, out: Any) -> None:
         out[at] = len(s.scorings) / 3
     at += 1
     out[at + n - 2] = 1.0
-    at += 4
+
+
+def _track_block(s: GlenMoreState, player: int) -> array[float]:
+    """The rondel track's items as ``player`` sees them (cached)."""
+    n = s.num_players
     key = (player, n, tuple(s.track))
     block = _TRACKS.get(key)
     if block is None:
@@ -341,8 +387,12 @@ def write_observation_tensor(s: GlenMoreState, player: int, out: Any) -> None:
         if len(_TRACKS) >= _BLOCKS_MAX:
             _TRACKS.clear()
         _TRACKS[key] = block
-    out[at:at + 14 * TRACK_F] = block
-    at += 14 * TRACK_F
+    return block
+
+
+def _write_turn(s: GlenMoreState, out: Any) -> None:
+    """The items between the rondel track and the seats' blocks (zero-filled ``out``)."""
+    at = _TURN0
     if s.tile >= 0:
         out[at + _KIND_OF[s.tile]] = 1.0
     at += len(KINDS)
@@ -364,10 +414,6 @@ def write_observation_tensor(s: GlenMoreState, player: int, out: Any) -> None:
     for i, value in enumerate(tail_values):
         if value:
             out[at + i] = value
-    at += 6
-    for rel in range(n):
-        p = (player + rel) % n
-        _write_player(s, p, out, at + rel * PLAYER_F)
 
 
 def _fill_track(track: list[int], player: int, n: int, out: Any) -> None:
@@ -401,12 +447,17 @@ def _fill_track(track: list[int], player: int, n: int, out: Any) -> None:
                 out[tail + 3] = cost
 
 
-def _write_player(s: GlenMoreState, p: int, out: Any, at: int) -> None:
+def _player_key(s: GlenMoreState, p: int) -> tuple[Any, ...]:
+    """Everything seat ``p``'s block is made of."""
     terr = s.terr[p]
     mine = p == s.cur
-    key = (s.coins[p], s.vp[p], s.whisky[p], s.chiefs[p], s.cards[p], tuple(terr.tiles),
-           tuple(terr.pos), tuple(terr.res), tuple(terr.clan),
-           tuple(s.activated) if mine else None, tuple(s.near) if mine else None)
+    return (s.coins[p], s.vp[p], s.whisky[p], s.chiefs[p], s.cards[p], tuple(terr.tiles),
+            tuple(terr.pos), tuple(terr.res), tuple(terr.clan),
+            tuple(s.activated) if mine else None, tuple(s.near) if mine else None)
+
+
+def _player_block(s: GlenMoreState, p: int, key: tuple[Any, ...]) -> array[float]:
+    """Seat ``p``'s block of the tensor (cached by its key)."""
     block = _BLOCKS.get(key)
     if block is None:
         block = array("f", bytes(4 * PLAYER_F))
@@ -414,7 +465,7 @@ def _write_player(s: GlenMoreState, p: int, out: Any, at: int) -> None:
         if len(_BLOCKS) >= _BLOCKS_MAX:
             _BLOCKS.clear()
         _BLOCKS[key] = block
-    out[at:at + PLAYER_F] = block
+    return block
 
 
 def _fill_player(s: GlenMoreState, p: int, out: Any) -> None:

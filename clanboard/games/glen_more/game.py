@@ -76,3 +76,9 @@ class GlenMore(Game):
         from clanboard.games.glen_more import encoding
 
         encoding.write_observation_tensor(state, player, out)  # type: ignore[arg-type]
+
+    def update_observation_tensor(self, state: State, player: int, out: Any,
+                                  memo: dict[Any, Any]) -> None:
+        from clanboard.games.glen_more import encoding
+
+        encoding.update_observation_tensor(state, player, out, memo)  # type: ignore[arg-type]

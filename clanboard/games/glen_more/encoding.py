@@ -34,6 +34,7 @@ from clanboard.games.glen_more.moves import (
     act,
     xy,
 )
+from clanboard.games.glen_more.state import DIE, GAP, P_DRAW, P_ROLL, ROLLS
 
 if TYPE_CHECKING:
     from clanboard.games.glen_more.state import GlenMoreState
@@ -87,8 +88,6 @@ def move_to_action(s: GlenMoreState, move: GMove) -> int:
 
 
 def action_to_move(s: GlenMoreState, action: int) -> GMove:
-    from clanboard.games.glen_more.state import P_DRAW, P_ROLL, ROLLS
-
     if s.phase == P_ROLL:
         return ROLLS[action]
     if s.phase == P_DRAW:
@@ -146,8 +145,6 @@ def _tile_features(out: list[float], at: int, tile: int) -> None:
 
 
 def observation_tensor(s: GlenMoreState, player: int) -> list[float]:
-    from clanboard.games.glen_more.state import DIE, GAP
-
     n = s.num_players
     out = [0.0] * tensor_size(n)
     out[s.phase] = 1.0
@@ -268,8 +265,6 @@ _DRAW_MOVES: dict[int, GMove] = {}  # tile -> its draw, made once
 
 def chance_actions(s: GlenMoreState) -> list[tuple[int, GMove, float]]:
     """As ``s.chance_outcomes()`` with ids; the draws without making new moves."""
-    from clanboard.games.glen_more.state import P_DRAW
-
     if s.phase != P_DRAW:
         outcomes: list[tuple[GMove, float]] = s.chance_outcomes()  # type: ignore[assignment]
         return [(m.arg if m.op == DRAW else m.arg - 1, m, p) for m, p in outcomes]
@@ -418,8 +413,6 @@ def _write_turn(s: GlenMoreState, out: Any) -> None:
 
 def _fill_track(track: list[int], player: int, n: int, out: Any) -> None:
     """The rondel track's items as ``player`` sees them, into a zero-filled ``out``."""
-    from clanboard.games.glen_more.state import DIE, GAP
-
     nkinds = len(KINDS)
     for i in range(14):
         base = i * TRACK_F

@@ -8,6 +8,7 @@ encoded as (the lowest slot edge-adjacent to it, direction from that tile).
 from __future__ import annotations
 
 from array import array
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from clanboard.games.glen_more.data import ANY, CLAN, DISTINCT, FIXED, NUM_STACK_TILES, TILES
@@ -34,7 +35,7 @@ from clanboard.games.glen_more.moves import (
     act,
     xy,
 )
-from clanboard.games.glen_more.state import DIE, GAP, P_DRAW, P_ROLL, ROLLS
+from clanboard.games.glen_more.state import DIE, DRAWS, GAP, P_DRAW, P_ROLL, ROLLS
 
 if TYPE_CHECKING:
     from clanboard.games.glen_more.state import GlenMoreState
@@ -260,24 +261,14 @@ def legal_actions(s: GlenMoreState, player: int) -> dict[int, GMove]:
     return out
 
 
-_DRAW_MOVES: dict[int, GMove] = {}  # tile -> its draw, made once
-
-
 def chance_actions(s: GlenMoreState) -> list[tuple[int, GMove, float]]:
-    """As ``s.chance_outcomes()`` with ids; the draws without making new moves."""
-    if s.phase != P_DRAW:
-        outcomes: list[tuple[GMove, float]] = s.chance_outcomes()  # type: ignore[assignment]
-        return [(m.arg if m.op == DRAW else m.arg - 1, m, p) for m, p in outcomes]
-    stack = s.stacks[s.current_stack()]
-    pr = 1.0 / len(stack)
-    draws = _DRAW_MOVES
-    out = []
-    for t in sorted(stack):
-        move = draws.get(t)
-        if move is None:
-            move = draws[t] = GMove(DRAW, arg=t)
-        out.append((t, move, pr))
-    return out
+    """As ``s.chance_outcomes()`` with ids, the draws built in C from the state's moves."""
+    if s.phase == P_DRAW:
+        stack = s.stacks[s.current_stack()]
+        tiles = sorted(stack)
+        return list(zip(tiles, map(DRAWS.__getitem__, tiles), repeat(1.0 / len(stack))))
+    outcomes: list[tuple[GMove, float]] = s.chance_outcomes()  # type: ignore[assignment]
+    return [(m.arg if m.op == DRAW else m.arg - 1, m, p) for m, p in outcomes]
 
 
 _KIND_OF = [KIND_INDEX[t.kind] for t in TILES]

@@ -10,6 +10,7 @@ Either joker has the card id of the first (54), as in the notation and the JSON.
 from __future__ import annotations
 
 from array import array
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from clanboard.core import Move
@@ -222,14 +223,15 @@ def write_observation_tensor(state: SchottenState, player: int, out: Any) -> Non
 
 _DISCARD0 = 64 + 9 * 128
 _BLOCK_ZEROS = array("f", bytes(4 * 64))  # one group of cards (a hand, a side, the discard)
-_TAIL_ZEROS = array("f", bytes(4 * (OBSERVATION_SIZE - _OWNER0)))
+_BOARD_ZEROS = array("f", bytes(4 * (_PHASE0 - _OWNER0)))
+_COUNTS_ZEROS = array("f", bytes(4 * (OBSERVATION_SIZE - _PHASE0)))
 
 
 def update_observation_tensor(state: SchottenState, player: int, out: Any,
                               memo: dict[Any, Any]) -> None:
-    """``Game.update_observation_tensor``: the hand, the sides and the discard are
-    rewritten only when they differ from those ``memo`` says ``out`` holds; the 77 items
-    after them (owners, modes, phase, counts) always."""
+    """``Game.update_observation_tensor``: the hand, the sides, the discard and the board
+    (owners, modes, first completions) are rewritten only when they differ from those
+    ``memo`` says ``out`` holds; the phase and the counts (14 items) always."""
     if not memo:
         memo.update(hand=0, rows=[[[] for _ in range(9)] for _ in range(2)], discard=[])
     hand = state.hands[player]
@@ -253,8 +255,14 @@ def update_observation_tensor(state: SchottenState, player: int, out: Any,
         out[_DISCARD0:_DISCARD0 + 64] = _BLOCK_ZEROS
         _cards(out, _DISCARD0, discard)
         memo["discard"] = discard[:]
-    out[_OWNER0:] = _TAIL_ZEROS
-    _write_tail(state, player, out)
+    done = state.completed_at
+    board = (tuple(state.owner), tuple(done[0]), tuple(done[1]), state.mud, state.blind)
+    if board != memo.get("board"):  # a claim, a completed side or a combat mode
+        out[_OWNER0:_PHASE0] = _BOARD_ZEROS
+        _write_board(state, player, out)
+        memo["board"] = board
+    out[_PHASE0:] = _COUNTS_ZEROS
+    _write_counts(state, player, out)
 
 
 def _write_hand(out: Any, hand: int) -> None:
@@ -272,7 +280,12 @@ def _write_hand(out: Any, hand: int) -> None:
 
 def _write_tail(state: SchottenState, player: int, out: Any) -> None:
     """Owners, combat modes, first completions, phase and counts (zero-filled ``out``)."""
-    other = 1 - player
+    _write_board(state, player, out)
+    _write_counts(state, player, out)
+
+
+def _write_board(state: SchottenState, player: int, out: Any) -> None:
+    """Owners, combat modes and first completions (zero-filled ``out``)."""
     at = _OWNER0
     rel = _OWNER_ITEM[player]
     for o in state.owner:
@@ -292,6 +305,11 @@ def _write_tail(state: SchottenState, player: int, out: Any) -> None:
             first = 0 if b < 0 or 0 <= a < b else 1
             out[at + (0 if first == player else 1)] = 1.0
         at += 2
+
+
+def _write_counts(state: SchottenState, player: int, out: Any) -> None:
+    """The phase and the public counts (zero-filled ``out``)."""
+    other = 1 - player
     out[_PHASE0 + state.phase] = 1.0
     base = _PHASE0 + 6
     if state.current_player() == player:
@@ -355,9 +373,9 @@ def chance_actions(state: SchottenState) -> list[tuple[int, Move, float]]:
     if not shuffled:
         return [(deck[-1], _DEALS[deck[-1]], 1.0)]
     n = len(shuffled)
-    if state.pending == 0:  # the clan deck: distinct cards, each 1/n
-        p = 1 / n
-        return [(c, _DEALS[c], p) for c in sorted(shuffled)]
+    if state.pending == 0:  # the clan deck: distinct cards, each 1/n (built in C)
+        cards = sorted(shuffled)
+        return list(zip(cards, map(_DEALS.__getitem__, cards), repeat(1 / n)))
     counts: dict[int, int] = {}
     for c in shuffled:  # the two jokers are one outcome (the lower id), as in the state
         key = JOKER_A if c == JOKER_B else c

@@ -80,17 +80,31 @@ def canonical(data: Any) -> str:
 
 
 class TensorWriter:
-    """Observation tensors of one game set-up as float32 numpy arrays, written by
-    ``Game.write_observation_tensor`` into a fresh zeroed buffer (an ``array.array``: item
-    assignment as cheap as a list's, then shared with numpy without a copy)."""
+    """Observation tensors of one game set-up as float32 numpy arrays. Each seat keeps a
+    buffer (an ``array.array``: item assignment as cheap as a list's, shared with numpy
+    without a copy) that ``Game.update_observation_tensor`` brings up to date, rewriting
+    only what changed since that seat's previous tensor."""
 
     def __init__(self, game: Game, size: int) -> None:
         self.game = game
-        self.zeros = array("f", bytes(4 * size))
+        self.size = size
+        self._seats: dict[int, tuple[array[float], dict[Any, Any], Any]] = {}
 
-    def __call__(self, state: State, player: int) -> Any:
+    def view(self, state: State, player: int) -> Any:
+        """The tensor of ``player`` as a read-only numpy view of the seat's buffer: valid
+        until the next call for that seat."""
         import numpy as np
 
-        buf = array("f", self.zeros)
-        self.game.write_observation_tensor(state, player, buf)
-        return np.frombuffer(buf, np.float32)
+        entry = self._seats.get(player)
+        if entry is None:
+            buf = array("f", bytes(4 * self.size))
+            view = np.frombuffer(buf, np.float32)
+            view.flags.writeable = False
+            entry = self._seats[player] = (buf, {}, view)
+        buf, memo, view = entry
+        self.game.update_observation_tensor(state, player, buf, memo)
+        return view
+
+    def __call__(self, state: State, player: int) -> Any:
+        """The tensor of ``player``: a new float32 array the caller may keep."""
+        return self.view(state, player).copy()

@@ -23,7 +23,9 @@ player's own moves; serialization carries the state JSON.
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -52,6 +54,8 @@ from clanboard.core import (
 )
 
 PREFIX = "python_clanboard_"
+_FIRST, _THIRD = itemgetter(0), itemgetter(2)
+_MISSING = object()  # no legal move has this action id
 _PARAM_TYPES = (bool, int, float, str)
 
 #: short name -> (clanboard game, preset options) of every registered pyspiel game
@@ -101,7 +105,7 @@ class _Carried:
     position, on first use; the notation of the own moves only when a string asks for it.
     """
 
-    __slots__ = ("core", "seats", "log", "_seat", "_legal", "_sorted", "_chance")
+    __slots__ = ("core", "seats", "log", "_seat", "_legal", "_sorted", "_chance", "_outcomes")
 
     def __init__(self, core: State, seats: int, log: _Log = None) -> None:
         self.core = core
@@ -111,6 +115,7 @@ class _Carried:
         self._legal: dict[int, dict[int, Move]] | None = None
         self._sorted: dict[int, list[int]] | None = None
         self._chance: list[tuple[int, float]] | None = None
+        self._outcomes: list[tuple[int, Move, float]] | None = None
 
     def _own(self, item: int) -> tuple[tuple[Any, ...], ...]:
         per_seat: list[list[Any]] = [[] for _ in range(self.seats)]
@@ -154,7 +159,7 @@ class _Carried:
         if legal is None:
             if seat == CHANCE:
                 self.chance()
-                legal = self._legal[CHANCE]
+                legal = self._legal[CHANCE] = {a: m for a, m, _ in self._outcomes or ()}
             else:
                 core = self.core
                 legal = self._legal[seat] = core.game.legal_actions(core, seat)
@@ -171,26 +176,28 @@ class _Carried:
 
     def chance(self) -> list[tuple[int, float]]:
         """The chance outcomes as sorted ``(action id, probability)``."""
-        if self._chance is None:
+        chance = self._chance
+        if chance is None:
             core = self.core
-            outcomes = core.game.chance_actions(core)
-            if self._legal is None:
-                self._legal = {}
-            if outcomes:
-                ids, moves, probs = zip(*outcomes, strict=True)
-                self._legal[CHANCE] = dict(zip(ids, moves, strict=True))
-                # ascending ids already (the contract of Game.chance_actions)
-                self._chance = list(zip(ids, map(float, probs), strict=True))
-            else:
-                self._legal[CHANCE] = {}
-                self._chance = []
-        return self._chance
+            # ascending ids already (the contract of Game.chance_actions)
+            outcomes = self._outcomes = core.game.chance_actions(core)
+            chance = self._chance = list(zip(map(_FIRST, outcomes),
+                                             map(float, map(_THIRD, outcomes)), strict=True))
+        return chance
+
+    def chance_move(self, action: int) -> Any:
+        """The chance outcome of id ``action``, or :data:`_MISSING` if it is not one now."""
+        self.chance()
+        outcomes = self._outcomes or []
+        i = bisect_left(outcomes, action, key=_FIRST)  # ids ascend: no dict to build
+        return outcomes[i][1] if i < len(outcomes) and outcomes[i][0] == action else _MISSING
 
     def changed(self) -> None:
         self._seat = None
         self._legal = None
         self._sorted = None
         self._chance = None
+        self._outcomes = None
 
 
 # -- pyspiel game, state, observer ----------------------------------------------------------
@@ -313,13 +320,15 @@ class ClanboardState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         carried = self._carried
         seat = carried.seat()
-        legal = carried.legal(seat)
-        if action not in legal:
+        if seat == CHANCE:
+            move = carried.chance_move(action)
+        else:
+            move = carried.legal(seat).get(action, _MISSING)
+        if move is _MISSING:
             who = "chance" if seat == CHANCE else f"player {seat}"
             raise ValueError(
-                f"action {action} is not legal for {who} now; legal: {sorted(legal)}"
+                f"action {action} is not legal for {who} now; legal: {sorted(carried.legal(seat))}"
             )
-        move = legal[action]
         carried.core.apply_trusted(move, seat)  # it came from legal_moves / chance_outcomes
         if seat >= 0:
             carried.played(seat, action, move)
@@ -397,7 +406,7 @@ class ClanboardObserver:
         if self.tensor is None:
             return
         carried = state._carried
-        self.dict["observation"][:] = self.writer(carried.core, player)
+        self.dict["observation"][:] = self.writer.view(carried.core, player)
         if self.perfect_recall:
             own = self.dict["own_actions"]
             own.fill(0)

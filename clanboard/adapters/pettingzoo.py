@@ -187,22 +187,28 @@ class ClanboardAECEnv(AECEnv):
             if action is None or int(action) not in legal:
                 raise illegal_action(action, seat, legal)
             move = legal[int(action)]
-        self._legal = {}
-        self._masks = {}
         state = self.state
         state.apply_trusted(move, seat)  # a legal move of this seat
         self._cumulative_rewards[agent] = 0.0
-        over = state.is_terminal()
-        if over:
+        if state.is_terminal():
             for a, u in zip(self.agents, utilities(state), strict=True):
                 self.rewards[a] = u
                 self.terminations[a] = True
-            nxt = (seat + 1) % self.num_seats
-        else:
-            nxt = acting_seat(state)
-        self.agent_selection = self.possible_agents[nxt]
-        self._offer_mask(over)
-        self._accumulate_rewards()
+            self._legal = {}
+            self._masks = {}
+            self.agent_selection = self.possible_agents[(seat + 1) % self.num_seats]
+            self._offer_mask(True)
+            self._accumulate_rewards()
+            return
+        # the position's legal actions are those of the seat to act, known now: no
+        # second look at whose turn it is (rewards stay 0 before the end: none to add)
+        nxt = acting_seat(state)
+        legal = self.core_game.legal_actions(state, nxt)
+        self._legal = {nxt: legal}
+        self._masks = {nxt: action_mask(legal, self.encoding.num_distinct_actions)}
+        self.agent_selection = next_agent = self.possible_agents[nxt]
+        self.infos = {a: {} for a in self.agents}
+        self.infos[next_agent]["action_mask"] = self._masks[nxt]
 
     def render(self) -> str | None:
         if self._state is None or self.render_mode is None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
+from array import array
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
@@ -223,6 +224,20 @@ class Game(ABC):
         for i, v in enumerate(state.observation_tensor(player)):
             if v:
                 out[i] = v
+
+    def update_observation_tensor(self, state: State, player: int, out: Any,
+                                  memo: dict[Any, Any]) -> None:
+        """Make ``out`` (an ``array.array("f")`` of ``observation_tensor_size`` items) equal
+        to ``state.observation_tensor(player)``. ``out`` and ``memo`` are those of the
+        previous call for the same player and set-up (zeros and an empty dict the first
+        time), so a game may rewrite only what changed since then, whatever the state: the
+        RL adapters keep one pair per seat and call this at every step. This default
+        writes everything."""
+        if memo:
+            out[:] = memo["zeros"]
+        else:
+            memo["zeros"] = array("f", bytes(4 * len(out)))
+        self.write_observation_tensor(state, player, out)
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"

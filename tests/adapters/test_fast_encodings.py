@@ -1,9 +1,10 @@
 """The adapters' fast paths equal the straightforward encodings, on random games.
 
-Each game may override ``Game.legal_actions``, ``Game.chance_actions`` and
-``Game.write_observation_tensor`` with faster code; the base class's defaults (built on
-``legal_moves``, ``chance_outcomes``, ``move_to_action`` and ``observation_tensor``) are
-the reference. Every position of a random game is compared, for every seat.
+Each game may override ``Game.legal_actions``, ``Game.chance_actions``,
+``Game.write_observation_tensor`` and ``Game.update_observation_tensor`` with faster code;
+the base class's defaults (built on ``legal_moves``, ``chance_outcomes``,
+``move_to_action`` and ``observation_tensor``) are the reference. Every position of a
+random game is compared, for every seat.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from clanboard.adapters.common import TensorWriter
 from clanboard.core import Game, Rng, State
 from tests.adapters.setups import options_of, require_encoding, setups
 
@@ -56,6 +58,7 @@ def test_fast_paths_equal_the_reference(game: Game, variant: str | None, seed: i
     options = options_of(game, variant)
     players = min(game.max_players, game.min_players + extra_players)
     size = game.observation_tensor_size(players, game.check_options(options))
+    incremental = TensorWriter(game, size)  # each seat's buffer, from position to position
     for state in _positions(game, game.check_options(options), seed, players):
         if state.is_chance():
             fast_chance = game.chance_actions(state)
@@ -70,6 +73,45 @@ def test_fast_paths_equal_the_reference(game: Game, variant: str | None, seed: i
             assert np.array_equal(fast, reference), (
                 f"{game.id} seat {viewer} after {len(state.history)} moves: items "
                 f"{np.flatnonzero(fast != reference).tolist()[:10]} differ")
+            _assert_same(incremental.view(state, viewer), reference, game, state, viewer)
+
+
+def _assert_same(tensor: Any, reference: Any, game: Game, state: State, viewer: int) -> None:
+    assert np.array_equal(tensor, reference), (
+        f"{game.id} seat {viewer} after {len(state.history)} moves: items "
+        f"{np.flatnonzero(tensor != reference).tolist()[:10]} differ")
+
+
+@pytest.mark.parametrize(("game", "variant"), setups())
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), extra_players=st.integers(0, 3))
+def test_tensors_kept_up_to_date_equal_the_reference_at_every_step(
+        game: Game, variant: str | None, seed: int, extra_players: int) -> None:
+    """The adapters' per-seat tensors (``Game.update_observation_tensor`` rewriting what
+    changed since the seat's previous tensor) equal the reference after every move and
+    chance outcome of a random game, then at the start of another game in the same
+    buffers."""
+    require_encoding(game, variant)
+    options = game.check_options(options_of(game, variant))
+    players = min(game.max_players, game.min_players + extra_players)
+    writer = TensorWriter(game, game.observation_tensor_size(players, options))
+    state = game.new_state(players, seed=seed, options=options, auto_chance=False)
+    rng = Rng(seed)
+    while True:
+        for viewer in range(players):
+            _assert_same(writer(state, viewer), _reference_tensor(state, viewer), game, state,
+                         viewer)
+        if state.is_terminal():
+            break
+        if state.is_chance():
+            state.apply_trusted(rng.choice([m for m, _ in state.chance_outcomes()]))
+        else:
+            seat = state.players_to_move()[0]
+            state.apply_trusted(rng.choice(state.legal_moves(seat)), seat)
+    fresh = game.new_state(players, seed=seed + 1, options=options, auto_chance=False)
+    for viewer in range(players):
+        _assert_same(writer(fresh, viewer), _reference_tensor(fresh, viewer), game, fresh,
+                     viewer)
 
 
 @pytest.mark.parametrize("side", [[55], [3, 55], [54, 55], [54]])

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clanboard.core import games as registry_games
@@ -136,6 +136,41 @@ def test_observations_are_the_core_observations(game: Game, variant: str | None)
         legal = state.legal_actions()
         assert legal == sorted(core.move_to_action(m) for m in core.legal_moves(seat))
         state.apply_action(int(rng.choice(legal)))
+
+
+@pytest.mark.parametrize(("game", "variant"), setups())
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), every=st.integers(1, 12))
+def test_a_reloaded_state_has_the_same_tensors(game: Game, variant: str | None, seed: int,
+                                               every: int) -> None:
+    """``deserialize(serialize())`` every few moves of a random game: one observer (whose
+    per-seat tensors are kept up to date from position to position) gives the original
+    and the copy the same tensors, both the reference encoding's."""
+    sp = load(game, variant)
+    problem = json_roundtrip_problem(game, options_of(game, variant))
+    if problem:
+        pytest.skip(problem)
+    observer = sp.make_py_observer()
+    state = sp.new_initial_state()
+    rng = np.random.RandomState(seed % 2**32)
+    steps = 0
+    while not state.is_terminal():
+        if steps % every == 0:
+            _, copy = pyspiel.deserialize_game_and_state(
+                pyspiel.serialize_game_and_state(sp, state))
+            for p in range(sp.num_players()):
+                reference = np.asarray(state.core.observation_tensor(p), np.float32)
+                for twin in (state, copy, state):
+                    observer.set_from(twin, p)
+                    assert np.array_equal(observer.tensor, reference), (
+                        f"seat {p} after {steps} steps: items "
+                        f"{np.flatnonzero(observer.tensor != reference).tolist()[:10]} differ")
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        steps += 1
 
 
 # -- the mapping, on the toy game ---------------------------------------------------------

@@ -8,6 +8,7 @@ encoded as (the lowest slot edge-adjacent to it, direction from that tile).
 from __future__ import annotations
 
 from array import array
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from clanboard.games.glen_more.data import ANY, CLAN, DISTINCT, FIXED, NUM_STACK_TILES, TILES
@@ -34,6 +35,7 @@ from clanboard.games.glen_more.moves import (
     act,
     xy,
 )
+from clanboard.games.glen_more.state import DIE, DRAWS, GAP, P_DRAW, P_ROLL, ROLLS
 
 if TYPE_CHECKING:
     from clanboard.games.glen_more.state import GlenMoreState
@@ -87,8 +89,6 @@ def move_to_action(s: GlenMoreState, move: GMove) -> int:
 
 
 def action_to_move(s: GlenMoreState, action: int) -> GMove:
-    from clanboard.games.glen_more.state import P_DRAW, P_ROLL, ROLLS
-
     if s.phase == P_ROLL:
         return ROLLS[action]
     if s.phase == P_DRAW:
@@ -146,8 +146,6 @@ def _tile_features(out: list[float], at: int, tile: int) -> None:
 
 
 def observation_tensor(s: GlenMoreState, player: int) -> list[float]:
-    from clanboard.games.glen_more.state import DIE, GAP
-
     n = s.num_players
     out = [0.0] * tensor_size(n)
     out[s.phase] = 1.0
@@ -263,26 +261,14 @@ def legal_actions(s: GlenMoreState, player: int) -> dict[int, GMove]:
     return out
 
 
-_DRAW_MOVES: dict[int, GMove] = {}  # tile -> its draw, made once
-
-
 def chance_actions(s: GlenMoreState) -> list[tuple[int, GMove, float]]:
-    """As ``s.chance_outcomes()`` with ids; the draws without making new moves."""
-    from clanboard.games.glen_more.state import P_DRAW
-
-    if s.phase != P_DRAW:
-        outcomes: list[tuple[GMove, float]] = s.chance_outcomes()  # type: ignore[assignment]
-        return [(m.arg if m.op == DRAW else m.arg - 1, m, p) for m, p in outcomes]
-    stack = s.stacks[s.current_stack()]
-    pr = 1.0 / len(stack)
-    draws = _DRAW_MOVES
-    out = []
-    for t in sorted(stack):
-        move = draws.get(t)
-        if move is None:
-            move = draws[t] = GMove(DRAW, arg=t)
-        out.append((t, move, pr))
-    return out
+    """As ``s.chance_outcomes()`` with ids, the draws built in C from the state's moves."""
+    if s.phase == P_DRAW:
+        stack = s.stacks[s.current_stack()]
+        tiles = sorted(stack)
+        return list(zip(tiles, map(DRAWS.__getitem__, tiles), repeat(1.0 / len(stack))))
+    outcomes: list[tuple[GMove, float]] = s.chance_outcomes()  # type: ignore[assignment]
+    return [(m.arg if m.op == DRAW else m.arg - 1, m, p) for m, p in outcomes]
 
 
 _KIND_OF = [KIND_INDEX[t.kind] for t in TILES]
@@ -315,6 +301,48 @@ _TRACKS: dict[tuple[Any, ...], array[float]] = {}
 def write_observation_tensor(s: GlenMoreState, player: int, out: Any) -> None:
     """Write :func:`observation_tensor` into ``out`` (zero-filled, item assignment),
     writing only the non-zero items."""
+    _write_head(s, player, out)
+    out[_TRACK0:_TURN0] = _track_block(s, player)
+    _write_turn(s, out)
+    n = s.num_players
+    for rel in range(n):
+        p = (player + rel) % n
+        at = _PLAYERS0 + rel * PLAYER_F
+        out[at:at + PLAYER_F] = _player_block(s, p, _player_key(s, p))
+
+
+_TRACK0 = GLOBAL_F
+_TURN0 = _TRACK0 + 14 * TRACK_F
+_PLAYERS0 = _TURN0 + TURN_F
+_HEAD_ZEROS = array("f", bytes(4 * GLOBAL_F))
+_TURN_ZEROS = array("f", bytes(4 * TURN_F))
+
+
+def update_observation_tensor(s: GlenMoreState, player: int, out: Any,
+                              memo: dict[Any, Any]) -> None:
+    """``Game.update_observation_tensor``: the rondel track and each seat's block are
+    copied in only when they differ from what ``memo`` says ``out`` holds; the 40 items
+    before the track and the 25 after it are always rewritten."""
+    out[:GLOBAL_F] = _HEAD_ZEROS
+    _write_head(s, player, out)
+    track = tuple(s.track)
+    if memo.get("track") != track:
+        out[_TRACK0:_TURN0] = _track_block(s, player)
+        memo["track"] = track
+    out[_TURN0:_PLAYERS0] = _TURN_ZEROS
+    _write_turn(s, out)
+    n = s.num_players
+    for rel in range(n):
+        p = (player + rel) % n
+        key = _player_key(s, p)
+        if memo.get(rel) != key:
+            at = _PLAYERS0 + rel * PLAYER_F
+            out[at:at + PLAYER_F] = _player_block(s, p, key)
+            memo[rel] = key
+
+
+def _write_head(s: GlenMoreState, player: int, out: Any) -> None:
+    """The items before the rondel track (zero-filled ``out``)."""
     n = s.num_players
     out[s.phase] = 1.0
     if s.cur == player:
@@ -332,7 +360,11 @@ def write_observation_tensor(s: GlenMoreState, player: int, out: Any) -> None:
         out[at] = len(s.scorings) / 3
     at += 1
     out[at + n - 2] = 1.0
-    at += 4
+
+
+def _track_block(s: GlenMoreState, player: int) -> array[float]:
+    """The rondel track's items as ``player`` sees them (cached)."""
+    n = s.num_players
     key = (player, n, tuple(s.track))
     block = _TRACKS.get(key)
     if block is None:
@@ -341,8 +373,12 @@ def write_observation_tensor(s: GlenMoreState, player: int, out: Any) -> None:
         if len(_TRACKS) >= _BLOCKS_MAX:
             _TRACKS.clear()
         _TRACKS[key] = block
-    out[at:at + 14 * TRACK_F] = block
-    at += 14 * TRACK_F
+    return block
+
+
+def _write_turn(s: GlenMoreState, out: Any) -> None:
+    """The items between the rondel track and the seats' blocks (zero-filled ``out``)."""
+    at = _TURN0
     if s.tile >= 0:
         out[at + _KIND_OF[s.tile]] = 1.0
     at += len(KINDS)
@@ -364,16 +400,10 @@ def write_observation_tensor(s: GlenMoreState, player: int, out: Any) -> None:
     for i, value in enumerate(tail_values):
         if value:
             out[at + i] = value
-    at += 6
-    for rel in range(n):
-        p = (player + rel) % n
-        _write_player(s, p, out, at + rel * PLAYER_F)
 
 
 def _fill_track(track: list[int], player: int, n: int, out: Any) -> None:
     """The rondel track's items as ``player`` sees them, into a zero-filled ``out``."""
-    from clanboard.games.glen_more.state import DIE, GAP
-
     nkinds = len(KINDS)
     for i in range(14):
         base = i * TRACK_F
@@ -401,12 +431,17 @@ def _fill_track(track: list[int], player: int, n: int, out: Any) -> None:
                 out[tail + 3] = cost
 
 
-def _write_player(s: GlenMoreState, p: int, out: Any, at: int) -> None:
+def _player_key(s: GlenMoreState, p: int) -> tuple[Any, ...]:
+    """Everything seat ``p``'s block is made of."""
     terr = s.terr[p]
     mine = p == s.cur
-    key = (s.coins[p], s.vp[p], s.whisky[p], s.chiefs[p], s.cards[p], tuple(terr.tiles),
-           tuple(terr.pos), tuple(terr.res), tuple(terr.clan),
-           tuple(s.activated) if mine else None, tuple(s.near) if mine else None)
+    return (s.coins[p], s.vp[p], s.whisky[p], s.chiefs[p], s.cards[p], tuple(terr.tiles),
+            tuple(terr.pos), tuple(terr.res), tuple(terr.clan),
+            tuple(s.activated) if mine else None, tuple(s.near) if mine else None)
+
+
+def _player_block(s: GlenMoreState, p: int, key: tuple[Any, ...]) -> array[float]:
+    """Seat ``p``'s block of the tensor (cached by its key)."""
     block = _BLOCKS.get(key)
     if block is None:
         block = array("f", bytes(4 * PLAYER_F))
@@ -414,7 +449,7 @@ def _write_player(s: GlenMoreState, p: int, out: Any, at: int) -> None:
         if len(_BLOCKS) >= _BLOCKS_MAX:
             _BLOCKS.clear()
         _BLOCKS[key] = block
-    out[at:at + PLAYER_F] = block
+    return block
 
 
 def _fill_player(s: GlenMoreState, p: int, out: Any) -> None:

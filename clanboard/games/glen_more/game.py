@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+from types import ModuleType
 from typing import Any
 
 from clanboard.core import Game, Move, SearchHints, State
@@ -63,16 +65,23 @@ class GlenMore(Game):
     # the RL adapters' fast paths: the same results as the Game defaults, computed faster
 
     def legal_actions(self, state: State, player: int) -> dict[int, Move]:
-        from clanboard.games.glen_more import encoding
-
-        return encoding.legal_actions(state, player)  # type: ignore[arg-type,return-value]
+        return _encoding().legal_actions(state, player)  # type: ignore[arg-type,return-value]
 
     def chance_actions(self, state: State) -> list[tuple[int, Move, float]]:
-        from clanboard.games.glen_more import encoding
-
-        return encoding.chance_actions(state)  # type: ignore[arg-type,return-value]
+        return _encoding().chance_actions(state)  # type: ignore[arg-type,return-value]
 
     def write_observation_tensor(self, state: State, player: int, out: Any) -> None:
-        from clanboard.games.glen_more import encoding
+        _encoding().write_observation_tensor(state, player, out)  # type: ignore[arg-type]
 
-        encoding.write_observation_tensor(state, player, out)  # type: ignore[arg-type]
+    def update_observation_tensor(self, state: State, player: int, out: Any,
+                                  memo: dict[Any, Any]) -> None:
+        _encoding().update_observation_tensor(state, player, out, memo)  # type: ignore[arg-type]
+
+
+@cache
+def _encoding() -> ModuleType:
+    """The encoding module, imported on first use (it builds tables) and then kept: the
+    fast paths run at every step of an RL loop."""
+    from clanboard.games.glen_more import encoding
+
+    return encoding

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from itertools import permutations
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from clanboard.games.glen_more_2.components import Components, components
@@ -246,3 +247,19 @@ def observation_tensor(s: GlenMore2State, player: int) -> list[float]:
     out[base] = float(s.mp if s.cur == player else 0)
     out[base + 1] = float(s.gain_left if s.cur == player else 0)
     return out
+
+
+# -- the adapters' fast paths (equal to the Game defaults; see Game.legal_actions) ----------
+
+
+def legal_actions(s: GlenMore2State, player: int) -> dict[int, GMove]:
+    """As ``{s.move_to_action(m): m for m in s.legal_moves(player)}`` without the State
+    method's per-move import and type check."""
+    moves: list[GMove] = s.legal_moves(player)  # type: ignore[assignment]
+    return {move_to_action(s, m): m for m in moves}
+
+
+def chance_actions(s: GlenMore2State) -> list[tuple[int, GMove, float]]:
+    """As the ``Game.chance_actions`` default, encoding each outcome directly."""
+    outcomes: list[tuple[GMove, float]] = s.chance_outcomes()  # type: ignore[assignment]
+    return sorted(((move_to_action(s, m), m, p) for m, p in outcomes), key=itemgetter(0))

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from clanboard.core import Game, InvalidState, Option, SearchHints, State
+from clanboard.core import Game, InvalidState, Move, Option, SearchHints, State
+from clanboard.games.glen_more_2 import encoding
 from clanboard.games.glen_more_2.components import components, pack_names
 from clanboard.games.glen_more_2.state import GlenMore2State
 
@@ -176,3 +177,9 @@ class GlenMore2(Game):
 
     def max_game_length(self, num_players: int, options: Mapping[str, Any]) -> int:
         return 20_000
+
+    def legal_actions(self, state: State, player: int) -> dict[int, Move]:
+        return encoding.legal_actions(state, player)  # type: ignore[arg-type,return-value]
+
+    def chance_actions(self, state: State) -> list[tuple[int, Move, float]]:
+        return encoding.chance_actions(state)  # type: ignore[arg-type,return-value]

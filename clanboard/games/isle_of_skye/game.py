@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import cache
+from types import ModuleType
 from typing import Any
 
 from clanboard.core import Game, InvalidState, Move, Option, SearchHints, State
@@ -99,19 +101,13 @@ class IsleOfSkye(Game):
     # the RL adapters' fast paths: the same results as the Game defaults, computed faster
 
     def legal_actions(self, state: State, player: int) -> dict[int, Move]:
-        from clanboard.games.isle_of_skye import encoding
-
-        return encoding.legal_actions(state, player)  # type: ignore[arg-type]
+        return _encoding().legal_actions(state, player)  # type: ignore[arg-type]
 
     def chance_actions(self, state: State) -> list[tuple[int, Move, float]]:
-        from clanboard.games.isle_of_skye import encoding
-
-        return encoding.chance_actions(state)  # type: ignore[arg-type,return-value]
+        return _encoding().chance_actions(state)  # type: ignore[arg-type,return-value]
 
     def write_observation_tensor(self, state: State, player: int, out: Any) -> None:
-        from clanboard.games.isle_of_skye import encoding
-
-        encoding.write_observation_tensor(state, player, out)  # type: ignore[arg-type]
+        _encoding().write_observation_tensor(state, player, out)  # type: ignore[arg-type]
 
 
 def parse_scoring(text: str) -> list[str]:
@@ -127,3 +123,12 @@ def parse_scoring(text: str) -> list[str]:
             f"(e.g. S03/S07/S12/S15), got {text!r}"
         )
     return ids
+
+
+@cache
+def _encoding() -> ModuleType:
+    """The encoding module, imported on first use (it builds tables) and then kept: the
+    fast paths run at every step of an RL loop."""
+    from clanboard.games.isle_of_skye import encoding
+
+    return encoding

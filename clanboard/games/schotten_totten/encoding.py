@@ -9,6 +9,8 @@ Either joker has the card id of the first (54), as in the notation and the JSON.
 
 from __future__ import annotations
 
+from array import array
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from clanboard.core import Move
@@ -194,18 +196,7 @@ _OWNER_ITEM = ((0, 1, 2), (1, 0, 2))
 def write_observation_tensor(state: SchottenState, player: int, out: Any) -> None:
     """Write :func:`observation_tensor` into ``out`` (zero-filled, item assignment): the
     same items as the reference, in one pass over the stones and without calls per side."""
-    hands = state.hands
-    hand = hands[player]
-    jokers = hand & JOKER_MASK
-    rest = hand ^ jokers
-    while rest:
-        low = rest & -rest
-        out[low.bit_length() - 1] = 1.0
-        rest ^= low
-    if jokers:
-        out[JOKER_A] = 1.0
-        if jokers == JOKER_MASK:
-            out[JOKER_B] = 1.0
+    _write_hand(out, state.hands[player])
     other = 1 - player
     sides = state.sides
     for start, row in ((64, sides[player]), (128, sides[other])):
@@ -224,6 +215,77 @@ def write_observation_tensor(state: SchottenState, player: int, out: Any) -> Non
                 for c in side:
                     out[base + c] = 1.0
                 base += 128
+    discard = state.discard
+    if discard:
+        _cards(out, _DISCARD0, discard)
+    _write_tail(state, player, out)
+
+
+_DISCARD0 = 64 + 9 * 128
+_BLOCK_ZEROS = array("f", bytes(4 * 64))  # one group of cards (a hand, a side, the discard)
+_BOARD_ZEROS = array("f", bytes(4 * (_PHASE0 - _OWNER0)))
+_COUNTS_ZEROS = array("f", bytes(4 * (OBSERVATION_SIZE - _PHASE0)))
+
+
+def update_observation_tensor(state: SchottenState, player: int, out: Any,
+                              memo: dict[Any, Any]) -> None:
+    """``Game.update_observation_tensor``: the hand, the sides, the discard and the board
+    (owners, modes, first completions) are rewritten only when they differ from those
+    ``memo`` says ``out`` holds; the phase and the counts (14 items) always."""
+    if not memo:
+        memo.update(hand=0, rows=[[[] for _ in range(9)] for _ in range(2)], discard=[])
+    hand = state.hands[player]
+    if hand != memo["hand"]:
+        out[0:64] = _BLOCK_ZEROS
+        _write_hand(out, hand)
+        memo["hand"] = hand
+    sides = state.sides
+    for j, (row, seen) in enumerate(zip((sides[player], sides[1 - player]), memo["rows"],
+                                        strict=True)):
+        if row != seen:  # lists compared in C: most steps change one side at most
+            for s in range(9):
+                side = row[s]
+                if side != seen[s]:
+                    base = 64 + 128 * s + 64 * j
+                    out[base:base + 64] = _BLOCK_ZEROS
+                    _cards(out, base, side)
+                    seen[s] = side[:]
+    discard = state.discard
+    if discard != memo["discard"]:
+        out[_DISCARD0:_DISCARD0 + 64] = _BLOCK_ZEROS
+        _cards(out, _DISCARD0, discard)
+        memo["discard"] = discard[:]
+    done = state.completed_at
+    board = (tuple(state.owner), tuple(done[0]), tuple(done[1]), state.mud, state.blind)
+    if board != memo.get("board"):  # a claim, a completed side or a combat mode
+        out[_OWNER0:_PHASE0] = _BOARD_ZEROS
+        _write_board(state, player, out)
+        memo["board"] = board
+    out[_PHASE0:] = _COUNTS_ZEROS
+    _write_counts(state, player, out)
+
+
+def _write_hand(out: Any, hand: int) -> None:
+    jokers = hand & JOKER_MASK
+    rest = hand ^ jokers
+    while rest:
+        low = rest & -rest
+        out[low.bit_length() - 1] = 1.0
+        rest ^= low
+    if jokers:
+        out[JOKER_A] = 1.0
+        if jokers == JOKER_MASK:
+            out[JOKER_B] = 1.0
+
+
+def _write_tail(state: SchottenState, player: int, out: Any) -> None:
+    """Owners, combat modes, first completions, phase and counts (zero-filled ``out``)."""
+    _write_board(state, player, out)
+    _write_counts(state, player, out)
+
+
+def _write_board(state: SchottenState, player: int, out: Any) -> None:
+    """Owners, combat modes and first completions (zero-filled ``out``)."""
     at = _OWNER0
     rel = _OWNER_ITEM[player]
     for o in state.owner:
@@ -243,13 +305,16 @@ def write_observation_tensor(state: SchottenState, player: int, out: Any) -> Non
             first = 0 if b < 0 or 0 <= a < b else 1
             out[at + (0 if first == player else 1)] = 1.0
         at += 2
-    discard = state.discard
-    if discard:
-        _cards(out, 64 + 9 * 128, discard)
+
+
+def _write_counts(state: SchottenState, player: int, out: Any) -> None:
+    """The phase and the public counts (zero-filled ``out``)."""
+    other = 1 - player
     out[_PHASE0 + state.phase] = 1.0
     base = _PHASE0 + 6
     if state.current_player() == player:
         out[base] = 1.0
+    hands = state.hands
     opponent = hands[other]
     if opponent:
         out[base + 1] = opponent.bit_count() / 7
@@ -308,9 +373,9 @@ def chance_actions(state: SchottenState) -> list[tuple[int, Move, float]]:
     if not shuffled:
         return [(deck[-1], _DEALS[deck[-1]], 1.0)]
     n = len(shuffled)
-    if state.pending == 0:  # the clan deck: distinct cards, each 1/n
-        p = 1 / n
-        return [(c, _DEALS[c], p) for c in sorted(shuffled)]
+    if state.pending == 0:  # the clan deck: distinct cards, each 1/n (built in C)
+        cards = sorted(shuffled)
+        return list(zip(cards, map(_DEALS.__getitem__, cards), repeat(1 / n)))
     counts: dict[int, int] = {}
     for c in shuffled:  # the two jokers are one outcome (the lower id), as in the state
         key = JOKER_A if c == JOKER_B else c

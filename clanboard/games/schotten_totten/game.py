@@ -83,6 +83,10 @@ class SchottenTotten(Game):
     def write_observation_tensor(self, state: State, player: int, out: Any) -> None:
         encoding.write_observation_tensor(state, player, out)  # type: ignore[arg-type]
 
+    def update_observation_tensor(self, state: State, player: int, out: Any,
+                                  memo: dict[Any, Any]) -> None:
+        encoding.update_observation_tensor(state, player, out, memo)  # type: ignore[arg-type]
+
 
 def load_state(
     game: Game, num_players: int, seed: int, options: dict[str, Any], body: Mapping[str, Any]

@@ -1,0 +1,94 @@
+"""Where a PettingZoo step's time goes: the native loop with one adapter cost added at a time.
+
+    python bench/adapters_breakdown.py [--game ID[:VARIANT]] [--seconds S]
+
+Loops, each playing random games from new states, interleaved and timed by CPU time like
+bench/adapters.py:
+
+- **native**: ``legal_moves`` / ``apply_trusted`` (the bench's native loop);
+- **+ action ids**: the legal moves as ``Game.legal_actions`` (id -> move), one id drawn;
+- **+ mask**: those ids written into an int8 mask over every action id, read back with
+  ``np.flatnonzero`` as the bench's PettingZoo loops do;
+- **PettingZoo, mask only** and **PettingZoo** (observation tensor too): the bench's loops.
+
+Each row's ratio to native shows what that step adds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from clanboard.adapters import bench  # noqa: E402
+from clanboard.adapters.common import encoding  # noqa: E402
+from clanboard.core import get_game  # noqa: E402
+
+
+def ids_loop(game_id: str, variant: str | None, mask: bool) -> bench.Loop:
+    """The native loop choosing among ``Game.legal_actions`` ids (through a mask if asked)."""
+    game = get_game(game_id)
+    opts = game.variant_options(variant) if variant else {}
+    n = game.check_players(None)
+    size = encoding(game, n, opts).num_distinct_actions
+
+    def play(seed: int) -> int:
+        rng = random.Random(seed)
+        state = game.new_state(n, seed, opts)
+        steps = 0
+        while seats := state.players_to_move():
+            seat = seats[0]
+            legal = game.legal_actions(state, seat)
+            if mask:
+                bits = np.zeros(size, np.int8)
+                bits.put(list(legal), 1)
+                action = rng.choice(np.flatnonzero(bits.view(np.bool_)).tolist())
+            else:
+                action = rng.choice(list(legal))
+            state.apply_trusted(legal[action], seat)
+            steps += 1
+        return steps
+
+    return play
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", type=bench.parse_setup, default=("schotten-totten", None))
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per loop")
+    args = parser.parse_args()
+    game_id, variant = args.game
+    loops = {
+        "native": bench.native_loop(game_id, variant),
+        "+ action ids": ids_loop(game_id, variant, mask=False),
+        "+ mask": ids_loop(game_id, variant, mask=True),
+        "PettingZoo, mask only": bench.pettingzoo_mask_loop(game_id, variant),
+        "PettingZoo": bench.pettingzoo_loop(game_id, variant),
+    }
+    for play in loops.values():  # warm up (lazy tables)
+        play(0)
+    spent = dict.fromkeys(loops, 0.0)
+    games = dict.fromkeys(loops, 0)
+    slices = 10
+    for _ in range(slices):
+        for name, play in loops.items():
+            start = time.process_time()
+            while time.process_time() - start < args.seconds / slices:
+                play(1 + games[name])
+                games[name] += 1
+            spent[name] += time.process_time() - start
+    native = games["native"] / spent["native"]
+    print(f"{game_id} ({variant or 'default'}), random games per CPU second:")
+    for name in loops:
+        rate = games[name] / spent[name]
+        print(f"  {name:22s} {rate:8.1f}  {rate / native:.2f}×")
+
+
+if __name__ == "__main__":
+    main()

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from clanboard.core import CHANCE, TERMINAL, Game, Move, Rng, State
 from clanboard.core.game import PLAYOUT_MOVE_LIMIT
 from clanboard.games.glen_more.data import (
@@ -101,6 +103,7 @@ def marker(seat: int) -> int:
     return -(seat + 1)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GlenMoreState(State):
     """One Glen More position. Compact: lists of ints, one :class:`Territory` per seat."""
 
@@ -746,12 +749,14 @@ class GlenMoreState(State):
     # -- copying and JSON ----------------------------------------------------------------
 
     def clone(self) -> GlenMoreState:
-        s = GlenMoreState.__new__(GlenMoreState)
-        d = self.__dict__.copy()
-        s.__dict__ = d
+        # attribute by attribute (not a __dict__ copy): the class may be compiled (setup.py)
+        s = GlenMoreState(self.game, self.num_players, self.seed, self.options)
+        s.auto_chance = self.auto_chance
         s.rng = self.rng.copy()
         s.history = list(self.history)
+        s.use_die = self.use_die
         s.track = list(self.track)
+        s.head = self.head
         s.stacks = [list(x) for x in self.stacks]
         s.discarded = list(self.discarded)
         s.market = list(self.market)
@@ -761,10 +766,25 @@ class GlenMoreState(State):
         s.chiefs = list(self.chiefs)
         s.cards = list(self.cards)
         s.terr = [t.clone() for t in self.terr]
+        s.phase = self.phase
+        s.cur = self.cur
         s.scorings = list(self.scorings)
+        s.final = self.final
+        s.tile = self.tile
+        s.tpos = self.tpos
+        s.mode = self.mode
         s.owed = list(self.owed)
+        s.left = self.left
+        s.used = self.used
+        s.then_slot = self.then_slot
+        s.then_rule = self.then_rule
         s.near = list(self.near)
         s.activated = list(self.activated)
+        s.mp = self.mp
+        s.ness_used = self.ness_used
+        s.oich = self.oich
+        s.gain_left = self.gain_left
+        s.gain_slot = self.gain_slot
         return s
 
     def _to_json(self) -> Any:

@@ -44,7 +44,7 @@ class Territory:
         self._spots: Spots = {}
 
     def clone(self) -> Territory:
-        t = Territory.__new__(Territory)
+        t = Territory()
         t.cells = self.cells.copy()
         t.tiles = self.tiles.copy()
         t.pos = self.pos.copy()

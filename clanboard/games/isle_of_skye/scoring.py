@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from clanboard.games.isle_of_skye.territory import Territory
 from clanboard.games.isle_of_skye.tiles import SCROLLS
 
 
+@mypyc_attr(native_class=False)  # a plain class when compiled: copies and pickles as before
 @dataclass(frozen=True)
 class Rules:
     """The [interp] switches that change scoring (game options, see game.py)."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from clanboard.core import (
     CHANCE,
     SIMULTANEOUS,
@@ -97,6 +99,7 @@ PHASE_WORDS = ("deal", "draw", "price", "buy", "build", "over")
 
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SkyeState(State):
     """One position. Gold in ``gold`` is each player's unreserved gold; coins reserved
     as prices sit in ``prices`` until sold (back to the seller) or unsold (to the bank)."""
@@ -588,10 +591,18 @@ class SkyeState(State):
     # -- copying and JSON ------------------------------------------------------------------
 
     def clone(self) -> SkyeState:
-        c = object.__new__(SkyeState)
-        c.__dict__.update(self.__dict__)
+        # attribute by attribute (not a __dict__ copy): the class may be compiled (setup.py)
+        c = SkyeState(self.game, self.num_players, self.seed, self.options)
+        c.auto_chance = self.auto_chance
         c.rng = self.rng.copy()
         c.history = list(self.history)
+        c.tiles = self.tiles
+        c.rules = self.rules
+        c.track = self.track
+        c.rounds = self.rounds
+        c.round = self.round
+        c.phase = self.phase
+        c.start = self.start
         c.scoring = list(self.scoring)
         c.bag = list(self.bag)
         c.vp = list(self.vp)
@@ -602,6 +613,7 @@ class SkyeState(State):
         c.discard = list(self.discard)
         c.prices = [dict(p) for p in self.prices]
         c.bought_by = dict(self.bought_by)
+        c.turn = self.turn
         c.pending = [list(p) for p in self.pending]
         c.income = list(self.income)
         c.round_points = list(self.round_points)

@@ -7,6 +7,9 @@ Cells are ``(x, y)`` with x growing east and y growing south; the castle sits at
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from clanboard.core import Text, say
 from clanboard.games.isle_of_skye.tiles import STEP, Tile
@@ -14,6 +17,7 @@ from clanboard.games.isle_of_skye.tiles import STEP, Tile
 Cell = tuple[int, int]
 
 
+@mypyc_attr(native_class=False)  # a plain class when compiled: copies and pickles as before
 @dataclass
 class Area:
     """A maximal connected region of one terrain across tiles (R-2.6)."""
@@ -53,6 +57,10 @@ class Territory:
 
     def __len__(self) -> int:
         return len(self.cells)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles keep the tiles; what is derived from them is found again."""
+        return (_with_cells, (self.cells,))
 
     # -- placement (R-8.2) -------------------------------------------------------------
 
@@ -160,6 +168,12 @@ class Territory:
     def count(self, kind: str) -> int:
         """Icons of ``kind`` in the territory (for ``whisky``: tiles with whisky)."""
         return sum(t.count(kind) for t, _ in self.cells.values())
+
+
+def _with_cells(cells: dict[Cell, tuple[Tile, int]]) -> Territory:
+    t = Territory()
+    t.cells = cells
+    return t
 
 
 _FITS: dict[tuple[str, tuple[tuple[int, str], ...]], tuple[int, ...]] = {}

@@ -11,7 +11,7 @@ non-empty stack and roll the neutral die (2-3 players).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -64,27 +64,36 @@ from clanboard.games.glen_more.moves import (
 )
 from clanboard.games.glen_more.territory import Territory
 
-SPACES = 14
-CHAIN = 13  # occupied spaces at the end of every turn
-DIE = -9
-GAP = -10  # the space a figure just left (inside a turn)
-DIE_FACES = (1, 1, 1, 2, 2, 3)
+SPACES: Final = 14
+CHAIN: Final = 13  # occupied spaces at the end of every turn
+DIE: Final = -9
+GAP: Final = -10  # the space a figure just left (inside a turn)
+DIE_FACES: Final = (1, 1, 1, 2, 2, 3)
 
 PHASES = ("draw", "roll", "take", "place", "pay", "gain", "activate", "activate-pay", "move",
           "over")
-P_DRAW, P_ROLL, P_TAKE, P_PLACE, P_PAY, P_GAIN, P_ACT, P_ACTPAY, P_MOVE, P_OVER = range(10)
+P_DRAW: Final = 0
+P_ROLL: Final = 1
+P_TAKE: Final = 2
+P_PLACE: Final = 3
+P_PAY: Final = 4
+P_GAIN: Final = 5
+P_ACT: Final = 6
+P_ACTPAY: Final = 7
+P_MOVE: Final = 8
+P_OVER: Final = 9
 
-ROLLS = (GMove(ROLL, arg=1), GMove(ROLL, arg=2), GMove(ROLL, arg=3))
+ROLLS: Final = (GMove(ROLL, arg=1), GMove(ROLL, arg=2), GMove(ROLL, arg=3))
 # the moves that name a tile or a resource, made once
-TAKES = tuple(GMove(TAKE, arg=t) for t in range(len(TILES)))
-PASSES = tuple(GMove(PASS, arg=t) for t in range(len(TILES)))
-DRAWS = tuple(GMove(DRAW, arg=t) for t in range(len(TILES)))
-GAINS = tuple(GMove(GAIN, arg=k) for k in range(5))
-BUYS = tuple(GMove(BUY, arg=k) for k in range(5))
-PAYCHIEF_MOVE = GMove(PAYCHIEF)
-SPOT_KIND = tuple((t.river, t.road) for t in TILES)  # the key of Territory.spots
+TAKES: Final = tuple(GMove(TAKE, arg=t) for t in range(len(TILES)))
+PASSES: Final = tuple(GMove(PASS, arg=t) for t in range(len(TILES)))
+DRAWS: Final = tuple(GMove(DRAW, arg=t) for t in range(len(TILES)))
+GAINS: Final = tuple(GMove(GAIN, arg=k) for k in range(5))
+BUYS: Final = tuple(GMove(BUY, arg=k) for k in range(5))
+PAYCHIEF_MOVE: Final = GMove(PAYCHIEF)
+SPOT_KIND: Final = tuple((t.river, t.road) for t in TILES)  # the key of Territory.spots
 #: per tile: None (no activation), -1 (a rule list), else its first rule's production
-PRODUCE = tuple(t.rules[0].produce if t.rules else None for t in TILES)
+PRODUCE: Final = tuple(t.rules[0].produce if t.rules else None for t in TILES)
 
 
 class _AbbeyActs(dict[int, tuple[GMove, ...]]):
@@ -95,8 +104,8 @@ class _AbbeyActs(dict[int, tuple[GMove, ...]]):
         return moves
 
 
-ABBEY_ACTS = _AbbeyActs()
-ROLL_P = (0.5, 1 / 3, 1 / 6)
+ABBEY_ACTS: Final = _AbbeyActs()
+ROLL_P: Final = (0.5, 1 / 3, 1 / 6)
 
 
 def marker(seat: int) -> int:

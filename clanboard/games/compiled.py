@@ -20,7 +20,7 @@ from pathlib import Path
 #: per game package: the modules setup.py compiles, in import order (one mypyc group each)
 COMPILED: dict[str, tuple[str, ...]] = {
     "glen_more": ("moves", "market", "territory", "state"),
-    "isle_of_skye": ("territory", "scoring", "state"),
+    "isle_of_skye": ("moves", "territory", "scoring", "state"),
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -156,7 +157,7 @@ def s16_completed_mountains(t: Territory, rules: Rules = Rules()) -> int:
     return 2 * sum(1 for a in t.areas() if a.terrain == "M" and a.completed)
 
 
-SOLO: dict[str, Callable[[Territory, Rules], int]] = {
+SOLO: Final[dict[str, Callable[[Territory, Rules], int]]] = {
     "S01": s01_squares,
     "S02": s02_completed_areas,
     "S03": s03_sheep,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -45,12 +45,12 @@ from clanboard.games.isle_of_skye.tiles import (
     scoring_tiles,
 )
 
-COLOURS = tuple(castles())  # seat i plays colour i: blue, yellow, red, white, green
-PHASES = ("deal", "draw", "price", "buy", "build", "over")
-CASTLE_INCOME = 5
-_CHANCE_PHASES = ("deal", "draw")
+COLOURS: Final = tuple(castles())  # seat i plays colour i: blue, yellow, red, white, green
+PHASES: Final = ("deal", "draw", "price", "buy", "build", "over")
+CASTLE_INCOME: Final = 5
+_CHANCE_PHASES: Final = ("deal", "draw")
 #: prices the resampled commits of determinize() stay within (any legal commit is consistent)
-RESAMPLE_PRICE_CAP = 10
+RESAMPLE_PRICE_CAP: Final = 10
 
 
 def rules_of(options: dict[str, Any]) -> scoring.Rules:
@@ -241,6 +241,40 @@ class SkyeState(State):
         if stuck and (not moves or not self.options["return_only_when_stuck"]):
             moves.extend(Return(t) for t in stuck)
         return moves
+
+    def _chosen_move(self, p: int, r: int) -> Any:
+        """``legal_moves(p)[r % len(legal_moves(p))]``, without making the lists of
+        placements and prices (a random playout's choice: count, then pick)."""
+        if self.phase == "price" and self.discard[p] is not None:
+            todo = [t for t in self.kept(p) if t not in self.prices[p]]
+            return Price(todo[0], 1 + r % (self.gold[p] - (len(todo) - 1)))
+        if self.phase != "build":
+            legal = self.legal_moves(p)
+            return legal[r % len(legal)]
+        slots = self.territories[p].slots()
+        pending = self.pending[p]
+        counts = []  # as _build_moves: per pending tile, its placements in slot order
+        for t in pending:
+            edges = self.tiles[t].edges
+            counts.append(sum(len(rotations(edges, req)) for _, req in slots))
+        total = sum(counts)
+        stuck = [t for t, c in zip(pending, counts, strict=True) if not c]
+        if stuck and total and self.options["return_only_when_stuck"]:
+            stuck = []
+        k = r % (total + len(stuck))
+        if k >= total:
+            return Return(stuck[k - total])
+        for t, c in zip(pending, counts, strict=True):
+            if k >= c:
+                k -= c
+                continue
+            edges = self.tiles[t].edges
+            for cell, req in slots:
+                rots = rotations(edges, req)
+                if k < len(rots):
+                    return _places(t, cell, rots)[k]
+                k -= len(rots)
+        raise AssertionError("the count of placements changed while picking")
 
     def parse_move(self, text: str, player: int | None = None) -> Any:
         return parse(text)
@@ -479,8 +513,7 @@ class SkyeState(State):
             if not seats:
                 return moves
             seat = seats[0]
-            legal = self.legal_moves(seat)
-            move = legal[rng.next_u64() % len(legal)]  # rng.choice
+            move = self._chosen_move(seat, rng.next_u64())  # rng.choice(legal_moves)
             self._apply(move, seat)
             history.append((seat, move))
             if self.auto_chance:
@@ -734,7 +767,7 @@ class SkyeState(State):
                     )
 
 
-_PLACES: dict[tuple[str, tuple[int, int], tuple[int, ...]], tuple[Place, ...]] = {}
+_PLACES: Final[dict[tuple[str, tuple[int, int], tuple[int, ...]], tuple[Place, ...]]] = {}
 
 
 def _places(tile: str, cell: tuple[int, int], rots: tuple[int, ...]) -> tuple[Place, ...]:

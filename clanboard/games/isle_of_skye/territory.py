@@ -7,7 +7,7 @@ Cells are ``(x, y)`` with x growing east and y growing south; the castle sits at
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -176,7 +176,7 @@ def _with_cells(cells: dict[Cell, tuple[Tile, int]]) -> Territory:
     return t
 
 
-_FITS: dict[tuple[str, tuple[tuple[int, str], ...]], tuple[int, ...]] = {}
+_FITS: Final[dict[tuple[str, tuple[tuple[int, str], ...]], tuple[int, ...]]] = {}
 
 
 def rotations(edges: str, req: tuple[tuple[int, str], ...]) -> tuple[int, ...]:

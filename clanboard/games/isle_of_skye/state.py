@@ -272,7 +272,7 @@ class SkyeState(State):
             for cell, req in slots:
                 rots = rotations(edges, req)
                 if k < len(rots):
-                    return _places(t, cell, rots)[k]
+                    return Place(t, cell[0], cell[1], rots[k])
                 k -= len(rots)
         raise AssertionError("the count of placements changed while picking")
 

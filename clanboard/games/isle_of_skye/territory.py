@@ -6,10 +6,7 @@ Cells are ``(x, y)`` with x growing east and y growing south; the castle sits at
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Final
-
-from mypy_extensions import mypyc_attr
 
 from clanboard.core import Text, say
 from clanboard.games.isle_of_skye.tiles import STEP, Tile
@@ -17,21 +14,28 @@ from clanboard.games.isle_of_skye.tiles import STEP, Tile
 Cell = tuple[int, int]
 
 
-@mypyc_attr(native_class=False)  # a plain class when compiled: copies and pickles as before
-@dataclass
 class Area:
-    """A maximal connected region of one terrain across tiles (R-2.6)."""
+    """A maximal connected region of one terrain across tiles (R-2.6). (A plain class, not
+    a dataclass: compiled by setup.py, its constructor is then native too.)"""
 
-    terrain: str
-    cells: frozenset[Cell]
-    completed: bool
-    #: icon kind -> count of icons printed in this area (lighthouses: next to it)
-    icons: dict[str, int]
+    __slots__ = ("terrain", "cells", "completed", "icons")
+
+    def __init__(self, terrain: str, cells: frozenset[Cell], completed: bool,
+                 icons: dict[str, int]) -> None:
+        self.terrain = terrain
+        self.cells = cells
+        self.completed = completed
+        #: icon kind -> count of icons printed in this area (lighthouses: next to it)
+        self.icons = icons
 
     @property
     def size(self) -> int:
         """Number of distinct tiles holding part of the area (R-2.8)."""
         return len(self.cells)
+
+    def __repr__(self) -> str:
+        return (f"Area(terrain={self.terrain!r}, cells={set(self.cells)!r}, "
+                f"completed={self.completed}, icons={self.icons!r})")
 
 
 class Territory:

@@ -2,9 +2,10 @@
 games fall back to their Python rules. Everything else is in pyproject.toml.
 
 - Schotten Totten's random-playout kernel, ``_playout.c``.
-- Glen More's and Isle of Skye's rule modules compiled from their Python source with
-  mypyc (the list is ``clanboard.games.compiled.COMPILED``); skipped without mypy or with
-  ``CLANBOARD_PURE=1``. Build in place with ``python setup.py build_ext --inplace``.
+- Glen More's and Isle of Skye's rule modules and the core's Rng compiled from their
+  Python source with mypyc (the list is ``clanboard.compiled.COMPILED``); skipped
+  without mypy or with ``CLANBOARD_PURE=1``. In place: ``python setup.py build_ext
+  --inplace``.
 """
 
 import ast
@@ -22,14 +23,15 @@ def compiled_rules() -> list[Extension]:
         from mypyc.build import mypycify
     except ImportError:
         return []
-    source = Path(__file__).parent / "clanboard" / "games" / "compiled.py"
+    source = Path(__file__).parent / "clanboard" / "compiled.py"
     tree = ast.parse(source.read_text(encoding="utf-8"))
     table = next(node.value for node in tree.body if isinstance(node, ast.AnnAssign)
                  and getattr(node.target, "id", "") == "COMPILED")
     out: list[Extension] = []
-    for game, modules in ast.literal_eval(table).items():
-        out += mypycify([f"clanboard/games/{game}/{m}.py" for m in modules],
-                        opt_level="3", group_name=f"clanboard_{game}")  # see group_library
+    for package, modules in ast.literal_eval(table).items():
+        folder = package.replace(".", "/")
+        out += mypycify([f"{folder}/{m}.py" for m in modules], opt_level="3",
+                        group_name=f"clanboard_{package.rsplit('.', 1)[-1]}")  # group_library
     for ext in out:
         ext.optional = True
     return out

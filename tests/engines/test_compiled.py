@@ -16,8 +16,8 @@ import pytest
 
 import clanboard.games.glen_more as glen_more
 import clanboard.games.isle_of_skye as isle_of_skye
+from clanboard.compiled import fresh, use_compiled
 from clanboard.core import Rng, get_game
-from clanboard.games.compiled import fresh, use_compiled
 
 ROOT = Path(__file__).resolve().parents[2]
 

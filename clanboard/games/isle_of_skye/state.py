@@ -184,7 +184,8 @@ class SkyeState(State):
     def players_to_move(self) -> list[int]:
         if self.phase == "price":
             return [p for p in range(self.num_players) if not self.committed(p)]
-        return super().players_to_move()
+        seat = self.current_player()  # as State.players_to_move, without its Python call
+        return [seat] if seat >= 0 else []
 
     # -- moves -----------------------------------------------------------------------------
 

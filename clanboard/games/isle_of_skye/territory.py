@@ -171,7 +171,7 @@ class Territory:
 
     def count(self, kind: str) -> int:
         """Icons of ``kind`` in the territory (for ``whisky``: tiles with whisky)."""
-        return sum(t.count(kind) for t, _ in self.cells.values())
+        return sum(t.counts.get(kind, 0) for t, _ in self.cells.values())  # not a call each
 
 
 def _with_cells(cells: dict[Cell, tuple[Tile, int]]) -> Territory:
@@ -226,12 +226,6 @@ class _Analysis:
             owner.extend([cell] * k)
             local.extend(range(k))
         parent = list(range(len(owner)))
-
-        def find(a: int) -> int:
-            while parent[a] != a:
-                parent[a] = a = parent[parent[a]]
-            return a
-
         open_regions: list[int] = []
         for (x, y), (tile, rot) in cells.items():
             base = first[(x, y)]
@@ -243,11 +237,11 @@ class _Analysis:
                 if other is None:
                     open_regions.append(mine)
                 elif d < 2:  # each shared edge once
-                    ra = find(mine)
-                    rb = find(first[n] + other[0].edge_region[(d + 2 - other[1]) % 4])
+                    ra = _find(parent, mine)
+                    rb = _find(parent, first[n] + other[0].edge_region[(d + 2 - other[1]) % 4])
                     if ra != rb:
                         parent[ra] = rb
-        roots = [find(i) for i in range(len(owner))]
+        roots = [_find(parent, i) for i in range(len(owner))]
         groups: dict[int, list[int]] = {}
         for i, r in enumerate(roots):
             groups.setdefault(r, []).append(i)
@@ -273,6 +267,14 @@ class _Analysis:
 
     def area_of(self, cell: Cell, region: int) -> Area:
         return self._area[self._first[cell] + region]
+
+
+def _find(parent: list[int], a: int) -> int:
+    """The root of ``a`` in the union-find ``parent`` (halving the path on the way). A
+    function of its own, not a closure: compiled, a closure's variables live in an object."""
+    while parent[a] != a:
+        parent[a] = a = parent[parent[a]]
+    return a
 
 
 def _road_connected(cells: dict[Cell, tuple[Tile, int]]) -> set[Cell]:

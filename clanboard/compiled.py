@@ -1,7 +1,8 @@
-"""Rule modules that setup.py may compile with mypyc, and the guard against stale builds.
+"""Modules that setup.py may compile with mypyc, and the guard against stale builds.
 
-A compiled module (``state.cpython-311-….so`` beside ``state.py``) shadows its source when
-Python imports it. The Python source stays the reference: a game package calls
+Compiled: Glen More's and Isle of Skye's rules and the core's random generator. A
+compiled module (``state.cpython-311-….so`` beside ``state.py``) shadows its source when
+Python imports it. The Python source stays the reference: a package calls
 :func:`use_compiled` before importing those modules, and unless every one of them was
 built no earlier than its source was last changed (and ``CLANBOARD_PURE`` is not ``1``),
 they are all loaded from their ``.py`` files instead, so an edited rule never runs as its
@@ -17,10 +18,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-#: per game package: the modules setup.py compiles, in import order (one mypyc group each)
+#: per package: the modules setup.py compiles, in import order (one mypyc group each)
 COMPILED: dict[str, tuple[str, ...]] = {
-    "glen_more": ("moves", "market", "territory", "state"),
-    "isle_of_skye": ("moves", "territory", "scoring", "state"),
+    "clanboard.core": ("rng",),
+    "clanboard.games.glen_more": ("moves", "market", "territory", "state"),
+    "clanboard.games.isle_of_skye": ("moves", "territory", "scoring", "state"),
 }
 
 

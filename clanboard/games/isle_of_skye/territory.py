@@ -220,25 +220,31 @@ class _Analysis:
         first: dict[Cell, int] = {}  # cell -> number of its region 0
         owner: list[Cell] = []  # region number -> its cell
         local: list[int] = []  # region number -> its region on the tile
-        for cell, (tile, _) in cells.items():
-            first[cell] = len(owner)
+        placed: list[tuple[int, int, Tile, int]] = []  # (square number, region 0, tile, rot)
+        at: dict[int, tuple[int, Tile, int]] = {}  # square number -> (region 0, tile, rot)
+        for cell, (tile, rot) in cells.items():
+            base = len(owner)
+            first[cell] = base
+            q = _square(cell)
+            at[q] = (base, tile, rot)
+            placed.append((q, base, tile, rot))
             k = len(tile.region_terrain)
             owner.extend([cell] * k)
             local.extend(range(k))
         parent = list(range(len(owner)))
         open_regions: list[int] = []
-        for (x, y), (tile, rot) in cells.items():
-            base = first[(x, y)]
+        for q, base, tile, rot in placed:
+            regions = tile.edge_region
             for d in range(4):
-                dx, dy = STEP[d]
-                n = (x + dx, y + dy)
-                mine = base + tile.edge_region[(d - rot) % 4]
-                other = cells.get(n)
+                n = q + _STEP_SQUARE[d]
+                mine = base + regions[(d - rot) % 4]
+                other = at.get(n)
                 if other is None:
                     open_regions.append(mine)
                 elif d < 2:  # each shared edge once
+                    o_base, o_tile, o_rot = other
                     ra = _find(parent, mine)
-                    rb = _find(parent, first[n] + other[0].edge_region[(d + 2 - other[1]) % 4])
+                    rb = _find(parent, o_base + o_tile.edge_region[(d + 2 - o_rot) % 4])
                     if ra != rb:
                         parent[ra] = rb
         roots = [_find(parent, i) for i in range(len(owner))]
@@ -259,14 +265,21 @@ class _Analysis:
             by_root[root] = area
         self._first = first
         self._area = [by_root[r] for r in roots]
-        for cell, (tile, _) in cells.items():
-            base = first[cell]
+        for _, base, tile, _ in placed:
             for kind, count, region in tile.icons:
                 icons = self._area[base + region].icons
                 icons[kind] = icons.get(kind, 0) + count
 
     def area_of(self, cell: Cell, region: int) -> Area:
         return self._area[self._first[cell] + region]
+
+
+_SIDE: Final = 1 << 10  # squares as ints (x, y within ±511): neighbours without making tuples
+_STEP_SQUARE: Final = tuple(dy * _SIDE + dx for dx, dy in STEP)
+
+
+def _square(cell: Cell) -> int:
+    return cell[1] * _SIDE + cell[0]
 
 
 def _find(parent: list[int], a: int) -> int:

@@ -105,7 +105,7 @@ class _AbbeyActs(dict[int, tuple[GMove, ...]]):
 
 
 ABBEY_ACTS: Final = _AbbeyActs()
-ROLL_P: Final = (0.5, 1 / 3, 1 / 6)
+ROLL_P = (0.5, 1 / 3, 1 / 6)  # not Final: mypyc leaves a Final float tuple unset
 
 
 def marker(seat: int) -> int:

@@ -58,3 +58,4 @@ play: setup
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
 	find clanboard -name '*.so' -delete
+	rm -f clanboard_*__mypyc*.so

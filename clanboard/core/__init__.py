@@ -1,4 +1,10 @@
 """The game-agnostic core: the Game/State API, records, registry, RNG and errors."""
+# ruff: noqa: E402 (the compiled-build guard runs before the imports)
+
+from clanboard.compiled import COMPILED, use_compiled
+
+RNG_COMPILED = use_compiled(__name__, COMPILED[__name__])
+"""Whether :class:`Rng` runs as its mypyc build (setup.py; see clanboard.compiled)."""
 
 from clanboard.core.agents import (
     Agent,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 DATA_DIR = Path(__file__).with_name("data")
 
@@ -18,7 +19,11 @@ RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
 RES_LETTER = "wsScg"  # wood stone Sheep cattle grain (render only)
 
 # Need.mode
-FIXED, DISTINCT, ANY, WHISKY, CLAN = range(5)
+FIXED: Final = 0
+DISTINCT: Final = 1
+ANY: Final = 2
+WHISKY: Final = 3
+CLAN: Final = 4
 
 PRODUCTION_KINDS = frozenset({"quarry", "forest", "meadow", "pasture", "field"})
 GREY_KINDS = frozenset({"village", "castle", "start_village"})

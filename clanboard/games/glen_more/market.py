@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
+from typing import Final
 
 from clanboard.games.glen_more.data import DISTINCT, FIXED
 
@@ -31,8 +32,8 @@ def _fixed_ok(have: Sequence[int], need: Sequence[int], market: Sequence[int],
     return cost <= coins + revenue
 
 
-_MEMO: dict[tuple[int, ...], bool] = {}
-_MEMO_SIZE = 1 << 16  # answers kept for DISTINCT and ANY debts (they try combinations)
+_MEMO: Final[dict[tuple[int, ...], bool]] = {}
+_MEMO_SIZE: Final = 1 << 16  # answers kept for DISTINCT and ANY debts (they try combinations)
 
 
 def payable(have: Sequence[int], market: Sequence[int], coins: int, mode: int,

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any, Final
 
 from clanboard.core import IllegalMove, say
 from clanboard.games.glen_more.data import RES_INDEX, RESOURCES, TILE_BY_ID, TILES
 
-_W = 256
-_OFF = 128
-NOPOS = -1
+_W: Final = 256
+_OFF: Final = 128
+NOPOS: Final = -1
 
 
 def pos(x: int, y: int) -> int:
@@ -30,15 +31,31 @@ def ptext(p: int) -> str:
     return f"{x},{y}"
 
 
-N, S, W, E = -_W, _W, -1, 1
-EDGE_DIRS = (N, S, W, E)
-ALL_DIRS = (N, S, W, E, N + W, N + E, S + W, S + E)
-ORIGIN = pos(0, 0)
+N: Final = -_W
+S: Final = _W
+W: Final = -1
+E: Final = 1
+EDGE_DIRS: Final = (N, S, W, E)
+ALL_DIRS: Final = (N, S, W, E, N + W, N + E, S + W, S + E)
+ORIGIN: Final = pos(0, 0)
 
 OPS = ("take", "place", "pay", "buy", "sell", "payclan", "paychief", "gain", "act", "move",
        "retire", "end", "pass", "draw", "roll")
-(TAKE, PLACE, PAY, BUY, SELL, PAYCLAN, PAYCHIEF, GAIN, ACT, MOVE, RETIRE, END, PASS, DRAW,
- ROLL) = range(len(OPS))
+TAKE: Final = 0
+PLACE: Final = 1
+PAY: Final = 2
+BUY: Final = 3
+SELL: Final = 4
+PAYCLAN: Final = 5
+PAYCHIEF: Final = 6
+GAIN: Final = 7
+ACT: Final = 8
+MOVE: Final = 9
+RETIRE: Final = 10
+END: Final = 11
+PASS: Final = 12
+DRAW: Final = 13
+ROLL: Final = 14
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +68,9 @@ class GMove:
     p: int = NOPOS
     arg: int = -1
     q: int = NOPOS
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles, also when compiled
+        return (GMove, (self.op, self.p, self.arg, self.q))
 
     def __str__(self) -> str:
         op = self.op
@@ -84,9 +104,9 @@ class GMove:
         return "end"
 
 
-END_MOVE = GMove(END)
+END_MOVE: Final = GMove(END)
 
-_MADE: dict[tuple[int, int, int, int], GMove] = {}
+_MADE: Final[dict[tuple[int, int, int, int], GMove]] = {}
 
 
 def gmove(op: int, p: int = NOPOS, arg: int = -1, q: int = NOPOS) -> GMove:

@@ -68,10 +68,9 @@ def from_json(game: Game, n: int, seed: int, options: dict[str, Any],
         return TILE_BY_ID[v]
 
     s = GlenMoreState(game, n, seed, options)
-    for k in _SCALARS:
+    for k in _SCALARS:  # each is read with its type below (a compiled state checks types)
         if k not in body:
             raise InvalidState(f"glen-more state lacks {k!r}")
-        setattr(s, k, body[k])
     for k in ("head", "phase", "cur", "mode", "left", "used", "then_slot", "then_rule", "mp",
               "gain_left", "gain_slot"):
         setattr(s, k, int(body[k]))

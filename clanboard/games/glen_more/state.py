@@ -11,7 +11,9 @@ non-empty stack and roll the neutral die (2-3 players).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from clanboard.core import CHANCE, TERMINAL, Game, Move, Rng, State
 from clanboard.core.game import PLAYOUT_MOVE_LIMIT
@@ -62,27 +64,36 @@ from clanboard.games.glen_more.moves import (
 )
 from clanboard.games.glen_more.territory import Territory
 
-SPACES = 14
-CHAIN = 13  # occupied spaces at the end of every turn
-DIE = -9
-GAP = -10  # the space a figure just left (inside a turn)
-DIE_FACES = (1, 1, 1, 2, 2, 3)
+SPACES: Final = 14
+CHAIN: Final = 13  # occupied spaces at the end of every turn
+DIE: Final = -9
+GAP: Final = -10  # the space a figure just left (inside a turn)
+DIE_FACES: Final = (1, 1, 1, 2, 2, 3)
 
 PHASES = ("draw", "roll", "take", "place", "pay", "gain", "activate", "activate-pay", "move",
           "over")
-P_DRAW, P_ROLL, P_TAKE, P_PLACE, P_PAY, P_GAIN, P_ACT, P_ACTPAY, P_MOVE, P_OVER = range(10)
+P_DRAW: Final = 0
+P_ROLL: Final = 1
+P_TAKE: Final = 2
+P_PLACE: Final = 3
+P_PAY: Final = 4
+P_GAIN: Final = 5
+P_ACT: Final = 6
+P_ACTPAY: Final = 7
+P_MOVE: Final = 8
+P_OVER: Final = 9
 
-ROLLS = (GMove(ROLL, arg=1), GMove(ROLL, arg=2), GMove(ROLL, arg=3))
+ROLLS: Final = (GMove(ROLL, arg=1), GMove(ROLL, arg=2), GMove(ROLL, arg=3))
 # the moves that name a tile or a resource, made once
-TAKES = tuple(GMove(TAKE, arg=t) for t in range(len(TILES)))
-PASSES = tuple(GMove(PASS, arg=t) for t in range(len(TILES)))
-DRAWS = tuple(GMove(DRAW, arg=t) for t in range(len(TILES)))
-GAINS = tuple(GMove(GAIN, arg=k) for k in range(5))
-BUYS = tuple(GMove(BUY, arg=k) for k in range(5))
-PAYCHIEF_MOVE = GMove(PAYCHIEF)
-SPOT_KIND = tuple((t.river, t.road) for t in TILES)  # the key of Territory.spots
+TAKES: Final = tuple(GMove(TAKE, arg=t) for t in range(len(TILES)))
+PASSES: Final = tuple(GMove(PASS, arg=t) for t in range(len(TILES)))
+DRAWS: Final = tuple(GMove(DRAW, arg=t) for t in range(len(TILES)))
+GAINS: Final = tuple(GMove(GAIN, arg=k) for k in range(5))
+BUYS: Final = tuple(GMove(BUY, arg=k) for k in range(5))
+PAYCHIEF_MOVE: Final = GMove(PAYCHIEF)
+SPOT_KIND: Final = tuple((t.river, t.road) for t in TILES)  # the key of Territory.spots
 #: per tile: None (no activation), -1 (a rule list), else its first rule's production
-PRODUCE = tuple(t.rules[0].produce if t.rules else None for t in TILES)
+PRODUCE: Final = tuple(t.rules[0].produce if t.rules else None for t in TILES)
 
 
 class _AbbeyActs(dict[int, tuple[GMove, ...]]):
@@ -93,14 +104,15 @@ class _AbbeyActs(dict[int, tuple[GMove, ...]]):
         return moves
 
 
-ABBEY_ACTS = _AbbeyActs()
-ROLL_P = (0.5, 1 / 3, 1 / 6)
+ABBEY_ACTS: Final = _AbbeyActs()
+ROLL_P = (0.5, 1 / 3, 1 / 6)  # not Final: mypyc leaves a Final float tuple unset
 
 
 def marker(seat: int) -> int:
     return -(seat + 1)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GlenMoreState(State):
     """One Glen More position. Compact: lists of ints, one :class:`Territory` per seat."""
 
@@ -746,12 +758,14 @@ class GlenMoreState(State):
     # -- copying and JSON ----------------------------------------------------------------
 
     def clone(self) -> GlenMoreState:
-        s = GlenMoreState.__new__(GlenMoreState)
-        d = self.__dict__.copy()
-        s.__dict__ = d
+        # attribute by attribute (not a __dict__ copy): the class may be compiled (setup.py)
+        s = GlenMoreState(self.game, self.num_players, self.seed, self.options)
+        s.auto_chance = self.auto_chance
         s.rng = self.rng.copy()
         s.history = list(self.history)
+        s.use_die = self.use_die
         s.track = list(self.track)
+        s.head = self.head
         s.stacks = [list(x) for x in self.stacks]
         s.discarded = list(self.discarded)
         s.market = list(self.market)
@@ -761,10 +775,25 @@ class GlenMoreState(State):
         s.chiefs = list(self.chiefs)
         s.cards = list(self.cards)
         s.terr = [t.clone() for t in self.terr]
+        s.phase = self.phase
+        s.cur = self.cur
         s.scorings = list(self.scorings)
+        s.final = self.final
+        s.tile = self.tile
+        s.tpos = self.tpos
+        s.mode = self.mode
         s.owed = list(self.owed)
+        s.left = self.left
+        s.used = self.used
+        s.then_slot = self.then_slot
+        s.then_rule = self.then_rule
         s.near = list(self.near)
         s.activated = list(self.activated)
+        s.mp = self.mp
+        s.ness_used = self.ness_used
+        s.oich = self.oich
+        s.gain_left = self.gain_left
+        s.gain_slot = self.gain_slot
         return s
 
     def _to_json(self) -> Any:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from clanboard.core import say
 from clanboard.games.glen_more.data import TILES
 from clanboard.games.glen_more.moves import ALL_DIRS, E, N, S, W
 
 Spots = dict[tuple[bool, bool], list[int]]
-RIVER = tuple(t.river for t in TILES)
-ROAD = tuple(t.road for t in TILES)
+RIVER: Final = tuple(t.river for t in TILES)
+ROAD: Final = tuple(t.road for t in TILES)
 
 PLACEMENT = {
     "taken": "that square already holds a tile",
@@ -44,7 +46,7 @@ class Territory:
         self._spots: Spots = {}
 
     def clone(self) -> Territory:
-        t = Territory.__new__(Territory)
+        t = Territory()
         t.cells = self.cells.copy()
         t.tiles = self.tiles.copy()
         t.pos = self.pos.copy()

@@ -10,15 +10,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from clanboard.core import IllegalMove, say
 
 TILE_RE = r"L\d\d"
 
 
+# Each move has ``__reduce__``: copies and pickles work also when this module is compiled
+# (setup.py), where a frozen dataclass cannot be rebuilt field by field.
+
+
 @dataclass(frozen=True, slots=True)
 class Deal:
     scoring: str
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Deal, (self.scoring,))
 
     def __str__(self) -> str:
         return f"deal {self.scoring}"
@@ -28,6 +36,9 @@ class Deal:
 class Draw:
     tile: str
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Draw, (self.tile,))
+
     def __str__(self) -> str:
         return f"draw {self.tile}"
 
@@ -35,6 +46,9 @@ class Draw:
 @dataclass(frozen=True, slots=True)
 class Discard:
     tile: str
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Discard, (self.tile,))
 
     def __str__(self) -> str:
         return f"discard {self.tile}"
@@ -44,6 +58,9 @@ class Discard:
 class Price:
     tile: str
     amount: int
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Price, (self.tile, self.amount))
 
     def __str__(self) -> str:
         return f"price {self.tile} {self.amount}"
@@ -59,6 +76,9 @@ class Offer:
     def parts(self) -> list[Discard | Price]:
         return [Discard(self.discard), *(Price(t, p) for t, p in self.prices)]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Offer, (self.discard, self.prices))
+
     def __str__(self) -> str:
         return f"offer {self.discard} " + " ".join(f"{t}={p}" for t, p in self.prices)
 
@@ -67,12 +87,18 @@ class Offer:
 class Buy:
     tile: str
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Buy, (self.tile,))
+
     def __str__(self) -> str:
         return f"buy {self.tile}"
 
 
 @dataclass(frozen=True, slots=True)
 class Pass:
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Pass, ())
+
     def __str__(self) -> str:
         return "pass"
 
@@ -87,6 +113,9 @@ class Place:
     y: int
     rot: int
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Place, (self.tile, self.x, self.y, self.rot))
+
     def __str__(self) -> str:
         return f"place {self.tile} {self.x},{self.y} r{self.rot}"
 
@@ -94,6 +123,9 @@ class Place:
 @dataclass(frozen=True, slots=True)
 class Return:
     tile: str
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Return, (self.tile,))
 
     def __str__(self) -> str:
         return f"return {self.tile}"

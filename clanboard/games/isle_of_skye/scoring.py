@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
+
+from mypy_extensions import mypyc_attr
 
 from clanboard.games.isle_of_skye.territory import Territory
 from clanboard.games.isle_of_skye.tiles import SCROLLS
 
 
+@mypyc_attr(native_class=False)  # a plain class when compiled: copies and pickles as before
 @dataclass(frozen=True)
 class Rules:
     """The [interp] switches that change scoring (game options, see game.py)."""
@@ -153,7 +157,7 @@ def s16_completed_mountains(t: Territory, rules: Rules = Rules()) -> int:
     return 2 * sum(1 for a in t.areas() if a.terrain == "M" and a.completed)
 
 
-SOLO: dict[str, Callable[[Territory, Rules], int]] = {
+SOLO: Final[dict[str, Callable[[Territory, Rules], int]]] = {
     "S01": s01_squares,
     "S02": s02_completed_areas,
     "S03": s03_sheep,

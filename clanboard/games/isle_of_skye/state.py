@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from clanboard.core import (
     CHANCE,
@@ -43,12 +45,12 @@ from clanboard.games.isle_of_skye.tiles import (
     scoring_tiles,
 )
 
-COLOURS = tuple(castles())  # seat i plays colour i: blue, yellow, red, white, green
-PHASES = ("deal", "draw", "price", "buy", "build", "over")
-CASTLE_INCOME = 5
-_CHANCE_PHASES = ("deal", "draw")
+COLOURS: Final = tuple(castles())  # seat i plays colour i: blue, yellow, red, white, green
+PHASES: Final = ("deal", "draw", "price", "buy", "build", "over")
+CASTLE_INCOME: Final = 5
+_CHANCE_PHASES: Final = ("deal", "draw")
 #: prices the resampled commits of determinize() stay within (any legal commit is consistent)
-RESAMPLE_PRICE_CAP = 10
+RESAMPLE_PRICE_CAP: Final = 10
 
 
 def rules_of(options: dict[str, Any]) -> scoring.Rules:
@@ -97,6 +99,7 @@ PHASE_WORDS = ("deal", "draw", "price", "buy", "build", "over")
 
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SkyeState(State):
     """One position. Gold in ``gold`` is each player's unreserved gold; coins reserved
     as prices sit in ``prices`` until sold (back to the seller) or unsold (to the bank)."""
@@ -181,7 +184,8 @@ class SkyeState(State):
     def players_to_move(self) -> list[int]:
         if self.phase == "price":
             return [p for p in range(self.num_players) if not self.committed(p)]
-        return super().players_to_move()
+        seat = self.current_player()  # as State.players_to_move, without its Python call
+        return [seat] if seat >= 0 else []
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -238,6 +242,40 @@ class SkyeState(State):
         if stuck and (not moves or not self.options["return_only_when_stuck"]):
             moves.extend(Return(t) for t in stuck)
         return moves
+
+    def _chosen_move(self, p: int, r: int) -> Any:
+        """``legal_moves(p)[r % len(legal_moves(p))]``, without making the lists of
+        placements and prices (a random playout's choice: count, then pick)."""
+        if self.phase == "price" and self.discard[p] is not None:
+            todo = [t for t in self.kept(p) if t not in self.prices[p]]
+            return Price(todo[0], 1 + r % (self.gold[p] - (len(todo) - 1)))
+        if self.phase != "build":
+            legal = self.legal_moves(p)
+            return legal[r % len(legal)]
+        slots = self.territories[p].slots()
+        pending = self.pending[p]
+        counts = []  # as _build_moves: per pending tile, its placements in slot order
+        for t in pending:
+            edges = self.tiles[t].edges
+            counts.append(sum(len(rotations(edges, req)) for _, req in slots))
+        total = sum(counts)
+        stuck = [t for t, c in zip(pending, counts, strict=True) if not c]
+        if stuck and total and self.options["return_only_when_stuck"]:
+            stuck = []
+        k = r % (total + len(stuck))
+        if k >= total:
+            return Return(stuck[k - total])
+        for t, c in zip(pending, counts, strict=True):
+            if k >= c:
+                k -= c
+                continue
+            edges = self.tiles[t].edges
+            for cell, req in slots:
+                rots = rotations(edges, req)
+                if k < len(rots):
+                    return Place(t, cell[0], cell[1], rots[k])
+                k -= len(rots)
+        raise AssertionError("the count of placements changed while picking")
 
     def parse_move(self, text: str, player: int | None = None) -> Any:
         return parse(text)
@@ -476,8 +514,7 @@ class SkyeState(State):
             if not seats:
                 return moves
             seat = seats[0]
-            legal = self.legal_moves(seat)
-            move = legal[rng.next_u64() % len(legal)]  # rng.choice
+            move = self._chosen_move(seat, rng.next_u64())  # rng.choice(legal_moves)
             self._apply(move, seat)
             history.append((seat, move))
             if self.auto_chance:
@@ -588,10 +625,18 @@ class SkyeState(State):
     # -- copying and JSON ------------------------------------------------------------------
 
     def clone(self) -> SkyeState:
-        c = object.__new__(SkyeState)
-        c.__dict__.update(self.__dict__)
+        # attribute by attribute (not a __dict__ copy): the class may be compiled (setup.py)
+        c = SkyeState(self.game, self.num_players, self.seed, self.options)
+        c.auto_chance = self.auto_chance
         c.rng = self.rng.copy()
         c.history = list(self.history)
+        c.tiles = self.tiles
+        c.rules = self.rules
+        c.track = self.track
+        c.rounds = self.rounds
+        c.round = self.round
+        c.phase = self.phase
+        c.start = self.start
         c.scoring = list(self.scoring)
         c.bag = list(self.bag)
         c.vp = list(self.vp)
@@ -602,6 +647,7 @@ class SkyeState(State):
         c.discard = list(self.discard)
         c.prices = [dict(p) for p in self.prices]
         c.bought_by = dict(self.bought_by)
+        c.turn = self.turn
         c.pending = [list(p) for p in self.pending]
         c.income = list(self.income)
         c.round_points = list(self.round_points)
@@ -722,7 +768,7 @@ class SkyeState(State):
                     )
 
 
-_PLACES: dict[tuple[str, tuple[int, int], tuple[int, ...]], tuple[Place, ...]] = {}
+_PLACES: Final[dict[tuple[str, tuple[int, int], tuple[int, ...]], tuple[Place, ...]]] = {}
 
 
 def _places(tile: str, cell: tuple[int, int], rots: tuple[int, ...]) -> tuple[Place, ...]:

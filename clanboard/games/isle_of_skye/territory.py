@@ -6,7 +6,7 @@ Cells are ``(x, y)`` with x growing east and y growing south; the castle sits at
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any, Final
 
 from clanboard.core import Text, say
 from clanboard.games.isle_of_skye.tiles import STEP, Tile
@@ -14,20 +14,28 @@ from clanboard.games.isle_of_skye.tiles import STEP, Tile
 Cell = tuple[int, int]
 
 
-@dataclass
 class Area:
-    """A maximal connected region of one terrain across tiles (R-2.6)."""
+    """A maximal connected region of one terrain across tiles (R-2.6). (A plain class, not
+    a dataclass: compiled by setup.py, its constructor is then native too.)"""
 
-    terrain: str
-    cells: frozenset[Cell]
-    completed: bool
-    #: icon kind -> count of icons printed in this area (lighthouses: next to it)
-    icons: dict[str, int]
+    __slots__ = ("terrain", "cells", "completed", "icons")
+
+    def __init__(self, terrain: str, cells: frozenset[Cell], completed: bool,
+                 icons: dict[str, int]) -> None:
+        self.terrain = terrain
+        self.cells = cells
+        self.completed = completed
+        #: icon kind -> count of icons printed in this area (lighthouses: next to it)
+        self.icons = icons
 
     @property
     def size(self) -> int:
         """Number of distinct tiles holding part of the area (R-2.8)."""
         return len(self.cells)
+
+    def __repr__(self) -> str:
+        return (f"Area(terrain={self.terrain!r}, cells={set(self.cells)!r}, "
+                f"completed={self.completed}, icons={self.icons!r})")
 
 
 class Territory:
@@ -53,6 +61,10 @@ class Territory:
 
     def __len__(self) -> int:
         return len(self.cells)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles keep the tiles; what is derived from them is found again."""
+        return (_with_cells, (self.cells,))
 
     # -- placement (R-8.2) -------------------------------------------------------------
 
@@ -159,10 +171,16 @@ class Territory:
 
     def count(self, kind: str) -> int:
         """Icons of ``kind`` in the territory (for ``whisky``: tiles with whisky)."""
-        return sum(t.count(kind) for t, _ in self.cells.values())
+        return sum(t.counts.get(kind, 0) for t, _ in self.cells.values())  # not a call each
 
 
-_FITS: dict[tuple[str, tuple[tuple[int, str], ...]], tuple[int, ...]] = {}
+def _with_cells(cells: dict[Cell, tuple[Tile, int]]) -> Territory:
+    t = Territory()
+    t.cells = cells
+    return t
+
+
+_FITS: Final[dict[tuple[str, tuple[tuple[int, str], ...]], tuple[int, ...]]] = {}
 
 
 def rotations(edges: str, req: tuple[tuple[int, str], ...]) -> tuple[int, ...]:
@@ -202,34 +220,34 @@ class _Analysis:
         first: dict[Cell, int] = {}  # cell -> number of its region 0
         owner: list[Cell] = []  # region number -> its cell
         local: list[int] = []  # region number -> its region on the tile
-        for cell, (tile, _) in cells.items():
-            first[cell] = len(owner)
+        placed: list[tuple[int, int, Tile, int]] = []  # (square number, region 0, tile, rot)
+        at: dict[int, tuple[int, Tile, int]] = {}  # square number -> (region 0, tile, rot)
+        for cell, (tile, rot) in cells.items():
+            base = len(owner)
+            first[cell] = base
+            q = _square(cell)
+            at[q] = (base, tile, rot)
+            placed.append((q, base, tile, rot))
             k = len(tile.region_terrain)
             owner.extend([cell] * k)
             local.extend(range(k))
         parent = list(range(len(owner)))
-
-        def find(a: int) -> int:
-            while parent[a] != a:
-                parent[a] = a = parent[parent[a]]
-            return a
-
         open_regions: list[int] = []
-        for (x, y), (tile, rot) in cells.items():
-            base = first[(x, y)]
+        for q, base, tile, rot in placed:
+            regions = tile.edge_region
             for d in range(4):
-                dx, dy = STEP[d]
-                n = (x + dx, y + dy)
-                mine = base + tile.edge_region[(d - rot) % 4]
-                other = cells.get(n)
+                n = q + _STEP_SQUARE[d]
+                mine = base + regions[(d - rot) % 4]
+                other = at.get(n)
                 if other is None:
                     open_regions.append(mine)
                 elif d < 2:  # each shared edge once
-                    ra = find(mine)
-                    rb = find(first[n] + other[0].edge_region[(d + 2 - other[1]) % 4])
+                    o_base, o_tile, o_rot = other
+                    ra = _find(parent, mine)
+                    rb = _find(parent, o_base + o_tile.edge_region[(d + 2 - o_rot) % 4])
                     if ra != rb:
                         parent[ra] = rb
-        roots = [find(i) for i in range(len(owner))]
+        roots = [_find(parent, i) for i in range(len(owner))]
         groups: dict[int, list[int]] = {}
         for i, r in enumerate(roots):
             groups.setdefault(r, []).append(i)
@@ -247,14 +265,29 @@ class _Analysis:
             by_root[root] = area
         self._first = first
         self._area = [by_root[r] for r in roots]
-        for cell, (tile, _) in cells.items():
-            base = first[cell]
+        for _, base, tile, _ in placed:
             for kind, count, region in tile.icons:
                 icons = self._area[base + region].icons
                 icons[kind] = icons.get(kind, 0) + count
 
     def area_of(self, cell: Cell, region: int) -> Area:
         return self._area[self._first[cell] + region]
+
+
+_SIDE: Final = 1 << 10  # squares as ints (x, y within ±511): neighbours without making tuples
+_STEP_SQUARE: Final = tuple(dy * _SIDE + dx for dx, dy in STEP)
+
+
+def _square(cell: Cell) -> int:
+    return cell[1] * _SIDE + cell[0]
+
+
+def _find(parent: list[int], a: int) -> int:
+    """The root of ``a`` in the union-find ``parent`` (halving the path on the way). A
+    function of its own, not a closure: compiled, a closure's variables live in an object."""
+    while parent[a] != a:
+        parent[a] = a = parent[parent[a]]
+    return a
 
 
 def _road_connected(cells: dict[Cell, tuple[Tile, int]]) -> set[Cell]:

@@ -1,0 +1,129 @@
+"""The mypyc build of Glen More's and Isle of Skye's rules (setup.py): it plays the same
+games as the Python source, and a build older than its source is never imported."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import pickle
+import subprocess
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+import pytest
+
+import clanboard.games.glen_more as glen_more
+import clanboard.games.isle_of_skye as isle_of_skye
+from clanboard.compiled import fresh, use_compiled
+from clanboard.core import Rng, get_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PLAY = """
+import json, sys
+from clanboard.core import Rng, get_game
+out = []
+for game, n, seed in json.loads(sys.argv[1]):
+    s = get_game(game).new_state(n, seed)
+    s.random_playout(Rng(seed * 7 + n))
+    clone = s.clone()
+    out.append([[str(m) for _, m in s.history], s.scores(), clone.to_json() == s.to_json()])
+print(json.dumps(out))
+"""
+
+CASES = [[game, n, seed] for game in ("glen-more", "isle-of-skye") for n in (2, 3, 4)
+         for seed in range(4)]
+
+
+def _play_here() -> list[list[object]]:
+    out: list[list[object]] = []
+    for game, n, seed in CASES:
+        assert isinstance(game, str) and isinstance(n, int) and isinstance(seed, int)
+        s = get_game(game).new_state(n, seed)
+        s.random_playout(Rng(seed * 7 + n))
+        clone = s.clone()
+        out.append([[str(m) for _, m in s.history], s.scores(), clone.to_json() == s.to_json()])
+    return out
+
+
+@pytest.mark.skipif(not (glen_more.COMPILED_IN_USE and isle_of_skye.COMPILED_IN_USE),
+                    reason="the rules are not compiled here (python setup.py build_ext --inplace)")
+def test_compiled_rules_play_the_games_of_the_python_source() -> None:
+    env = {**os.environ, "CLANBOARD_PURE": "1", "PYTHONPATH": str(ROOT)}
+    got = subprocess.run([sys.executable, "-c", PLAY, json.dumps(CASES)], env=env, cwd=ROOT,
+                         check=True, capture_output=True, text=True)
+    assert json.loads(got.stdout) == _play_here()
+
+
+def _fake_package(tmp_path: Path, name: str) -> Path:
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / "__init__.py").write_text("")
+    (folder / "rules.py").write_text("WHERE = 'source'\n")
+    (folder / f"rules{EXTENSION_SUFFIXES[0]}").write_bytes(b"not a real build")
+    return folder
+
+
+def _import_package(tmp_path: Path, name: str) -> None:
+    sys.path.insert(0, str(tmp_path))
+    try:
+        __import__(name)
+    finally:
+        sys.path.remove(str(tmp_path))
+
+
+def test_a_build_older_than_its_source_is_not_imported(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = _fake_package(tmp_path, "stale_rules_pkg")
+    build = folder / f"rules{EXTENSION_SUFFIXES[0]}"
+    os.utime(build, (1_000_000, 1_000_000))
+    assert not fresh(folder, ["rules"])
+    library = tmp_path / "group_library.so"  # a rebuild renews the group's library only
+    library.write_bytes(b"")
+    assert fresh(folder, ["rules"], library)
+    monkeypatch.delenv("CLANBOARD_PURE", raising=False)
+    _import_package(tmp_path, "stale_rules_pkg")
+    try:
+        assert not use_compiled("stale_rules_pkg", ["rules"])
+        assert sys.modules["stale_rules_pkg.rules"].WHERE == "source"
+        from stale_rules_pkg import rules  # type: ignore[import-not-found]
+
+        assert rules.WHERE == "source"
+    finally:
+        for key in [k for k in sys.modules if k.startswith("stale_rules_pkg")]:
+            del sys.modules[key]
+
+
+def test_a_fresh_build_is_used_unless_pure_is_asked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = _fake_package(tmp_path, "fresh_rules_pkg")
+    os.utime(folder / "rules.py", (1_000_000, 1_000_000))
+    assert fresh(folder, ["rules"])
+    assert not fresh(folder, ["rules", "other"])  # every module needs its build
+    _import_package(tmp_path, "fresh_rules_pkg")
+    try:
+        monkeypatch.delenv("CLANBOARD_PURE", raising=False)
+        assert use_compiled("fresh_rules_pkg", ["rules"])
+        assert "fresh_rules_pkg.rules" not in sys.modules  # left to the ordinary import
+        monkeypatch.setenv("CLANBOARD_PURE", "1")
+        assert not use_compiled("fresh_rules_pkg", ["rules"])
+        assert sys.modules["fresh_rules_pkg.rules"].WHERE == "source"
+    finally:
+        for key in [k for k in sys.modules if k.startswith("fresh_rules_pkg")]:
+            del sys.modules[key]
+
+
+@pytest.mark.parametrize("game", ["glen-more", "isle-of-skye"])
+def test_states_deep_copy_and_pickle_whole(game: str) -> None:
+    state = get_game(game).new_state(3, 5)
+    for _ in range(40):  # mid-game, with tiles placed and areas analysed
+        seat = state.players_to_move()[0]
+        state.apply(state.legal_moves(seat)[0], seat)
+    state.scores()
+    for copied in (copy.deepcopy(state), pickle.loads(pickle.dumps(state)), state.clone()):
+        assert copied.to_json() == state.to_json()
+        assert [str(m) for m in copied.legal_moves()] == [str(m) for m in state.legal_moves()]
+        copied.random_playout(Rng(1))
+        assert copied.to_json() != state.to_json()  # independent of the original

@@ -113,11 +113,12 @@ class SkyeHints(PlayoutHints):
             return None
         if state.phase == "over":
             return state.returns()
-        state = state.clone()
-        state.auto_chance = True
-        model.finish_round(state)
-        if state.phase == "over":
-            return state.returns()
+        if state.phase != "price" or any(state.discard):  # a round under way: play it out
+            state = state.clone()
+            state.auto_chance = True
+            model.finish_round(state)
+            if state.phase == "over":
+                return state.returns()
         spread = SPREAD_END + SPREAD_PER_ROUND * rounds_left(state)
         return win_chances(projected_scores(state), spread)
 

@@ -1,6 +1,6 @@
-"""Isle of Skye's hints for the generic search: the candidates and playout policy of
-:class:`~clanboard.games.isle_of_skye.agents.SkyeHints`, plus a position evaluation and
-move priors (see docs/ai.md).
+"""Isle of Skye's hints for the generic search: the playout policy of
+:class:`~clanboard.games.isle_of_skye.agents.SkyeHints`, plus a position evaluation,
+price candidates and move priors built on the round model (``model.py``; docs/ai.md).
 
 The search evaluates determinizations, where the other seats' secret prices are
 re-dealt, so the evaluation may read every seat's gold and prices as they stand there.

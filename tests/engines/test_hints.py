@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
@@ -10,8 +11,10 @@ from clanboard.core import SearchHints, get_game
 from clanboard.games.glen_more.hints import GlenMoreHints
 from clanboard.games.glen_more.moves import ACT, SELL, TAKE, GMove
 from clanboard.games.glen_more.state import P_TAKE, GlenMoreState
+from clanboard.games.isle_of_skye import model
+from clanboard.games.isle_of_skye.agents import remaining_weights, territory_value
 from clanboard.games.isle_of_skye.hints import SkyeHints
-from clanboard.games.isle_of_skye.moves import Place, Return
+from clanboard.games.isle_of_skye.moves import Buy, Pass, Place, Return
 from clanboard.games.isle_of_skye.state import SkyeState
 from tests.ai.helpers import positions
 
@@ -23,14 +26,17 @@ def _hints(game_id: str) -> SearchHints:
     return GlenMoreHints(enabled=True) if game_id == "glen-more" else SkyeHints(enabled=True)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_the_levels_keep_playouts_until_the_evaluation_is_shown_to_help(game_id: str) -> None:
-    game = get_game(game_id)
-    state = game.new_state(2, 1)
+def test_the_levels_keep_playouts_in_glen_more_and_search_skye_with_its_evaluation() -> None:
+    glen = get_game("glen-more")
+    state = glen.new_state(2, 1)
     seat = state.players_to_move()[0]
-    assert game.search_hints().evaluate(state) is None
-    assert game.search_hints().move_priors(state, seat, state.legal_moves(seat)) is None
-    assert _hints(game_id).evaluate(state) is not None
+    assert glen.search_hints().evaluate(state) is None
+    assert glen.search_hints().move_priors(state, seat, state.legal_moves(seat)) is None
+    assert _hints("glen-more").evaluate(state) is not None
+    skye = get_game("isle-of-skye")
+    state = skye.new_state(2, 1)
+    assert skye.search_hints().evaluate(state) is not None
+    assert SkyeHints(enabled=False).evaluate(state) is None
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -120,9 +126,9 @@ def test_skye_more_gold_means_a_better_chance() -> None:
         assert better[0] > base[0]
 
 
-def test_skye_priors_rank_placements_by_contact_and_returns_last() -> None:
+def test_skye_priors_rank_placements_by_value_buys_by_surplus_and_returns_last() -> None:
     hints = SkyeHints(enabled=True)
-    seen = False
+    seen = set()
     for state in positions(get_game("isle-of-skye"), 200, seed=6, players=2):
         assert isinstance(state, SkyeState)
         seats = state.players_to_move()
@@ -130,17 +136,22 @@ def test_skye_priors_rank_placements_by_contact_and_returns_last() -> None:
             continue
         moves = state.legal_moves(seats[0])
         priors = hints.move_priors(state, seats[0], moves)
-        if state.phase != "build":
+        if state.phase not in ("build", "buy"):
             assert priors is None
             continue
-        seen = True
+        seen.add(state.phase)
         assert priors is not None and len(priors) == len(moves)
-        cells = state.territories[seats[0]].cells
+        weights = remaining_weights(state)
         for m, p in zip(moves, priors, strict=True):
             if isinstance(m, Place):
-                touching = sum((m.x + dx, m.y + dy) in cells
-                               for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)))
-                assert p == touching >= 1
+                terr = state.territories[seats[0]].copy()
+                terr.place(state.tiles[m.tile], (m.x, m.y), m.rot)
+                assert p == pytest.approx(territory_value(state, terr, weights), abs=0.05)
+            elif isinstance(m, Buy):
+                owner = next(q for q in range(2) if m.tile in state.prices[q])
+                gain = model.gain(state, seats[0], m.tile)
+                assert p == pytest.approx(2 * gain - state.prices[owner][m.tile])
             else:
-                assert isinstance(m, Return) and p < 1
-    assert seen
+                assert isinstance(m, (Return, Pass))
+                assert p == (0.0 if isinstance(m, Pass) else -math.inf)
+    assert seen == {"build", "buy"}

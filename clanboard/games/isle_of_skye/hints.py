@@ -1,6 +1,6 @@
-"""Isle of Skye's hints for the generic search: the candidates and playout policy of
-:class:`~clanboard.games.isle_of_skye.agents.SkyeHints`, plus a position evaluation and
-move priors (see docs/ai.md).
+"""Isle of Skye's hints for the generic search: the playout policy of
+:class:`~clanboard.games.isle_of_skye.agents.SkyeHints`, plus a position evaluation,
+price candidates and move priors built on the round model (``model.py``; docs/ai.md).
 
 The search evaluates determinizations, where the other seats' secret prices are
 re-dealt, so the evaluation may read every seat's gold and prices as they stand there.
@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
 
 from clanboard.core import Move, State
-from clanboard.games.isle_of_skye import scoring
+from clanboard.games.isle_of_skye import model, scoring
+from clanboard.games.isle_of_skye.agents import GOLD_PER_VP as GOLD_PER_VP_BUY
 from clanboard.games.isle_of_skye.agents import SkyeHints as PlayoutHints
-from clanboard.games.isle_of_skye.agents import remaining_weights
-from clanboard.games.isle_of_skye.moves import PASS, Place
+from clanboard.games.isle_of_skye.agents import remaining_weights, territory_value
+from clanboard.games.isle_of_skye.moves import Buy, Place, Price
 from clanboard.games.isle_of_skye.state import CASTLE_INCOME, SkyeState
 from clanboard.games.isle_of_skye.tiles import STEP
 
@@ -76,27 +76,6 @@ def contact(cells: Mapping[tuple[int, int], object], x: int, y: int) -> int:
     return sum((x + dx, y + dy) in cells for dx, dy in STEP)
 
 
-def finish_round(s: SkyeState) -> None:
-    """Play the buy and build phases in progress to their end, in place: nobody buys
-    any more, and each tile goes where it touches the most tiles (returned when it fits
-    nowhere). The round is then scored and the next one dealt up to its pricing."""
-    for _ in range(64):
-        if s.phase == "buy":
-            s.apply_trusted(PASS, s.current_player())
-        elif s.phase == "build":
-            seat = s.builder()
-            cells = s.territories[seat].cells
-            moves = s.legal_moves(seat)
-            s.apply_trusted(max(moves, key=lambda m: _contact_of(cells, m)), seat)
-        else:
-            return
-
-
-def _contact_of(cells: Mapping[tuple[int, int], object], move: Any) -> int:
-    """A placement's contact; -1 for a return (only when the tile fits nowhere)."""
-    return contact(cells, move.x, move.y) if isinstance(move, Place) else -1
-
-
 def win_chances(scores: list[float], spread: float) -> list[float]:
     """Each seat's chance to finish first when the final scores scatter around
     ``scores`` by about ``spread`` (a softmax of the margins)."""
@@ -107,36 +86,68 @@ def win_chances(scores: list[float], spread: float) -> list[float]:
 
 
 class SkyeHints(PlayoutHints):
-    """Candidates and playouts as the base hints; a position is worth each seat's chance
-    to win from the projected final scores; placements are ranked by how many tiles
-    they touch (squares, closed areas and short roads come from compact territories).
+    """A position is worth each seat's chance to win from the projected final scores,
+    once the round in progress is played out as heuristic players would play it
+    (:mod:`~clanboard.games.isle_of_skye.model`). Prices are searched among a few
+    candidates per tile drawn from what the tile is worth to each seat; buys rank by
+    surplus, placements by the heuristic's territory value.
 
-    Off unless ``enabled``: at 300 iterations against two heuristic players the search
-    did worse with them than with playouts to the end (docs/ai.md), so the game's
-    levels keep the playouts."""
+    ``enabled=False`` drops the evaluation, priors and priced candidates (the playout
+    hints alone)."""
 
-    def __init__(self, enabled: bool = False) -> None:
+    def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
+
+    def candidate_moves(self, state: State, player: int) -> list[Move]:
+        if not self.enabled or not isinstance(state, SkyeState) or state.phase != "price":
+            return super().candidate_moves(state, player)
+        moves = state.legal_moves(player)
+        if not moves or not isinstance(moves[0], Price):
+            return moves
+        tile = moves[0].tile
+        top = max(m.amount for m in moves)
+        return [Price(tile, a) for a in model.price_options(state, player, tile, top)]
 
     def evaluate(self, state: State) -> list[float] | None:
         if not self.enabled or not isinstance(state, SkyeState):
             return None
         if state.phase == "over":
             return state.returns()
-        if state.phase in ("buy", "build"):  # judge whole rounds: tiles count once built
+        if state.phase != "price" or any(state.discard):  # a round under way: play it out
             state = state.clone()
             state.auto_chance = True
-            finish_round(state)
+            model.finish_round(state)
             if state.phase == "over":
                 return state.returns()
         spread = SPREAD_END + SPREAD_PER_ROUND * rounds_left(state)
         return win_chances(projected_scores(state), spread)
 
     def move_priors(self, state: State, player: int, moves: list[Move]) -> list[float] | None:
-        if not self.enabled or not isinstance(state, SkyeState) or state.phase != "build":
+        if not self.enabled or not isinstance(state, SkyeState):
             return None
-        cells = state.territories[player].cells
-        return [float(_contact_of(cells, m)) for m in moves]
+        if state.phase == "build":
+            return [_placement_value(state, player, m) for m in moves]
+        if state.phase == "buy":
+            return [_surplus(state, player, m) for m in moves]
+        return None
+
+
+def _placement_value(state: SkyeState, seat: int, move: Move) -> float:
+    """The heuristic's territory value after the placement (a return: below any)."""
+    if not isinstance(move, Place):
+        return -math.inf
+    terr = state.territories[seat].copy()
+    terr.place(state.tiles[move.tile], (move.x, move.y), move.rot)
+    return territory_value(state, terr, remaining_weights(state)) + 0.01 * contact(
+        state.territories[seat].cells, move.x, move.y)
+
+
+def _surplus(state: SkyeState, seat: int, move: Move) -> float:
+    """What a buy is worth to the seat over its price, in gold (a pass: 0)."""
+    if not isinstance(move, Buy):
+        return 0.0
+    owner = next(q for q in range(state.num_players) if move.tile in state.prices[q])
+    return GOLD_PER_VP_BUY * model.gain(state, seat, move.tile) - state.prices[owner][move.tile]
 
 
 __all__ = ["SkyeHints", "projected_scores", "win_chances"]

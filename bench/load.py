@@ -160,7 +160,7 @@ async def seat_client(game: Game, seat: int, urls: list[str], stop_at: float, th
     """Play ``seat`` through ``urls[0]``; if that process goes away, through the next."""
     k = 0
     while True:
-        url = f"{urls[k % len(urls)]}/api/tables/{game.id}/ws?seat={seat}"
+        url = f"{urls[k % len(urls)]}/api/tables/{game.id}/ws?seat={seat}&log=delta"
         try:
             async with connect(url, max_size=2**22, open_timeout=30) as ws:
                 await ws.send(json.dumps({"type": "auth", "token": game.tokens[seat]}))
@@ -180,6 +180,7 @@ async def play_socket(ws: Any, game: Game, seat: int, stop_at: float, think: flo
     """Play on one socket; True when done (the game or the run ended)."""
     sent: tuple[int, str] | None = None
     sent_at = 0.0
+    held: list[dict[str, Any]] = []  # the log so far (views bring the entries from log_from)
     while True:
         # past the end, the other seat may have left without moving: stop waiting for it
         wait = max(stop_at - time.monotonic(), 0) + STRAGGLE
@@ -195,6 +196,7 @@ async def play_socket(ws: Any, game: Game, seat: int, stop_at: float, think: flo
         if msg["type"] != "view":  # a log line revealed
             continue
         view = msg["view"]
+        view["log"] = held = held[:view.get("log_from", 0)] + view["log"]
         now = time.perf_counter()
         for s in [s for s in game.sent if s < view["seq"]]:
             if view["log"][s]["player"] != seat:

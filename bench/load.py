@@ -2,7 +2,8 @@
 
 Starts ``clanboard serve`` in subprocesses on free loopback ports with a temporary data
 directory (or uses ``--url`` of a running server), creates N two-seat tables, connects a
-client per seat and has every client play random legal moves from its own view. Latency
+client per seat (``log=delta``, as the table page does) and has every client play random
+legal moves from its own view. Latency
 is from sending a move until the mover receives the view that includes it (the move is
 committed to the database by then); "seen" is until the other seat receives it (with
 several processes, through the database's notifications). Bounded by ``--games`` and

@@ -106,6 +106,10 @@ class LiveTable:
     #: presence: seconds without a heartbeat before a seat is away; the last broadcast
     away_after: float = 45.0
     presence_sent: list[str] | None = None
+    #: the log entries last built per (viewer key, language, game over), each with the
+    #: move row it was built from: an entry is built again once its row is replaced
+    logs: dict[tuple[int, str, bool], list[tuple[Any, dict[str, Any]]]] = field(
+        default_factory=dict, repr=False)
 
     def evictable(self, idle_before: float) -> bool:
         return (not self.watchers and self.jobs == 0 and not self.lock.locked()
@@ -220,7 +224,7 @@ class LiveTable:
                             if seat is not None and seat in waiting and self.status == "playing"
                             else []),
             "lang": lang,
-            "log": [self._log_entry(i, key, over, lang) for i in range(len(self.moves))],
+            "log": self.log(key, over, lang),
             "result": self.result(seat, lang),
             "clock": self.clock_view(),
             "presence": self.presence(),
@@ -265,6 +269,25 @@ class LiveTable:
                 state.apply(move, player)
         except (IllegalMove, InvalidState):  # English stands in for what is left
             log.exception("table %s: describing its moves in %s", self.id, lang)
+
+    def log(self, key: int, over: bool, lang: str) -> list[dict[str, Any]]:
+        """The log as viewer ``key`` sees it (entries shared between views: never to be
+        changed in place)."""
+        cache = self.logs.get((key, lang, over))
+        if cache is None:
+            if over:  # the entries of the game in play are of no more use
+                self.logs.clear()
+            cache = self.logs[key, lang, over] = []
+        del cache[len(self.moves):]
+        for i, row in enumerate(self.moves):
+            if i < len(cache) and cache[i][0] is row:
+                continue
+            built = (row, self._log_entry(i, key, over, lang))
+            if i < len(cache):
+                cache[i] = built
+            else:
+                cache.append(built)
+        return [entry for _, entry in cache]
 
     def _log_entry(self, i: int, key: int, over: bool, lang: str = "en") -> dict[str, Any]:
         player, text, vis = self.moves[i]

@@ -1,7 +1,8 @@
 """Sockets opened with ``log=delta``: every view, its log put together from the entries
 already sent and those from ``log_from``, is exactly the whole view another socket of the
 same viewer gets, for every game, every seat and a spectator, up to the end of the game
-(when every log line becomes readable); a log that changes earlier is sent from there."""
+(when every log line becomes readable); a log that changes earlier is sent from there.
+The log entries a table keeps between views are those it would build afresh."""
 
 from __future__ import annotations
 
@@ -62,6 +63,10 @@ def test_delta_views_rebuild_the_whole_views(client: TestClient, game_id: str) -
                 assert "log_from" not in full and 0 <= start <= len(held[v])
                 delta["log"] = held[v] = held[v][:start] + delta["log"]
                 assert delta == full, f"viewer {v} at move {full['seq']}"
+                # the entries kept from view to view are those built afresh
+                key, over = -1 if v is None else v, live.state.is_terminal()
+                assert full["log"] == [live._log_entry(i, key, over, "en")
+                                       for i in range(live.seq)]
                 shorter += start
             if live.state.is_terminal():
                 break

@@ -2,7 +2,8 @@
 
 Starts ``clanboard serve`` in subprocesses on free loopback ports with a temporary data
 directory (or uses ``--url`` of a running server), creates N two-seat tables, connects a
-client per seat and has every client play random legal moves from its own view. Latency
+client per seat (``log=delta``, as the table page does) and has every client play random
+legal moves from its own view. Latency
 is from sending a move until the mover receives the view that includes it (the move is
 committed to the database by then); "seen" is until the other seat receives it (with
 several processes, through the database's notifications). Bounded by ``--games`` and
@@ -160,7 +161,7 @@ async def seat_client(game: Game, seat: int, urls: list[str], stop_at: float, th
     """Play ``seat`` through ``urls[0]``; if that process goes away, through the next."""
     k = 0
     while True:
-        url = f"{urls[k % len(urls)]}/api/tables/{game.id}/ws?seat={seat}"
+        url = f"{urls[k % len(urls)]}/api/tables/{game.id}/ws?seat={seat}&log=delta"
         try:
             async with connect(url, max_size=2**22, open_timeout=30) as ws:
                 await ws.send(json.dumps({"type": "auth", "token": game.tokens[seat]}))
@@ -180,6 +181,7 @@ async def play_socket(ws: Any, game: Game, seat: int, stop_at: float, think: flo
     """Play on one socket; True when done (the game or the run ended)."""
     sent: tuple[int, str] | None = None
     sent_at = 0.0
+    held: list[dict[str, Any]] = []  # the log so far (views bring the entries from log_from)
     while True:
         # past the end, the other seat may have left without moving: stop waiting for it
         wait = max(stop_at - time.monotonic(), 0) + STRAGGLE
@@ -195,6 +197,7 @@ async def play_socket(ws: Any, game: Game, seat: int, stop_at: float, think: flo
         if msg["type"] != "view":  # a log line revealed
             continue
         view = msg["view"]
+        view["log"] = held = held[:view.get("log_from", 0)] + view["log"]
         now = time.perf_counter()
         for s in [s for s in game.sent if s < view["seq"]]:
             if view["log"][s]["player"] != seat:

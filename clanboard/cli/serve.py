@@ -85,8 +85,11 @@ def register(app: typer.Typer) -> None:
         shown = make_url(settings.database_url()).render_as_string(hide_password=True)
         typer.echo(f"clanboard: http://{host}:{port}/ (storage: {shown}"
                    + (f", {workers} processes)" if workers > 1 else ")"))
+        # no permessage-deflate: compressing every view cost the server more CPU per move
+        # than building it, and the messages are a few KiB (docs/web.md, the load check)
         options: dict[str, Any] = {"log_level": log_level, "ws_ping_interval": 20,
-                   "ws_max_size": settings.max_body_bytes or 16 * 1024 * 1024}
+                                   "ws_max_size": settings.max_body_bytes or 16 * 1024 * 1024,
+                                   "ws_per_message_deflate": False}
         if workers > 1:
             run_workers(settings, workers, host, port, **options)
             return

@@ -9,6 +9,11 @@ it idle), so live AI moves keep their pool and their priority; with ``ai_workers
 a thread. After each position the results so far are stored with the game (table
 ``analyses``), so a job survives a restart and resumes where it stopped; the job's seed is
 stored too (the same seed gives the same numbers) and never served.
+
+With several server processes on one database each job is claimed by the one that runs it
+(an atomic update; the claim lasts :data:`CLAIM_SECONDS` and is renewed after each
+position, and given up when the process stops). A job whose process died is taken up,
+once its claim runs out, by the next process that starts.
 """
 
 from __future__ import annotations
@@ -21,14 +26,15 @@ import os
 import secrets
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import select
+from sqlalchemy import or_, select, update
 
 from clanboard.server.errors import ApiError
+from clanboard.server.lease import new_owner
 from clanboard.server.models import AnalysisRow
 from clanboard.server.settings import Settings
 from clanboard.server.storage import Store
@@ -38,6 +44,8 @@ log = logging.getLogger("clanboard.server")
 
 QUEUED, RUNNING, DONE, CANCELLED, FAILED = "queued", "running", "done", "cancelled", "failed"
 UNFINISHED = (QUEUED, RUNNING)
+#: how long a process's claim on a job lasts without news from it (seconds)
+CLAIM_SECONDS = 300.0
 
 
 class AnalysisRequest(BaseModel):
@@ -124,7 +132,9 @@ def load_job(store: Store, table_id: str) -> Job | None:
                    list(row.moves), row.error)
 
 
-def save_job(store: Store, job: Job) -> None:
+def save_job(store: Store, job: Job, owner: str | None = None) -> None:
+    """Store ``job``; ``owner``: the process running it renews its claim. A finished
+    job is nobody's."""
     with store.sessions.begin() as s:
         row = s.get(AnalysisRow, job.table_id)
         if row is None:
@@ -133,12 +143,45 @@ def save_job(store: Store, job: Job) -> None:
         row.status, row.iterations, row.seed, row.total = (
             job.status, job.iterations, job.seed, job.total)
         row.moves, row.error, row.updated_at = list(job.moves), job.error, _now()
+        if job.status not in UNFINISHED:
+            row.claimed_by, row.claimed_until = None, None
+        elif owner is not None:
+            row.claimed_by = owner
+            row.claimed_until = _now() + timedelta(seconds=CLAIM_SECONDS)
+
+
+def claim_job(store: Store, table_id: str, owner: str, seconds: float = CLAIM_SECONDS
+              ) -> bool:
+    """Claim an unfinished job for ``owner`` in one update: True unless another process
+    holds an unexpired claim on it (or it is finished)."""
+    now = _now()
+    table = AnalysisRow.__table__
+    with store.engine.begin() as conn:
+        done = conn.execute(
+            update(table)  # type: ignore[arg-type]
+            .where(table.c.table_id == table_id, table.c.status.in_(UNFINISHED),
+                   or_(table.c.claimed_by.is_(None), table.c.claimed_by == owner,
+                       table.c.claimed_until < now))
+            .values(claimed_by=owner, claimed_until=now + timedelta(seconds=seconds)))
+        return bool(done.rowcount == 1)
+
+
+def release_claims(store: Store, owner: str) -> None:
+    """Give up ``owner``'s claims (a stopping process): others may run the jobs now."""
+    table = AnalysisRow.__table__
+    with store.engine.begin() as conn:
+        conn.execute(update(table)  # type: ignore[arg-type]
+                     .where(table.c.claimed_by == owner)
+                     .values(claimed_by=None, claimed_until=None))
 
 
 def unfinished_jobs(store: Store, limit: int) -> list[Job]:
+    """The unfinished jobs no other process has a claim on (oldest first)."""
     with store.sessions() as s:
         ids = list(s.scalars(select(AnalysisRow.table_id)
-                             .where(AnalysisRow.status.in_(UNFINISHED))
+                             .where(AnalysisRow.status.in_(UNFINISHED),
+                                    or_(AnalysisRow.claimed_by.is_(None),
+                                        AnalysisRow.claimed_until < _now()))
                              .order_by(AnalysisRow.created_at).limit(limit)))
     return [job for i in ids if (job := load_job(store, i)) is not None]
 
@@ -158,6 +201,8 @@ class Analyses:
         self.queued: set[str] = set()  # ids in the queue: each at most once
         self.lock = asyncio.Lock()
         self.worker: asyncio.Task[None] | None = None
+        #: this process, as the claimant of the jobs it runs
+        self.owner = new_owner()
 
     async def start(self) -> None:
         """Put back the jobs a stop interrupted (read before the server answers, so no
@@ -174,6 +219,10 @@ class Analyses:
             self.worker.cancel()
             await asyncio.gather(self.worker, return_exceptions=True)
         self.executor.shutdown(wait=False, cancel_futures=True)
+        try:
+            await self.tables.run_db(release_claims, self.tables.store, self.owner)
+        except Exception:  # its claims run out instead
+            log.exception("giving up the analysis claims")
 
     # -- requests ------------------------------------------------------------------------
 
@@ -235,6 +284,11 @@ class Analyses:
             job = self.jobs.get(table_id)
             if job is None or job.status != QUEUED:
                 continue
+            if not await self.tables.run_db(claim_job, self.tables.store, table_id,
+                                            self.owner):
+                log.info("analysis of table %s: another process runs it", table_id)
+                self.jobs.pop(table_id, None)
+                continue
             try:
                 await self._run(job)
             except asyncio.CancelledError:
@@ -255,7 +309,7 @@ class Analyses:
             job.total = len(todo)
             job.status = RUNNING
             done = {m["index"] for m in job.moves}
-            await self.tables.run_db(save_job, self.tables.store, job)
+            await self.tables.run_db(save_job, self.tables.store, job, self.owner)
             loop = asyncio.get_running_loop()
             for task in todo:
                 if job.cancel:
@@ -266,7 +320,7 @@ class Analyses:
                 result = await loop.run_in_executor(self.executor, analyse_with_words, task,
                                                     table.names)
                 job.moves = sorted([*job.moves, result], key=lambda m: m["index"])
-                await self.tables.run_db(save_job, self.tables.store, job)
+                await self.tables.run_db(save_job, self.tables.store, job, self.owner)
             await self._finish(job, CANCELLED if job.cancel else DONE)
         finally:
             table.jobs -= 1

@@ -386,9 +386,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def socket(ws: WebSocket, table_id: str, seat: int | None = None,
-                     token: str | None = None) -> None:
+                     token: str | None = None,
+                     log_mode: str | None = Query(None, alias="log")) -> None:
         """Live views: one ``{"type": "view"}`` message now and after every change, and
         ``{"type": "reveal", "seq", "player", "move"}`` when a log line becomes readable.
+        With ``?log=delta`` every view after the first has in ``log`` only the entries
+        from ``log_from`` on (the client keeps those before it from the previous view).
         A seat proves itself with ``{"type": "auth", "token": "..."}`` as its first
         message (or an ``Authorization: Bearer`` header). Send ``{"move": "...", "seq": n}``
         to play; a refusal comes back as ``{"type": "error"}``."""
@@ -399,12 +402,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return
         try:
             await ws.accept()
-            await serve_socket(ws, table_id, seat, token, ip)
+            await serve_socket(ws, table_id, seat, token, ip, log_mode == "delta")
         finally:
             sockets.give_back(ip)
 
     async def serve_socket(ws: WebSocket, table_id: str, seat: int | None,
-                           token: str | None, ip: str) -> None:
+                           token: str | None, ip: str, delta: bool = False) -> None:
         tables = tables_of(ws)
         try:
             table = await tables.get(table_id)
@@ -428,6 +431,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return
         watcher = SocketWatcher(ws, seat, settings.ws_queue, settings.ws_send_timeout)
         watcher.lang = request_lang(ws)
+        watcher.delta = delta
         joined(watcher, tables.clock.now())
         table.watchers.add(watcher)
         watcher.send_view(table.view(seat, watcher.lang))

@@ -224,6 +224,9 @@ class AnalysisRow(Base):
     error: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+    #: the server process running it, until when (renewed after each position)
+    claimed_by: Mapped[str | None] = mapped_column(String(96), nullable=True)
+    claimed_until: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
 
 
 class LeaseRow(Base):

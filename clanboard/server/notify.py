@@ -3,8 +3,9 @@ hands every notification's payload to the event loop.
 
 The database announces changes itself (triggers of migration 0006, sent when the writing
 transaction commits), so every process hears of every committed move, whoever stored it.
-A lost connection is reopened; ``on_gap`` is then called, since notifications sent in
-between are gone (the receiver re-reads what it holds).
+A stored move's notification carries the move (migration 0009), so a process holding its
+table needs no query to apply it. A lost connection is reopened; ``on_gap`` is then
+called, since notifications sent in between are gone (the receiver re-reads what it holds).
 """
 
 from __future__ import annotations

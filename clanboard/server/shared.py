@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -145,17 +146,18 @@ class Shared:
 
     def on_payload(self, payload: str) -> None:
         kind, _, rest = payload.partition(" ")
-        table_id, _, seq_text = rest.partition(" ")
+        table_id, _, rest = rest.partition(" ")
         table = self.tables.live.get(table_id)
         if table is None:
             return
+        seq_text, _, move = rest.partition(" ")
         try:
             seq = int(seq_text)
         except ValueError:
             return
         if kind == "m" and seq < table.seq:
             return  # already known (this process stored it, or caught up before)
-        self.tables._spawn(self.follow(table, kind, seq))
+        self.tables._spawn(self.follow(table, kind, seq, _move_row(move)))
 
     def on_gap(self) -> None:
         """Notifications may have been missed: re-read every table with watchers."""
@@ -163,10 +165,11 @@ class Shared:
             if table.watchers or table.id in self.held:
                 self.tables._spawn(self.follow(table, "d", 0))
 
-    async def follow(self, table: LiveTable, kind: str, seq: int) -> None:
+    async def follow(self, table: LiveTable, kind: str, seq: int,
+                     row: tuple[int, str, list[int]] | None = None) -> None:
         try:
             if kind == "m":
-                changed = await self.catch_up(table, seq)
+                changed = await self.catch_up(table, seq, row)
             elif kind == "v":
                 changed = await self.reread_readers(table)
             elif kind == "s":
@@ -180,13 +183,18 @@ class Shared:
             await self.tables.broadcast(table)
             self.tables.kick_ai(table)
 
-    async def catch_up(self, table: LiveTable, known: int | None = None) -> bool:
+    async def catch_up(self, table: LiveTable, known: int | None = None,
+                       row: tuple[int, str, list[int]] | None = None) -> bool:
         """Apply the moves stored since this copy was read (and new seats); True if any.
         ``known``: the number of a move just announced (no seats read: only moves were
-        stored), nothing to do if this copy has it by the time the table is free."""
+        stored), nothing to do if this copy has it by the time the table is free; ``row``:
+        that move, as announced (applied without reading it if it is the next one)."""
         async with table.lock:
             if known is not None and known < table.seq:
                 return False  # the move was this process's own, applied meanwhile
+            if row is not None and known == table.seq:
+                apply_rows(table, [row])
+                return True
             seats, rows = await self.tables.run_db(_since, self.engine, table.id, table.seq,
                                                    known is None)
             changed = seats is not None and _seats_changed(table, seats)
@@ -230,13 +238,26 @@ def apply_rows(table: LiveTable, rows: list[tuple[int, str, list[int]]]) -> None
 
     state = table.state.clone()
     texts = []
+    langs = table.langs()
     for player, text, _ in rows:
         move = state.parse_move(text, player)
-        texts.append(describe(state, move, player, table.names))
+        texts.append(describe(state, move, player, table.names, langs))
         state.apply(move, player)
     table.state = state
     table.moves.extend(rows)
     table.texts.extend(texts)
+
+
+def _move_row(text: str) -> tuple[int, str, list[int]] | None:
+    """The move a notification carries (``[player, visible_to, text]``), if any."""
+    try:
+        player, readers, move = json.loads(text) if text else (None, None, None)
+    except ValueError:
+        return None
+    if (isinstance(player, int) and isinstance(move, str) and isinstance(readers, list)
+            and all(isinstance(r, int) for r in readers)):
+        return player, move, readers
+    return None
 
 
 def _seats_changed(table: LiveTable, seats: list[StoredSeat]) -> bool:

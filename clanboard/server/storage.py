@@ -4,6 +4,7 @@ them on its database threads so the event loop never waits on disk."""
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -161,6 +162,8 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.sessions = sessionmaker(engine, expire_on_commit=False)
+        #: the same pool, each statement its own transaction (no BEGIN, no COMMIT)
+        self.autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
 
     def create_table(self, t: StoredTable) -> None:
         with self.sessions.begin() as s:
@@ -201,6 +204,8 @@ class Store:
                   status: str, clock: ClockWrite | None = None) -> None:
         """Commit the steps of one accepted move, numbered from ``seq``, all or none (with
         the clocks after it, on each step and on the table)."""
+        if self.engine.dialect.name == "postgresql":
+            return self._add_moves_pg(table_id, seq, rows, status, clock)
         with self.engine.begin() as conn:
             for k, (player, text, visible_to) in enumerate(rows):
                 conn.execute(insert(MoveRow.__table__).values(  # type: ignore[arg-type]
@@ -209,6 +214,27 @@ class Store:
             conn.execute(update(TableRow.__table__)  # type: ignore[arg-type]
                          .where(TableRow.__table__.c.id == table_id)
                          .values(status=status, updated_at=_now(), **_clock_values(clock)))
+
+    def _add_moves_pg(self, table_id: str, seq: int, rows: list[tuple[int, str, list[int]]],
+                      status: str, clock: ClockWrite | None) -> None:
+        """:meth:`add_moves` as one statement (one round trip, atomic on its own): the
+        move's hot path, where BEGIN, two statements and COMMIT cost four."""
+        state = None if clock is None else json.dumps(clock.state)
+        values, params = [], []
+        for k, (player, move, visible_to) in enumerate(rows):
+            values.append("(%s, %s, %s, %s, %s::json, %s::json)")
+            params += [table_id, seq + k, player, move, json.dumps(visible_to), state]
+        sets = "status = %s, updated_at = %s"
+        params += [status, _now()]
+        if clock is not None:
+            sets += ", clock_state = %s::json, clock_deadline = %s"
+            params += [state, clock.deadline]
+        params.append(table_id)
+        with self.autocommit.connect() as conn:
+            conn.exec_driver_sql(
+                "WITH stored AS (INSERT INTO moves (table_id, seq, player, text, visible_to, "
+                f"clock) VALUES {', '.join(values)}) UPDATE tables SET {sets} WHERE id = %s",
+                tuple(params))
 
     def time_out(self, table_id: str, status: str, clock: ClockWrite,
                  events: list[dict[str, Any]], result_override: dict[str, Any] | None,

@@ -14,7 +14,7 @@ import re
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
@@ -106,6 +106,10 @@ class LiveTable:
     #: presence: seconds without a heartbeat before a seat is away; the last broadcast
     away_after: float = 45.0
     presence_sent: list[str] | None = None
+    #: the log entries last built per (viewer key, language, game over), each with the
+    #: move row it was built from: an entry is built again once its row is replaced
+    logs: dict[tuple[int, str, bool], list[tuple[Any, dict[str, Any]]]] = field(
+        default_factory=dict, repr=False)
 
     def evictable(self, idle_before: float) -> bool:
         return (not self.watchers and self.jobs == 0 and not self.lock.locked()
@@ -220,7 +224,7 @@ class LiveTable:
                             if seat is not None and seat in waiting and self.status == "playing"
                             else []),
             "lang": lang,
-            "log": [self._log_entry(i, key, over, lang) for i in range(len(self.moves))],
+            "log": self.log(key, over, lang),
             "result": self.result(seat, lang),
             "clock": self.clock_view(),
             "presence": self.presence(),
@@ -236,11 +240,54 @@ class LiveTable:
         return [s.name for s in self.seats]
 
     def text(self, i: int, lang: str = "en") -> tuple[str, dict[int, str]] | None:
-        """Move ``i``'s words in ``lang`` (English when that language is missing)."""
+        """Move ``i``'s words in ``lang`` (English when that language is missing); a
+        language the moves were not described in yet is filled in first."""
         if i >= len(self.texts):
             return None
         texts = self.texts[i]
+        if lang not in texts and lang in LANGUAGES:
+            self.describe_in(lang)
         return texts.get(lang) or texts.get("en")
+
+    def langs(self) -> list[str]:
+        """The languages a move is described in when it is made: English (the fallback)
+        and those of the watchers; :meth:`text` fills in any other when it is asked for."""
+        watching = {getattr(w, "lang", "en") for w in self.watchers}
+        return ["en", *sorted(watching.intersection(LANGUAGES) - {"en"})]
+
+    def describe_in(self, lang: str) -> None:
+        """Describe in ``lang`` every move not described in it yet (replayed from the
+        seed, as :func:`rebuild` does)."""
+        first = self.state
+        state = first.game.new_state(first.num_players, first.seed, dict(first.options))
+        names = self.names
+        try:
+            for i, (player, text, _) in enumerate(self.moves[:len(self.texts)]):
+                move = state.parse_move(text, player)
+                if lang not in self.texts[i]:
+                    self.texts[i][lang] = _describe(state, move, player, names, lang)
+                state.apply(move, player)
+        except (IllegalMove, InvalidState):  # English stands in for what is left
+            log.exception("table %s: describing its moves in %s", self.id, lang)
+
+    def log(self, key: int, over: bool, lang: str) -> list[dict[str, Any]]:
+        """The log as viewer ``key`` sees it (entries shared between views: never to be
+        changed in place)."""
+        cache = self.logs.get((key, lang, over))
+        if cache is None:
+            if over:  # the entries of the game in play are of no more use
+                self.logs.clear()
+            cache = self.logs[key, lang, over] = []
+        del cache[len(self.moves):]
+        for i, row in enumerate(self.moves):
+            if i < len(cache) and cache[i][0] is row:
+                continue
+            built = (row, self._log_entry(i, key, over, lang))
+            if i < len(cache):
+                cache[i] = built
+            else:
+                cache.append(built)
+        return [entry for _, entry in cache]
 
     def _log_entry(self, i: int, key: int, over: bool, lang: str = "en") -> dict[str, Any]:
         player, text, vis = self.moves[i]
@@ -265,12 +312,13 @@ clock=clocks.control.to_json() if clocks else None,
         return ClockWrite(self.clocks.to_json(), self.clock_deadline())
 
 
-def describe(before: State, move: Any, player: int,
-             names: list[str]) -> MoveWords:
-    """Per language: a move's words for the viewers who may read it (the mover's own
-    description) and, per other viewer (seats, :data:`SPECTATOR`), the words for that
-    viewer while it may not (the game leaves out what that viewer's observation hides)."""
-    return {lang: _describe(before, move, player, names, lang) for lang in LANGUAGES}
+def describe(before: State, move: Any, player: int, names: list[str],
+             langs: Iterable[str] = LANGUAGES) -> MoveWords:
+    """Per language of ``langs``: a move's words for the viewers who may read it (the
+    mover's own description) and, per other viewer (seats, :data:`SPECTATOR`), the words
+    for that viewer while it may not (the game leaves out what that viewer's observation
+    hides)."""
+    return {lang: _describe(before, move, player, names, lang) for lang in langs}
 
 
 def _describe(before: State, move: Any, player: int, names: list[str],
@@ -301,7 +349,7 @@ def rebuild(stored: StoredTable, settings: Settings | None = None) -> LiveTable:
     for i, (player, text, _) in enumerate(stored.moves):
         try:
             move = state.parse_move(text, player)
-            texts.append(describe(state, move, player, names))
+            texts.append(describe(state, move, player, names, ["en"]))
             state.apply(move, player)
         except IllegalMove as exc:
             raise InvalidState(f"table {stored.id}: stored move {i} ({text}) fails: {exc}") from exc
@@ -647,11 +695,11 @@ class Tables:
             steps = [m for p, m in after.history[len(before.history):] if p >= 0]
             if len(steps) > 1:
                 rows, texts = self._steps(before, seat, steps, after.is_terminal(),
-                                          table.names)
+                                          table.names, table.langs())
                 reveal = None
             else:
                 move = steps[-1]
-                texts = [describe(before, move, seat, table.names)]
+                texts = [describe(before, move, seat, table.names, table.langs())]
                 reveal = None
                 if after.is_terminal():
                     visible = [SPECTATOR, *range(after.num_players)]
@@ -698,8 +746,8 @@ class Tables:
             except Exception:
                 log.exception("game-over hook %s at table %s", hook, table.id)
 
-    def _steps(self, before: State, seat: int, steps: list[Any], over: bool, names: list[str]
-               ) -> tuple[list[tuple[int, str, list[int]]], list[MoveWords]]:
+    def _steps(self, before: State, seat: int, steps: list[Any], over: bool, names: list[str],
+               langs: list[str]) -> tuple[list[tuple[int, str, list[int]]], list[MoveWords]]:
         """Log rows and words of a move played as several steps, each judged (who may read
         it, its words) on the position just before it."""
         rows: list[tuple[int, str, list[int]]] = []
@@ -707,7 +755,7 @@ class Tables:
         state = before.clone()
         everyone = [SPECTATOR, *range(before.num_players)]
         for step in steps:
-            texts.append(describe(state, step, seat, names))
+            texts.append(describe(state, step, seat, names, langs))
             visible = everyone if over else public_to(state, seat, step, self.probe_limit)
             rows.append((seat, str(step), visible))
             state.apply_trusted(step, seat)
@@ -763,11 +811,16 @@ class Tables:
         """Queue the new view for every watcher (in its language); never waits on a
         watcher's socket."""
         views: dict[tuple[int | None, str], dict[str, Any]] = {}
+        encoded: dict[Any, str] = {}  # each distinct message encoded once
         for w in list(table.watchers):
             key = (w.seat, getattr(w, "lang", "en"))
             if key not in views:
-                views[key] = {"type": "view", "view": table.view(*key)}
-            w.offer(views[key])
+                views[key] = table.view(*key)
+            offer_view = getattr(w, "offer_view", None)
+            if offer_view is not None:
+                offer_view(views[key], encoded)
+            else:
+                w.offer({"type": "view", "view": views[key]})
 
     # -- AI seats ------------------------------------------------------------------------------
 

@@ -46,12 +46,18 @@
     const q = new URLSearchParams();
     if (seat !== null) q.set("seat", seat);
     q.set("lang", lang);
+    q.set("log", "delta");  // after the first view, only the log entries this page lacks
     ws = new WebSocket(`${proto}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws?${q}`);
     // the seat's token goes in the first message, not in the URL (URLs end up in logs)
     if (seat !== null) ws.onopen = () => ws.send(JSON.stringify({type: "auth", token: tokens.get(tableId, seat)}));
     if (window.clanboard.clock) window.clanboard.clock.attach(ws);  // heartbeats, after the auth
+    let held = [];  // the log as of this socket's last view
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
+      if (msg.type === "view") {
+        msg.view.log = held.slice(0, msg.view.log_from || 0).concat(msg.view.log);
+        held = msg.view.log;
+      }
       document.dispatchEvent(new CustomEvent("clanboard:message", {detail: msg}));  // play.js
       if (msg.type === "view") {
         retry = 500;

@@ -10,6 +10,15 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from clanboard.server.analysis import (
+    DONE,
+    Job,
+    claim_job,
+    release_claims,
+    save_job,
+    unfinished_jobs,
+)
+from clanboard.server.models import AnalysisRow
 from tests.server.conftest import app_starter, new_table
 
 AI_ONLY = [{"kind": "ai", "agent": "random"}, {"kind": "ai", "agent": "random"}]
@@ -152,3 +161,42 @@ def test_a_queued_job_cancelled_and_asked_for_again(serve: Callable[..., TestCli
     assert service.queue.qsize() <= 1  # asked for four times, queued once
     assert wait_for(client, two, ("done",))["done"] > 0
     assert wait_for(client, one, ("done",))["done"] > 0
+
+
+def test_a_job_is_claimed_by_one_process_at_a_time(on_both: Callable[..., TestClient]) -> None:
+    client = on_both(analysis_iterations=4)
+    table = finished_table(client)
+    store = client.app.state.tables.store  # type: ignore[attr-defined]
+    job = Job(table, 4, 1)
+    save_job(store, job)
+    assert [j.table_id for j in unfinished_jobs(store, 10)] == [table]
+    assert claim_job(store, table, "a")
+    assert not claim_job(store, table, "b")
+    assert claim_job(store, table, "a")  # renewed
+    assert unfinished_jobs(store, 10) == []  # not for a process that starts now
+    assert claim_job(store, table, "a", seconds=-1)  # a claim that has run out
+    assert claim_job(store, table, "b")
+    release_claims(store, "b")
+    assert claim_job(store, table, "c")
+    job.status = DONE
+    save_job(store, job)  # a finished job is nobody's, and not claimed again
+    assert not claim_job(store, table, "c")
+
+
+def test_two_processes_on_postgresql_run_a_job_once(pg_url: str, tmp_path: Path) -> None:
+    """A process that starts while another runs a job leaves it to that one, and shows the
+    progress the other stores."""
+    with app_starter(tmp_path, pg_url) as make:
+        a = make(analysis_iterations=30)
+        table = finished_table(a)
+        assert a.post(f"/api/tables/{table}/analysis").status_code == 202
+        while a.get(f"/api/tables/{table}/analysis").json()["done"] < 1:
+            time.sleep(0.02)
+        b = make(analysis_iterations=30)
+        assert table not in b.app.state.analyses.jobs  # type: ignore[attr-defined]
+        owner = a.app.state.analyses.owner  # type: ignore[attr-defined]
+        with a.app.state.tables.store.sessions() as s:  # type: ignore[attr-defined]
+            assert s.get(AnalysisRow, table).claimed_by == owner
+        body = wait_for(b, table, ("done",))
+        assert body["done"] == body["total"] > 0
+        assert table not in b.app.state.analyses.jobs  # type: ignore[attr-defined]

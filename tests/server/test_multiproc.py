@@ -24,6 +24,7 @@ from typer.testing import CliRunner
 
 from clanboard.cli.main import app as cli_app
 from clanboard.core import games as all_games
+from clanboard.server import shared
 from clanboard.server.lease import LeaseBook
 from clanboard.server.storage import Store, make_engine, migrate
 from clanboard.server.workers import WorkersRefused, check_workers
@@ -89,6 +90,46 @@ def test_a_move_through_one_process_reaches_a_watcher_on_the_other(
         # the watcher sees the card played, and what a spectator may: no hand
         assert seen["view"]["log"][0]["player"] == 0
         assert seen["view"]["observation"]["hand"] is None
+
+
+def test_a_move_is_applied_from_its_notification_without_reading_it_back(
+        two: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The other process applies a stored move from what its notification carries (no
+    query); a notification without the move (as before migration 0009) is read back."""
+    a, b = two(), two()
+    t = new_table(a)
+    tid, tok0 = t["table"], t["tokens"]["0"]
+    reads: list[int] = []
+    real = shared._since
+    with b.websocket_connect(f"/api/tables/{tid}/ws") as watcher:
+        assert within(10, watcher.receive_json)["view"]["seq"] == 0
+        v = view(a, tid, 0, tok0)
+        def counted(*args: Any) -> Any:
+            reads.append(args[2])
+            return real(*args)
+
+        monkeypatch.setattr(shared, "_since", counted)
+        assert move(a, tid, 0, tok0, v["legal_moves"][0], v["seq"]).status_code == 200
+        seen = within(10, watcher.receive_json)["view"]
+        assert seen["seq"] == 1 and reads == []
+        live = b.app.state.tables.live[tid]  # type: ignore[attr-defined]
+        assert live.moves == a.app.state.tables.live[tid].moves  # type: ignore[attr-defined]
+        # the same move announced the old way, "m <table> <seq>": read from the database
+        live.moves.pop()
+        live.texts.pop()
+        live.state = live.state.game.new_state(2, live.state.seed, dict(live.state.options))
+        follower = b.app.state.tables.shared  # type: ignore[attr-defined]
+        follower._listener.loop.call_soon_threadsafe(follower.on_payload, f"m {tid} 0")
+        assert within(10, watcher.receive_json)["view"]["seq"] == 1
+        assert reads == [0]
+    monkeypatch.undo()
+    assert view(a, tid, 0, tok0)["log"] == view(b, tid, 0, tok0)["log"]
+
+
+def test_a_notification_carries_a_move_as_json() -> None:
+    assert shared._move_row('[1, [-1, 0, 1], "play 3 x"]') == (1, "play 3 x", [-1, 0, 1])
+    for bad in ("", "[1, 2]", "not json", '["1", [], "x"]', '[1, ["a"], "x"]'):
+        assert shared._move_row(bad) is None
 
 
 def test_moves_through_both_processes_keep_their_order(

@@ -16,6 +16,7 @@ from sqlalchemy import Engine, inspect, text
 
 from clanboard.server.models import Base
 from clanboard.server.storage import (
+    ClockWrite,
     Store,
     StoredSeat,
     StoredTable,
@@ -89,6 +90,33 @@ def test_a_table_comes_back_as_stored(engine: Engine) -> None:
     assert store.load("t1") == want
     store.delete_table("t1")
     assert store.load("t1") is None
+
+
+def test_a_move_of_several_steps_is_stored_with_its_clocks_all_or_nothing(
+        engine: Engine) -> None:
+    """(On PostgreSQL one statement stores the steps and changes the table.)"""
+    store = Store(engine)
+    timed = {"kind": "realtime", "initial_s": 60, "increment_s": 0}
+    store.create_table(a_table("t3", status="playing", clock=timed))
+    write = ClockWrite({"remaining": [60.0, 55.5, None], "since": 1.25}, 1234.5)
+    store.add_moves("t3", 0, [(0, "offer 1 2", [0]), (0, "pick ǵ", [-1, 0, 1, 2])],
+                    "playing", write)
+    back = store.load("t3")
+    assert back is not None
+    assert back.moves == [(0, "offer 1 2", [0]), (0, "pick ǵ", [-1, 0, 1, 2])]
+    assert back.move_clocks == [write.state, write.state]
+    assert (back.clock_state, back.clock_deadline) == (write.state, 1234.5)
+    with pytest.raises(Exception, match="(?i)unique|duplicate"):  # step 1 exists
+        store.add_moves("t3", 1, [(1, "late", [1])], "over")
+    store.add_moves("t3", 2, [(1, "new", [1]), (1, "x", [1])], "playing")
+    with pytest.raises(Exception, match="(?i)unique|duplicate"):  # 3 is taken, 4 is not
+        store.add_moves("t3", 3, [(1, "y", [1]), (1, "z", [1])], "over")
+    kept = store.load("t3")
+    assert kept is not None and (kept.status, len(kept.moves)) == ("playing", 4)
+    store.add_moves("t3", 4, [(1, "untimed", [1])], "over")
+    after = store.load("t3")
+    assert after is not None and after.status == "over"
+    assert [m for _, m, _ in after.moves] == ["offer 1 2", "pick ǵ", "new", "x", "untimed"]
 
 
 def test_timestamps_are_utc_and_the_lobby_lists_the_last_moved_first(engine: Engine) -> None:

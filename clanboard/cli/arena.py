@@ -87,7 +87,8 @@ def register(app: typer.Typer) -> None:
         agents: str | None = typer.Option(
             None, "--agents", "-a",
             help="Comma-separated agents, one per seat, e.g. ismcts,heuristic or "
-                 "ismcts:hard,random. Levels: easy, normal, hard, N (iterations), Xs (seconds).",
+                 "ismcts:hard,random. Levels: easy, normal, hard, N (iterations), Xs (seconds), "
+                 "Xs-cpu (seconds of the search's CPU time).",
         ),
         games: int = typer.Option(20, "--games", "-n", help="Number of games."),
         seed: int = typer.Option(0, "--seed", "-s", help="Tournament seed."),

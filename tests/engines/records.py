@@ -16,7 +16,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from clanboard.core import Rng, State, get_game, make_agent
+from clanboard.core import Rng, SearchHints, State, get_game, make_agent
+from clanboard.games.glen_more.agents import GlenMoreHints as GlenMorePlayouts
+from clanboard.games.isle_of_skye.agents import SkyeHints as SkyePlayouts
 
 PATH = Path(__file__).with_name("records.json")
 
@@ -33,12 +35,18 @@ CASES: list[tuple[str, int, str, int]] = [
 ]
 
 
+PLAYOUTS: dict[str, type[SearchHints]] = {"glen-more": GlenMorePlayouts,
+                                            "isle-of-skye": SkyePlayouts}
+
+
 def play(game_id: str, players: int, policy: str, seed: int) -> dict[str, Any]:
     """Play one seeded game; returns its record."""
     game = get_game(game_id)
     state = game.new_state(players, seed)
     rng = Rng(seed * 7919 + 1)
-    hints = game.search_hints()
+    # the playout policy the records were made with: the games' own (agents.py); the
+    # search's hints may narrow its candidates (Isle of Skye's priced ones) on top of it
+    hints = PLAYOUTS[game_id]()
     agents = [make_agent(game, "heuristic", seed=seed + p) for p in range(players)]
     legal = hashlib.sha256()
     determinized = hashlib.sha256()

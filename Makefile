@@ -11,8 +11,15 @@ $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
-setup: $(BIN)/python compiler
+setup: $(VENV)/.installed
+
+# installed again (and the optional builds compiled again, which takes a minute or two)
+# only when what the install reads changes; an edited rule module runs from its source
+# (clanboard/compiled.py) until `python setup.py build_ext --inplace` or a clean setup
+$(VENV)/.installed: pyproject.toml setup.py clanboard/compiled.py \
+		clanboard/games/schotten_totten/_playout.c | $(BIN)/python compiler
 	$(BIN)/pip install -q -e '.[dev,web,bot,rl,cluster,postgres]'
+	touch $@
 
 # a C compiler and Python's headers build the compiled playout kernel (optional: without
 # them the install still works on the Python rules); installed when missing and we are root

@@ -6,8 +6,12 @@ position as it is."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
 
 from clanboard.core import Move, State
+from clanboard.core.weights import WeightsFile, check_weights, read_weights
 from clanboard.games.glen_more.agents import GlenMoreHints as PlayoutHints
 from clanboard.games.glen_more.agents import HeuristicAgent, pay_choice
 from clanboard.games.glen_more.data import CARDS, TILES, final_vp_per_tile, table_vp
@@ -26,24 +30,57 @@ from clanboard.games.glen_more.state import (
 )
 
 STACK_TILES = sum(1 for t in TILES if t.stack >= 0)
-#: VP a resource held is worth while the game has far to go (about its selling price:
-#: it buys tiles and feeds activations), falling to nothing at the end
-RESOURCE_VP = 1.2
-#: VP per tile with an activation (its future outputs), scaled by the game left
-ACTIVATION_VP = 1.5
-#: VP per clansman (a future chieftain or a tile further out) and per movement point
-CLANSMAN_VP = 1.0
-#: share of today's tile-count gap expected to stand at the end (the penalty, R-final)
-PENALTY_SHARE = 0.7
-#: VP a seat loses per place it stands further along the track than the hindmost figure
-#: (the seats behind it get turns first), scaled by the game left
-TEMPO_VP = 0.6
 #: steps of a turn in progress played out (greedily) before a position is judged
 FINISH_STEPS = 40
-#: spread of the final scores around the projection, in VP: at the end and per
-#: stack tile still to come (win chances come from the projected margins over this)
-SPREAD_END = 2.0
-SPREAD_PER_TILE = 0.12
+
+WEIGHTS_FILE = Path(__file__).with_name("data") / "weights.json"
+"""The evaluation's weights (read once), in VP of a seat's projected final score: the
+scoring rounds still to come on today's standings (``scoring``), the final-scoring cards
+on today's tiles (``final_cards``), the share of today's tile-count penalty expected to
+stand (``penalty_share``); per resource held (``resource``: it buys tiles and feeds
+activations), per tile with an activation (``activation``: its future outputs) and per
+place a figure stands ahead of the hindmost one on the track (``tempo``, a loss: the
+seats behind it move first), each scaled by the share of stack tiles still to come, and
+their ``*_late`` twins scaled by the share already drawn; per clansman beyond the first
+(``clansman``, plus ``clansman_early`` scaled by the share to come); and the scatter of
+the final scores around the projection (``spread_end`` at the end, plus
+``spread_per_tile`` per stack tile still to come), which turns projected margins into
+win chances. ``clanboard tune glen-more`` fits them by self-play."""
+
+
+@cache
+def shipped_weights() -> WeightsFile:
+    """The weights file the game ships (read once)."""
+    return read_weights(WEIGHTS_FILE, "glen-more")
+
+
+class Weights:
+    """The evaluation's weights, unpacked for speed (see :data:`WEIGHTS_FILE`)."""
+
+    __slots__ = ("values", "scoring", "final_cards", "penalty_share", "resource",
+                 "resource_late", "activation", "activation_late", "clansman",
+                 "clansman_early", "tempo", "tempo_late", "spread_end", "spread_per_tile")
+
+    def __init__(self, values: Mapping[str, float]) -> None:
+        self.values = dict(values)
+        self.scoring = values["scoring"]
+        self.final_cards = values["final_cards"]
+        self.penalty_share = values["penalty_share"]
+        self.resource = values["resource"]
+        self.resource_late = values["resource_late"]
+        self.activation = values["activation"]
+        self.activation_late = values["activation_late"]
+        self.clansman = values["clansman"]
+        self.clansman_early = values["clansman_early"]
+        self.tempo = values["tempo"]
+        self.tempo_late = values["tempo_late"]
+        self.spread_end = values["spread_end"]
+        self.spread_per_tile = values["spread_per_tile"]
+
+
+@cache
+def _default_weights() -> Weights:
+    return Weights(shipped_weights().weights)
 
 
 def progress_left(s: GlenMoreState) -> float:
@@ -56,33 +93,39 @@ def scorings_left(s: GlenMoreState) -> int:
     return sum(1 for k in (1, 2, 3) if s.stacks[k])
 
 
-def projected_scores(s: GlenMoreState) -> list[float]:
+def projected_scores(s: GlenMoreState, w: Weights | None = None) -> list[float]:
     """Each seat's final VP if today's standings held: the scoring rounds to come on
     today's whisky, chieftains (+ hats) and cards, the final cards, coins and tile-count
     penalty, plus what resources, activations and clansmen may still bring."""
+    w = w or _default_weights()
     n = s.num_players
     out = [float(v) for v in s.vp]
     if s.phase == P_OVER:
         return out
     rounds = scorings_left(s)
     left = progress_left(s)
+    done = 1.0 - left
     if rounds:
         for values in ([*s.whisky], [s.chieftain_strength(p) for p in range(n)],
                        [s.cards[p].bit_count() for p in range(n)]):
             low = min(values)
             for p in range(n):
-                out[p] += rounds * table_vp(values[p] - low)
+                out[p] += w.scoring * rounds * table_vp(values[p] - low)
+    resource = w.resource * left + w.resource_late * done
+    activation = w.activation * left + w.activation_late * done
+    tempo = w.tempo * left + w.tempo_late * done
+    clansman = w.clansman + w.clansman_early * left
     sizes = [len(t) for t in s.terr]
     smallest = min(sizes)
     for p in range(n):
         terr = s.terr[p]
-        out[p] += s.coins[p] + _final_cards(s, p)
-        out[p] -= 3 * PENALTY_SHARE * (sizes[p] - smallest)
-        out[p] += RESOURCE_VP * left * sum(terr.have())
+        out[p] += s.coins[p] + w.final_cards * _final_cards(s, p)
+        out[p] -= 3 * w.penalty_share * (sizes[p] - smallest)
+        out[p] += resource * sum(terr.have())
         active = sum(1 for tl in terr.tiles if TILES[tl].rules)
-        out[p] += ACTIVATION_VP * left * active
-        out[p] += CLANSMAN_VP * (terr.clansmen() - 1)
-        out[p] -= TEMPO_VP * left * s.track.index(marker(p))
+        out[p] += activation * active
+        out[p] += clansman * (terr.clansmen() - 1)
+        out[p] -= tempo * s.track.index(marker(p))
     return out
 
 
@@ -137,8 +180,24 @@ class GlenMoreHints(PlayoutHints):
     to the end, and the searches won more points and games with it (docs/ai.md);
     ``enabled=False`` drops the evaluation and priors (playouts to the end)."""
 
-    def __init__(self, enabled: bool = True) -> None:
+    def __init__(self, enabled: bool = True, weights: Mapping[str, float] | None = None) -> None:
         self.enabled = enabled
+        if weights:
+            self._weights = Weights(check_weights(weights, shipped_weights().weights))
+        else:
+            self._weights = _default_weights()
+
+    def weights(self) -> dict[str, float]:
+        return dict(self._weights.values)
+
+    def weight_bounds(self) -> dict[str, tuple[float, float]]:
+        return dict(shipped_weights().bounds)
+
+    def with_weights(self, weights: Mapping[str, float]) -> GlenMoreHints:
+        return GlenMoreHints(self.enabled, {**self._weights.values, **weights})
+
+    def weights_file(self) -> Path:
+        return WEIGHTS_FILE
 
     def evaluate(self, state: State) -> list[float] | None:
         if not self.enabled or not isinstance(state, GlenMoreState):
@@ -151,8 +210,9 @@ class GlenMoreHints(PlayoutHints):
             finish_turn(state)
             if state.phase == P_OVER:
                 return state.returns()
-        spread = SPREAD_END + SPREAD_PER_TILE * STACK_TILES * progress_left(state)
-        return win_chances(projected_scores(state), spread)
+        w = self._weights
+        spread = w.spread_end + w.spread_per_tile * STACK_TILES * progress_left(state)
+        return win_chances(projected_scores(state, w), spread)
 
     def move_priors(self, state: State, player: int, moves: list[Move]) -> list[float] | None:
         if not self.enabled or not isinstance(state, GlenMoreState):

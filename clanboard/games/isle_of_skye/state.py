@@ -35,7 +35,7 @@ from clanboard.games.isle_of_skye.moves import (
     Return,
     parse,
 )
-from clanboard.games.isle_of_skye.territory import Territory, rotations
+from clanboard.games.isle_of_skye.territory import Territory, cell_of, edge_code, fitting
 from clanboard.games.isle_of_skye.tiles import (
     LETTERS,
     Tile,
@@ -229,14 +229,14 @@ class SkyeState(State):
         terr = self.territories[p]
         moves: list[Any] = []
         stuck = []
-        slots = terr.slots()
+        squares, demands = terr.slots()
         for t in self.pending[p]:
-            edges = self.tiles[t].edges
+            code = edge_code(self.tiles[t].edges)
             found = len(moves)
-            for cell, req in slots:  # as terr.placements(tile), straight to moves
-                rots = rotations(edges, req)
+            for i in range(len(squares)):  # as terr.placements(tile), straight to moves
+                rots = fitting(code, demands[i])
                 if rots:
-                    moves += _places(t, cell, rots)
+                    moves += _places(t, squares[i], rots)
             if len(moves) == found:
                 stuck.append(t)
         if stuck and (not moves or not self.options["return_only_when_stuck"]):
@@ -252,12 +252,15 @@ class SkyeState(State):
         if self.phase != "build":
             legal = self.legal_moves(p)
             return legal[r % len(legal)]
-        slots = self.territories[p].slots()
+        squares, demands = self.territories[p].slots()
         pending = self.pending[p]
+        codes = [edge_code(self.tiles[t].edges) for t in pending]
         counts = []  # as _build_moves: per pending tile, its placements in slot order
-        for t in pending:
-            edges = self.tiles[t].edges
-            counts.append(sum(len(rotations(edges, req)) for _, req in slots))
+        for code in codes:
+            c = 0
+            for need in demands:
+                c += len(fitting(code, need))
+            counts.append(c)
         total = sum(counts)
         stuck = [t for t, c in zip(pending, counts, strict=True) if not c]
         if stuck and total and self.options["return_only_when_stuck"]:
@@ -265,15 +268,15 @@ class SkyeState(State):
         k = r % (total + len(stuck))
         if k >= total:
             return Return(stuck[k - total])
-        for t, c in zip(pending, counts, strict=True):
+        for j, c in enumerate(counts):
             if k >= c:
                 k -= c
                 continue
-            edges = self.tiles[t].edges
-            for cell, req in slots:
-                rots = rotations(edges, req)
+            for i in range(len(squares)):
+                rots = fitting(codes[j], demands[i])
                 if k < len(rots):
-                    return Place(t, cell[0], cell[1], rots[k])
+                    x, y = cell_of(squares[i])
+                    return Place(pending[j], x, y, rots[k])
                 k -= len(rots)
         raise AssertionError("the count of placements changed while picking")
 
@@ -768,18 +771,19 @@ class SkyeState(State):
                     )
 
 
-_PLACES: Final[dict[tuple[str, tuple[int, int], tuple[int, ...]], tuple[Place, ...]]] = {}
+_PLACES: Final[dict[tuple[str, int, tuple[int, ...]], tuple[Place, ...]]] = {}
 
 
-def _places(tile: str, cell: tuple[int, int], rots: tuple[int, ...]) -> tuple[Place, ...]:
-    """``Place`` moves of ``tile`` on ``cell`` in rotations ``rots``, made once and shared
-    (moves are immutable)."""
-    key = (tile, cell, rots)
+def _places(tile: str, sq: int, rots: tuple[int, ...]) -> tuple[Place, ...]:
+    """``Place`` moves of ``tile`` on square ``sq`` in rotations ``rots``, made once and
+    shared (moves are immutable)."""
+    key = (tile, sq, rots)
     moves = _PLACES.get(key)
     if moves is None:
         if len(_PLACES) >= 1 << 18:  # bounded: squares are few, but keep it so
             _PLACES.clear()
-        moves = _PLACES[key] = tuple(Place(tile, cell[0], cell[1], r) for r in rots)
+        x, y = cell_of(sq)
+        moves = _PLACES[key] = tuple(Place(tile, x, y, r) for r in rots)
     return moves
 
 

@@ -6,6 +6,7 @@ Cells are ``(x, y)`` with x growing east and y growing south; the castle sits at
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any, Final
 
 from clanboard.core import Text, say
@@ -41,13 +42,14 @@ class Area:
 class Territory:
     """Placed tiles by cell: ``cells[(x, y)] = (tile, rotation)``."""
 
-    __slots__ = ("cells", "_analysis", "_connected", "_slots")
+    __slots__ = ("cells", "_analysis", "_connected", "_squares", "_demands")
 
     def __init__(self, castle: Tile | None = None) -> None:
         self.cells: dict[Cell, tuple[Tile, int]] = {}
         self._analysis: _Analysis | None = None
         self._connected: set[Cell] | None = None
-        self._slots: list[tuple[Cell, tuple[tuple[int, str], ...]]] | None = None
+        self._squares: list[int] | None = None  # the frontier (see slots())
+        self._demands: list[int] = []
         if castle is not None:
             self.cells[(0, 0)] = (castle, 0)
 
@@ -56,7 +58,8 @@ class Territory:
         t.cells = dict(self.cells)
         t._analysis = self._analysis
         t._connected = self._connected
-        t._slots = self._slots
+        t._squares = self._squares
+        t._demands = self._demands
         return t
 
     def __len__(self) -> int:
@@ -114,43 +117,68 @@ class Territory:
                 return False
         return touching
 
-    def slots(self) -> list[tuple[Cell, tuple[tuple[int, str], ...]]]:
-        """The frontier with, per cell, the ``(direction, terrain)`` each neighbour demands.
-        Kept up to date by :meth:`place` (shared between copies: never changed in place)."""
-        if self._slots is None:
-            self._slots = [(c, self._demands(c)) for c in self.frontier()]
-        return self._slots
-
-    def _demands(self, cell: Cell) -> tuple[tuple[int, str], ...]:
-        x, y = cell
-        cells = self.cells
-        req = []
-        for d, (dx, dy) in enumerate(STEP):
-            o = cells.get((x + dx, y + dy))
-            if o is not None:
-                req.append((d, o[0].edges[(d + 2 - o[1]) % 4]))
-        return tuple(req)
+    def slots(self) -> tuple[list[int], list[int]]:
+        """The frontier as squares (:func:`square`, in the order of its sorted cells) and,
+        per square, what its neighbours demand (:func:`demand_bits`). Kept up to date by
+        :meth:`place` (shared between copies: never changed in place)."""
+        if self._squares is None:
+            cells = self.cells
+            squares = [square(c) for c in self.frontier()]
+            demands = []
+            for sq in squares:
+                x, y = cell_of(sq)
+                need = 0
+                for d in range(4):
+                    dx, dy = STEP[d]
+                    o = cells.get((x + dx, y + dy))
+                    if o is not None:
+                        need |= demand_bits(o[0].edges[(d + 2 - o[1]) % 4], d)
+                demands.append(need)
+            self._squares, self._demands = squares, demands
+        return self._squares, self._demands
 
     def placements(self, tile: Tile) -> list[tuple[Cell, int]]:
         """Every legal ``(cell, rotation)`` for ``tile``, sorted."""
-        edges = tile.edges
-        return [(cell, r) for cell, req in self.slots() for r in rotations(edges, req)]
+        code = edge_code(tile.edges)
+        squares, demands = self.slots()
+        return [(cell_of(sq), r) for sq, need in zip(squares, demands, strict=True)
+                for r in fitting(code, need)]
 
     def can_place(self, tile: Tile) -> bool:
-        edges = tile.edges
-        return any(rotations(edges, req) for _, req in self.slots())
+        code = edge_code(tile.edges)
+        return any(fitting(code, need) for need in self.slots()[1])
 
     def place(self, tile: Tile, cell: Cell, rot: int) -> None:
-        self.cells[cell] = (tile, rot)
+        cells = self.cells
+        cells[cell] = (tile, rot)
         self._analysis = None
         self._connected = None
-        if self._slots is not None:  # only the new tile's side of the frontier changes
-            x, y = cell
-            near = {(x + dx, y + dy) for dx, dy in STEP}
-            kept = [s for s in self._slots if s[0] != cell and s[0] not in near]
-            kept += [(c, self._demands(c)) for c in near if c not in self.cells]
-            kept.sort()
-            self._slots = kept
+        if self._squares is None:
+            return
+        # only the new tile's side of the frontier changes: its square leaves, each empty
+        # neighbour gains the demand of the edge the tile turns to it (or joins)
+        squares, demands = list(self._squares), list(self._demands)
+        sq = square(cell)
+        i = bisect_left(squares, sq)
+        if i < len(squares) and squares[i] == sq:
+            del squares[i]
+            del demands[i]
+        x, y = cell
+        edges = tile.edges
+        for d in range(4):
+            dx, dy = STEP[d]
+            if (x + dx, y + dy) in cells:
+                continue
+            n = sq + _STEP_SQUARE[d]
+            back = (d + 2) % 4
+            need = demand_bits(edges[(d - rot) % 4], back)
+            i = bisect_left(squares, n)
+            if i < len(squares) and squares[i] == n:
+                demands[i] |= need
+            else:
+                squares.insert(i, n)
+                demands.insert(i, need)
+        self._squares, self._demands = squares, demands
 
     # -- analysis ------------------------------------------------------------------------
 
@@ -180,20 +208,54 @@ def _with_cells(cells: dict[Cell, tuple[Tile, int]]) -> Territory:
     return t
 
 
-_FITS: Final[dict[tuple[str, tuple[tuple[int, str], ...]], tuple[int, ...]]] = {}
+_SIDE: Final = 1 << 10  # squares as ints: x and y within ±511
+_MID: Final = 1 << 9
+#: the square one step in each direction (N, E, S, W) away
+_STEP_SQUARE: Final = tuple(dx * _SIDE + dy for dx, dy in STEP)
+_TERRAIN_BITS: Final = {"P": 1, "M": 2, "W": 3}
 
 
-def rotations(edges: str, req: tuple[tuple[int, str], ...]) -> tuple[int, ...]:
-    """The rotations in which a tile with printed ``edges`` meets every ``(direction,
-    terrain)`` demand (remembered: there are few edge patterns and demands)."""
-    key = (edges, req)
-    fits = _FITS.get(key)
-    if fits is None:
-        turned = (edges, edges[3] + edges[:3], edges[2:] + edges[:2], edges[1:] + edges[0])
-        fits = _FITS[key] = tuple(
-            r for r in range(4) if all(turned[r][d] == t for d, t in req)
+def square(cell: Cell) -> int:
+    """``cell`` as an int; squares sort as their cells do (x first, then y)."""
+    return (cell[0] + _MID) * _SIDE + cell[1] + _MID
+
+
+def cell_of(sq: int) -> Cell:
+    return (sq // _SIDE - _MID, sq % _SIDE - _MID)
+
+
+def demand_bits(terrain: str, direction: int) -> int:
+    """A demand for ``terrain`` on the side ``direction``: two bits per direction."""
+    return _TERRAIN_BITS[terrain] << (2 * direction)
+
+
+def edge_code(edges: str) -> int:
+    """Printed ``edges`` (N, E, S, W) in the demands' bits (a tile shows them at rotation 0)."""
+    code = _EDGE_CODES.get(edges)
+    if code is None:
+        code = _EDGE_CODES[edges] = sum(demand_bits(edges[d], d) for d in range(4))
+    return code
+
+
+_EDGE_CODES: Final[dict[str, int]] = {}
+#: per edge code * 256 + demand: the fitting rotations (filled as met: few are)
+_FITS: Final[list[tuple[int, ...] | None]] = [None] * (1 << 16)
+
+
+def fitting(code: int, demand: int) -> tuple[int, ...]:
+    """The rotations in which a tile with edge code ``code`` meets ``demand``."""
+    rots = _FITS[code << 8 | demand]
+    if rots is None:
+        mask = 0
+        for d in range(4):
+            if demand >> (2 * d) & 3:
+                mask |= 3 << (2 * d)
+        # turned r quarter turns, local edge i shows on direction i + r
+        rots = _FITS[code << 8 | demand] = tuple(
+            r for r in range(4)
+            if ((code << (2 * r) | code >> (8 - 2 * r)) & mask) == demand
         )
-    return fits
+    return rots
 
 
 TERRAINS = {"P": "pasture", "M": "mountain", "W": "water"}
@@ -225,7 +287,7 @@ class _Analysis:
         for cell, (tile, rot) in cells.items():
             base = len(owner)
             first[cell] = base
-            q = _square(cell)
+            q = square(cell)
             at[q] = (base, tile, rot)
             placed.append((q, base, tile, rot))
             k = len(tile.region_terrain)
@@ -272,14 +334,6 @@ class _Analysis:
 
     def area_of(self, cell: Cell, region: int) -> Area:
         return self._area[self._first[cell] + region]
-
-
-_SIDE: Final = 1 << 10  # squares as ints (x, y within ±511): neighbours without making tuples
-_STEP_SQUARE: Final = tuple(dy * _SIDE + dx for dx, dy in STEP)
-
-
-def _square(cell: Cell) -> int:
-    return cell[1] * _SIDE + cell[0]
 
 
 def _find(parent: list[int], a: int) -> int:

@@ -33,7 +33,11 @@ from clanboard.games.isle_of_skye.moves import (
     Place,
     Price,
     Return,
+    buy,
+    discard,
+    draw,
     parse,
+    price,
 )
 from clanboard.games.isle_of_skye.territory import Territory, cell_of, edge_code, fitting
 from clanboard.games.isle_of_skye.tiles import (
@@ -194,7 +198,7 @@ class SkyeState(State):
         if ph == "deal":
             return [Deal(s) for s in sorted(scoring_tiles()) if s not in self.scoring]
         if ph == "draw":
-            return [Draw(t) for t in self.bag]
+            return [draw(t) for t in self.bag]
         cur = self.current_player()
         if ph == "price":
             if player is None or self.committed(player):
@@ -205,7 +209,7 @@ class SkyeState(State):
             return []
         if ph == "buy":
             moves: list[Any] = [
-                Buy(t)
+                buy(t)
                 for q in range(self.num_players) if q != p
                 for t, price in self.prices[q].items()
                 if t not in self.bought_by and price <= self.gold[p]
@@ -218,12 +222,12 @@ class SkyeState(State):
 
     def _pricing_moves(self, p: int) -> list[Any]:
         if self.discard[p] is None:
-            return [Discard(t) for t in self.drawn[p]]
+            return [discard(t) for t in self.drawn[p]]
         kept = self.kept(p)
         todo = [t for t in kept if t not in self.prices[p]]
         tile = todo[0]
         top = self.gold[p] - (len(todo) - 1)
-        return [Price(tile, a) for a in range(1, top + 1)]
+        return [price(tile, a) for a in range(1, top + 1)]
 
     def _build_moves(self, p: int) -> list[Any]:
         terr = self.territories[p]
@@ -248,7 +252,7 @@ class SkyeState(State):
         placements and prices (a random playout's choice: count, then pick)."""
         if self.phase == "price" and self.discard[p] is not None:
             todo = [t for t in self.kept(p) if t not in self.prices[p]]
-            return Price(todo[0], 1 + r % (self.gold[p] - (len(todo) - 1)))
+            return price(todo[0], 1 + r % (self.gold[p] - (len(todo) - 1)))
         if self.phase != "build":
             legal = self.legal_moves(p)
             return legal[r % len(legal)]
@@ -275,8 +279,7 @@ class SkyeState(State):
             for i in range(len(squares)):
                 rots = fitting(codes[j], demands[i])
                 if k < len(rots):
-                    x, y = cell_of(squares[i])
-                    return Place(pending[j], x, y, rots[k])
+                    return _places(pending[j], squares[i], rots)[k]
                 k -= len(rots)
         raise AssertionError("the count of placements changed while picking")
 
@@ -536,7 +539,7 @@ class SkyeState(State):
 
     def sample_chance(self, rng: Rng) -> Any:
         if self.phase == "draw":
-            return Draw(self.bag[rng.randrange(len(self.bag))])
+            return draw(self.bag[rng.randrange(len(self.bag))])
         free = [s for s in sorted(scoring_tiles()) if s not in self.scoring]
         return Deal(free[rng.randrange(len(free))])
 

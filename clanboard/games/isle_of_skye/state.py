@@ -279,7 +279,8 @@ class SkyeState(State):
             for i in range(len(squares)):
                 rots = fitting(codes[j], demands[i])
                 if k < len(rots):
-                    return _places(pending[j], squares[i], rots)[k]
+                    x, y = cell_of(squares[i])  # not from _places: a playout's cells are
+                    return Place(pending[j], x, y, rots[k])  # many, and it would only grow
                 k -= len(rots)
         raise AssertionError("the count of placements changed while picking")
 

@@ -4,7 +4,9 @@
 
 Exports ``REV`` of this repository (``git archive``) to a temporary folder and runs
 ``clanboard bench --json`` alternately on it and on the working tree, ``R`` rounds, so
-both see the same machine load; prints the median of each figure and their ratio.
+both see the same machine load; prints the median of each figure and their ratio. The
+export runs its Python source unless ``--build-base`` compiles its optional builds there
+first (``setup.py build_ext --inplace``, a minute or two), as the working tree's may be.
 """
 
 from __future__ import annotations
@@ -61,11 +63,15 @@ FIGURES = ("games_per_s", "moves_per_s", "clone_us", "legal_moves_us", "determin
            "ismcts_iterations_per_s", "ismcts_iterations_per_s_start")
 
 
-def export(rev: str, into: Path) -> None:
+def export(rev: str, into: Path, build: bool = False) -> None:
     data = subprocess.run(["git", "archive", rev], cwd=ROOT, check=True,
                           capture_output=True).stdout
     with tarfile.open(fileobj=io.BytesIO(data)) as tar:
         tar.extractall(into, filter="data")
+    if build:
+        print(f"building {rev}'s compiled modules ...", file=sys.stderr, flush=True)
+        subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=into,
+                       check=True, capture_output=True)
 
 
 def bench(tree: Path, games: list[str], players: int | None, seconds: float) -> list[dict]:
@@ -101,6 +107,8 @@ def main(argv: list[str] | None = None) -> None:
                         "and ISMCTS iterations/s at the opening (best of 3 per round)")
     parser.add_argument("--iterations", type=int, default=300,
                         help="with --cpu: the opening search's iteration budget")
+    parser.add_argument("--build-base", action="store_true",
+                        help="compile the base revision's optional builds (mypyc, C) first")
     args = parser.parse_args(argv)
     if args.cpu:
         compare_cpu(args)
@@ -108,7 +116,7 @@ def main(argv: list[str] | None = None) -> None:
     runs: dict[str, list[list[dict]]] = {"base": [], "now": []}
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
-        export(args.base, base)
+        export(args.base, base, args.build_base)
         for r in range(args.rounds):
             for name, tree in (("base", base), ("now", ROOT)):
                 print(f"round {r + 1}/{args.rounds}: {name} ...", file=sys.stderr, flush=True)
@@ -133,7 +141,7 @@ def compare_cpu(args: argparse.Namespace) -> None:
         table.add_column(col, justify="left" if col in ("game", "figure") else "right")
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
-        export(args.base, base)
+        export(args.base, base, args.build_base)
         for game in args.game:
             keys = ("games_per_s_cpu", "ismcts_opening_per_s_cpu")
             best = {(name, k): 0.0 for name in ("base", "now") for k in keys}

@@ -1,12 +1,12 @@
 """Modules that setup.py may compile with mypyc, and the guard against stale builds.
 
-Compiled: Glen More's and Isle of Skye's rules and the core's random generator. A
-compiled module (``state.cpython-311-….so`` beside ``state.py``) shadows its source when
-Python imports it. The Python source stays the reference: a package calls
-:func:`use_compiled` before importing those modules, and unless every one of them was
-built no earlier than its source was last changed (and ``CLANBOARD_PURE`` is not ``1``),
-they are all loaded from their ``.py`` files instead, so an edited rule never runs as its
-old build.
+Compiled: Glen More's and Isle of Skye's rules (Isle of Skye's tiles too) and the core's
+random generator. A compiled module (``state.cpython-311-….so`` beside ``state.py``)
+shadows its source when Python imports it. The Python source stays the reference: a
+package calls :func:`use_compiled` before importing those modules, and unless every one of
+them was built no earlier than its source was last changed (and ``CLANBOARD_PURE`` is not
+``1``), they are all loaded from their ``.py`` files instead, so an edited rule never runs
+as its old build.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pathlib import Path
 COMPILED: dict[str, tuple[str, ...]] = {
     "clanboard.core": ("rng",),
     "clanboard.games.glen_more": ("moves", "market", "territory", "state"),
-    "clanboard.games.isle_of_skye": ("moves", "territory", "scoring", "state"),
+    "clanboard.games.isle_of_skye": ("tiles", "moves", "territory", "scoring", "state"),
 }
 
 

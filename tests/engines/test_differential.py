@@ -14,6 +14,7 @@ from clanboard.games.glen_more import market
 from clanboard.games.glen_more.data import ANY, DISTINCT, FIXED
 from clanboard.games.glen_more.state import GlenMoreState
 from clanboard.games.isle_of_skye.state import SkyeState
+from clanboard.games.isle_of_skye.territory import Territory
 from clanboard.games.isle_of_skye.tiles import landscape_tiles
 from tests.engines import reference_glen_more as ref_gm
 from tests.engines import reference_skye as ref_skye
@@ -117,3 +118,43 @@ def test_skye_territories_match_the_original(args: tuple[int, int, int]) -> None
                 expected += [f"place {t} {x},{y} r{r}"
                              for (x, y), r in old.placements(state.tiles[t])]
             assert [p for p in places if p.startswith("place")] == expected
+
+
+def _fresh(cells: dict[Any, Any]) -> Territory:
+    """A territory that finds everything again from its cells."""
+    terr = Territory()
+    terr.cells = dict(cells)
+    return terr
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions)
+def test_skye_what_placements_keep_up_to_date_matches_a_fresh_territory(
+        args: tuple[int, int, int]) -> None:
+    """The frontier and the castle's roads, kept up to date on each placement and shared
+    between copies, are what a territory made from the same cells finds; placing on a
+    copy leaves the original as it was."""
+    players, seed, steps = args
+    state = _position("isle-of-skye", players, seed, steps // 2)
+    assert isinstance(state, SkyeState)
+    tiles = list(landscape_tiles(state.options["tile_reading"]).values())
+    rng = Rng(seed)
+    for terr in state.territories:
+        terr.slots()
+        terr.road_connected()
+        squares, demands = terr.slots()
+        before = ((list(squares), list(demands)), set(terr.road_connected()))
+        networks = set(terr._reached or ())  # shared with the copy: never changed in place
+        copy = terr.copy()
+        for tile in tiles[seed % 5::5][:6]:
+            spots = copy.placements(tile)
+            if spots and tile.id not in {t.id for t, _ in copy.cells.values()}:
+                cell, rot = spots[rng.randrange(len(spots))]
+                copy.place(tile, cell, rot)
+                fresh = _fresh(copy.cells)
+                assert copy.slots() == fresh.slots()
+                assert copy.road_connected() == fresh.road_connected()
+                assert _areas(copy.areas()) == _areas(fresh.areas())
+        assert (terr.slots(), terr.road_connected()) == before
+        assert terr._reached == networks
+        assert terr.road_connected() == _fresh(terr.cells).road_connected()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from clanboard.core import IllegalMove, say
 
@@ -132,6 +132,48 @@ class Return:
 
 
 Move = Deal | Draw | Discard | Price | Offer | Buy | Pass | Place | Return
+
+# The moves the engine makes most, made once per tile (or price) and shared: moves are
+# immutable, and a dataclass's generated constructor runs as Python even when compiled.
+_DRAWS: Final[dict[str, Draw]] = {}
+_DISCARDS: Final[dict[str, Discard]] = {}
+_BUYS: Final[dict[str, Buy]] = {}
+_PRICES: Final[dict[tuple[str, int], Price]] = {}
+
+
+def draw(tile: str) -> Draw:
+    """``Draw(tile)``, shared."""
+    move = _DRAWS.get(tile)
+    if move is None:
+        move = _DRAWS[tile] = Draw(tile)
+    return move
+
+
+def discard(tile: str) -> Discard:
+    """``Discard(tile)``, shared."""
+    move = _DISCARDS.get(tile)
+    if move is None:
+        move = _DISCARDS[tile] = Discard(tile)
+    return move
+
+
+def buy(tile: str) -> Buy:
+    """``Buy(tile)``, shared."""
+    move = _BUYS.get(tile)
+    if move is None:
+        move = _BUYS[tile] = Buy(tile)
+    return move
+
+
+def price(tile: str, amount: int) -> Price:
+    """``Price(tile, amount)``, shared."""
+    key = (tile, amount)
+    move = _PRICES.get(key)
+    if move is None:
+        if len(_PRICES) >= 1 << 14:  # bounded: amounts are small, but keep it so
+            _PRICES.clear()
+        move = _PRICES[key] = Price(tile, amount)
+    return move
 
 _FORMS = (
     "discard L05 | price L12 3 | offer L05 L12=3 L40=2 | buy L12 | pass | "

@@ -33,9 +33,13 @@ from clanboard.games.isle_of_skye.moves import (
     Place,
     Price,
     Return,
+    buy,
+    discard,
+    draw,
     parse,
+    price,
 )
-from clanboard.games.isle_of_skye.territory import Territory, rotations
+from clanboard.games.isle_of_skye.territory import Territory, cell_of, edge_code, fitting
 from clanboard.games.isle_of_skye.tiles import (
     LETTERS,
     Tile,
@@ -194,7 +198,7 @@ class SkyeState(State):
         if ph == "deal":
             return [Deal(s) for s in sorted(scoring_tiles()) if s not in self.scoring]
         if ph == "draw":
-            return [Draw(t) for t in self.bag]
+            return [draw(t) for t in self.bag]
         cur = self.current_player()
         if ph == "price":
             if player is None or self.committed(player):
@@ -205,7 +209,7 @@ class SkyeState(State):
             return []
         if ph == "buy":
             moves: list[Any] = [
-                Buy(t)
+                buy(t)
                 for q in range(self.num_players) if q != p
                 for t, price in self.prices[q].items()
                 if t not in self.bought_by and price <= self.gold[p]
@@ -218,25 +222,25 @@ class SkyeState(State):
 
     def _pricing_moves(self, p: int) -> list[Any]:
         if self.discard[p] is None:
-            return [Discard(t) for t in self.drawn[p]]
+            return [discard(t) for t in self.drawn[p]]
         kept = self.kept(p)
         todo = [t for t in kept if t not in self.prices[p]]
         tile = todo[0]
         top = self.gold[p] - (len(todo) - 1)
-        return [Price(tile, a) for a in range(1, top + 1)]
+        return [price(tile, a) for a in range(1, top + 1)]
 
     def _build_moves(self, p: int) -> list[Any]:
         terr = self.territories[p]
         moves: list[Any] = []
         stuck = []
-        slots = terr.slots()
+        squares, demands = terr.slots()
         for t in self.pending[p]:
-            edges = self.tiles[t].edges
+            code = edge_code(self.tiles[t].edges)
             found = len(moves)
-            for cell, req in slots:  # as terr.placements(tile), straight to moves
-                rots = rotations(edges, req)
+            for i in range(len(squares)):  # as terr.placements(tile), straight to moves
+                rots = fitting(code, demands[i])
                 if rots:
-                    moves += _places(t, cell, rots)
+                    moves += _places(t, squares[i], rots)
             if len(moves) == found:
                 stuck.append(t)
         if stuck and (not moves or not self.options["return_only_when_stuck"]):
@@ -248,16 +252,19 @@ class SkyeState(State):
         placements and prices (a random playout's choice: count, then pick)."""
         if self.phase == "price" and self.discard[p] is not None:
             todo = [t for t in self.kept(p) if t not in self.prices[p]]
-            return Price(todo[0], 1 + r % (self.gold[p] - (len(todo) - 1)))
+            return price(todo[0], 1 + r % (self.gold[p] - (len(todo) - 1)))
         if self.phase != "build":
             legal = self.legal_moves(p)
             return legal[r % len(legal)]
-        slots = self.territories[p].slots()
+        squares, demands = self.territories[p].slots()
         pending = self.pending[p]
+        codes = [edge_code(self.tiles[t].edges) for t in pending]
         counts = []  # as _build_moves: per pending tile, its placements in slot order
-        for t in pending:
-            edges = self.tiles[t].edges
-            counts.append(sum(len(rotations(edges, req)) for _, req in slots))
+        for code in codes:
+            c = 0
+            for need in demands:
+                c += len(fitting(code, need))
+            counts.append(c)
         total = sum(counts)
         stuck = [t for t, c in zip(pending, counts, strict=True) if not c]
         if stuck and total and self.options["return_only_when_stuck"]:
@@ -265,15 +272,15 @@ class SkyeState(State):
         k = r % (total + len(stuck))
         if k >= total:
             return Return(stuck[k - total])
-        for t, c in zip(pending, counts, strict=True):
+        for j, c in enumerate(counts):
             if k >= c:
                 k -= c
                 continue
-            edges = self.tiles[t].edges
-            for cell, req in slots:
-                rots = rotations(edges, req)
+            for i in range(len(squares)):
+                rots = fitting(codes[j], demands[i])
                 if k < len(rots):
-                    return Place(t, cell[0], cell[1], rots[k])
+                    x, y = cell_of(squares[i])  # not from _places: a playout's cells are
+                    return Place(pending[j], x, y, rots[k])  # many, and it would only grow
                 k -= len(rots)
         raise AssertionError("the count of placements changed while picking")
 
@@ -533,7 +540,7 @@ class SkyeState(State):
 
     def sample_chance(self, rng: Rng) -> Any:
         if self.phase == "draw":
-            return Draw(self.bag[rng.randrange(len(self.bag))])
+            return draw(self.bag[rng.randrange(len(self.bag))])
         free = [s for s in sorted(scoring_tiles()) if s not in self.scoring]
         return Deal(free[rng.randrange(len(free))])
 
@@ -768,18 +775,19 @@ class SkyeState(State):
                     )
 
 
-_PLACES: Final[dict[tuple[str, tuple[int, int], tuple[int, ...]], tuple[Place, ...]]] = {}
+_PLACES: Final[dict[tuple[str, int, tuple[int, ...]], tuple[Place, ...]]] = {}
 
 
-def _places(tile: str, cell: tuple[int, int], rots: tuple[int, ...]) -> tuple[Place, ...]:
-    """``Place`` moves of ``tile`` on ``cell`` in rotations ``rots``, made once and shared
-    (moves are immutable)."""
-    key = (tile, cell, rots)
+def _places(tile: str, sq: int, rots: tuple[int, ...]) -> tuple[Place, ...]:
+    """``Place`` moves of ``tile`` on square ``sq`` in rotations ``rots``, made once and
+    shared (moves are immutable)."""
+    key = (tile, sq, rots)
     moves = _PLACES.get(key)
     if moves is None:
         if len(_PLACES) >= 1 << 18:  # bounded: squares are few, but keep it so
             _PLACES.clear()
-        moves = _PLACES[key] = tuple(Place(tile, cell[0], cell[1], r) for r in rots)
+        x, y = cell_of(sq)
+        moves = _PLACES[key] = tuple(Place(tile, x, y, r) for r in rots)
     return moves
 
 

@@ -6,6 +6,7 @@ Cells are ``(x, y)`` with x growing east and y growing south; the castle sits at
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any, Final
 
 from clanboard.core import Text, say
@@ -15,18 +16,26 @@ Cell = tuple[int, int]
 
 
 class Area:
-    """A maximal connected region of one terrain across tiles (R-2.6). (A plain class, not
-    a dataclass: compiled by setup.py, its constructor is then native too.)"""
+    """A maximal connected region of one terrain across tiles (R-2.6). Its cells and icons
+    are gathered, for every area of the territory at once, when first asked for. (A plain
+    class, not a dataclass: compiled by setup.py, its constructor is then native too.)"""
 
-    __slots__ = ("terrain", "cells", "completed", "icons")
+    __slots__ = ("terrain", "completed", "_regions", "_index")
 
-    def __init__(self, terrain: str, cells: frozenset[Cell], completed: bool,
-                 icons: dict[str, int]) -> None:
+    def __init__(self, terrain: str, completed: bool, regions: _Regions, index: int) -> None:
         self.terrain = terrain
-        self.cells = cells
         self.completed = completed
-        #: icon kind -> count of icons printed in this area (lighthouses: next to it)
-        self.icons = icons
+        self._regions = regions
+        self._index = index
+
+    @property
+    def cells(self) -> frozenset[Cell]:
+        return self._regions.cells()[self._index]
+
+    @property
+    def icons(self) -> dict[str, int]:
+        """Icon kind -> count of icons printed in this area (lighthouses: next to it)."""
+        return self._regions.icons()[self._index]
 
     @property
     def size(self) -> int:
@@ -41,13 +50,15 @@ class Area:
 class Territory:
     """Placed tiles by cell: ``cells[(x, y)] = (tile, rotation)``."""
 
-    __slots__ = ("cells", "_analysis", "_connected", "_slots")
+    __slots__ = ("cells", "_analysis", "_reached", "_connected", "_squares", "_demands")
 
     def __init__(self, castle: Tile | None = None) -> None:
         self.cells: dict[Cell, tuple[Tile, int]] = {}
         self._analysis: _Analysis | None = None
+        self._reached: set[int] | None = None  # see _road_networks()
         self._connected: set[Cell] | None = None
-        self._slots: list[tuple[Cell, tuple[tuple[int, str], ...]]] | None = None
+        self._squares: list[int] | None = None  # the frontier (see slots())
+        self._demands: list[int] = []
         if castle is not None:
             self.cells[(0, 0)] = (castle, 0)
 
@@ -55,8 +66,10 @@ class Territory:
         t = Territory()
         t.cells = dict(self.cells)
         t._analysis = self._analysis
+        t._reached = self._reached
         t._connected = self._connected
-        t._slots = self._slots
+        t._squares = self._squares
+        t._demands = self._demands
         return t
 
     def __len__(self) -> int:
@@ -114,43 +127,69 @@ class Territory:
                 return False
         return touching
 
-    def slots(self) -> list[tuple[Cell, tuple[tuple[int, str], ...]]]:
-        """The frontier with, per cell, the ``(direction, terrain)`` each neighbour demands.
-        Kept up to date by :meth:`place` (shared between copies: never changed in place)."""
-        if self._slots is None:
-            self._slots = [(c, self._demands(c)) for c in self.frontier()]
-        return self._slots
-
-    def _demands(self, cell: Cell) -> tuple[tuple[int, str], ...]:
-        x, y = cell
-        cells = self.cells
-        req = []
-        for d, (dx, dy) in enumerate(STEP):
-            o = cells.get((x + dx, y + dy))
-            if o is not None:
-                req.append((d, o[0].edges[(d + 2 - o[1]) % 4]))
-        return tuple(req)
+    def slots(self) -> tuple[list[int], list[int]]:
+        """The frontier as squares (:func:`square`, in the order of its sorted cells) and,
+        per square, what its neighbours demand (:func:`demand_bits`). Kept up to date by
+        :meth:`place` (shared between copies: never changed in place)."""
+        if self._squares is None:
+            cells = self.cells
+            squares = [square(c) for c in self.frontier()]
+            demands = []
+            for sq in squares:
+                x, y = cell_of(sq)
+                need = 0
+                for d in range(4):
+                    dx, dy = STEP[d]
+                    o = cells.get((x + dx, y + dy))
+                    if o is not None:
+                        need |= demand_bits(o[0].edges[(d + 2 - o[1]) % 4], d)
+                demands.append(need)
+            self._squares, self._demands = squares, demands
+        return self._squares, self._demands
 
     def placements(self, tile: Tile) -> list[tuple[Cell, int]]:
         """Every legal ``(cell, rotation)`` for ``tile``, sorted."""
-        edges = tile.edges
-        return [(cell, r) for cell, req in self.slots() for r in rotations(edges, req)]
+        code = edge_code(tile.edges)
+        squares, demands = self.slots()
+        return [(cell_of(sq), r) for sq, need in zip(squares, demands, strict=True)
+                for r in fitting(code, need)]
 
     def can_place(self, tile: Tile) -> bool:
-        edges = tile.edges
-        return any(rotations(edges, req) for _, req in self.slots())
+        code = edge_code(tile.edges)
+        return any(fitting(code, need) for need in self.slots()[1])
 
     def place(self, tile: Tile, cell: Cell, rot: int) -> None:
-        self.cells[cell] = (tile, rot)
+        cells = self.cells
+        cells[cell] = (tile, rot)
         self._analysis = None
-        self._connected = None
-        if self._slots is not None:  # only the new tile's side of the frontier changes
-            x, y = cell
-            near = {(x + dx, y + dy) for dx, dy in STEP}
-            kept = [s for s in self._slots if s[0] != cell and s[0] not in near]
-            kept += [(c, self._demands(c)) for c in near if c not in self.cells]
-            kept.sort()
-            self._slots = kept
+        if self._reached is not None:
+            self._join_roads(tile, cell, rot)
+        if self._squares is None:
+            return
+        # only the new tile's side of the frontier changes: its square leaves, each empty
+        # neighbour gains the demand of the edge the tile turns to it (or joins)
+        squares, demands = list(self._squares), list(self._demands)
+        sq = square(cell)
+        i = bisect_left(squares, sq)
+        if i < len(squares) and squares[i] == sq:
+            del squares[i]
+            del demands[i]
+        x, y = cell
+        edges = tile.edges
+        for d in range(4):
+            dx, dy = STEP[d]
+            if (x + dx, y + dy) in cells:
+                continue
+            n = sq + _STEP_SQUARE[d]
+            back = (d + 2) % 4
+            need = demand_bits(edges[(d - rot) % 4], back)
+            i = bisect_left(squares, n)
+            if i < len(squares) and squares[i] == n:
+                demands[i] |= need
+            else:
+                squares.insert(i, n)
+                demands.insert(i, need)
+        self._squares, self._demands = squares, demands
 
     # -- analysis ------------------------------------------------------------------------
 
@@ -166,8 +205,37 @@ class Territory:
     def road_connected(self) -> set[Cell]:
         """Cells connected to the castle via roads (R-2.5), the castle included."""
         if self._connected is None:
-            self._connected = _road_connected(self.cells)
+            if self._reached is None:
+                self._reached = _road_networks(self.cells)
+            self._connected = {cell_of(code >> 3) for code in self._reached}
         return self._connected
+
+    def _join_roads(self, tile: Tile, cell: Cell, rot: int) -> None:
+        """Grow the networks joined to the castle by the tile just placed (a placement
+        never cuts a road: they only grow)."""
+        if tile.castle:
+            self._reached = self._connected = None
+            return
+        reached = self._reached
+        assert reached is not None
+        cells = self.cells
+        x, y = cell
+        sq = square(cell)
+        joined: list[int] = []
+        for d in range(4):
+            net = tile.roads[(d - rot) % 4]
+            if net < 0 or sq * 8 + net in joined:
+                continue
+            dx, dy = STEP[d]
+            other = cells.get((x + dx, y + dy))
+            if other is None:
+                continue
+            onet = other[0].roads[(d + 2 - other[1]) % 4]
+            if onet >= 0 and (sq + _STEP_SQUARE[d]) * 8 + onet in reached:
+                joined.append(sq * 8 + net)
+        if joined:  # a new set: the old one may be shared with copies
+            self._reached = _spread(cells, set(reached), joined)
+            self._connected = None
 
     def count(self, kind: str) -> int:
         """Icons of ``kind`` in the territory (for ``whisky``: tiles with whisky)."""
@@ -180,20 +248,54 @@ def _with_cells(cells: dict[Cell, tuple[Tile, int]]) -> Territory:
     return t
 
 
-_FITS: Final[dict[tuple[str, tuple[tuple[int, str], ...]], tuple[int, ...]]] = {}
+_SIDE: Final = 1 << 10  # squares as ints: x and y within ±511
+_MID: Final = 1 << 9
+#: the square one step in each direction (N, E, S, W) away
+_STEP_SQUARE: Final = tuple(dx * _SIDE + dy for dx, dy in STEP)
+_TERRAIN_BITS: Final = {"P": 1, "M": 2, "W": 3}
 
 
-def rotations(edges: str, req: tuple[tuple[int, str], ...]) -> tuple[int, ...]:
-    """The rotations in which a tile with printed ``edges`` meets every ``(direction,
-    terrain)`` demand (remembered: there are few edge patterns and demands)."""
-    key = (edges, req)
-    fits = _FITS.get(key)
-    if fits is None:
-        turned = (edges, edges[3] + edges[:3], edges[2:] + edges[:2], edges[1:] + edges[0])
-        fits = _FITS[key] = tuple(
-            r for r in range(4) if all(turned[r][d] == t for d, t in req)
+def square(cell: Cell) -> int:
+    """``cell`` as an int; squares sort as their cells do (x first, then y)."""
+    return (cell[0] + _MID) * _SIDE + cell[1] + _MID
+
+
+def cell_of(sq: int) -> Cell:
+    return (sq // _SIDE - _MID, sq % _SIDE - _MID)
+
+
+def demand_bits(terrain: str, direction: int) -> int:
+    """A demand for ``terrain`` on the side ``direction``: two bits per direction."""
+    return _TERRAIN_BITS[terrain] << (2 * direction)
+
+
+def edge_code(edges: str) -> int:
+    """Printed ``edges`` (N, E, S, W) in the demands' bits (a tile shows them at rotation 0)."""
+    code = _EDGE_CODES.get(edges)
+    if code is None:
+        code = _EDGE_CODES[edges] = sum(demand_bits(edges[d], d) for d in range(4))
+    return code
+
+
+_EDGE_CODES: Final[dict[str, int]] = {}
+#: per edge code * 256 + demand: the fitting rotations (filled as met: few are)
+_FITS: Final[list[tuple[int, ...] | None]] = [None] * (1 << 16)
+
+
+def fitting(code: int, demand: int) -> tuple[int, ...]:
+    """The rotations in which a tile with edge code ``code`` meets ``demand``."""
+    rots = _FITS[code << 8 | demand]
+    if rots is None:
+        mask = 0
+        for d in range(4):
+            if demand >> (2 * d) & 3:
+                mask |= 3 << (2 * d)
+        # turned r quarter turns, local edge i shows on direction i + r
+        rots = _FITS[code << 8 | demand] = tuple(
+            r for r in range(4)
+            if ((code << (2 * r) | code >> (8 - 2 * r)) & mask) == demand
         )
-    return fits
+    return rots
 
 
 TERRAINS = {"P": "pasture", "M": "mountain", "W": "water"}
@@ -210,76 +312,97 @@ def _name(code: str) -> str:
     return TERRAINS[code]
 
 
+class _Regions:
+    """The tiles' regions, numbered ints, each with the number of its area."""
+
+    __slots__ = ("square", "area", "placed", "count", "_cells", "_icons")
+
+    def __init__(self, square: list[int], area: list[int],
+                 placed: list[tuple[int, Tile, int]], count: int) -> None:
+        self.square = square  # region -> its square
+        self.area = area  # region -> its area's number
+        self.placed = placed  # (region 0, tile, rotation) per tile
+        self.count = count  # number of areas
+        self._cells: list[frozenset[Cell]] | None = None
+        self._icons: list[dict[str, int]] | None = None
+
+    def cells(self) -> list[frozenset[Cell]]:
+        """Per area: its cells."""
+        if self._cells is None:
+            squares: list[set[int]] = [set() for _ in range(self.count)]
+            for i, a in enumerate(self.area):
+                squares[a].add(self.square[i])
+            self._cells = [frozenset([cell_of(q) for q in qs]) for qs in squares]
+        return self._cells
+
+    def icons(self) -> list[dict[str, int]]:
+        """Per area: icon kind -> count."""
+        if self._icons is None:
+            icons: list[dict[str, int]] = [{} for _ in range(self.count)]
+            for base, tile, _ in self.placed:
+                for kind, n, region in tile.icons:
+                    got = icons[self.area[base + region]]
+                    got[kind] = got.get(kind, 0) + n
+            self._icons = icons
+        return self._icons
+
+
 class _Analysis:
-    """Areas (union-find over tile regions, numbered ints) and where each region lies."""
+    """Areas (union-find over tile regions) and where each region lies."""
 
     __slots__ = ("areas", "_first", "_area")
 
     def __init__(self, terr: Territory) -> None:
-        cells = terr.cells
-        first: dict[Cell, int] = {}  # cell -> number of its region 0
-        owner: list[Cell] = []  # region number -> its cell
-        local: list[int] = []  # region number -> its region on the tile
-        placed: list[tuple[int, int, Tile, int]] = []  # (square number, region 0, tile, rot)
-        at: dict[int, tuple[int, Tile, int]] = {}  # square number -> (region 0, tile, rot)
-        for cell, (tile, rot) in cells.items():
-            base = len(owner)
-            first[cell] = base
-            q = _square(cell)
-            at[q] = (base, tile, rot)
-            placed.append((q, base, tile, rot))
-            k = len(tile.region_terrain)
-            owner.extend([cell] * k)
-            local.extend(range(k))
-        parent = list(range(len(owner)))
-        open_regions: list[int] = []
-        for q, base, tile, rot in placed:
+        at: dict[int, int] = {}  # square -> its index in placed
+        first: dict[int, int] = {}  # square -> number of its region 0
+        placed: list[tuple[int, Tile, int]] = []  # (region 0, tile, rotation)
+        squares: list[int] = []  # region -> its square
+        terrain: list[str] = []  # region -> its terrain
+        for cell, (tile, rot) in terr.cells.items():
+            q = square(cell)
+            base = len(squares)
+            at[q] = len(placed)
+            first[q] = base
+            placed.append((base, tile, rot))
+            kinds = tile.region_terrain
+            squares.extend([q] * len(kinds))
+            terrain.extend(kinds)
+        n = len(squares)
+        parent = list(range(n))
+        is_open = [False] * n
+        for q, k in at.items():
+            base, tile, rot = placed[k]
             regions = tile.edge_region
             for d in range(4):
-                n = q + _STEP_SQUARE[d]
                 mine = base + regions[(d - rot) % 4]
-                other = at.get(n)
-                if other is None:
-                    open_regions.append(mine)
+                j = at.get(q + _STEP_SQUARE[d])
+                if j is None:
+                    is_open[mine] = True
                 elif d < 2:  # each shared edge once
-                    o_base, o_tile, o_rot = other
+                    o_base, o_tile, o_rot = placed[j]
                     ra = _find(parent, mine)
                     rb = _find(parent, o_base + o_tile.edge_region[(d + 2 - o_rot) % 4])
                     if ra != rb:
                         parent[ra] = rb
-        roots = [_find(parent, i) for i in range(len(owner))]
-        groups: dict[int, list[int]] = {}
-        for i, r in enumerate(roots):
-            groups.setdefault(r, []).append(i)
-        open_roots = {roots[i] for i in open_regions}
-        self.areas: list[Area] = []
-        by_root: dict[int, Area] = {}
-        for root, members in groups.items():
-            area = Area(
-                terrain=cells[owner[root]][0].region_terrain[local[root]],
-                cells=frozenset([owner[m] for m in members]),
-                completed=root not in open_roots,
-                icons={},
-            )
-            self.areas.append(area)
-            by_root[root] = area
+        number = [-1] * n  # root -> its area's number, in order of the areas' first regions
+        firsts: list[int] = []  # area number -> its root
+        area = [0] * n
+        for i in range(n):
+            root = _find(parent, i)
+            if number[root] < 0:
+                number[root] = len(firsts)
+                firsts.append(root)
+            area[i] = number[root]
+            if is_open[i]:
+                is_open[root] = True
+        table = _Regions(squares, area, placed, len(firsts))
+        self.areas: list[Area] = [Area(terrain[root], not is_open[root], table, k)
+                                  for k, root in enumerate(firsts)]
         self._first = first
-        self._area = [by_root[r] for r in roots]
-        for _, base, tile, _ in placed:
-            for kind, count, region in tile.icons:
-                icons = self._area[base + region].icons
-                icons[kind] = icons.get(kind, 0) + count
+        self._area = area
 
     def area_of(self, cell: Cell, region: int) -> Area:
-        return self._area[self._first[cell] + region]
-
-
-_SIDE: Final = 1 << 10  # squares as ints (x, y within ±511): neighbours without making tuples
-_STEP_SQUARE: Final = tuple(dy * _SIDE + dx for dx, dy in STEP)
-
-
-def _square(cell: Cell) -> int:
-    return cell[1] * _SIDE + cell[0]
+        return self.areas[self._area[self._first[square(cell)] + region]]
 
 
 def _find(parent: list[int], a: int) -> int:
@@ -290,27 +413,35 @@ def _find(parent: list[int], a: int) -> int:
     return a
 
 
-def _road_connected(cells: dict[Cell, tuple[Tile, int]]) -> set[Cell]:
+def _road_networks(cells: dict[Cell, tuple[Tile, int]]) -> set[int]:
+    """The road networks joined to the castle's, as ``square * 8 + network`` codes, and the
+    castle's own square as ``square * 8 + 7``."""
     start = next((c for c, (t, _) in cells.items() if t.castle), None)
     if start is None:
         return set()
-    castle = cells[start][0]
-    seen_nets = {(start, n) for n in castle.roads if n >= 0}
-    todo = list(seen_nets)
+    sq = square(start)
+    nets = [sq * 8 + n for n in cells[start][0].roads if n >= 0]
+    return _spread(cells, {sq * 8 + 7}, nets)
+
+
+def _spread(cells: dict[Cell, tuple[Tile, int]], reached: set[int], todo: list[int]) -> set[int]:
+    """``reached`` grown (in place) by the networks ``todo`` and all they lead to."""
+    reached.update(todo)
     while todo:
-        cell, net = todo.pop()
-        tile, rot = cells[cell]
-        x, y = cell
+        code = todo.pop()
+        sq, net = code >> 3, code & 7
+        x, y = cell_of(sq)
+        tile, rot = cells[(x, y)]
         for d in range(4):
             if tile.roads[(d - rot) % 4] != net:
                 continue
             dx, dy = STEP[d]
-            n = (x + dx, y + dy)
-            other = cells.get(n)
+            other = cells.get((x + dx, y + dy))
             if other is None:
                 continue
             onet = other[0].roads[(d + 2 - other[1]) % 4]
-            if onet >= 0 and (n, onet) not in seen_nets:
-                seen_nets.add((n, onet))
-                todo.append((n, onet))
-    return {c for c, _ in seen_nets} | {start}
+            n = (sq + _STEP_SQUARE[d]) * 8 + onet
+            if onet >= 0 and n not in reached:
+                reached.add(n)
+                todo.append(n)
+    return reached

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import re
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -32,6 +32,9 @@ SCROLLS: dict[str, tuple[str, int]] = {
     "lighthouse_per_1": ("lighthouse", 1),
 }
 LETTERS = "ABCD"
+
+# The classes below have ``__reduce__``: copies and pickles work also when this module is
+# compiled (setup.py), where a frozen dataclass cannot be rebuilt field by field.
 
 
 @dataclass(frozen=True)
@@ -58,11 +61,16 @@ class Tile:
     def count(self, kind: str) -> int:
         return self.counts.get(kind, 0)
 
-    @cached_property
+    @property
     def turned(self) -> tuple[str, str, str, str]:
         """The edge strings (N,E,S,W) shown at rotations 0-3."""
         e = self.edges
         return (e, e[3] + e[:3], e[2:] + e[:2], e[1:] + e[0])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Tile, (self.id, self.edges, self.edge_region, self.region_terrain,
+                       self.internal, self.roads, self.counts, self.icons, self.scroll,
+                       self.scroll_region, self.castle))
 
     def edge(self, direction: int, rot: int) -> str:
         """Terrain shown on ``direction`` when turned ``rot`` quarter turns clockwise."""
@@ -257,6 +265,9 @@ class ScoringTile:
     name: str
     rule: str
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ScoringTile, (self.id, self.key, self.name, self.rule))
+
 
 @cache
 def scoring_tiles() -> dict[str, ScoringTile]:
@@ -270,6 +281,9 @@ def scoring_tiles() -> dict[str, ScoringTile]:
 class RoundInfo:
     letters: tuple[str, ...]
     catchup: int
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (RoundInfo, (self.letters, self.catchup))
 
 
 @cache

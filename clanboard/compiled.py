@@ -62,8 +62,9 @@ def use_compiled(package: str, modules: Sequence[str]) -> bool:
     """Whether ``package``'s compiled ``modules`` will be imported; when not, and some
     build exists, loads each from its source into :data:`sys.modules` first."""
     folder = Path(sys.modules[package].__file__ or "").parent
-    if os.environ.get("CLANBOARD_PURE") != "1" and fresh(folder, modules,
-                                                         group_library(package)):
+    library = group_library(package)  # without it the builds cannot load: use the source
+    if os.environ.get("CLANBOARD_PURE") != "1" and library is not None and fresh(
+            folder, modules, library):
         return True
     if all(built(folder, m) is None for m in modules):
         return False  # nothing built: the ordinary import finds the sources

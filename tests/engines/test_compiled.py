@@ -85,6 +85,10 @@ def test_a_build_older_than_its_source_is_not_imported(
     assert fresh(folder, ["rules"], library)
     monkeypatch.delenv("CLANBOARD_PURE", raising=False)
     _import_package(tmp_path, "stale_rules_pkg")
+    old_library = tmp_path / f"clanboard_stale_rules_pkg__mypyc{EXTENSION_SUFFIXES[0]}"
+    old_library.write_bytes(b"")
+    os.utime(old_library, (1_000_000, 1_000_000))
+    monkeypatch.syspath_prepend(str(tmp_path))
     try:
         assert not use_compiled("stale_rules_pkg", ["rules"])
         assert sys.modules["stale_rules_pkg.rules"].WHERE == "source"
@@ -105,6 +109,13 @@ def test_a_fresh_build_is_used_unless_pure_is_asked(
     _import_package(tmp_path, "fresh_rules_pkg")
     try:
         monkeypatch.delenv("CLANBOARD_PURE", raising=False)
+        # a build whose group library is not on the path cannot load: the source is used
+        assert not use_compiled("fresh_rules_pkg", ["rules"])
+        assert sys.modules.pop("fresh_rules_pkg.rules").WHERE == "source"
+        library = tmp_path / f"clanboard_fresh_rules_pkg__mypyc{EXTENSION_SUFFIXES[0]}"
+        library.write_bytes(b"")
+        os.utime(library, (1_000_000, 1_000_000))
+        monkeypatch.syspath_prepend(str(tmp_path))
         assert use_compiled("fresh_rules_pkg", ["rules"])
         assert "fresh_rules_pkg.rules" not in sys.modules  # left to the ordinary import
         monkeypatch.setenv("CLANBOARD_PURE", "1")

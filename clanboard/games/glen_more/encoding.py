@@ -271,6 +271,19 @@ def chance_actions(s: GlenMoreState) -> list[tuple[int, GMove, float]]:
     return [(m.arg if m.op == DRAW else m.arg - 1, m, p) for m, p in outcomes]
 
 
+def chance_action_probs(s: GlenMoreState) -> list[tuple[int, float]]:
+    """``[(a, p) for a, _, p in chance_actions(s)]`` without the outcomes."""
+    if s.phase == P_DRAW:
+        stack = s.stacks[s.current_stack()]
+        return list(zip(sorted(stack), repeat(1.0 / len(stack))))
+    return [(a, p) for a, _, p in chance_actions(s)]
+
+
+def chance_action_move(s: GlenMoreState, action: int) -> GMove:
+    """The outcome of chance id ``action`` (one of :func:`chance_action_probs`')."""
+    return DRAWS[action] if s.phase == P_DRAW else ROLLS[action]
+
+
 _KIND_OF = [KIND_INDEX[t.kind] for t in TILES]
 _TRACK_TAIL = [
     (KIND_INDEX[t.kind], t.stack, float(t.river), float(t.road), float(t.card >= 0),

@@ -15,6 +15,7 @@ Chance actions: ``draw`` = index of the tile among L01..L73, ``deal`` = index am
 
 from __future__ import annotations
 
+from itertools import repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -225,6 +226,22 @@ def chance_actions(state: SkyeState) -> list[tuple[int, Any, float]]:
                       key=itemgetter(0))
     return sorted(((move_to_action(state, m), m, p) for m, p in state.chance_outcomes()),
                   key=itemgetter(0))
+
+
+def chance_action_probs(state: SkyeState) -> list[tuple[int, float]]:
+    """``[(a, p) for a, _, p in chance_actions(state)]``, the draws without their moves."""
+    if state.phase == "draw" and state.bag and state.current_player() == CHANCE:
+        return list(zip(sorted(map(TILE_INDEX.__getitem__, state.bag)),
+                        repeat(1.0 / len(state.bag))))
+    return [(a, p) for a, _, p in chance_actions(state)]
+
+
+def chance_action_move(state: SkyeState, action: int) -> Any:
+    """The outcome of chance id ``action`` (one of :func:`chance_action_probs`')."""
+    if state.phase == "draw" and state.bag:
+        tile = TILE_IDS[action]
+        return _DRAW_MOVES.get(tile) or Draw(tile)
+    return next(m for a, m, _ in chance_actions(state) if a == action)
 
 
 def write_observation_tensor(state: SkyeState, player: int, out: Any) -> None:

@@ -8,7 +8,8 @@ encoded as (the lowest slot edge-adjacent to it, direction from that tile).
 from __future__ import annotations
 
 from array import array
-from itertools import repeat
+from itertools import compress, repeat
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from clanboard.games.glen_more.data import ANY, CLAN, DISTINCT, FIXED, NUM_STACK_TILES, TILES
@@ -333,9 +334,10 @@ _TURN_ZEROS = array("f", bytes(4 * TURN_F))
 
 def update_observation_tensor(s: GlenMoreState, player: int, out: Any,
                               memo: dict[Any, Any]) -> None:
-    """``Game.update_observation_tensor``: the rondel track and each seat's block are
-    copied in only when they differ from what ``memo`` says ``out`` holds; the 40 items
-    before the track and the 25 after it are always rewritten."""
+    """``Game.update_observation_tensor``: the rondel track is copied in only when it
+    differs from what ``memo`` says ``out`` holds, and each seat's block rewritten only
+    where it differs (:func:`_update_player`); the 40 items before the track and the 25
+    after it are always rewritten."""
     out[:GLOBAL_F] = _HEAD_ZEROS
     _write_head(s, player, out)
     track = tuple(s.track)
@@ -346,12 +348,116 @@ def update_observation_tensor(s: GlenMoreState, player: int, out: Any,
     _write_turn(s, out)
     n = s.num_players
     for rel in range(n):
-        p = (player + rel) % n
-        key = _player_key(s, p)
-        if memo.get(rel) != key:
-            at = _PLAYERS0 + rel * PLAYER_F
-            out[at:at + PLAYER_F] = _player_block(s, p, key)
-            memo[rel] = key
+        _update_player(s, (player + rel) % n, out, _PLAYERS0 + rel * PLAYER_F, memo, rel)
+
+
+class _Seen:
+    """What a seat's block of a kept tensor was written from."""
+
+    __slots__ = ("tiles", "pos", "res", "clan", "cards", "heads", "act", "near", "cells")
+
+    def __init__(self, s: GlenMoreState, p: int, heads: tuple[int, ...]) -> None:
+        terr = s.terr[p]
+        mine = p == s.cur
+        self.tiles = terr.tiles[:]
+        self.pos = terr.pos[:]
+        self.res = terr.res[:]
+        self.clan = terr.clan[:]
+        self.cards = s.cards[p]
+        self.heads = heads
+        self.act = s.activated[:] if mine else []
+        self.near = s.near[:] if mine else []
+        # per slot: where its cell's resource items start in the block (-1: not shown)
+        self.cells = [_res_item(q) for q in terr.pos]
+
+
+def _res_item(q: int) -> int:
+    cell = _CELL[q] if 0 <= q < len(_CELL) else -1
+    return -1 if cell < 0 else 25 + cell * CELL_F + 1 + len(KINDS)
+
+
+def _heads(s: GlenMoreState, p: int) -> tuple[int, ...]:
+    terr = s.terr[p]
+    return (s.coins[p], s.vp[p], s.whisky[p], s.chiefs[p], s.cards[p], sum(terr.clan),
+            len(terr.tiles))
+
+
+def _update_player(s: GlenMoreState, p: int, out: Any, at: int, memo: dict[Any, Any],
+                   rel: int) -> None:
+    """Bring seat ``p``'s block (at ``at``) up to date with what ``memo[rel]`` says it
+    holds: a territory that is not the seen one plus new tiles gets the whole block, else
+    only the changed heads, cards, resources, clansmen, new tiles and activation marks."""
+    terr = s.terr[p]
+    tiles, pos, res, clan = terr.tiles, terr.pos, terr.res, terr.clan
+    seen: _Seen | None = memo.get(rel)
+    heads = _heads(s, p)
+    old = len(seen.pos) if seen is not None else 0
+    if seen is None or pos[:old] != seen.pos or tiles[:old] != seen.tiles:
+        out[at:at + PLAYER_F] = _player_block(s, p, _player_key(s, p))
+        memo[rel] = _Seen(s, p, heads)
+        return
+    if heads != seen.heads:
+        coins, vp, whisky, chiefs, cards, clansmen, count = heads
+        values = (coins / 20, vp / 100, whisky / 10, chiefs / 10, clansmen / 10,
+                  s.chieftain_strength(p) / 20, count / 30)
+        for i, value in enumerate(values):
+            out[at + i] = value
+        if cards != seen.cards:
+            for c in range(13):
+                out[at + 7 + c] = float(cards >> c & 1)
+            seen.cards = cards
+        seen.heads = heads
+    cells = seen.cells
+    if len(pos) > old:  # new tiles: their whole cell
+        nkinds = len(KINDS)
+        for slot in range(old, len(pos)):
+            r = _res_item(pos[slot])
+            cells.append(r)
+            if r < 0:
+                continue
+            out[at + r - 1 - nkinds] = 1.0
+            out[at + r - nkinds + _KIND_OF[tiles[slot]]] = 1.0
+            b = slot * 5
+            for k in range(5):
+                out[at + r + k] = res[b + k] / 3
+            out[at + r + 5] = clan[slot] / 3
+        seen.tiles = tiles[:]
+        seen.pos = pos[:]
+    if res != seen.res:
+        for i in compress(range(5 * old), map(ne, res, seen.res)):
+            r = cells[i // 5]
+            if r >= 0:
+                out[at + r + i % 5] = res[i] / 3
+        for k in range(5):
+            out[at + 20 + k] = sum(res[k::5]) / 10
+        seen.res = res[:]
+    if clan != seen.clan:
+        for slot in compress(range(old), map(ne, clan, seen.clan)):
+            r = cells[slot]
+            if r >= 0:
+                out[at + r + 5] = clan[slot] / 3
+        seen.clan = clan[:]
+    mine = p == s.cur
+    act = s.activated if mine else _NO_SLOTS
+    near = s.near if mine else _NO_SLOTS
+    if act != seen.act or near != seen.near:
+        for slot in seen.act:
+            if slot < len(cells) and cells[slot] >= 0:
+                out[at + cells[slot] + 6] = 0.0
+        for slot in seen.near:
+            if slot < len(cells) and cells[slot] >= 0:
+                out[at + cells[slot] + 7] = 0.0
+        for slot in act:
+            if slot < len(cells) and cells[slot] >= 0:
+                out[at + cells[slot] + 6] = 1.0
+        for slot in near:
+            if slot < len(cells) and cells[slot] >= 0:
+                out[at + cells[slot] + 7] = 1.0
+        seen.act = act[:]
+        seen.near = near[:]
+
+
+_NO_SLOTS: list[int] = []
 
 
 def _write_head(s: GlenMoreState, player: int, out: Any) -> None:

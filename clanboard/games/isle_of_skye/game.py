@@ -115,6 +115,10 @@ class IsleOfSkye(Game):
     def write_observation_tensor(self, state: State, player: int, out: Any) -> None:
         _encoding().write_observation_tensor(state, player, out)  # type: ignore[arg-type]
 
+    def update_observation_tensor(self, state: State, player: int, out: Any,
+                                  memo: dict[Any, Any]) -> None:
+        _encoding().update_observation_tensor(state, player, out, memo)  # type: ignore[arg-type]
+
 
 def parse_scoring(text: str) -> list[str]:
     """The ``scoring_tiles`` option as a list (empty: deal at random)."""

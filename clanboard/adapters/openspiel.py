@@ -311,7 +311,9 @@ class ClanboardState(pyspiel.State):
         return self._carried.seat() if seat is None else seat
 
     def is_chance_node(self) -> bool:
-        return self.current_player() == CHANCE
+        # the acting seat is CHANCE exactly when current_player() is (no simultaneous step)
+        seat = self._carried._seat
+        return (self._carried.seat() if seat is None else seat) == CHANCE
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """As pyspiel's own ``legal_actions`` (which calls back into Python several times
@@ -362,7 +364,9 @@ class ClanboardState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         carried = self._carried
-        seat = carried.seat()
+        seat = carried._seat
+        if seat is None:
+            seat = carried.seat()
         move = carried.move(seat, action)
         if move is _MISSING:
             who = "chance" if seat == CHANCE else f"player {seat}"
@@ -371,7 +375,7 @@ class ClanboardState(pyspiel.State):
             )
         carried.core.apply_trusted(move, seat)  # it came from legal_moves / chance_outcomes
         if seat >= 0:
-            carried.played(seat, action, move)
+            carried.log = (carried.log, seat, action, move)  # carried.played, inlined
         carried.changed()
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -389,7 +393,8 @@ class ClanboardState(pyspiel.State):
         return f"{'chance' if player == CHANCE else f'player {player}'} action {action}"
 
     def is_terminal(self) -> bool:
-        return self._carried.seat() == TERMINAL
+        seat = self._carried._seat
+        return (self._carried.seat() if seat is None else seat) == TERMINAL
 
     def returns(self) -> list[float]:
         return utilities(self._carried.core)

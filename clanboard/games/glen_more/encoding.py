@@ -244,13 +244,34 @@ def _player_features(s: GlenMoreState, p: int, out: list[float], at: int) -> Non
 # compare them on random games) -------------------------------------------------------------
 
 
+#: per op: (base id, slot width) for the moves on a tile slot, (base id, 0) for those with
+#: an argument only
+_BY_SLOT = {PAY: (BASE[PAY], 5), SELL: (BASE[SELL], 5), ACT: (BASE[ACT], 6),
+            PAYCLAN: (BASE[PAYCLAN], 1), RETIRE: (BASE[RETIRE], 1)}
+_BY_ARG = {TAKE: BASE[TAKE], PASS: BASE[PASS], BUY: BASE[BUY], GAIN: BASE[GAIN]}
+
+
 def legal_actions(s: GlenMoreState, player: int) -> dict[int, GMove]:
-    """Action id -> move for ``s.legal_moves(player)`` (new squares looked up once)."""
+    """Action id -> move for ``s.legal_moves(player)``: the ids of the common kinds worked
+    out here (new squares and tile slots looked up once), the others by move_to_action."""
     out: dict[int, GMove] = {}
     place_ids: dict[int, int] | None = None
     moves: list[GMove] = s.legal_moves(player)  # type: ignore[assignment]
+    cells: dict[int, int] | None = None
+    by_arg, by_slot = _BY_ARG, _BY_SLOT
     for m in moves:
-        if m.op == PLACE:
+        op = m.op
+        base = by_arg.get(op)
+        if base is not None:
+            out[base + m.arg] = m
+            continue
+        slot_op = by_slot.get(op)
+        if slot_op is not None:
+            if cells is None:
+                cells = s.terr[s.cur].cells
+            base, width = slot_op
+            out[base + cells[m.p] * width + (m.arg if width > 1 else 0)] = m
+        elif op == PLACE:
             if place_ids is None:
                 place_ids = {}
                 for slot, q in enumerate(s.terr[s.cur].pos):

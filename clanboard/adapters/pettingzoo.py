@@ -35,7 +35,7 @@ from clanboard.adapters.common import (
     lists_action_ids,
     utilities,
 )
-from clanboard.core import Game, IllegalMove, Move, Rng, State, get_game
+from clanboard.core import SIMULTANEOUS, TERMINAL, Game, IllegalMove, Move, Rng, State, get_game
 
 
 def resolve_setup(game: Game | str, num_players: int | None, variant: str | None,
@@ -193,8 +193,9 @@ class ClanboardAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
-        return {"observation": self._writer(self.state, seat),
-                "action_mask": self._mask_of(seat).copy()}
+        mask = self._masks.get(seat)
+        return {"observation": self._writer.view(self.state, seat).copy(),
+                "action_mask": (self._mask_of(seat) if mask is None else mask).copy()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -202,7 +203,9 @@ class ClanboardAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         seat = self._seat_of[agent]
-        mask = self._mask_of(seat)
+        mask = self._masks.get(seat)
+        if mask is None:
+            mask = self._mask_of(seat)
         state = self.state
         act = action
         if type(act) is not int:
@@ -218,7 +221,8 @@ class ClanboardAECEnv(AECEnv):
             move = self._legal[seat][act]
         state.apply_trusted(move, seat)  # a legal move of this seat
         self._cumulative_rewards[agent] = 0.0
-        if state.is_terminal():
+        nxt = state.current_player()  # never CHANCE: chance is resolved inside
+        if nxt == TERMINAL:
             for a, u in zip(self.agents, utilities(state), strict=True):
                 self.rewards[a] = u
                 self.terminations[a] = True
@@ -230,12 +234,14 @@ class ClanboardAECEnv(AECEnv):
             return
         # the position's legal actions are those of the seat to act, known now: no
         # second look at whose turn it is (rewards stay 0 before the end: none to add)
-        nxt = acting_seat(state)
+        if nxt == SIMULTANEOUS:
+            nxt = acting_seat(state)
         self._legal = {}
         self._masks = {nxt: (mask := self._new_mask(state, nxt))}
         self.agent_selection = next_agent = self.possible_agents[nxt]
-        self.infos = {a: {} for a in self.agents}
-        self.infos[next_agent]["action_mask"] = mask
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        infos[next_agent]["action_mask"] = mask
+        self.infos = infos
 
     def render(self) -> str | None:
         if self._state is None or self.render_mode is None:

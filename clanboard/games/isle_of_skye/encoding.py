@@ -199,11 +199,17 @@ _SCORING_INDEX = {s: i for i, s in enumerate(SCORING_IDS)}
 
 
 def legal_actions(state: SkyeState, player: int) -> dict[int, Any]:
-    """Action id -> move for ``state.legal_moves(player)`` (pending slots looked up once)."""
+    """Action id -> move for ``state.legal_moves(player)``: the ids of discards, prices,
+    buys and places worked out here by the move's type (pending slots and the offered
+    tiles looked up once), the others by :func:`move_to_action`."""
     out: dict[int, Any] = {}
     slot_of: dict[str, int] | None = None
+    buy_ids: dict[str, int] | None = None
     for m in state.legal_moves(player):
-        if type(m) is Place and abs(m.x) <= REACH and abs(m.y) <= REACH:
+        kind = type(m)
+        if kind is Price and 1 <= m.amount <= MAX_PRICE:
+            out[PRICE + TILE_INDEX[m.tile] * MAX_PRICE + m.amount - 1] = m
+        elif kind is Place and abs(m.x) <= REACH and abs(m.y) <= REACH:
             if slot_of is None:
                 slot_of = {}
                 for tiles in state.pending:
@@ -211,6 +217,15 @@ def legal_actions(state: SkyeState, player: int) -> dict[int, Any]:
                         slot_of.setdefault(t, i)
             out[PLACE + ((slot_of[m.tile] * GRID + m.x + REACH) * GRID + m.y + REACH) * 4
                 + m.rot] = m
+        elif kind is Discard:
+            out[TILE_INDEX[m.tile]] = m
+        elif kind is Buy:
+            if buy_ids is None:
+                buy_ids = {}
+                for q in range(state.num_players):  # the first seller offering it
+                    for i, t in enumerate(state.prices[q]):
+                        buy_ids.setdefault(t, BUY + 2 * q + i)
+            out[buy_ids[m.tile]] = m
         else:
             out[move_to_action(state, m)] = m
     return out

@@ -65,10 +65,14 @@ def legal_actions(state: State, seat: int) -> dict[int, Move]:
 
 def action_mask(legal: Iterable[int], num_distinct_actions: int) -> np.ndarray:
     """int8, 1 for each legal action id (``legal``: the ids, or a dict keyed by them)."""
-    mask = np.zeros(num_distinct_actions, np.int8)
     ids = legal if type(legal) is list else list(legal)
-    if ids:
-        mask[ids] = 1
+    if len(ids) <= 64:  # a loop into a bytearray beats numpy's conversion of a short list
+        buf = bytearray(num_distinct_actions)
+        for i in ids:
+            buf[i] = 1
+        return np.frombuffer(buf, np.int8)
+    mask = np.zeros(num_distinct_actions, np.int8)
+    mask[np.fromiter(ids, np.intp, len(ids))] = 1
     return mask
 
 
@@ -186,10 +190,7 @@ class ClanboardAECEnv(AECEnv):
         else:
             legal = self._legal[seat] = game.legal_actions(state, seat)
             ids = list(legal)
-        mask = np.zeros(self.encoding.num_distinct_actions, np.int8)
-        if ids:
-            mask[ids] = 1
-        return mask
+        return action_mask(ids, self.encoding.num_distinct_actions)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]

@@ -106,10 +106,10 @@ class TensorWriter:
     def view(self, state: State, player: int) -> Any:
         """The tensor of ``player`` as a read-only numpy view of the seat's buffer: valid
         until the next call for that seat."""
-        import numpy as np
-
         entry = self._seats.get(player)
         if entry is None:
+            import numpy as np
+
             buf = array("f", bytes(4 * self.size))
             view = np.frombuffer(buf, np.float32)
             view.flags.writeable = False

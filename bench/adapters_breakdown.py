@@ -6,9 +6,12 @@ Loops, each playing random games from new states, interleaved and timed by CPU t
 bench/adapters.py:
 
 - **native**: ``legal_moves`` / ``apply_trusted`` (the bench's native loop);
-- **+ action ids**: the legal moves as ``Game.legal_actions`` (id -> move), one id drawn;
-- **+ mask**: those ids written into an int8 mask over every action id, read back with
-  ``np.flatnonzero`` as the bench's PettingZoo loops do;
+- **+ action ids**: the legal action ids as the adapters get them (``Game.legal_action_ids``
+  and ``legal_action_move`` for a game that lists them directly, else ``Game.legal_actions``,
+  id -> move), one id drawn;
+- **+ mask**: those ids written into an int8 mask over every action id (the PettingZoo
+  adapter's ``action_mask``), read back with ``np.flatnonzero`` as the bench's PettingZoo
+  loops do;
 - **PettingZoo, mask only** and **PettingZoo** (observation tensor too): the bench's loops.
 
 Each row's ratio to native shows what that step adds.
@@ -27,16 +30,18 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from clanboard.adapters import bench  # noqa: E402
-from clanboard.adapters.common import encoding  # noqa: E402
+from clanboard.adapters.common import encoding, lists_action_ids  # noqa: E402
+from clanboard.adapters.pettingzoo import action_mask  # noqa: E402
 from clanboard.core import get_game  # noqa: E402
 
 
 def ids_loop(game_id: str, variant: str | None, mask: bool) -> bench.Loop:
-    """The native loop choosing among ``Game.legal_actions`` ids (through a mask if asked)."""
+    """The native loop choosing among the legal action ids (through a mask if asked)."""
     game = get_game(game_id)
     opts = game.variant_options(variant) if variant else {}
     n = game.check_players(None)
     size = encoding(game, n, opts).num_distinct_actions
+    direct = lists_action_ids(game)
 
     def play(seed: int) -> int:
         rng = random.Random(seed)
@@ -44,14 +49,18 @@ def ids_loop(game_id: str, variant: str | None, mask: bool) -> bench.Loop:
         steps = 0
         while seats := state.players_to_move():
             seat = seats[0]
-            legal = game.legal_actions(state, seat)
+            if direct:
+                ids = game.legal_action_ids(state, seat)
+            else:
+                legal = game.legal_actions(state, seat)
+                ids = list(legal)
             if mask:
-                bits = np.zeros(size, np.int8)
-                bits.put(list(legal), 1)
+                bits = action_mask(ids, size)
                 action = rng.choice(np.flatnonzero(bits.view(np.bool_)).tolist())
             else:
-                action = rng.choice(list(legal))
-            state.apply_trusted(legal[action], seat)
+                action = rng.choice(ids)
+            move = game.legal_action_move(state, seat, action) if direct else legal[action]
+            state.apply_trusted(move, seat)
             steps += 1
         return steps
 

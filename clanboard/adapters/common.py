@@ -46,6 +46,19 @@ def encoding(game: Game, num_players: int | None = None,
         ) from exc
 
 
+def lists_action_ids(game: Game) -> bool:
+    """Whether ``game`` lists its legal action ids directly (overrides
+    ``Game.legal_action_ids`` and ``legal_action_move``): the adapters then use those two;
+    otherwise ``Game.legal_actions``, one call giving both the ids and their moves."""
+    return type(game).legal_action_ids is not Game.legal_action_ids
+
+
+def lists_chance_ids(game: Game) -> bool:
+    """Whether ``game`` lists its chance ids and probabilities directly (overrides
+    ``Game.chance_action_probs`` and ``chance_action_move``), as :func:`lists_action_ids`."""
+    return type(game).chance_action_probs is not Game.chance_action_probs
+
+
 def acting_seat(state: State) -> int:
     """The seat that moves now, or CHANCE / TERMINAL.
 
@@ -93,10 +106,10 @@ class TensorWriter:
     def view(self, state: State, player: int) -> Any:
         """The tensor of ``player`` as a read-only numpy view of the seat's buffer: valid
         until the next call for that seat."""
-        import numpy as np
-
         entry = self._seats.get(player)
         if entry is None:
+            import numpy as np
+
             buf = array("f", bytes(4 * self.size))
             view = np.frombuffer(buf, np.float32)
             view.flags.writeable = False

@@ -38,6 +38,8 @@ from clanboard.adapters.common import (
     acting_seat,
     canonical,
     encoding,
+    lists_action_ids,
+    lists_chance_ids,
     utilities,
     utility_range,
 )
@@ -105,11 +107,20 @@ class _Carried:
     position, on first use; the notation of the own moves only when a string asks for it.
     """
 
-    __slots__ = ("core", "seats", "log", "_seat", "_legal", "_sorted", "_chance", "_outcomes")
+    __slots__ = ("core", "seats", "log", "direct", "_seat", "_legal", "_sorted", "_chance",
+                 "_outcomes")
+
+    #: per game class: whether it lists legal ids, and chance ids, directly
+    _FAST: dict[type, tuple[bool, bool]] = {}
 
     def __init__(self, core: State, seats: int, log: _Log = None) -> None:
         self.core = core
         self.seats = seats
+        game = core.game
+        fast = self._FAST.get(type(game))
+        if fast is None:
+            fast = self._FAST[type(game)] = (lists_action_ids(game), lists_chance_ids(game))
+        self.direct = fast  # legal ids, chance ids without a move per id
         self.log = log  # the own moves of every seat (immutable, shared by clones)
         self._seat: int | None = None
         self._legal: dict[int, dict[int, Move]] | None = None
@@ -158,27 +169,53 @@ class _Carried:
         legal = self._legal.get(seat)
         if legal is None:
             if seat == CHANCE:
-                self.chance()
-                legal = self._legal[CHANCE] = {a: m for a, m, _ in self._outcomes or ()}
+                core = self.core
+                outcomes = self._outcomes or core.game.chance_actions(core)
+                legal = self._legal[CHANCE] = {a: m for a, m, _ in outcomes}
             else:
                 core = self.core
                 legal = self._legal[seat] = core.game.legal_actions(core, seat)
         return legal
 
-    def sorted_legal(self, seat: int) -> list[int]:
-        """The legal action ids of ``seat``, sorted (a copy the caller may keep)."""
+    def sorted_ids(self, seat: int) -> list[int]:
+        """The legal action ids of ``seat``, sorted (kept: do not change it)."""
         if self._sorted is None:
             self._sorted = {}
         ids = self._sorted.get(seat)
         if ids is None:
-            ids = self._sorted[seat] = sorted(self.legal(seat))
-        return list(ids)
+            if self.direct[0] and seat >= 0:
+                core = self.core
+                ids = sorted(core.game.legal_action_ids(core, seat))
+            else:
+                ids = sorted(self.legal(seat))
+            self._sorted[seat] = ids
+        return ids
+
+    def sorted_legal(self, seat: int) -> list[int]:
+        """The legal action ids of ``seat``, sorted (a copy the caller may keep)."""
+        return list(self.sorted_ids(seat))
+
+    def move(self, seat: int, action: int) -> Any:
+        """The legal move of ``seat`` with id ``action``, or :data:`_MISSING`."""
+        if seat == CHANCE:
+            return self.chance_move(action)
+        if not self.direct[0]:
+            return self.legal(seat).get(action, _MISSING)
+        ids = self.sorted_ids(seat)
+        i = bisect_left(ids, action)
+        if i == len(ids) or ids[i] != action:
+            return _MISSING
+        core = self.core
+        return core.game.legal_action_move(core, seat, action)
 
     def chance(self) -> list[tuple[int, float]]:
         """The chance outcomes as sorted ``(action id, probability)``."""
         chance = self._chance
         if chance is None:
             core = self.core
+            if self.direct[1]:
+                chance = self._chance = core.game.chance_action_probs(core)
+                return chance
             # ascending ids already (the contract of Game.chance_actions)
             outcomes = self._outcomes = core.game.chance_actions(core)
             chance = self._chance = list(zip(map(_FIRST, outcomes),
@@ -187,7 +224,13 @@ class _Carried:
 
     def chance_move(self, action: int) -> Any:
         """The chance outcome of id ``action``, or :data:`_MISSING` if it is not one now."""
-        self.chance()
+        chance = self.chance()
+        if self.direct[1]:
+            i = bisect_left(chance, action, key=_FIRST)
+            if i == len(chance) or chance[i][0] != action:
+                return _MISSING
+            core = self.core
+            return core.game.chance_action_move(core, action)
         outcomes = self._outcomes or []
         i = bisect_left(outcomes, action, key=_FIRST)  # ids ascend: no dict to build
         return outcomes[i][1] if i < len(outcomes) and outcomes[i][0] == action else _MISSING
@@ -268,7 +311,9 @@ class ClanboardState(pyspiel.State):
         return self._carried.seat() if seat is None else seat
 
     def is_chance_node(self) -> bool:
-        return self.current_player() == CHANCE
+        # the acting seat is CHANCE exactly when current_player() is (no simultaneous step)
+        seat = self._carried._seat
+        return (self._carried.seat() if seat is None else seat) == CHANCE
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """As pyspiel's own ``legal_actions`` (which calls back into Python several times
@@ -319,11 +364,10 @@ class ClanboardState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         carried = self._carried
-        seat = carried.seat()
-        if seat == CHANCE:
-            move = carried.chance_move(action)
-        else:
-            move = carried.legal(seat).get(action, _MISSING)
+        seat = carried._seat
+        if seat is None:
+            seat = carried.seat()
+        move = carried.move(seat, action)
         if move is _MISSING:
             who = "chance" if seat == CHANCE else f"player {seat}"
             raise ValueError(
@@ -331,7 +375,7 @@ class ClanboardState(pyspiel.State):
             )
         carried.core.apply_trusted(move, seat)  # it came from legal_moves / chance_outcomes
         if seat >= 0:
-            carried.played(seat, action, move)
+            carried.log = (carried.log, seat, action, move)  # carried.played, inlined
         carried.changed()
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -349,7 +393,8 @@ class ClanboardState(pyspiel.State):
         return f"{'chance' if player == CHANCE else f'player {player}'} action {action}"
 
     def is_terminal(self) -> bool:
-        return self._carried.seat() == TERMINAL
+        seat = self._carried._seat
+        return (self._carried.seat() if seat is None else seat) == TERMINAL
 
     def returns(self) -> list[float]:
         return utilities(self._carried.core)

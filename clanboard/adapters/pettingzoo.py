@@ -21,15 +21,21 @@ choices stay hidden from the others. Rewards come at the end only (see
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from clanboard.adapters.common import TensorWriter, acting_seat, encoding, utilities
-from clanboard.core import Game, IllegalMove, Move, Rng, State, get_game
+from clanboard.adapters.common import (
+    TensorWriter,
+    acting_seat,
+    encoding,
+    lists_action_ids,
+    utilities,
+)
+from clanboard.core import SIMULTANEOUS, TERMINAL, Game, IllegalMove, Move, Rng, State, get_game
 
 
 def resolve_setup(game: Game | str, num_players: int | None, variant: str | None,
@@ -57,11 +63,16 @@ def legal_actions(state: State, seat: int) -> dict[int, Move]:
     return state.game.legal_actions(state, seat)
 
 
-def action_mask(legal: Mapping[int, Move], num_distinct_actions: int) -> np.ndarray:
-    """int8, 1 for each legal action id."""
+def action_mask(legal: Iterable[int], num_distinct_actions: int) -> np.ndarray:
+    """int8, 1 for each legal action id (``legal``: the ids, or a dict keyed by them)."""
+    ids = legal if type(legal) is list else list(legal)
+    if len(ids) <= 64:  # a loop into a bytearray beats numpy's conversion of a short list
+        buf = bytearray(num_distinct_actions)
+        for i in ids:
+            buf[i] = 1
+        return np.frombuffer(buf, np.int8)
     mask = np.zeros(num_distinct_actions, np.int8)
-    if legal:
-        mask.put(list(legal), 1)
+    mask[np.fromiter(ids, np.intp, len(ids))] = 1
     return mask
 
 
@@ -114,7 +125,10 @@ class ClanboardAECEnv(AECEnv):
         self._seeder = Rng(secrets.randbits(64))
         self._state: State | None = None
         self._writer = TensorWriter(self.core_game, self.encoding.observation_tensor_size)
-        self._legal: dict[int, dict[int, Move]] = {}  # per seat, for the current position
+        self._direct = lists_action_ids(self.core_game)  # legal ids without their moves
+        # for the current position, per seat: the mask, and id -> move unless direct
+        self._masks: dict[int, np.ndarray] = {}
+        self._legal: dict[int, dict[int, Move]] = {}
 
     @property
     def state(self) -> State:
@@ -144,7 +158,7 @@ class ClanboardAECEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self._legal = {}
-        self._masks: dict[int, np.ndarray] = {}
+        self._masks = {}
         self.agent_selection = self.possible_agents[acting_seat(self.state)]
         self._offer_mask(self.state.is_terminal())
 
@@ -157,23 +171,32 @@ class ClanboardAECEnv(AECEnv):
             agent = self.agent_selection
             self.infos[agent]["action_mask"] = self._mask_of(self._seat_of[agent])
 
-    def _legal_of(self, seat: int) -> dict[int, Move]:
-        legal = self._legal.get(seat)
-        if legal is None:
-            legal = self._legal[seat] = legal_actions(self.state, seat)
-        return legal
-
     def _mask_of(self, seat: int) -> np.ndarray:
         mask = self._masks.get(seat)
         if mask is None:
-            mask = self._masks[seat] = action_mask(self._legal_of(seat),
-                                                   self.encoding.num_distinct_actions)
+            state = self.state
+            if state.is_terminal() or seat != acting_seat(state):
+                mask = np.zeros(self.encoding.num_distinct_actions, np.int8)
+            else:
+                mask = self._new_mask(state, seat)
+            self._masks[seat] = mask
         return mask
+
+    def _new_mask(self, state: State, seat: int) -> np.ndarray:
+        """The mask of ``seat``, the seat to act (its moves kept unless direct)."""
+        game = self.core_game
+        if self._direct:
+            ids = game.legal_action_ids(state, seat)
+        else:
+            legal = self._legal[seat] = game.legal_actions(state, seat)
+            ids = list(legal)
+        return action_mask(ids, self.encoding.num_distinct_actions)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
-        return {"observation": self._writer(self.state, seat),
-                "action_mask": self._mask_of(seat).copy()}
+        mask = self._masks.get(seat)
+        return {"observation": self._writer.view(self.state, seat).copy(),
+                "action_mask": (self._mask_of(seat) if mask is None else mask).copy()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -181,16 +204,26 @@ class ClanboardAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         seat = self._seat_of[agent]
-        legal = self._legal_of(seat)
-        move = legal.get(action) if type(action) is int else None
-        if move is None:
-            if action is None or int(action) not in legal:
-                raise illegal_action(action, seat, legal)
-            move = legal[int(action)]
+        mask = self._masks.get(seat)
+        if mask is None:
+            mask = self._mask_of(seat)
         state = self.state
+        act = action
+        if type(act) is not int:
+            try:
+                act = int(act)  # type: ignore[arg-type]
+            except (TypeError, ValueError):
+                raise illegal_action(action, seat, legal_actions(state, seat)) from None
+        if not 0 <= act < len(mask) or not mask[act]:
+            raise illegal_action(action, seat, legal_actions(state, seat))
+        if self._direct:
+            move = self.core_game.legal_action_move(state, seat, act)
+        else:
+            move = self._legal[seat][act]
         state.apply_trusted(move, seat)  # a legal move of this seat
         self._cumulative_rewards[agent] = 0.0
-        if state.is_terminal():
+        nxt = state.current_player()  # never CHANCE: chance is resolved inside
+        if nxt == TERMINAL:
             for a, u in zip(self.agents, utilities(state), strict=True):
                 self.rewards[a] = u
                 self.terminations[a] = True
@@ -202,13 +235,14 @@ class ClanboardAECEnv(AECEnv):
             return
         # the position's legal actions are those of the seat to act, known now: no
         # second look at whose turn it is (rewards stay 0 before the end: none to add)
-        nxt = acting_seat(state)
-        legal = self.core_game.legal_actions(state, nxt)
-        self._legal = {nxt: legal}
-        self._masks = {nxt: action_mask(legal, self.encoding.num_distinct_actions)}
+        if nxt == SIMULTANEOUS:
+            nxt = acting_seat(state)
+        self._legal = {}
+        self._masks = {nxt: (mask := self._new_mask(state, nxt))}
         self.agent_selection = next_agent = self.possible_agents[nxt]
-        self.infos = {a: {} for a in self.agents}
-        self.infos[next_agent]["action_mask"] = self._masks[nxt]
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        infos[next_agent]["action_mask"] = mask
+        self.infos = infos
 
     def render(self) -> str | None:
         if self._state is None or self.render_mode is None:

@@ -202,7 +202,7 @@ class Game(ABC):
         """An upper bound on the number of moves (player and chance) in one game."""
         raise NotImplementedError(f"{self.id} gives no game-length bound")
 
-    # The three methods below are the RL adapters' fast paths. Each has a straightforward
+    # The methods below are the RL adapters' fast paths. Each has a straightforward
     # default built on the State encodings; a game may override them with faster code that
     # gives equal results (the adapter tests compare both on random games).
 
@@ -210,11 +210,32 @@ class Game(ABC):
         """Action id -> move, for every move of ``state.legal_moves(player)``."""
         return {state.move_to_action(m): m for m in state.legal_moves(player)}
 
+    def legal_action_ids(self, state: State, player: int) -> list[int]:
+        """The ids of ``legal_actions(state, player)``, in ``legal_moves`` order. A game
+        that overrides it (and :meth:`legal_action_move`) lists the ids without building
+        and mapping a move per id; the adapters then call these two instead of
+        ``legal_actions``."""
+        return list(self.legal_actions(state, player))
+
+    def legal_action_move(self, state: State, player: int, action: int) -> Move:
+        """The move of ``action``, one of ``legal_action_ids(state, player)``."""
+        return self.legal_actions(state, player)[action]
+
     def chance_actions(self, state: State) -> list[tuple[int, Move, float]]:
         """``(action id, outcome, probability)`` for every ``state.chance_outcomes()``,
         in ascending id order (the order pyspiel's ``chance_outcomes`` lists them in)."""
         return sorted(((state.move_to_action(m), m, p) for m, p in state.chance_outcomes()),
                       key=itemgetter(0))
+
+    def chance_action_probs(self, state: State) -> list[tuple[int, float]]:
+        """``(action id, probability)`` of ``chance_actions(state)``, in its order. A game
+        that overrides it (and :meth:`chance_action_move`) lists them without building the
+        outcomes; the adapters then call these two instead of ``chance_actions``."""
+        return [(a, float(p)) for a, _, p in self.chance_actions(state)]
+
+    def chance_action_move(self, state: State, action: int) -> Move:
+        """The chance outcome of ``action``, one of the ids of ``chance_action_probs``."""
+        return next(m for a, m, _ in self.chance_actions(state) if a == action)
 
     def write_observation_tensor(self, state: State, player: int, out: Any) -> None:
         """Write ``state.observation_tensor(player)`` into ``out``: a zero-filled float

@@ -1,7 +1,8 @@
 """The adapters' fast paths equal the straightforward encodings, on random games.
 
-Each game may override ``Game.legal_actions``, ``Game.chance_actions``,
-``Game.write_observation_tensor`` and ``Game.update_observation_tensor`` with faster code;
+Each game may override ``Game.legal_actions``, ``legal_action_ids``, ``legal_action_move``,
+``chance_actions``, ``chance_action_probs``, ``chance_action_move``,
+``write_observation_tensor`` and ``update_observation_tensor`` with faster code;
 the base class's defaults (built on ``legal_moves``, ``chance_outcomes``,
 ``move_to_action`` and ``observation_tensor``) are the reference. Every position of a
 random game is compared, for every seat.
@@ -65,8 +66,16 @@ def test_fast_paths_equal_the_reference(game: Game, variant: str | None, seed: i
             assert fast_chance == Game.chance_actions(game, state)
             ids = [a for a, _, _ in fast_chance]
             assert ids == sorted(set(ids)), "chance ids must be distinct and ascending"
+            assert game.chance_action_probs(state) == [(a, p) for a, _, p in fast_chance]
+            for a, outcome, _ in fast_chance:
+                assert game.chance_action_move(state, a) == outcome
         for seat in state.players_to_move():
-            assert game.legal_actions(state, seat) == Game.legal_actions(game, state, seat)
+            reference = Game.legal_actions(game, state, seat)
+            assert game.legal_actions(state, seat) == reference
+            # the ids in legal_moves order, each with its legal move
+            assert game.legal_action_ids(state, seat) == list(reference)
+            for a, move in reference.items():
+                assert game.legal_action_move(state, seat, a) == move
         for viewer in range(players):
             fast = _fast_tensor(game, state, viewer, size)
             reference = _reference_tensor(state, viewer)

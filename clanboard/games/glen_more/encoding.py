@@ -8,7 +8,8 @@ encoded as (the lowest slot edge-adjacent to it, direction from that tile).
 from __future__ import annotations
 
 from array import array
-from itertools import repeat
+from itertools import compress, repeat
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from clanboard.games.glen_more.data import ANY, CLAN, DISTINCT, FIXED, NUM_STACK_TILES, TILES
@@ -243,13 +244,34 @@ def _player_features(s: GlenMoreState, p: int, out: list[float], at: int) -> Non
 # compare them on random games) -------------------------------------------------------------
 
 
+#: per op: (base id, slot width) for the moves on a tile slot, (base id, 0) for those with
+#: an argument only
+_BY_SLOT = {PAY: (BASE[PAY], 5), SELL: (BASE[SELL], 5), ACT: (BASE[ACT], 6),
+            PAYCLAN: (BASE[PAYCLAN], 1), RETIRE: (BASE[RETIRE], 1)}
+_BY_ARG = {TAKE: BASE[TAKE], PASS: BASE[PASS], BUY: BASE[BUY], GAIN: BASE[GAIN]}
+
+
 def legal_actions(s: GlenMoreState, player: int) -> dict[int, GMove]:
-    """Action id -> move for ``s.legal_moves(player)`` (new squares looked up once)."""
+    """Action id -> move for ``s.legal_moves(player)``: the ids of the common kinds worked
+    out here (new squares and tile slots looked up once), the others by move_to_action."""
     out: dict[int, GMove] = {}
     place_ids: dict[int, int] | None = None
     moves: list[GMove] = s.legal_moves(player)  # type: ignore[assignment]
+    cells: dict[int, int] | None = None
+    by_arg, by_slot = _BY_ARG, _BY_SLOT
     for m in moves:
-        if m.op == PLACE:
+        op = m.op
+        base = by_arg.get(op)
+        if base is not None:
+            out[base + m.arg] = m
+            continue
+        slot_op = by_slot.get(op)
+        if slot_op is not None:
+            if cells is None:
+                cells = s.terr[s.cur].cells
+            base, width = slot_op
+            out[base + cells[m.p] * width + (m.arg if width > 1 else 0)] = m
+        elif op == PLACE:
             if place_ids is None:
                 place_ids = {}
                 for slot, q in enumerate(s.terr[s.cur].pos):
@@ -269,6 +291,19 @@ def chance_actions(s: GlenMoreState) -> list[tuple[int, GMove, float]]:
         return list(zip(tiles, map(DRAWS.__getitem__, tiles), repeat(1.0 / len(stack))))
     outcomes: list[tuple[GMove, float]] = s.chance_outcomes()  # type: ignore[assignment]
     return [(m.arg if m.op == DRAW else m.arg - 1, m, p) for m, p in outcomes]
+
+
+def chance_action_probs(s: GlenMoreState) -> list[tuple[int, float]]:
+    """``[(a, p) for a, _, p in chance_actions(s)]`` without the outcomes."""
+    if s.phase == P_DRAW:
+        stack = s.stacks[s.current_stack()]
+        return list(zip(sorted(stack), repeat(1.0 / len(stack))))
+    return [(a, p) for a, _, p in chance_actions(s)]
+
+
+def chance_action_move(s: GlenMoreState, action: int) -> GMove:
+    """The outcome of chance id ``action`` (one of :func:`chance_action_probs`')."""
+    return DRAWS[action] if s.phase == P_DRAW else ROLLS[action]
 
 
 _KIND_OF = [KIND_INDEX[t.kind] for t in TILES]
@@ -320,9 +355,10 @@ _TURN_ZEROS = array("f", bytes(4 * TURN_F))
 
 def update_observation_tensor(s: GlenMoreState, player: int, out: Any,
                               memo: dict[Any, Any]) -> None:
-    """``Game.update_observation_tensor``: the rondel track and each seat's block are
-    copied in only when they differ from what ``memo`` says ``out`` holds; the 40 items
-    before the track and the 25 after it are always rewritten."""
+    """``Game.update_observation_tensor``: the rondel track is copied in only when it
+    differs from what ``memo`` says ``out`` holds, and each seat's block rewritten only
+    where it differs (:func:`_update_player`); the 40 items before the track and the 25
+    after it are always rewritten."""
     out[:GLOBAL_F] = _HEAD_ZEROS
     _write_head(s, player, out)
     track = tuple(s.track)
@@ -333,12 +369,116 @@ def update_observation_tensor(s: GlenMoreState, player: int, out: Any,
     _write_turn(s, out)
     n = s.num_players
     for rel in range(n):
-        p = (player + rel) % n
-        key = _player_key(s, p)
-        if memo.get(rel) != key:
-            at = _PLAYERS0 + rel * PLAYER_F
-            out[at:at + PLAYER_F] = _player_block(s, p, key)
-            memo[rel] = key
+        _update_player(s, (player + rel) % n, out, _PLAYERS0 + rel * PLAYER_F, memo, rel)
+
+
+class _Seen:
+    """What a seat's block of a kept tensor was written from."""
+
+    __slots__ = ("tiles", "pos", "res", "clan", "cards", "heads", "act", "near", "cells")
+
+    def __init__(self, s: GlenMoreState, p: int, heads: tuple[int, ...]) -> None:
+        terr = s.terr[p]
+        mine = p == s.cur
+        self.tiles = terr.tiles[:]
+        self.pos = terr.pos[:]
+        self.res = terr.res[:]
+        self.clan = terr.clan[:]
+        self.cards = s.cards[p]
+        self.heads = heads
+        self.act = s.activated[:] if mine else []
+        self.near = s.near[:] if mine else []
+        # per slot: where its cell's resource items start in the block (-1: not shown)
+        self.cells = [_res_item(q) for q in terr.pos]
+
+
+def _res_item(q: int) -> int:
+    cell = _CELL[q] if 0 <= q < len(_CELL) else -1
+    return -1 if cell < 0 else 25 + cell * CELL_F + 1 + len(KINDS)
+
+
+def _heads(s: GlenMoreState, p: int) -> tuple[int, ...]:
+    terr = s.terr[p]
+    return (s.coins[p], s.vp[p], s.whisky[p], s.chiefs[p], s.cards[p], sum(terr.clan),
+            len(terr.tiles))
+
+
+def _update_player(s: GlenMoreState, p: int, out: Any, at: int, memo: dict[Any, Any],
+                   rel: int) -> None:
+    """Bring seat ``p``'s block (at ``at``) up to date with what ``memo[rel]`` says it
+    holds: a territory that is not the seen one plus new tiles gets the whole block, else
+    only the changed heads, cards, resources, clansmen, new tiles and activation marks."""
+    terr = s.terr[p]
+    tiles, pos, res, clan = terr.tiles, terr.pos, terr.res, terr.clan
+    seen: _Seen | None = memo.get(rel)
+    heads = _heads(s, p)
+    old = len(seen.pos) if seen is not None else 0
+    if seen is None or pos[:old] != seen.pos or tiles[:old] != seen.tiles:
+        out[at:at + PLAYER_F] = _player_block(s, p, _player_key(s, p))
+        memo[rel] = _Seen(s, p, heads)
+        return
+    if heads != seen.heads:
+        coins, vp, whisky, chiefs, cards, clansmen, count = heads
+        values = (coins / 20, vp / 100, whisky / 10, chiefs / 10, clansmen / 10,
+                  s.chieftain_strength(p) / 20, count / 30)
+        for i, value in enumerate(values):
+            out[at + i] = value
+        if cards != seen.cards:
+            for c in range(13):
+                out[at + 7 + c] = float(cards >> c & 1)
+            seen.cards = cards
+        seen.heads = heads
+    cells = seen.cells
+    if len(pos) > old:  # new tiles: their whole cell
+        nkinds = len(KINDS)
+        for slot in range(old, len(pos)):
+            r = _res_item(pos[slot])
+            cells.append(r)
+            if r < 0:
+                continue
+            out[at + r - 1 - nkinds] = 1.0
+            out[at + r - nkinds + _KIND_OF[tiles[slot]]] = 1.0
+            b = slot * 5
+            for k in range(5):
+                out[at + r + k] = res[b + k] / 3
+            out[at + r + 5] = clan[slot] / 3
+        seen.tiles = tiles[:]
+        seen.pos = pos[:]
+    if res != seen.res:
+        for i in compress(range(5 * old), map(ne, res, seen.res)):
+            r = cells[i // 5]
+            if r >= 0:
+                out[at + r + i % 5] = res[i] / 3
+        for k in range(5):
+            out[at + 20 + k] = sum(res[k::5]) / 10
+        seen.res = res[:]
+    if clan != seen.clan:
+        for slot in compress(range(old), map(ne, clan, seen.clan)):
+            r = cells[slot]
+            if r >= 0:
+                out[at + r + 5] = clan[slot] / 3
+        seen.clan = clan[:]
+    mine = p == s.cur
+    act = s.activated if mine else _NO_SLOTS
+    near = s.near if mine else _NO_SLOTS
+    if act != seen.act or near != seen.near:
+        for slot in seen.act:
+            if slot < len(cells) and cells[slot] >= 0:
+                out[at + cells[slot] + 6] = 0.0
+        for slot in seen.near:
+            if slot < len(cells) and cells[slot] >= 0:
+                out[at + cells[slot] + 7] = 0.0
+        for slot in act:
+            if slot < len(cells) and cells[slot] >= 0:
+                out[at + cells[slot] + 6] = 1.0
+        for slot in near:
+            if slot < len(cells) and cells[slot] >= 0:
+                out[at + cells[slot] + 7] = 1.0
+        seen.act = act[:]
+        seen.near = near[:]
+
+
+_NO_SLOTS: list[int] = []
 
 
 def _write_head(s: GlenMoreState, player: int, out: Any) -> None:

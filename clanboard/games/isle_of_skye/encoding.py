@@ -15,6 +15,8 @@ Chance actions: ``draw`` = index of the tile among L01..L73, ``deal`` = index am
 
 from __future__ import annotations
 
+from array import array
+from itertools import repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -197,11 +199,17 @@ _SCORING_INDEX = {s: i for i, s in enumerate(SCORING_IDS)}
 
 
 def legal_actions(state: SkyeState, player: int) -> dict[int, Any]:
-    """Action id -> move for ``state.legal_moves(player)`` (pending slots looked up once)."""
+    """Action id -> move for ``state.legal_moves(player)``: the ids of discards, prices,
+    buys and places worked out here by the move's type (pending slots and the offered
+    tiles looked up once), the others by :func:`move_to_action`."""
     out: dict[int, Any] = {}
     slot_of: dict[str, int] | None = None
+    buy_ids: dict[str, int] | None = None
     for m in state.legal_moves(player):
-        if type(m) is Place and abs(m.x) <= REACH and abs(m.y) <= REACH:
+        kind = type(m)
+        if kind is Price and 1 <= m.amount <= MAX_PRICE:
+            out[PRICE + TILE_INDEX[m.tile] * MAX_PRICE + m.amount - 1] = m
+        elif kind is Place and abs(m.x) <= REACH and abs(m.y) <= REACH:
             if slot_of is None:
                 slot_of = {}
                 for tiles in state.pending:
@@ -209,6 +217,15 @@ def legal_actions(state: SkyeState, player: int) -> dict[int, Any]:
                         slot_of.setdefault(t, i)
             out[PLACE + ((slot_of[m.tile] * GRID + m.x + REACH) * GRID + m.y + REACH) * 4
                 + m.rot] = m
+        elif kind is Discard:
+            out[TILE_INDEX[m.tile]] = m
+        elif kind is Buy:
+            if buy_ids is None:
+                buy_ids = {}
+                for q in range(state.num_players):  # the first seller offering it
+                    for i, t in enumerate(state.prices[q]):
+                        buy_ids.setdefault(t, BUY + 2 * q + i)
+            out[buy_ids[m.tile]] = m
         else:
             out[move_to_action(state, m)] = m
     return out
@@ -227,9 +244,89 @@ def chance_actions(state: SkyeState) -> list[tuple[int, Any, float]]:
                   key=itemgetter(0))
 
 
+def chance_action_probs(state: SkyeState) -> list[tuple[int, float]]:
+    """``[(a, p) for a, _, p in chance_actions(state)]``, the draws without their moves."""
+    if state.phase == "draw" and state.bag and state.current_player() == CHANCE:
+        return list(zip(sorted(map(TILE_INDEX.__getitem__, state.bag)),
+                        repeat(1.0 / len(state.bag))))
+    return [(a, p) for a, _, p in chance_actions(state)]
+
+
+def chance_action_move(state: SkyeState, action: int) -> Any:
+    """The outcome of chance id ``action`` (one of :func:`chance_action_probs`')."""
+    if state.phase == "draw" and state.bag:
+        tile = TILE_IDS[action]
+        return _DRAW_MOVES.get(tile) or Draw(tile)
+    return next(m for a, m, _ in chance_actions(state) if a == action)
+
+
 def write_observation_tensor(state: SkyeState, player: int, out: Any) -> None:
     """Write :func:`observation_tensor` into ``out`` (zero-filled, item assignment) from the
     state itself, reading only what ``state.observation(player)`` shows."""
+    _write_global(state, out)
+    n = state.num_players
+    to_move = state.players_to_move()
+    at = GLOBAL_SIZE
+    for k in range(n):
+        p = (player + k) % n
+        _write_heads(state, player, p, to_move, out, at)
+        _write_slots(state, player, p, out, at + 7)
+        _write_pending(state.pending[p], out, at + _PENDING0)
+        _write_placed(state.placed[p][:MAX_TILES], 0, out, at + _PLACED0)
+        at += SEAT_SIZE
+
+
+_PENDING0 = 7 + 3 * SLOT_SIZE  # where a seat's pending tiles start in its block
+_PLACED0 = _PENDING0 + 3 * NT  # where its territory starts
+
+
+def update_observation_tensor(state: SkyeState, player: int, out: Any,
+                              memo: dict[Any, Any]) -> None:
+    """``Game.update_observation_tensor``: the items before the seats' blocks, each seat's
+    heads and offered tiles are rewritten; its pending tiles and its territory only when
+    they differ from what ``memo`` says ``out`` holds (a territory that grew gets its new
+    tiles only)."""
+    out[:GLOBAL_SIZE] = _zeros(GLOBAL_SIZE)
+    _write_global(state, out)
+    n = state.num_players
+    to_move = state.players_to_move()
+    at = GLOBAL_SIZE
+    for k in range(n):
+        p = (player + k) % n
+        out[at:at + _PENDING0] = _zeros(_PENDING0)
+        _write_heads(state, player, p, to_move, out, at)
+        _write_slots(state, player, p, out, at + 7)
+        pending = state.pending[p]
+        key = ("pending", k)
+        if memo.get(key) != pending:
+            out[at + _PENDING0:at + _PLACED0] = _zeros(3 * NT)
+            _write_pending(pending, out, at + _PENDING0)
+            memo[key] = pending[:]
+        placed = state.placed[p][:MAX_TILES]
+        key = ("placed", k)
+        seen = memo.get(key)
+        if seen != placed:
+            if seen is not None and placed[:len(seen)] == seen:
+                _write_placed(placed, len(seen), out, at + _PLACED0)
+            else:
+                out[at + _PLACED0:at + SEAT_SIZE] = _zeros(SEAT_SIZE - _PLACED0)
+                _write_placed(placed, 0, out, at + _PLACED0)
+            memo[key] = placed
+        at += SEAT_SIZE
+
+
+_ZEROS: dict[int, array[float]] = {}
+
+
+def _zeros(size: int) -> array[float]:
+    block = _ZEROS.get(size)
+    if block is None:
+        block = _ZEROS[size] = array("f", bytes(4 * size))
+    return block
+
+
+def _write_global(state: SkyeState, out: Any) -> None:
+    """The items before the seats' blocks (zero-filled ``out``)."""
     if 1 <= state.round <= 6:
         out[state.round - 1] = 1.0
     at = 6
@@ -250,52 +347,60 @@ def write_observation_tensor(state: SkyeState, player: int, out: Any) -> None:
     catchup = state.track[state.round - 1].catchup if state.round else 0
     if catchup:
         out[at + 1] = catchup / 4
-    at += 2
-    n = state.num_players
-    to_move = state.players_to_move()
+
+
+def _write_heads(state: SkyeState, player: int, p: int, to_move: list[int], out: Any,
+                 at: int) -> None:
+    """Seat ``p``'s 7 head items as ``player`` sees them (zero-filled ``out``)."""
     pricing = state.phase == "price"
-    for k in range(n):
-        p = (player + k) % n
-        show = player == p or not pricing
-        gold = state.gold[p] if state.gold_visible(p, player) else None
-        heads = (state.vp[p] / 50, (gold or 0) / 50, float(gold is not None),
-                 float(state.start == p), float(p in to_move),
-                 float(bool(state.committed(p) if pricing else None)), state.income[p] / 20)
-        for i, value in enumerate(heads):
-            if value:
-                out[at + i] = value
-        at += 7
-        drawn = state.drawn[p]
-        prices = state.prices[p]
-        for i in range(3):
-            if i < len(drawn):
-                t = drawn[i]
-                out[at + TILE_INDEX[t]] = 1.0
-                tail = at + NT
-                if show:
-                    if state.discard[p] == t:
-                        out[tail] = 1.0
-                    if t in prices:
-                        if prices[t]:
-                            out[tail + 1] = prices[t] / 20
-                        if state.bought_by.get(t) is not None:
-                            out[tail + 2] = 1.0
+    gold = state.gold[p] if state.gold_visible(p, player) else None
+    heads = (state.vp[p] / 50, (gold or 0) / 50, float(gold is not None),
+             float(state.start == p), float(p in to_move),
+             float(bool(state.committed(p) if pricing else None)), state.income[p] / 20)
+    for i, value in enumerate(heads):
+        if value:
+            out[at + i] = value
+
+
+def _write_slots(state: SkyeState, player: int, p: int, out: Any, at: int) -> None:
+    """Seat ``p``'s three offered-tile slots as ``player`` sees them (zero-filled ``out``)."""
+    show = player == p or state.phase != "price"
+    drawn = state.drawn[p]
+    prices = state.prices[p]
+    for i in range(3):
+        if i < len(drawn):
+            t = drawn[i]
+            out[at + TILE_INDEX[t]] = 1.0
+            tail = at + NT
             if show:
-                out[at + NT + 3] = 1.0
-            at += SLOT_SIZE
-        pending = state.pending[p]
-        for i in range(3):
-            if i < len(pending):
-                out[at + TILE_INDEX[pending[i]]] = 1.0
-            at += NT
-        for t, x, y, r in state.placed[p][:MAX_TILES]:
-            out[at] = 1.0
-            if x:
-                out[at + 1] = x / REACH
-            if y:
-                out[at + 2] = y / REACH
-            if 0 <= r < 4:
-                out[at + 3 + r] = 1.0
-            out[at + 7 + TILE_INDEX[t]] = 1.0
-            at += TERR_SLOT
-        at += (MAX_TILES - min(MAX_TILES, len(state.placed[p]))) * TERR_SLOT
+                if state.discard[p] == t:
+                    out[tail] = 1.0
+                if t in prices:
+                    if prices[t]:
+                        out[tail + 1] = prices[t] / 20
+                    if state.bought_by.get(t) is not None:
+                        out[tail + 2] = 1.0
+        if show:
+            out[at + NT + 3] = 1.0
+        at += SLOT_SIZE
+
+
+def _write_pending(pending: list[str], out: Any, at: int) -> None:
+    for i in range(min(3, len(pending))):
+        out[at + i * NT + TILE_INDEX[pending[i]]] = 1.0
+
+
+def _write_placed(placed: list[tuple[str, int, int, int]], start: int, out: Any,
+                  at: int) -> None:
+    """The territory's tiles from slot ``start`` on (their items zero in ``out``)."""
+    at += start * TERR_SLOT
+    for t, x, y, r in placed[start:]:
+        out[at] = 1.0
+        if x:
+            out[at + 1] = x / REACH
+        if y:
+            out[at + 2] = y / REACH
+        if 0 <= r < 4:
+            out[at + 3 + r] = 1.0
+        out[at + 7 + TILE_INDEX[t]] = 1.0
+        at += TERR_SLOT

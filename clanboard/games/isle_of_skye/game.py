@@ -106,8 +106,18 @@ class IsleOfSkye(Game):
     def chance_actions(self, state: State) -> list[tuple[int, Move, float]]:
         return _encoding().chance_actions(state)  # type: ignore[arg-type,return-value]
 
+    def chance_action_probs(self, state: State) -> list[tuple[int, float]]:
+        return _encoding().chance_action_probs(state)  # type: ignore[arg-type]
+
+    def chance_action_move(self, state: State, action: int) -> Move:
+        return _encoding().chance_action_move(state, action)  # type: ignore[arg-type,no-any-return]
+
     def write_observation_tensor(self, state: State, player: int, out: Any) -> None:
         _encoding().write_observation_tensor(state, player, out)  # type: ignore[arg-type]
+
+    def update_observation_tensor(self, state: State, player: int, out: Any,
+                                  memo: dict[Any, Any]) -> None:
+        _encoding().update_observation_tensor(state, player, out, memo)  # type: ignore[arg-type]
 
 
 def parse_scoring(text: str) -> list[str]:

@@ -10,11 +10,13 @@ Either joker has the card id of the first (54), as in the notation and the JSON.
 from __future__ import annotations
 
 from array import array
-from itertools import repeat
+from itertools import compress, repeat
+from operator import itemgetter, ne
 from typing import TYPE_CHECKING, Any
 
 from clanboard.core import Move
 from clanboard.games.schotten_totten.cards import (
+    ALL_CLAN,
     ALL_TACTICS,
     BANSHEE,
     JOKER_A,
@@ -25,11 +27,13 @@ from clanboard.games.schotten_totten.cards import (
 )
 from clanboard.games.schotten_totten.moves import (
     CLAIMS,
+    CLAN_DECK,
     DONE,
     DRAWS,
     PASS,
     PLAYS,
     RECRUIT,
+    TACTIC_DECK,
     Claim,
     Deal,
     Draw,
@@ -37,6 +41,7 @@ from clanboard.games.schotten_totten.moves import (
     Return,
     Ruse,
 )
+from clanboard.games.schotten_totten.state import CLAIM, DRAW, PLAY, RECRUIT_DRAW
 
 if TYPE_CHECKING:
     from clanboard.games.schotten_totten.state import SchottenState
@@ -223,46 +228,122 @@ def write_observation_tensor(state: SchottenState, player: int, out: Any) -> Non
 
 _DISCARD0 = 64 + 9 * 128
 _BLOCK_ZEROS = array("f", bytes(4 * 64))  # one group of cards (a hand, a side, the discard)
-_BOARD_ZEROS = array("f", bytes(4 * (_PHASE0 - _OWNER0)))
-_COUNTS_ZEROS = array("f", bytes(4 * (OBSERVATION_SIZE - _PHASE0)))
 
 
 def update_observation_tensor(state: SchottenState, player: int, out: Any,
                               memo: dict[Any, Any]) -> None:
-    """``Game.update_observation_tensor``: the hand, the sides, the discard and the board
-    (owners, modes, first completions) are rewritten only when they differ from those
-    ``memo`` says ``out`` holds; the phase and the counts (14 items) always."""
+    """``Game.update_observation_tensor``: only what differs from what ``memo`` says
+    ``out`` holds is rewritten: the hand's changed cards, the changed sides, the discard,
+    the changed stone owners and first completions, the combat modes, the phase; the
+    8 counts always."""
     if not memo:
-        memo.update(hand=0, rows=[[[] for _ in range(9)] for _ in range(2)], discard=[])
+        memo.update(hand=0, rows=[[[] for _ in range(9)] for _ in range(2)], discard=[],
+                    owner=None, done=None, modes=(0, 0), phase=None)
     hand = state.hands[player]
-    if hand != memo["hand"]:
-        out[0:64] = _BLOCK_ZEROS
-        _write_hand(out, hand)
+    old = memo["hand"]
+    if hand != old:
+        if (hand | old) & JOKER_MASK:  # the joker items count jokers: write it all
+            out[0:64] = _BLOCK_ZEROS
+            _write_hand(out, hand)
+        else:
+            diff = hand ^ old
+            while diff:
+                low = diff & -diff
+                diff ^= low
+                out[low.bit_length() - 1] = 1.0 if hand & low else 0.0
         memo["hand"] = hand
     sides = state.sides
-    for j, (row, seen) in enumerate(zip((sides[player], sides[1 - player]), memo["rows"],
-                                        strict=True)):
-        if row != seen:  # lists compared in C: most steps change one side at most
-            for s in range(9):
-                side = row[s]
-                if side != seen[s]:
-                    base = 64 + 128 * s + 64 * j
-                    out[base:base + 64] = _BLOCK_ZEROS
-                    _cards(out, base, side)
-                    seen[s] = side[:]
+    rows = memo["rows"]
+    tactics = state.tactics
+    row = sides[player]
+    if row != rows[0]:  # lists compared in C: most steps change one side at most
+        _update_row(out, 64, row, rows[0], tactics)
+    row = sides[1 - player]
+    if row != rows[1]:
+        _update_row(out, 128, row, rows[1], tactics)
     discard = state.discard
     if discard != memo["discard"]:
         out[_DISCARD0:_DISCARD0 + 64] = _BLOCK_ZEROS
         _cards(out, _DISCARD0, discard)
         memo["discard"] = discard[:]
-    done = state.completed_at
-    board = (tuple(state.owner), tuple(done[0]), tuple(done[1]), state.mud, state.blind)
-    if board != memo.get("board"):  # a claim, a completed side or a combat mode
-        out[_OWNER0:_PHASE0] = _BOARD_ZEROS
-        _write_board(state, player, out)
-        memo["board"] = board
-    out[_PHASE0:] = _COUNTS_ZEROS
-    _write_counts(state, player, out)
+    _update_board(state, player, out, memo)
+    phase = memo["phase"]
+    if state.phase != phase:
+        if phase is not None:
+            out[_PHASE0 + phase] = 0.0
+        out[_PHASE0 + state.phase] = 1.0
+        memo["phase"] = state.phase
+    _write_count_items(state, player, out)
+
+
+def _update_row(out: Any, start: int, row: list[list[int]], seen: list[list[int]],
+                tactics: bool) -> None:
+    """Rewrite the sides of ``row`` that differ from ``seen`` (then updated): a side that
+    only grew gets its new cards (no jokers without the tactic cards), any other all."""
+    for s in compress(range(9), map(ne, row, seen)):
+        side = row[s]
+        old = seen[s]
+        base = start + 128 * s
+        n = len(old)
+        if not tactics and side[:n] == old:
+            for c in side[n:]:
+                out[base + c] = 1.0
+        else:
+            out[base:base + 64] = _BLOCK_ZEROS
+            _cards(out, base, side)
+        seen[s] = side[:]
+
+
+def _update_board(state: SchottenState, player: int, out: Any, memo: dict[Any, Any]) -> None:
+    """The owners, combat modes and first completions that differ from ``memo``'s."""
+    owner = state.owner
+    seen = memo["owner"]
+    if owner != seen:
+        rel = _OWNER_ITEM[player]
+        for s in range(9):
+            o = owner[s]
+            if seen is None or o != seen[s]:
+                at = _OWNER0 + 3 * s
+                out[at] = out[at + 1] = out[at + 2] = 0.0
+                out[at + rel[o]] = 1.0
+        memo["owner"] = owner[:]
+    modes = (state.mud, state.blind)
+    if modes != memo["modes"]:
+        mud, blind = modes
+        for s in range(9):
+            out[_MUD0 + 2 * s] = float(mud >> s & 1)
+            out[_MUD0 + 2 * s + 1] = float(blind >> s & 1)
+        memo["modes"] = modes
+    done0, done1 = state.completed_at
+    seen = memo["done"]
+    if seen is None or done0 != seen[0] or done1 != seen[1]:
+        for s in range(9):
+            a, b = done0[s], done1[s]
+            if seen is None or a != seen[0][s] or b != seen[1][s]:
+                at = _FIRST0 + 2 * s
+                out[at] = out[at + 1] = 0.0
+                if a >= 0 or b >= 0:
+                    first = 0 if b < 0 or 0 <= a < b else 1
+                    out[at + (0 if first == player else 1)] = 1.0
+        memo["done"] = (done0[:], done1[:])
+
+
+def _write_count_items(state: SchottenState, player: int, out: Any) -> None:
+    """The 8 count items after the phase (every item written, zeros too)."""
+    other = 1 - player
+    base = _PHASE0 + 6
+    hands = state.hands
+    opponent = hands[other]
+    decks = state.decks
+    played = state.tactics_played
+    out[base] = 1.0 if state.current_player() == player else 0.0
+    out[base + 1] = opponent.bit_count() / 7
+    out[base + 2] = (opponent & ALL_TACTICS).bit_count() / 10
+    out[base + 3] = len(decks[0]) / 54
+    out[base + 4] = len(decks[1]) / 10
+    out[base + 5] = played[player] / 10
+    out[base + 6] = played[other] / 10
+    out[base + 7] = state.round / max(1, state.rounds)
 
 
 def _write_hand(out: Any, hand: int) -> None:
@@ -364,6 +445,76 @@ def legal_actions(state: SchottenState, player: int) -> dict[int, Move]:
         return {a if (a := get(id(m))) is not None else move_to_action(m): m for m in moves}
 
 
+#: per card, the ids of playing it on each stone (a joker's are the first joker's)
+_PLAY_IDS = [[_card(c) * 9 + s for s in range(9)] for c in range(64)]
+_PASS_ID = _WORD0 + _WORDS.index(PASS)
+_DONE_ID = _WORD0 + _WORDS.index(DONE)
+_DRAW_IDS = [_WORD0 + _WORDS.index(d) for d in DRAWS]
+
+
+def legal_action_ids(state: SchottenState, player: int) -> list[int]:
+    """``list(legal_actions(state, player))`` without the moves: the clan-card plays,
+    the claims and the draws listed directly (the rest through ``legal_actions``)."""
+    phase = state.phase
+    if state.pending >= 0 or player != state.to_move:
+        return list(legal_actions(state, player))
+    if phase == PLAY:
+        hand = state.hands[player]
+        played = state.tactics_played
+        if state.tactics and hand & ALL_TACTICS and played[player] <= played[1 - player]:
+            return list(legal_actions(state, player))  # tactic moves
+        free = state.free_stones(player)
+        clan = hand & ALL_CLAN
+        if not (clan and free):
+            return [_PASS_ID]
+        ids: list[int] = []
+        if len(free) == 1:
+            stone = free[0]
+            while clan:
+                low = clan & -clan
+                clan ^= low
+                ids.append(_PLAY_IDS[low.bit_length() - 1][stone])
+            return ids
+        pick = itemgetter(*free)
+        while clan:
+            low = clan & -clan
+            clan ^= low
+            ids += pick(_PLAY_IDS[low.bit_length() - 1])
+        return ids
+    if phase == CLAIM:
+        ids = [_CLAIM0 + s for s in state.claimable(player)]
+        ids.append(_DONE_ID)
+        return ids
+    if phase in (DRAW, RECRUIT_DRAW):
+        decks = state.decks
+        return [_DRAW_IDS[d] for d in (CLAN_DECK, TACTIC_DECK) if decks[d]]
+    return list(legal_actions(state, player))
+
+
+def legal_action_move(state: SchottenState, player: int, action: int) -> Move:
+    """The legal move of id ``action`` (one of ``legal_action_ids(state, player)``)."""
+    if action < _CLAIM0:
+        card = action // 9
+        if card == JOKER_A and not state.hands[player] >> JOKER_A & 1:
+            card = JOKER_B  # the joker the player holds
+        return PLAYS[card][action % 9]
+    if action < _WORD0:
+        return CLAIMS[action - _CLAIM0]
+    if action < _RETURN0:
+        return _WORDS[action - _WORD0]
+    move = _decode(action, False)
+    if isinstance(move, Return):
+        if move.card == JOKER_A and not state.hands[player] >> JOKER_A & 1:
+            return Return(JOKER_B)
+    elif isinstance(move, Ruse) and move.card == JOKER_A:
+        # the legal move names the first joker on the side (state.legal_moves' order)
+        side = state.sides[player if move.tactic == STRATEGIST else 1 - player][move.src]
+        first = next(c for c in side if c in (JOKER_A, JOKER_B))
+        if first != JOKER_A:
+            return Ruse(move.tactic, first, move.src, move.dst)
+    return move
+
+
 def chance_actions(state: SchottenState) -> list[tuple[int, Move, float]]:
     """As ``[(move_to_action(m), m, p) for m, p in state.chance_outcomes()]``."""
     if state.pending < 0:
@@ -381,3 +532,22 @@ def chance_actions(state: SchottenState) -> list[tuple[int, Move, float]]:
         key = JOKER_A if c == JOKER_B else c
         counts[key] = counts.get(key, 0) + 1
     return [(c, _DEALS[c], k / n) for c, k in sorted(counts.items())]
+
+
+def chance_action_probs(state: SchottenState) -> list[tuple[int, float]]:
+    """``[(a, p) for a, _, p in chance_actions(state)]`` without the outcomes."""
+    if state.pending < 0:
+        return []
+    deck = state.decks[state.pending]
+    shuffled = deck[state.bottom[state.pending]:]
+    if not shuffled:
+        return [(deck[-1], 1.0)]
+    n = len(shuffled)
+    if state.pending == 0:
+        return list(zip(sorted(shuffled), repeat(1 / n)))
+    return [(a, p) for a, _, p in chance_actions(state)]
+
+
+def chance_action_move(state: SchottenState, action: int) -> Move:
+    """The outcome of chance id ``action`` (one of :func:`chance_action_probs`')."""
+    return _DEALS[action]

@@ -77,8 +77,20 @@ class SchottenTotten(Game):
     def legal_actions(self, state: State, player: int) -> dict[int, Move]:
         return encoding.legal_actions(state, player)  # type: ignore[arg-type]
 
+    def legal_action_ids(self, state: State, player: int) -> list[int]:
+        return encoding.legal_action_ids(state, player)  # type: ignore[arg-type]
+
+    def legal_action_move(self, state: State, player: int, action: int) -> Move:
+        return encoding.legal_action_move(state, player, action)  # type: ignore[arg-type]
+
     def chance_actions(self, state: State) -> list[tuple[int, Move, float]]:
         return encoding.chance_actions(state)  # type: ignore[arg-type]
+
+    def chance_action_probs(self, state: State) -> list[tuple[int, float]]:
+        return encoding.chance_action_probs(state)  # type: ignore[arg-type]
+
+    def chance_action_move(self, state: State, action: int) -> Move:
+        return encoding.chance_action_move(state, action)  # type: ignore[arg-type]
 
     def write_observation_tensor(self, state: State, player: int, out: Any) -> None:
         encoding.write_observation_tensor(state, player, out)  # type: ignore[arg-type]

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
 
 from clanboard.core import Move, State
+from clanboard.core.weights import WeightsFile, check_weights, read_weights
 from clanboard.games.isle_of_skye import model, scoring
 from clanboard.games.isle_of_skye.agents import GOLD_PER_VP as GOLD_PER_VP_BUY
 from clanboard.games.isle_of_skye.agents import SkyeHints as PlayoutHints
@@ -20,13 +23,39 @@ from clanboard.games.isle_of_skye.moves import Buy, Place, Price
 from clanboard.games.isle_of_skye.state import CASTLE_INCOME, SkyeState
 from clanboard.games.isle_of_skye.tiles import STEP
 
-#: gold per VP while tiles can still be bought with it (at the end 5 gold make 1 VP)
-GOLD_PER_VP = 3.0
-#: spread of the final scores around the projection, in VP: at the end and per round
-#: still to play (win chances come from the projected margins over this)
-SPREAD_END = 2.0
-SPREAD_PER_ROUND = 3.0
 MAJORITY = {"S07", "S08", "S10"}
+
+WEIGHTS_FILE = Path(__file__).with_name("data") / "weights.json"
+"""The evaluation's and the placement prior's weights (read once): gold per VP while
+tiles can still be bought with it (``gold_per_vp``; after the last income 5 gold make
+1 VP, by the rules); the scatter of the final scores around the projection, in VP, at
+the end (``spread_end``) plus per round still to play (``spread_per_round``), which
+turns projected margins into win chances; and the placement prior's bonus per tile a
+placement touches (``contact``). ``clanboard tune isle-of-skye`` fits them by self-play."""
+
+
+@cache
+def shipped_weights() -> WeightsFile:
+    """The weights file the game ships (read once)."""
+    return read_weights(WEIGHTS_FILE, "isle-of-skye")
+
+
+class Weights:
+    """The weights, unpacked for speed (see :data:`WEIGHTS_FILE`)."""
+
+    __slots__ = ("values", "gold_per_vp", "spread_end", "spread_per_round", "contact")
+
+    def __init__(self, values: Mapping[str, float]) -> None:
+        self.values = dict(values)
+        self.gold_per_vp = values["gold_per_vp"]
+        self.spread_end = values["spread_end"]
+        self.spread_per_round = values["spread_per_round"]
+        self.contact = values["contact"]
+
+
+@cache
+def _default_weights() -> Weights:
+    return Weights(shipped_weights().weights)
 
 
 def rounds_left(s: SkyeState) -> int:
@@ -43,10 +72,11 @@ def whisky_income(s: SkyeState, seat: int) -> int:
                if terr.cells[c][0].count("whisky") and not terr.cells[c][0].castle)
 
 
-def projected_scores(s: SkyeState) -> list[float]:
+def projected_scores(s: SkyeState, w: Weights | None = None) -> list[float]:
     """Each seat's final VP if its territory stayed as it is: every active scoring tile
     scored as it stands for each time it still scores, the scrolls, and gold (with the
     income to come) at what it buys."""
+    w = w or _default_weights()
     n = s.num_players
     out = [float(v) for v in s.vp]
     if s.phase == "over":
@@ -67,7 +97,7 @@ def projected_scores(s: SkyeState) -> list[float]:
     for p in range(n):
         out[p] += scoring.scroll_points(terrs[p], rules)
         income = later * (CASTLE_INCOME + whisky_income(s, p))
-        out[p] += (gold[p] + income) / (GOLD_PER_VP if later > 0 else 5.0)
+        out[p] += (gold[p] + income) / (w.gold_per_vp if later > 0 else 5.0)
     return out
 
 
@@ -93,10 +123,26 @@ class SkyeHints(PlayoutHints):
     surplus, placements by the heuristic's territory value.
 
     ``enabled=False`` drops the evaluation, priors and priced candidates (the playout
-    hints alone)."""
+    hints alone); ``weights`` replaces some of the shipped weights."""
 
-    def __init__(self, enabled: bool = True) -> None:
+    def __init__(self, enabled: bool = True, weights: Mapping[str, float] | None = None) -> None:
         self.enabled = enabled
+        if weights:
+            self._weights = Weights(check_weights(weights, shipped_weights().weights))
+        else:
+            self._weights = _default_weights()
+
+    def weights(self) -> dict[str, float]:
+        return dict(self._weights.values)
+
+    def weight_bounds(self) -> dict[str, tuple[float, float]]:
+        return dict(shipped_weights().bounds)
+
+    def with_weights(self, weights: Mapping[str, float]) -> SkyeHints:
+        return SkyeHints(self.enabled, {**self._weights.values, **weights})
+
+    def weights_file(self) -> Path:
+        return WEIGHTS_FILE
 
     def candidate_moves(self, state: State, player: int) -> list[Move]:
         if not self.enabled or not isinstance(state, SkyeState) or state.phase != "price":
@@ -119,26 +165,29 @@ class SkyeHints(PlayoutHints):
             model.finish_round(state)
             if state.phase == "over":
                 return state.returns()
-        spread = SPREAD_END + SPREAD_PER_ROUND * rounds_left(state)
-        return win_chances(projected_scores(state), spread)
+        w = self._weights
+        spread = w.spread_end + w.spread_per_round * rounds_left(state)
+        return win_chances(projected_scores(state, w), spread)
 
     def move_priors(self, state: State, player: int, moves: list[Move]) -> list[float] | None:
         if not self.enabled or not isinstance(state, SkyeState):
             return None
         if state.phase == "build":
-            return [_placement_value(state, player, m) for m in moves]
+            contact_vp = self._weights.contact
+            return [_placement_value(state, player, m, contact_vp) for m in moves]
         if state.phase == "buy":
             return [_surplus(state, player, m) for m in moves]
         return None
 
 
-def _placement_value(state: SkyeState, seat: int, move: Move) -> float:
-    """The heuristic's territory value after the placement (a return: below any)."""
+def _placement_value(state: SkyeState, seat: int, move: Move, contact_vp: float) -> float:
+    """The heuristic's territory value after the placement, plus ``contact_vp`` per
+    tile it touches (a return: below any)."""
     if not isinstance(move, Place):
         return -math.inf
     terr = state.territories[seat].copy()
     terr.place(state.tiles[move.tile], (move.x, move.y), move.rot)
-    return territory_value(state, terr, remaining_weights(state)) + 0.01 * contact(
+    return territory_value(state, terr, remaining_weights(state)) + contact_vp * contact(
         state.territories[seat].cells, move.x, move.y)
 
 

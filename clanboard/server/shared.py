@@ -62,14 +62,14 @@ class Shared:
     async def start(self) -> None:
         loop = asyncio.get_running_loop()
         self._listener = Listener(self.engine.url, loop, self.on_payload, self.on_gap)
-        await loop.run_in_executor(None, self._listener.start)
+        await self._listener.start()
         self.tables._spawn(self.heartbeat_forever())
 
     async def stop(self) -> None:
         """Stop listening and hand the leases back (others take the tables at once)."""
         self._stopping = True
         if self._listener is not None:
-            await asyncio.get_running_loop().run_in_executor(None, self._listener.stop)
+            await self._listener.close()
         with contextlib.suppress(Exception):
             await self.tables.run_db(self.leases.release, None)
         self.held.clear()

@@ -157,7 +157,23 @@ class Shared:
             return
         if kind == "m" and seq < table.seq:
             return  # already known (this process stored it, or caught up before)
-        self.tables._spawn(self.follow(table, kind, seq, _move_row(move)))
+        row = _move_row(move)
+        if (kind == "m" and seq == table.seq and row is not None and not table.lock.locked()
+                and self.follow_now(table, row)):
+            return
+        self.tables._spawn(self.follow(table, kind, seq, row))
+
+    def follow_now(self, table: LiveTable, row: tuple[int, str, list[int]]) -> bool:
+        """Apply the next move as announced, here and now (nothing holds the table, so no
+        lock is needed while nothing is awaited): no task, no query. False if it does not
+        apply (then it is read back from the database)."""
+        try:
+            apply_rows(table, [row])
+        except Exception:
+            return False
+        self.tables.push_views(table)
+        self.tables.kick_ai(table)
+        return True
 
     def on_gap(self) -> None:
         """Notifications may have been missed: re-read every table with watchers."""

@@ -820,6 +820,10 @@ class Tables:
     async def broadcast(self, table: LiveTable) -> None:
         """Queue the new view for every watcher (in its language); never waits on a
         watcher's socket."""
+        self.push_views(table)
+
+    def push_views(self, table: LiveTable) -> None:
+        """:meth:`broadcast` without a coroutine."""
         views: dict[tuple[int | None, str], dict[str, Any]] = {}
         encoded: dict[Any, str] = {}  # each distinct message encoded once
         for w in list(table.watchers):

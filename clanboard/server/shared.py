@@ -155,8 +155,10 @@ class Shared:
             seq = int(seq_text)
         except ValueError:
             return
-        if kind == "m" and seq < table.seq:
-            return  # already known (this process stored it, or caught up before)
+        if kind == "m" and (seq < table.seq or seq == table.storing):
+            # already known (this process stored it, or caught up before), or being stored
+            # by this process (if another stored it first, the mover reads it back)
+            return
         row = _move_row(move)
         if (kind == "m" and seq == table.seq and row is not None and not table.lock.locked()
                 and self.follow_now(table, row)):

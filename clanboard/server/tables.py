@@ -87,6 +87,8 @@ class LiveTable:
     used: float = field(default_factory=time.monotonic)
     #: background jobs (log reveals) still writing to it
     jobs: int = 0
+    #: the number of the move this process is storing now (its announcement is not news)
+    storing: int | None = None
     #: rated: every seat is an account, Glicko-2 ratings change when it ends
     rated: bool = False
     #: takeback, rematch and chat (clanboard.server.together)
@@ -727,12 +729,19 @@ class Tables:
                 waiting_after = [] if after.is_terminal() else after.players_to_move()
                 clocks.moved(seat, waiting, waiting_after, now)
                 write = ClockWrite(clocks.to_json(), clocks.deadline(waiting_after))
+            table.storing = index
             try:
                 await self.store_move(table.id, index, rows, new_status, write)
             except (IntegrityError, MoveConflict):  # another process stored move ``index``
                 raise ApiError(409, "stale_move", f"move {index} was just made elsewhere: "
                                "the game has moved on; fetch the view again",
                                seq=index) from None
+            except Exception:
+                if self.shared is not None:  # it may have been stored all the same: re-read
+                    self._spawn(self.shared.follow(table, "s", index))
+                raise
+            finally:
+                table.storing = None
             table.state = after
             table.moves.extend(rows)
             table.texts.extend(texts)

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -43,6 +44,10 @@ FROM json_to_recordset(%s::json)
     AS v(id text, status text, clocked bool, clock_state json, deadline float8)
 WHERE tables.id = v.id
 """
+
+
+#: seconds unused after which the connection is checked before a write
+IDLE_CHECK = 10.0
 
 
 class MoveConflict(Exception):
@@ -86,6 +91,7 @@ class MoveWriter:
         self.queue: asyncio.Queue[_Move] = asyncio.Queue(maxsize=max(1, max_queue))
         self.batches = 0  # statements written (for tests and logs)
         self._conn: AsyncConnection[Any] | None = None
+        self._used = 0.0  # when the connection was last used (time.monotonic)
         #: a move taken from the queue for the next batch (its table is in this one)
         self._held: _Move | None = None
         self._task: asyncio.Task[None] | None = None
@@ -122,10 +128,25 @@ class MoveWriter:
         await done
 
     async def _connection(self) -> AsyncConnection[Any]:
+        """The writer's connection; after :data:`IDLE_CHECK` seconds unused it is checked
+        first (a restart or an idle timeout of the database may have closed it unseen),
+        so that a batch is not refused for it."""
         import psycopg
 
-        if self._conn is None or self._conn.closed or self._conn.broken:
-            self._conn = await psycopg.AsyncConnection.connect(autocommit=True, **self.kwargs)
+        conn = self._conn
+        if conn is not None and not (conn.closed or conn.broken):
+            if time.monotonic() - self._used < IDLE_CHECK:
+                self._used = time.monotonic()
+                return conn
+            try:
+                await conn.execute("SELECT 1")
+                self._used = time.monotonic()
+                return conn
+            except psycopg.Error:
+                with contextlib.suppress(Exception):
+                    await conn.close()
+        self._conn = await psycopg.AsyncConnection.connect(autocommit=True, **self.kwargs)
+        self._used = time.monotonic()
         return self._conn
 
     async def _run(self) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import psycopg
 import pytest
 
+from clanboard.server import writer as writer_module
 from clanboard.server.notify import connect_kwargs
 from clanboard.server.storage import (
     ClockWrite,
@@ -192,3 +193,29 @@ def test_stopping_refuses_what_is_queued(store: Store) -> None:
     held, queued = asyncio.run(run())
     assert isinstance(held, BaseException) and isinstance(queued, RuntimeError)
     assert fresh(store, "b").moves == []
+
+
+def test_a_connection_lost_while_idle_is_replaced_before_a_write(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The database closed the writer's idle connection (a restart, an idle timeout): the
+    next move is stored through a new one, not refused."""
+    kwargs = connect_kwargs(store.engine.url)
+    monkeypatch.setattr(writer_module, "IDLE_CHECK", 0.0)
+
+    async def run() -> None:
+        writer = MoveWriter(store.engine.url)
+        await writer.start()
+        try:
+            assert writer._conn is not None
+            pid = writer._conn.info.backend_pid
+            async with await psycopg.AsyncConnection.connect(autocommit=True,
+                                                             **kwargs) as admin:
+                await admin.execute("SELECT pg_terminate_backend(%s)", [pid])
+            await asyncio.sleep(0.2)
+            await writer.write("a", 0, [(0, "1r@1", [0])], "playing")
+            assert writer._conn.info.backend_pid != pid
+        finally:
+            await writer.stop()
+
+    asyncio.run(run())
+    assert fresh(store, "a").moves == [(0, "1r@1", [0])]

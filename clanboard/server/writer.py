@@ -5,8 +5,10 @@ statement (one transaction, one round trip), then wakes each mover.
 A move is acknowledged only once the statement that stores it has committed, so a killed
 process loses no acknowledged move. Each move is all or nothing: if the statement of a
 batch fails (another process stored one of its move numbers first), the batch is undone
-and its moves are stored one statement each, so only the failing move is refused. The
-queue is bounded: a mover waits for room (back-pressure) while it is full.
+and its moves are stored one statement each, so only the failing move is refused. If the
+connection fails mid-write, whether the batch committed is unknown: its movers get the
+error (nothing is acknowledged). The queue is bounded: a mover waits for room
+(back-pressure) while it is full.
 """
 
 from __future__ import annotations
@@ -83,7 +85,8 @@ class MoveWriter:
 
     def __init__(self, url: URL, max_queue: int = 1024, max_batch: int = 256) -> None:
         kwargs = connect_kwargs(url)
-        kwargs["application_name"] = "clanboard-writer"
+        if "application_name" not in url.query:
+            kwargs["application_name"] = "clanboard-writer"
         # timestamps are stored without time zone: this session's clock is UTC, as the app's
         kwargs["options"] = f"{kwargs.get('options', '')} -c timezone=UTC".strip()
         self.kwargs = kwargs

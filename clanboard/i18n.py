@@ -14,7 +14,7 @@ import importlib
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -149,18 +149,19 @@ def game_name(game: object, lang: str) -> str:
 def default_names(names: Iterable[str], lang: str) -> list[str]:
     """Seat names with the server's English defaults ("Player 2", "AI (ismcts:hard)") in
     words of ``lang`` ("Игрок 2", "ИИ — сложный"); names people chose stay as they are."""
+    return [_default_name(name, lang) for name in names]
+
+
+@lru_cache(maxsize=4096)  # every view asks again for the same few names
+def _default_name(name: str, lang: str) -> str:
     from clanboard.core.game import MESSAGES as CORE
 
-    out = []
-    for name in names:
-        m = _DEFAULT_NAME.match(name)
-        if m is None:
-            out.append(name)
-        elif m.group(1):
-            out.append(gettext(lang, CORE["seat"]).format(n=m.group(1)))
-        else:
-            out.append(ai_name(m.group(2), lang))
-    return out
+    m = _DEFAULT_NAME.match(name)
+    if m is None:
+        return name
+    if m.group(1):
+        return gettext(lang, CORE["seat"]).format(n=m.group(1))
+    return ai_name(m.group(2), lang)
 
 
 def negotiate(accept_language: str | None, explicit: str | None = None) -> str:

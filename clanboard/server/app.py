@@ -64,6 +64,7 @@ from clanboard.server.together import (
     together_router,
 )
 from clanboard.server.watchers import SocketWatcher
+from clanboard.server.writer import MoveWriter
 
 log = logging.getLogger("clanboard.server")
 WEB = resources.files("clanboard.web")
@@ -153,6 +154,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tables = Tables(Store(engine), db, ai_pool, settings.visibility_probe_limit, probe_pool,
                         settings)
         app.state.tables = tables
+        if engine.dialect.name == "postgresql":
+            tables.writer = MoveWriter(engine.url)
+            await tables.writer.start()
         app.state.analyses = Analyses(tables, settings)
         app.state.sockets = sockets
         start_accounts(app, tables, settings)
@@ -174,6 +178,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if shared is not None:
                 await shared.stop()
             await tables.close()
+            if tables.writer is not None:
+                await tables.writer.stop()
             ai_pool.shutdown(wait=False, cancel_futures=True)
             if probe_pool is not None:
                 probe_pool.shutdown(wait=False, cancel_futures=True)

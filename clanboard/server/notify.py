@@ -1,5 +1,5 @@
-"""PostgreSQL LISTEN/NOTIFY: a thread holding one connection that listens on a channel and
-hands every notification's payload to the event loop.
+"""PostgreSQL LISTEN/NOTIFY: a task on the event loop holding one connection that listens
+on a channel and hands every notification's payload to a callback.
 
 The database announces changes itself (triggers of migration 0006, sent when the writing
 transaction commits), so every process hears of every committed move, whoever stored it.
@@ -11,8 +11,8 @@ called, since notifications sent in between are gone (the receiver re-reads what
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -34,50 +34,49 @@ def connect_kwargs(url: URL) -> dict[str, Any]:
 
 
 class Listener:
-    """Listens on :data:`CHANNEL` in a daemon thread; ``on_payload`` and ``on_gap`` run on
-    ``loop``."""
+    """Listens on :data:`CHANNEL` in a task on ``loop`` (no thread: a notification costs
+    the event loop one read); ``on_payload`` and ``on_gap`` run on ``loop``."""
 
     def __init__(self, url: URL, loop: asyncio.AbstractEventLoop,
-                 on_payload: Callable[[str], None], on_gap: Callable[[], None],
-                 poll: float = 0.5) -> None:
+                 on_payload: Callable[[str], None], on_gap: Callable[[], None]) -> None:
         self.kwargs = connect_kwargs(url)
         self.loop = loop
         self.on_payload = on_payload
         self.on_gap = on_gap
-        self.poll = poll
-        self.stopping = threading.Event()
-        self.ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="clanboard-listen",
-                                        daemon=True)
+        self.ready = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
 
-    def start(self, timeout: float = 15.0) -> None:
+    async def start(self, timeout: float = 15.0) -> None:
         """Start listening; returns once LISTEN is in place (or after ``timeout``)."""
-        self._thread.start()
-        self.ready.wait(timeout)
+        self._task = self.loop.create_task(self._run())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.ready.wait(), timeout)
 
-    def stop(self) -> None:
-        self.stopping.set()
-        if self._thread.is_alive():
-            self._thread.join(timeout=self.poll * 4 + 1)
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
 
-    def _run(self) -> None:
+    def stop(self, timeout: float = 10.0) -> None:
+        """:meth:`close` from another thread than the loop's."""
+        asyncio.run_coroutine_threadsafe(self.close(), self.loop).result(timeout)
+
+    async def _run(self) -> None:
         import psycopg
 
         first = True
-        while not self.stopping.is_set():
+        while True:
             try:
-                with psycopg.connect(autocommit=True, **self.kwargs) as conn:
-                    conn.execute(f"LISTEN {CHANNEL}")
+                async with await psycopg.AsyncConnection.connect(autocommit=True,
+                                                                 **self.kwargs) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
                     self.ready.set()
                     if not first:
-                        self.loop.call_soon_threadsafe(self.on_gap)
+                        self.on_gap()
                     first = False
-                    while not self.stopping.is_set():
-                        for note in conn.notifies(timeout=self.poll):
-                            self.loop.call_soon_threadsafe(self.on_payload, note.payload)
+                    async for note in conn.notifies():
+                        self.on_payload(note.payload)
             except Exception as exc:  # the database went away: try again shortly
-                if self.stopping.is_set():
-                    return
                 log.warning("listening for table changes: %s; reconnecting", exc)
                 first = False
-                self.stopping.wait(1.0)
+                await asyncio.sleep(1.0)

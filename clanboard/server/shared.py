@@ -62,14 +62,14 @@ class Shared:
     async def start(self) -> None:
         loop = asyncio.get_running_loop()
         self._listener = Listener(self.engine.url, loop, self.on_payload, self.on_gap)
-        await loop.run_in_executor(None, self._listener.start)
+        await self._listener.start()
         self.tables._spawn(self.heartbeat_forever())
 
     async def stop(self) -> None:
         """Stop listening and hand the leases back (others take the tables at once)."""
         self._stopping = True
         if self._listener is not None:
-            await asyncio.get_running_loop().run_in_executor(None, self._listener.stop)
+            await self._listener.close()
         with contextlib.suppress(Exception):
             await self.tables.run_db(self.leases.release, None)
         self.held.clear()
@@ -155,9 +155,27 @@ class Shared:
             seq = int(seq_text)
         except ValueError:
             return
-        if kind == "m" and seq < table.seq:
-            return  # already known (this process stored it, or caught up before)
-        self.tables._spawn(self.follow(table, kind, seq, _move_row(move)))
+        if kind == "m" and (seq < table.seq or seq == table.storing):
+            # already known (this process stored it, or caught up before), or being stored
+            # by this process (if another stored it first, the mover reads it back)
+            return
+        row = _move_row(move)
+        if (kind == "m" and seq == table.seq and row is not None and not table.lock.locked()
+                and self.follow_now(table, row)):
+            return
+        self.tables._spawn(self.follow(table, kind, seq, row))
+
+    def follow_now(self, table: LiveTable, row: tuple[int, str, list[int]]) -> bool:
+        """Apply the next move as announced, here and now (nothing holds the table, so no
+        lock is needed while nothing is awaited): no task, no query. False if it does not
+        apply (then it is read back from the database)."""
+        try:
+            apply_rows(table, [row])
+        except Exception:
+            return False
+        self.tables.push_views(table)
+        self.tables.kick_ai(table)
+        return True
 
     def on_gap(self) -> None:
         """Notifications may have been missed: re-read every table with watchers."""

@@ -31,6 +31,7 @@ from clanboard.server.settings import Settings
 from clanboard.server.shared import RETRY_AFTER_CATCH_UP
 from clanboard.server.storage import ClockWrite, Store, StoredSeat, StoredTable
 from clanboard.server.visibility import SPECTATOR, probe_from_json, public_to
+from clanboard.server.writer import MoveConflict, MoveWriter
 
 if TYPE_CHECKING:
     from clanboard.server.shared import Shared
@@ -86,6 +87,8 @@ class LiveTable:
     used: float = field(default_factory=time.monotonic)
     #: background jobs (log reveals) still writing to it
     jobs: int = 0
+    #: the number of the move this process is storing now (its announcement is not news)
+    storing: int | None = None
     #: rated: every seat is an account, Glicko-2 ratings change when it ends
     rated: bool = False
     #: takeback, rematch and chat (clanboard.server.together)
@@ -402,9 +405,19 @@ class Tables:
         self.clock = self.settings.clock
         #: several processes on one database (server/shared.py); None: this one alone
         self.shared: Shared | None = None
+        #: stores moves in batches (PostgreSQL); None: each move through :attr:`db`
+        self.writer: MoveWriter | None = None
 
     async def run_db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
+
+    async def store_move(self, table_id: str, seq: int, rows: list[tuple[int, str, list[int]]],
+                         status: str, clock: ClockWrite | None) -> None:
+        """Commit one move's rows (through the group-commit writer on PostgreSQL)."""
+        if self.writer is not None:
+            await self.writer.write(table_id, seq, rows, status, clock)
+        else:
+            await self.run_db(self.store.add_moves, table_id, seq, rows, status, clock)
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -716,13 +729,19 @@ class Tables:
                 waiting_after = [] if after.is_terminal() else after.players_to_move()
                 clocks.moved(seat, waiting, waiting_after, now)
                 write = ClockWrite(clocks.to_json(), clocks.deadline(waiting_after))
+            table.storing = index
             try:
-                await self.run_db(self.store.add_moves, table.id, index, rows, new_status,
-                                  write)
-            except IntegrityError:  # another process stored move ``index`` first
+                await self.store_move(table.id, index, rows, new_status, write)
+            except (IntegrityError, MoveConflict):  # another process stored move ``index``
                 raise ApiError(409, "stale_move", f"move {index} was just made elsewhere: "
                                "the game has moved on; fetch the view again",
                                seq=index) from None
+            except Exception:
+                if self.shared is not None:  # it may have been stored all the same: re-read
+                    self._spawn(self.shared.follow(table, "s", index))
+                raise
+            finally:
+                table.storing = None
             table.state = after
             table.moves.extend(rows)
             table.texts.extend(texts)
@@ -810,6 +829,10 @@ class Tables:
     async def broadcast(self, table: LiveTable) -> None:
         """Queue the new view for every watcher (in its language); never waits on a
         watcher's socket."""
+        self.push_views(table)
+
+    def push_views(self, table: LiveTable) -> None:
+        """:meth:`broadcast` without a coroutine."""
         views: dict[tuple[int | None, str], dict[str, Any]] = {}
         encoded: dict[Any, str] = {}  # each distinct message encoded once
         for w in list(table.watchers):

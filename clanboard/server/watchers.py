@@ -24,9 +24,12 @@ TOO_SLOW = 1008
 Encoded = dict[tuple[int | None, str, int | None], str]
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def encode(message: dict[str, Any]) -> str:
     """JSON text as Starlette's ``send_json`` writes it."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(message)
 
 
 def unchanged(held: list[Any], log: list[Any]) -> int:
@@ -108,12 +111,13 @@ class SocketWatcher:
                                    self.timeout)
 
     async def _send_loop(self) -> None:
-        # not ``while True``: Python 3.11's wait_for may swallow the cancel of a send that
-        # had just finished, and the loop would then wait on the queue for ever
+        # not ``while True``: a cancel that arrives as a send finishes must still end it;
+        # asyncio.timeout, not wait_for: no task per message
         while not self.closed.is_set():
             message = await self.queue.get()
             try:
-                await asyncio.wait_for(self.ws.send_text(message), self.timeout)
+                async with asyncio.timeout(self.timeout):
+                    await self.ws.send_text(message)
             except TimeoutError:
                 self.reason = f"too slow: a send took over {self.timeout:g} s"
                 self.closed.set()

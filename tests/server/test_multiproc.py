@@ -468,3 +468,42 @@ def test_workers_2_on_postgresql_serve_one_port(pg_url: str) -> None:
             proc.wait(timeout=20)
         finally:
             kill_9(proc)
+
+
+def test_a_move_stored_though_its_answer_was_lost_is_not_missed(
+        two: Callable[..., TestClient], pg_url: str) -> None:
+    """The writer's connection fails after the commit (the answer is lost): the move is
+    not acknowledged, but the process re-reads the table, so its copy and its watchers
+    have the move, and its own announcement, ignored while it was being stored, is not
+    needed. The next move is accepted on top of it."""
+    import asyncio
+
+    import psycopg
+
+    a = two()
+    t = new_table(a)
+    tid = t["table"]
+    tokens = {int(k): v for k, v in t["tokens"].items()}
+    tables = a.app.state.tables  # type: ignore[attr-defined]
+    writer = tables.writer
+    real = writer.write
+
+    async def lost_answer(*args: Any) -> None:
+        await real(*args)
+        await asyncio.sleep(0.5)  # the move's announcement comes (and is ignored) meanwhile
+        raise psycopg.OperationalError("server closed the connection unexpectedly")
+
+    v = view(a, tid, 0, tokens[0])
+    with a.websocket_connect(f"/api/tables/{tid}/ws?seat=1") as watcher:
+        watcher.send_json({"type": "auth", "token": tokens[1]})
+        assert within(10, watcher.receive_json)["view"]["seq"] == 0
+        writer.write = lost_answer
+        with pytest.raises(psycopg.OperationalError):
+            move(a, tid, 0, tokens[0], v["legal_moves"][0], 0)
+        writer.write = real
+        assert within(10, watcher.receive_json)["view"]["seq"] == 1  # read back, pushed
+    assert tables.live[tid].seq == 1
+    assert stored_moves(pg_url, tid) == [(0, v["legal_moves"][0])]
+    reply = view(a, tid, 1, tokens[1])
+    assert reply["seq"] == 1
+    assert move(a, tid, 1, tokens[1], reply["legal_moves"][0], 1).status_code == 200

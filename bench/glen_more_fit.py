@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> None:
             a.append(np.c_[rows, np.ones(len(rows))])
             y.append(np.array(final) - base)
     coef, *_ = np.linalg.lstsq(np.concatenate(a), np.concatenate(y), rcond=None)
-    shipped = H.shipped_weights()
+    shipped = H.SHIPPED.file
     fitted = dict(shipped.weights)
     for name, value in zip(LINEAR, coef, strict=False):
         lo, hi = shipped.bounds[name]

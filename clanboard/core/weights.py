@@ -19,9 +19,11 @@ import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
+from clanboard.core.agents import SearchHints
 from clanboard.core.errors import ClanboardError
 
 FORMAT = "clanboard-weights"
@@ -108,3 +110,37 @@ def write_weights(path: str | Path, content: WeightsFile) -> None:
     tmp = p.with_name(p.name + ".part")
     tmp.write_text(json.dumps(content.to_json(), indent=1) + "\n", encoding="utf-8")
     tmp.replace(p)
+
+
+class ShippedWeights:
+    """A game's weights file (``path``, for ``game``), read once when first needed."""
+
+    def __init__(self, path: Path, game: str) -> None:
+        self.path = path
+        self.game = game
+
+    @cached_property
+    def file(self) -> WeightsFile:
+        return read_weights(self.path, self.game)
+
+    def values(self, changed: Mapping[str, Any] | None = None) -> dict[str, float]:
+        """The shipped weights with ``changed`` ones (checked: :func:`check_weights`)."""
+        return check_weights(changed or {}, self.file.weights)
+
+
+class WeightedHints(SearchHints):
+    """Search hints whose evaluation reads weights a game ships (``shipped``): the weight
+    accessors of :class:`SearchHints`. A subclass keeps its weights, unpacked its own way
+    but with their ``values`` by name, in ``_weights``, and makes ``with_weights``."""
+
+    shipped: ClassVar[ShippedWeights]
+    _weights: Any
+
+    def weights(self) -> dict[str, float]:
+        return dict(self._weights.values)
+
+    def weight_bounds(self) -> dict[str, tuple[float, float]]:
+        return dict(self.shipped.file.bounds)
+
+    def weights_file(self) -> Path:
+        return self.shipped.path

@@ -103,12 +103,17 @@ def test_damaged_weights_files_are_refused(tmp_path: Path, content: str, error: 
 
 def test_the_shipped_weights_are_read_once(monkeypatch: pytest.MonkeyPatch,
                                            tmp_path: Path) -> None:
-    hints_module.shipped_weights.cache_clear()
+    shipped = hints_module.SHIPPED
+    shipped.__dict__.pop("file", None)
     hints_module._default_weights.cache_clear()
     try:
         first = SchottenHints().weights()
-        monkeypatch.setattr(hints_module, "WEIGHTS_FILE", tmp_path / "missing.json")
+        monkeypatch.setattr(shipped, "path", tmp_path / "missing.json")
         assert SchottenHints().weights() == first  # not read again
+        assert SchottenHints({"clan_in_hand": 0.2}).weights()["clan_in_hand"] == 0.2
+        shipped.__dict__.pop("file")
+        with pytest.raises(BadWeights, match="cannot read weights file"):
+            SchottenHints({"clan_in_hand": 0.2})  # a new read finds no file
     finally:
-        hints_module.shipped_weights.cache_clear()
+        shipped.__dict__.pop("file", None)
         hints_module._default_weights.cache_clear()

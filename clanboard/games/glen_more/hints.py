@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 
 from clanboard.core import Move, State
-from clanboard.core.weights import WeightsFile, check_weights, read_weights
+from clanboard.core.weights import ShippedWeights, WeightedHints
 from clanboard.games.glen_more.agents import GlenMoreHints as PlayoutHints
 from clanboard.games.glen_more.agents import HeuristicAgent, pay_choice
 from clanboard.games.glen_more.data import CARDS, TILES, final_vp_per_tile, table_vp
@@ -48,10 +48,7 @@ the final scores around the projection (``spread_end`` at the end, plus
 win chances. ``clanboard tune glen-more`` fits them by self-play."""
 
 
-@cache
-def shipped_weights() -> WeightsFile:
-    """The weights file the game ships (read once)."""
-    return read_weights(WEIGHTS_FILE, "glen-more")
+SHIPPED = ShippedWeights(WEIGHTS_FILE, "glen-more")
 
 
 class Weights:
@@ -80,7 +77,7 @@ class Weights:
 
 @cache
 def _default_weights() -> Weights:
-    return Weights(shipped_weights().weights)
+    return Weights(SHIPPED.values())
 
 
 def progress_left(s: GlenMoreState) -> float:
@@ -171,7 +168,7 @@ def win_chances(scores: list[float], spread: float) -> list[float]:
     return [w / total for w in weights]
 
 
-class GlenMoreHints(PlayoutHints):
+class GlenMoreHints(WeightedHints, PlayoutHints):
     """Playouts and candidates as the base hints; a position is worth each seat's chance
     to win from the projected final scores; moves are ranked like the heuristic player
     ranks tiles and squares, activations before ending and selling.
@@ -180,24 +177,17 @@ class GlenMoreHints(PlayoutHints):
     to the end, and the searches won more points and games with it (docs/ai.md);
     ``enabled=False`` drops the evaluation and priors (playouts to the end)."""
 
+    shipped = SHIPPED
+
     def __init__(self, enabled: bool = True, weights: Mapping[str, float] | None = None) -> None:
         self.enabled = enabled
         if weights:
-            self._weights = Weights(check_weights(weights, shipped_weights().weights))
+            self._weights = Weights(SHIPPED.values(weights))
         else:
             self._weights = _default_weights()
 
-    def weights(self) -> dict[str, float]:
-        return dict(self._weights.values)
-
-    def weight_bounds(self) -> dict[str, tuple[float, float]]:
-        return dict(shipped_weights().bounds)
-
     def with_weights(self, weights: Mapping[str, float]) -> GlenMoreHints:
         return GlenMoreHints(self.enabled, {**self._weights.values, **weights})
-
-    def weights_file(self) -> Path:
-        return WEIGHTS_FILE
 
     def evaluate(self, state: State) -> list[float] | None:
         if not self.enabled or not isinstance(state, GlenMoreState):

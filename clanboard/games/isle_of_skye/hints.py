@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 
 from clanboard.core import Move, State
-from clanboard.core.weights import WeightsFile, check_weights, read_weights
+from clanboard.core.weights import ShippedWeights, WeightedHints
 from clanboard.games.isle_of_skye import model, scoring
 from clanboard.games.isle_of_skye.agents import GOLD_PER_VP as GOLD_PER_VP_BUY
 from clanboard.games.isle_of_skye.agents import SkyeHints as PlayoutHints
@@ -34,10 +34,7 @@ turns projected margins into win chances; and the placement prior's bonus per ti
 placement touches (``contact``). ``clanboard tune isle-of-skye`` fits them by self-play."""
 
 
-@cache
-def shipped_weights() -> WeightsFile:
-    """The weights file the game ships (read once)."""
-    return read_weights(WEIGHTS_FILE, "isle-of-skye")
+SHIPPED = ShippedWeights(WEIGHTS_FILE, "isle-of-skye")
 
 
 class Weights:
@@ -55,7 +52,7 @@ class Weights:
 
 @cache
 def _default_weights() -> Weights:
-    return Weights(shipped_weights().weights)
+    return Weights(SHIPPED.values())
 
 
 def rounds_left(s: SkyeState) -> int:
@@ -115,7 +112,7 @@ def win_chances(scores: list[float], spread: float) -> list[float]:
     return [w / total for w in weights]
 
 
-class SkyeHints(PlayoutHints):
+class SkyeHints(WeightedHints, PlayoutHints):
     """A position is worth each seat's chance to win from the projected final scores,
     once the round in progress is played out as heuristic players would play it
     (:mod:`~clanboard.games.isle_of_skye.model`). Prices are searched among a few
@@ -125,24 +122,17 @@ class SkyeHints(PlayoutHints):
     ``enabled=False`` drops the evaluation, priors and priced candidates (the playout
     hints alone); ``weights`` replaces some of the shipped weights."""
 
+    shipped = SHIPPED
+
     def __init__(self, enabled: bool = True, weights: Mapping[str, float] | None = None) -> None:
         self.enabled = enabled
         if weights:
-            self._weights = Weights(check_weights(weights, shipped_weights().weights))
+            self._weights = Weights(SHIPPED.values(weights))
         else:
             self._weights = _default_weights()
 
-    def weights(self) -> dict[str, float]:
-        return dict(self._weights.values)
-
-    def weight_bounds(self) -> dict[str, tuple[float, float]]:
-        return dict(shipped_weights().bounds)
-
     def with_weights(self, weights: Mapping[str, float]) -> SkyeHints:
         return SkyeHints(self.enabled, {**self._weights.values, **weights})
-
-    def weights_file(self) -> Path:
-        return WEIGHTS_FILE
 
     def candidate_moves(self, state: State, player: int) -> list[Move]:
         if not self.enabled or not isinstance(state, SkyeState) or state.phase != "price":

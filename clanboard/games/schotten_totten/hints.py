@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path
 
 from clanboard.core import Move, Rng, SearchHints, State
-from clanboard.core.weights import WeightsFile, check_weights, read_weights
+from clanboard.core.weights import ShippedWeights, WeightedHints
 from clanboard.games.schotten_totten.agents import placement_score, play_score
 from clanboard.games.schotten_totten.cards import (
     ALL_CLAN,
@@ -47,10 +47,7 @@ match points a round is worth to its winner over the loser (``round_swing``, rou
 against the stones the loser holds). ``clanboard tune`` fits them by self-play."""
 
 
-@cache
-def shipped_weights() -> WeightsFile:
-    """The weights file the game ships (read once)."""
-    return read_weights(WEIGHTS_FILE, "schotten-totten")
+SHIPPED = ShippedWeights(WEIGHTS_FILE, "schotten-totten")
 
 
 class Weights:
@@ -70,7 +67,7 @@ class Weights:
 
 @cache
 def _default_weights() -> Weights:
-    return Weights(shipped_weights().weights)
+    return Weights(SHIPPED.values())
 
 
 _TOP = 1000.0  # prior of each tactic card's best move: always among the searched
@@ -81,7 +78,7 @@ def _stone_term(mine: int, theirs: int) -> float:
     return max(-0.9, min(0.9, (mine - theirs) / 150))
 
 
-class SchottenHints(SearchHints):
+class SchottenHints(WeightedHints, SearchHints):
     """Claims are never worse than not claiming: take them in playouts and in the tree.
     A position is estimated from the stones held, for each open stone the best formation
     each side could still complete from its own hand and the clan deck, and the tactic
@@ -89,24 +86,16 @@ class SchottenHints(SearchHints):
     them; each tactic card's most promising use is always searched. ``weights`` changes
     some of the evaluation's weights (by name, see :data:`WEIGHTS_FILE`)."""
 
+    shipped = SHIPPED
+
     def __init__(self, weights: Mapping[str, float] | None = None) -> None:
-        shipped = shipped_weights()
         if weights:
-            self._weights = Weights(check_weights(weights, shipped.weights))
+            self._weights = Weights(SHIPPED.values(weights))
         else:
             self._weights = _default_weights()
 
-    def weights(self) -> dict[str, float]:
-        return dict(self._weights.values)
-
-    def weight_bounds(self) -> dict[str, tuple[float, float]]:
-        return dict(shipped_weights().bounds)
-
     def with_weights(self, weights: Mapping[str, float]) -> SchottenHints:
         return SchottenHints({**self._weights.values, **weights})
-
-    def weights_file(self) -> Path:
-        return WEIGHTS_FILE
 
     def evaluate(self, state: State) -> list[float] | None:
         """The search calls this on determinizations, where both hands are dealt: each

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-from clanboard.core import Move, Rng, SearchHints, State
+from clanboard.core import Move, Rng, State
 from clanboard.core.weights import ShippedWeights, WeightedHints
 from clanboard.games.schotten_totten.agents import placement_score, play_score
 from clanboard.games.schotten_totten.cards import (
@@ -78,7 +78,7 @@ def _stone_term(mine: int, theirs: int) -> float:
     return max(-0.9, min(0.9, (mine - theirs) / 150))
 
 
-class SchottenHints(WeightedHints, SearchHints):
+class SchottenHints(WeightedHints):
     """Claims are never worse than not claiming: take them in playouts and in the tree.
     A position is estimated from the stones held, for each open stone the best formation
     each side could still complete from its own hand and the clan deck, and the tactic

@@ -71,6 +71,7 @@ def terms(s: GlenMoreState) -> tuple[float, np.ndarray, np.ndarray]:
 
 def play(games: int, players: int, seed: int) -> list[tuple[list[tuple], list[float], list[int]]]:
     out = []
+    shipped = np.array([H.SHIPPED.file.weights[n] for n in LINEAR])
     for k in range(games):
         s = get_game("glen-more").new_state(players, seed + k)
         assert isinstance(s, GlenMoreState)
@@ -80,6 +81,8 @@ def play(games: int, players: int, seed: int) -> list[tuple[list[tuple], list[fl
             p = s.current_player()
             if s.phase == P_TAKE:
                 turns.append(terms(s))
+                _, base, rows = turns[-1]  # the split must add up to the search's projection
+                assert np.allclose(base + rows @ shipped, H.projected_scores(s))
             s.apply_trusted(agents[p].choose(s, p), p)
         out.append((turns, [float(v) for v in s.vp], s.winners()))
     return out

@@ -21,8 +21,8 @@ from pathlib import Path
 #: per package: the modules setup.py compiles, in import order (one mypyc group each)
 COMPILED: dict[str, tuple[str, ...]] = {
     "clanboard.core": ("rng",),
-    "clanboard.games.glen_more": ("moves", "market", "territory", "state"),
-    "clanboard.games.isle_of_skye": ("tiles", "moves", "territory", "scoring", "state"),
+    "clanboard.games.glen_more": ("moves", "market", "territory", "state", "encoding"),
+    "clanboard.games.isle_of_skye": ("tiles", "moves", "territory", "scoring", "state", "encoding"),
 }
 
 

@@ -31,7 +31,10 @@ from clanboard.games.isle_of_skye.moves import (
     Place,
     Price,
     Return,
+    discard,
+    price,
 )
+from clanboard.games.isle_of_skye.territory import cell_of, edge_code, fitting
 from clanboard.games.isle_of_skye.tiles import (
     LETTERS,
     landscape_tiles,
@@ -229,6 +232,83 @@ def legal_actions(state: SkyeState, player: int) -> dict[int, Any]:
         else:
             out[move_to_action(state, m)] = m
     return out
+
+
+def legal_action_ids(state: SkyeState, player: int) -> list[int]:
+    """The ids of ``state.legal_moves(player)`` in its order, the discards, prices and
+    the building moves worked out from the state without making a move; the others (buys)
+    through :func:`legal_actions`."""
+    ph = state.phase
+    if ph == "build":
+        if player != state.current_player():
+            return []
+        return _build_ids(state, player)
+    if ph == "price":
+        if state.committed(player):
+            return []
+        if state.discard[player] is None:
+            return [TILE_INDEX[t] for t in state.drawn[player]]
+        prices = state.prices[player]
+        todo = [t for t in state.kept(player) if t not in prices]
+        top = state.gold[player] - (len(todo) - 1)
+        first = PRICE + TILE_INDEX[todo[0]] * MAX_PRICE
+        return list(range(first, first + top))
+    return list(legal_actions(state, player))
+
+
+def _build_ids(state: SkyeState, p: int) -> list[int]:
+    """As ``SkyeState._build_moves``: per pending tile, its placements square by square
+    (the rotations that fit), then the returns of the tiles that fit nowhere."""
+    squares, demands = state.territories[p].slots()
+    ids: list[int] = []
+    stuck: list[int] = []
+    for slot, t in enumerate(state.pending[p]):
+        code = edge_code(state.tiles[t].edges)
+        found = len(ids)
+        for i in range(len(squares)):
+            rots = fitting(code, demands[i])
+            if rots:
+                ids += _place_ids(slot, squares[i], rots)
+        if len(ids) == found:
+            stuck.append(RETURN + slot)
+    if stuck and (not ids or not state.options["return_only_when_stuck"]):
+        ids += stuck
+    return ids
+
+
+#: (pending slot, square, rotations) -> the ids of those placements
+_PLACE_IDS: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
+
+
+def _place_ids(slot: int, sq: int, rots: tuple[int, ...]) -> list[int]:
+    key = (slot, sq, rots)
+    ids = _PLACE_IDS.get(key)
+    if ids is None:
+        x, y = cell_of(sq)
+        if abs(x) > REACH or abs(y) > REACH:
+            raise IllegalMove(f"a placement at {x},{y} lies outside the encodable grid")
+        at = PLACE + ((slot * GRID + x + REACH) * GRID + y + REACH) * 4
+        if len(_PLACE_IDS) >= 1 << 16:  # bounded: squares near the castle are few
+            _PLACE_IDS.clear()
+        ids = _PLACE_IDS[key] = [at + r for r in rots]
+    return ids
+
+
+def legal_action_move(state: SkyeState, player: int, action: int) -> Any:
+    """The legal move of id ``action``, one of :func:`legal_action_ids`'."""
+    if action < PRICE:
+        return discard(TILE_IDS[action])
+    if action < BUY:
+        t, a = divmod(action - PRICE, MAX_PRICE)
+        return price(TILE_IDS[t], a + 1)
+    if action >= RETURN:
+        return Return(state.pending[player][action - RETURN])
+    if action >= PLACE:
+        rest, rot = divmod(action - PLACE, 4)
+        rest, y = divmod(rest, GRID)
+        slot, x = divmod(rest, GRID)
+        return Place(state.pending[player][slot], x - REACH, y - REACH, rot)
+    return legal_actions(state, player)[action]
 
 
 _DRAW_MOVES = {t: Draw(t) for t in TILE_IDS}

@@ -103,6 +103,12 @@ class IsleOfSkye(Game):
     def legal_actions(self, state: State, player: int) -> dict[int, Move]:
         return _encoding().legal_actions(state, player)  # type: ignore[arg-type]
 
+    def legal_action_ids(self, state: State, player: int) -> list[int]:
+        return _encoding().legal_action_ids(state, player)  # type: ignore[arg-type,no-any-return]
+
+    def legal_action_move(self, state: State, player: int, action: int) -> Move:
+        return _encoding().legal_action_move(state, player, action)  # type: ignore[arg-type,no-any-return]
+
     def chance_actions(self, state: State) -> list[tuple[int, Move, float]]:
         return _encoding().chance_actions(state)  # type: ignore[arg-type,return-value]
 

@@ -253,7 +253,11 @@ class Game(ABC):
         previous call for the same player and set-up (zeros and an empty dict the first
         time), so a game may rewrite only what changed since then, whatever the state: the
         RL adapters keep one pair per seat and call this at every step. This default
-        writes everything."""
+        writes everything: the whole tensor in one copy, or through the game's own
+        ``write_observation_tensor``."""
+        if type(self).write_observation_tensor is Game.write_observation_tensor:
+            out[:] = array("f", state.observation_tensor(player))
+            return
         if memo:
             out[:] = memo["zeros"]
         else:

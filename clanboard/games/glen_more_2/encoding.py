@@ -222,12 +222,16 @@ def observation_tensor(s: GlenMore2State, player: int) -> list[float]:
     if s.cur >= 0:
         out[N_PHASES + s.cur] = 1.0
     base = N_PHASES + MAX_PLAYERS
+    mine: list[int] = []  # the viewer's resources (a seat: player < seats)
     for p in range(s.seats):  # solo: Allenarly's counts as the second seat
         terr = s.terr[p]
         seat = (p - player) % s.seats  # the viewer first
+        have = terr.have()
+        if p == player:
+            mine = have
         vals = [s.coins[p], s.vp[p], s.whisky[p], s.fame[p], s.castle_scotsmen(p),
                 len(s.cards[p]), len(s.personalities[p]), s.markers[p], len(terr),
-                sum(terr.have()), terr.scotsmen(), len(s.blueprints[p]), s.rank[p][0],
+                sum(have), terr.scotsmen(), len(s.blueprints[p]), s.rank[p][0],
                 s.rank[p][1]]
         for k, v in enumerate(vals):
             out[base + seat * PER_SEAT + k] = float(v)
@@ -240,7 +244,6 @@ def observation_tensor(s: GlenMore2State, player: int) -> list[float]:
     base += 4
     out[base] = 1.0 if s.we_drawn else 0.0
     base += 1
-    mine = s.terr[player].have()
     for k in range(5):
         out[base + k] = float(mine[k])
     base += 5

@@ -57,11 +57,10 @@ class Territory:
         return len(self.tiles)
 
     def have(self) -> list[int]:
-        out = [0, 0, 0, 0, 0]
-        for r in self.res:
-            for k in range(5):
-                out[k] += r[k]
-        return out
+        """Each resource's total over the tiles."""
+        if not self.res:
+            return [0, 0, 0, 0, 0]
+        return list(map(sum, zip(*self.res, strict=True)))
 
     def scotsmen(self) -> int:
         return sum(self.scots)

@@ -1,8 +1,9 @@
 """Modules that setup.py may compile with mypyc, and the guard against stale builds.
 
-Compiled: Glen More's and Isle of Skye's rules (Isle of Skye's tiles too) and the core's
-random generator. A compiled module (``state.cpython-311-….so`` beside ``state.py``)
-shadows its source when Python imports it. The Python source stays the reference: a
+Compiled: Glen More's and Isle of Skye's rules (Isle of Skye's tiles too), the RL
+encodings of those two games and of Schotten Totten, and the core's random generator. A
+compiled module (``state.cpython-311-….so`` beside ``state.py``) shadows its source when
+Python imports it. The Python source stays the reference: a
 package calls :func:`use_compiled` before importing those modules, and unless every one of
 them was built no earlier than its source was last changed (and ``CLANBOARD_PURE`` is not
 ``1``), they are all loaded from their ``.py`` files instead, so an edited rule never runs
@@ -23,6 +24,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "clanboard.core": ("rng",),
     "clanboard.games.glen_more": ("moves", "market", "territory", "state", "encoding"),
     "clanboard.games.isle_of_skye": ("tiles", "moves", "territory", "scoring", "state", "encoding"),
+    "clanboard.games.schotten_totten": ("encoding",),
 }
 
 

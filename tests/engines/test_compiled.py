@@ -1,5 +1,6 @@
-"""The mypyc build of Glen More's and Isle of Skye's rules (setup.py): it plays the same
-games as the Python source, and a build older than its source is never imported."""
+"""The mypyc build of Glen More's and Isle of Skye's rules and of the three games' RL
+encodings (setup.py): it plays the same games and gives the same action ids and tensors as
+the Python source, and a build older than its source is never imported."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pytest
 
 import clanboard.games.glen_more as glen_more
 import clanboard.games.isle_of_skye as isle_of_skye
+import clanboard.games.schotten_totten as schotten_totten
 from clanboard.compiled import fresh, use_compiled
 from clanboard.core import Rng, get_game
 
@@ -55,6 +57,58 @@ def test_compiled_rules_play_the_games_of_the_python_source() -> None:
     got = subprocess.run([sys.executable, "-c", PLAY, json.dumps(CASES)], env=env, cwd=ROOT,
                          check=True, capture_output=True, text=True)
     assert json.loads(got.stdout) == _play_here()
+
+
+ENCODE = """
+import hashlib, json, sys
+from array import array
+from clanboard.core import Rng, get_game
+out = []
+for game_id, n, seed in json.loads(sys.argv[1]):
+    game = get_game(game_id)
+    state = game.new_state(n, seed, auto_chance=False)
+    size = game.observation_tensor_size(n, state.options)
+    kept = [(array("f", bytes(4 * size)), {}) for _ in range(n)]
+    digest = hashlib.sha256()
+    rng = Rng(seed)
+    while True:
+        for p, (buf, memo) in enumerate(kept):
+            game.update_observation_tensor(state, p, buf, memo)
+            digest.update(buf.tobytes())
+        if state.is_terminal():
+            break
+        if state.is_chance():
+            digest.update(repr(game.chance_action_probs(state)).encode())
+            state.apply_trusted(rng.choice([m for m, _ in state.chance_outcomes()]))
+        else:
+            seat = state.players_to_move()[0]
+            ids = game.legal_action_ids(state, seat)
+            digest.update(repr(ids).encode())
+            action = rng.choice(ids)
+            state.apply_trusted(game.legal_action_move(state, seat, action), seat)
+    out.append(digest.hexdigest())
+print(json.dumps(out))
+"""
+
+ENCODE_CASES = [[game, n, seed] for game in ("glen-more", "isle-of-skye", "schotten-totten")
+                for n in (2, 3) for seed in range(2) if game != "schotten-totten" or n == 2]
+
+
+@pytest.mark.skipif(not (glen_more.COMPILED_IN_USE and isle_of_skye.COMPILED_IN_USE
+                         and schotten_totten.COMPILED_IN_USE),
+                    reason="the encodings are not compiled here (python setup.py build_ext "
+                    "--inplace)")
+def test_compiled_encodings_give_the_ids_and_tensors_of_the_python_source() -> None:
+    """Along random games with explicit chance: every seat's kept tensor, the chance ids
+    and probabilities, the legal ids, and the moves they decode to."""
+    cases = json.dumps(ENCODE_CASES)
+    pure = subprocess.run([sys.executable, "-c", ENCODE, cases], cwd=ROOT, check=True,
+                          env={**os.environ, "CLANBOARD_PURE": "1", "PYTHONPATH": str(ROOT)},
+                          capture_output=True, text=True)
+    here = subprocess.run([sys.executable, "-c", ENCODE, cases], cwd=ROOT, check=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          capture_output=True, text=True)
+    assert json.loads(here.stdout) == json.loads(pure.stdout)
 
 
 def _fake_package(tmp_path: Path, name: str) -> Path:

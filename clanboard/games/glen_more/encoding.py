@@ -10,7 +10,7 @@ from __future__ import annotations
 from array import array
 from itertools import compress, repeat
 from operator import ne
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from clanboard.games.glen_more.data import ANY, CLAN, DISTINCT, FIXED, NUM_STACK_TILES, TILES
 from clanboard.games.glen_more.moves import (
@@ -244,33 +244,37 @@ def _player_features(s: GlenMoreState, p: int, out: list[float], at: int) -> Non
 # compare them on random games) -------------------------------------------------------------
 
 
-#: per op: (base id, slot width) for the moves on a tile slot, (base id, 0) for those with
-#: an argument only
-_BY_SLOT = {PAY: (BASE[PAY], 5), SELL: (BASE[SELL], 5), ACT: (BASE[ACT], 6),
-            PAYCLAN: (BASE[PAYCLAN], 1), RETIRE: (BASE[RETIRE], 1)}
-_BY_ARG = {TAKE: BASE[TAKE], PASS: BASE[PASS], BUY: BASE[BUY], GAIN: BASE[GAIN]}
+#: per op (an index): the base id of the moves with an argument only (-1: another kind)
+_ARG_BASE: Final[list[int]] = [-1] * (ROLL + 1)
+#: per op: the base id and slot width of the moves on a tile slot (width 0: another kind)
+_SLOT_BASE: Final[list[int]] = [-1] * (ROLL + 1)
+_SLOT_WIDTH: Final[list[int]] = [0] * (ROLL + 1)
+for _op in (TAKE, PASS, BUY, GAIN):
+    _ARG_BASE[_op] = BASE[_op]
+for _op, _width in ((PAY, 5), (SELL, 5), (ACT, 6), (PAYCLAN, 1), (RETIRE, 1)):
+    _SLOT_BASE[_op] = BASE[_op]
+    _SLOT_WIDTH[_op] = _width
 
 
 def legal_actions(s: GlenMoreState, player: int) -> dict[int, GMove]:
     """Action id -> move for ``s.legal_moves(player)``: the ids of the common kinds worked
-    out here (new squares and tile slots looked up once), the others by move_to_action."""
+    out here (tables indexed by op; new squares and tile slots looked up once), the others
+    by move_to_action."""
     out: dict[int, GMove] = {}
     place_ids: dict[int, int] | None = None
     moves: list[GMove] = s.legal_moves(player)  # type: ignore[assignment]
     cells: dict[int, int] | None = None
-    by_arg, by_slot = _BY_ARG, _BY_SLOT
     for m in moves:
         op = m.op
-        base = by_arg.get(op)
-        if base is not None:
+        base = _ARG_BASE[op]
+        if base >= 0:
             out[base + m.arg] = m
             continue
-        slot_op = by_slot.get(op)
-        if slot_op is not None:
+        width = _SLOT_WIDTH[op]
+        if width:
             if cells is None:
                 cells = s.terr[s.cur].cells
-            base, width = slot_op
-            out[base + cells[m.p] * width + (m.arg if width > 1 else 0)] = m
+            out[_SLOT_BASE[op] + cells[m.p] * width + (m.arg if width > 1 else 0)] = m
         elif op == PLACE:
             if place_ids is None:
                 place_ids = {}

@@ -125,6 +125,7 @@ class ClanboardAECEnv(AECEnv):
         self._seeder = Rng(secrets.randbits(64))
         self._state: State | None = None
         self._writer = TensorWriter(self.core_game, self.encoding.observation_tensor_size)
+        self._view = self._writer.view
         self._direct = lists_action_ids(self.core_game)  # legal ids without their moves
         # for the current position, per seat: the mask, and id -> move unless direct
         self._masks: dict[int, np.ndarray] = {}
@@ -195,8 +196,9 @@ class ClanboardAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
         mask = self._masks.get(seat)
-        return {"observation": self._writer.view(self.state, seat).copy(),
-                "action_mask": (self._mask_of(seat) if mask is None else mask).copy()}
+        if mask is None:
+            mask = self._mask_of(seat)
+        return {"observation": self._view(self.state, seat).copy(), "action_mask": mask.copy()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

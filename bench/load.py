@@ -41,6 +41,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -56,6 +57,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
+import uvloop
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, ConnectionClosedOK
 
@@ -189,7 +192,7 @@ async def play_socket(ws: Any, game: Game, seat: int, stop_at: float, think: flo
             raw = await asyncio.wait_for(ws.recv(), timeout=wait)
         except (TimeoutError, ConnectionClosedOK):
             return True
-        msg = json.loads(raw)
+        msg = orjson.loads(raw)
         if msg["type"] == "error":
             stats.errors += 1
             sent = None
@@ -197,7 +200,9 @@ async def play_socket(ws: Any, game: Game, seat: int, stop_at: float, think: flo
         if msg["type"] != "view":  # a log line revealed
             continue
         view = msg["view"]
-        view["log"] = held = held[:view.get("log_from", 0)] + view["log"]
+        del held[view.get("log_from", 0):]
+        held.extend(view["log"])
+        view["log"] = held
         now = time.perf_counter()
         for s in [s for s in game.sent if s < view["seq"]]:
             if view["log"][s]["player"] != seat:
@@ -513,8 +518,18 @@ def measure(args: argparse.Namespace, db: str, processes: int, games: int,
         cpu0 = sum(cpu_seconds(p.pid) for p in procs)
         client0 = time.process_time()
         result: dict[str, Any] = {"storage": db if args.url is None else "(running server)"}
-        result.update(asyncio.run(run(urls, games, args.game, args.variant or None,
-                                      args.seconds, args.think, args.seed, plan, procs)))
+        # the clients share the machine with the servers: they must cost as little as they
+        # can (uvloop, orjson), and their own garbage collections (pauses of up to half a
+        # second over 2,000 sockets' objects) must not be counted as the servers' latency
+        gc.collect()
+        gc.freeze()
+        gc.disable()
+        try:
+            result.update(uvloop.run(run(urls, games, args.game, args.variant or None,
+                                         args.seconds, args.think, args.seed, plan, procs)))
+        finally:
+            gc.enable()
+            gc.unfreeze()
         if procs:
             used = sum(cpu_seconds(p.pid) for p in procs if p.poll() is None) - cpu0
             result["server_cpu_s"] = round(used, 2)

@@ -93,8 +93,7 @@ def register(app: typer.Typer) -> None:
         if workers > 1:
             run_workers(settings, workers, host, port, **options)
             return
-        import gc
+        from clanboard.server.collector import tune
 
-        # fewer, shorter collections: a server holds many long-lived game states
-        gc.set_threshold(50_000, 50, 100)
+        tune()  # fewer, shorter young collections (server/collector.py)
         uvicorn.run(create_app(settings), host=host, port=port, **options)

@@ -40,6 +40,7 @@ from clanboard.server.analysis import Analyses, analysis_router
 from clanboard.server.bot import bot_router
 from clanboard.server.bot_accounts import bot_token_router
 from clanboard.server.clocks import clock_record, frame_clock
+from clanboard.server.collector import Collector, collect_forever
 from clanboard.server.errors import ApiError
 from clanboard.server.games import game_info, renderer_source
 from clanboard.server.guard import (
@@ -170,6 +171,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # tables it finds load in the background
         tables._spawn(tables.sweep_clocks_forever(await tables.clocks_due()))
         tables._spawn(tables.watch_presence_forever())
+        if settings.gc_freeze_seconds > 0:
+            collector = Collector(settings.gc_growth, 60 * settings.gc_full_minutes)
+            tables._spawn(collect_forever(collector, settings.gc_freeze_seconds))
         log.info("storage %s ready", engine.url.render_as_string(hide_password=True))
         try:
             yield

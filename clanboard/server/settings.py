@@ -95,6 +95,14 @@ class Settings:
     #: unfinished tables with an AI seat loaded in the background after a start
     resume_ai_tables: int = _setting("resume_ai_tables", 200)
 
+    # -- the garbage collector (server/collector.py)
+    #: seconds between freezes of every live object (0: the standard collector alone)
+    gc_freeze_seconds: float = _setting("gc_freeze_seconds", 1.0)
+    #: a full collection when the frozen heap has grown this many times since the last,
+    gc_growth: float = _setting("gc_growth", 2.0)
+    #: and at least this many minutes after it
+    gc_full_minutes: float = _setting("gc_full_minutes", 10.0)
+
     # -- accounts
     #: days a log-in lasts
     session_days: float = _setting("session_days", 30.0)

@@ -257,9 +257,9 @@ def apply_rows(table: LiveTable, rows: list[tuple[int, str, list[int]]]) -> None
     state = table.state.clone()
     texts = []
     langs = table.langs()
-    for player, text, _ in rows:
+    for player, text, readers in rows:
         move = state.parse_move(text, player)
-        texts.append(describe(state, move, player, table.names, langs))
+        texts.append(describe(state, move, player, table.names, langs, readers))
         state.apply(move, player)
     table.state = state
     table.moves.extend(rows)

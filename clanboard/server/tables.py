@@ -265,10 +265,11 @@ class LiveTable:
         state = first.game.new_state(first.num_players, first.seed, dict(first.options))
         names = self.names
         try:
-            for i, (player, text, _) in enumerate(self.moves[:len(self.texts)]):
+            for i, (player, text, readers) in enumerate(self.moves[:len(self.texts)]):
                 move = state.parse_move(text, player)
                 if lang not in self.texts[i]:
-                    self.texts[i][lang] = _describe(state, move, player, names, lang)
+                    self.texts[i][lang] = _describe(state, move, player, names, lang,
+                                                    frozenset(readers))
                 state.apply(move, player)
         except (IllegalMove, InvalidState):  # English stands in for what is left
             log.exception("table %s: describing its moves in %s", self.id, lang)
@@ -316,29 +317,32 @@ clock=clocks.control.to_json() if clocks else None,
 
 
 def describe(before: State, move: Any, player: int, names: list[str],
-             langs: Iterable[str] = LANGUAGES) -> MoveWords:
+             langs: Iterable[str] = LANGUAGES, readers: Iterable[int] = ()) -> MoveWords:
     """Per language of ``langs``: a move's words for the viewers who may read it (the
-    mover's own description) and, per other viewer (seats, :data:`SPECTATOR`), the words
-    for that viewer while it may not (the game leaves out what that viewer's observation
-    hides)."""
-    return {lang: _describe(before, move, player, names, lang) for lang in langs}
+    mover's own description) and, per other viewer (seats, :data:`SPECTATOR`) but
+    ``readers`` (who read the move's own words), the words for that viewer while it may
+    not (the game leaves out what that viewer's observation hides). Readers are only ever
+    added to a move (when it is revealed), so words left out are never needed."""
+    readers = frozenset(readers)
+    return {lang: _describe(before, move, player, names, lang, readers) for lang in langs}
 
 
 def _describe(before: State, move: Any, player: int, names: list[str],
-              lang: str) -> tuple[str, dict[int, str]]:
-    keys = [SPECTATOR, *range(before.num_players)]
+              lang: str, readers: frozenset[int] = frozenset()) -> tuple[str, dict[int, str]]:
+    keys = [k for k in (SPECTATOR, *range(before.num_players))
+            if k != player and k not in readers]
     names = default_names(names, lang)
     try:
         full = before.describe_move(move, player, player, names, lang)
         hidden = {k: before.describe_move(move, player, None if k == SPECTATOR else k, names,
                                           lang)
-                  for k in keys if k != player}
+                  for k in keys}
     except Exception:  # a description must never stop a game: fall back to the core's
         log.exception("describing %s by seat %s", move, player)
         full = State.describe_move(before, move, player, player, names, lang)
         hidden = {k: State.describe_move(before, move, player,
                                          None if k == SPECTATOR else k, names, lang)
-                  for k in keys if k != player}
+                  for k in keys}
     return full, hidden
 
 
@@ -349,10 +353,10 @@ def rebuild(stored: StoredTable, settings: Settings | None = None) -> LiveTable:
     state = game.new_state(stored.num_players, stored.seed, stored.options)
     names = [s.name for s in stored.seats]
     texts = []
-    for i, (player, text, _) in enumerate(stored.moves):
+    for i, (player, text, readers) in enumerate(stored.moves):
         try:
             move = state.parse_move(text, player)
-            texts.append(describe(state, move, player, names, ["en"]))
+            texts.append(describe(state, move, player, names, ["en"], readers))
             state.apply(move, player)
         except IllegalMove as exc:
             raise InvalidState(f"table {stored.id}: stored move {i} ({text}) fails: {exc}") from exc
@@ -712,7 +716,6 @@ class Tables:
                 reveal = None
             else:
                 move = steps[-1]
-                texts = [describe(before, move, seat, table.names, table.langs())]
                 reveal = None
                 if after.is_terminal():
                     visible = [SPECTATOR, *range(after.num_players)]
@@ -721,6 +724,7 @@ class Tables:
                 else:  # worked out after the acknowledgement; hidden from others until then
                     visible = [seat]
                     reveal = self._probe_job(before, seat, move)
+                texts = [describe(before, move, seat, table.names, table.langs(), visible)]
                 rows = [(seat, str(move), visible)]
             new_status = "over" if after.is_terminal() else status
             index = table.seq
@@ -774,8 +778,8 @@ class Tables:
         state = before.clone()
         everyone = [SPECTATOR, *range(before.num_players)]
         for step in steps:
-            texts.append(describe(state, step, seat, names, langs))
             visible = everyone if over else public_to(state, seat, step, self.probe_limit)
+            texts.append(describe(state, step, seat, names, langs, visible))
             rows.append((seat, str(step), visible))
             state.apply_trusted(step, seat)
         return rows, texts
@@ -810,8 +814,15 @@ class Tables:
         player, text, current = table.moves[index]
         if table.state.is_terminal() or visible == current:
             return
-        await self.run_db(self.store.set_visible, table.id, index, visible)
-        table.moves[index] = (player, text, visible)
+        # the copy first: the database's notice of the write then finds nothing new here
+        # (else it pushed a view ahead of the reveal)
+        table.moves[index] = revealed = (player, text, visible)
+        try:
+            await self.run_db(self.store.set_visible, table.id, index, visible)
+        except Exception:
+            if table.takebacks == takebacks and table.moves[index] is revealed:
+                table.moves[index] = (player, text, current)
+            raise
         for w in list(table.watchers):
             key = SPECTATOR if w.seat is None else w.seat
             if key in visible and key not in current:

@@ -14,6 +14,7 @@ import json
 import logging
 from typing import Any
 
+import orjson
 from starlette.websockets import WebSocket
 
 log = logging.getLogger("clanboard.server")
@@ -28,8 +29,13 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 def encode(message: dict[str, Any]) -> str:
-    """JSON text as Starlette's ``send_json`` writes it."""
-    return _ENCODER.encode(message)
+    """Compact JSON text (UTF-8, not ASCII-escaped; int keys as strings), by orjson: the
+    standard library's encoder was a tenth of a loaded server's CPU. What orjson refuses
+    (an integer past 64 bits) goes through the standard encoder."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return _ENCODER.encode(message)
 
 
 def unchanged(held: list[Any], log: list[Any]) -> int:

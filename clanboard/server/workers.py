@@ -54,11 +54,10 @@ def settings_from_env() -> Settings:
 
 def app_from_env() -> Any:
     """The app of one worker (uvicorn calls this factory in each worker process)."""
-    import gc
-
     from clanboard.server.app import create_app
+    from clanboard.server.collector import tune
 
-    gc.set_threshold(50_000, 50, 100)
+    tune()
     return create_app(settings_from_env())
 
 

@@ -180,3 +180,19 @@ def test_a_move_made_of_several_steps_is_logged_step_by_step(
     client.__exit__(None, None, None)
     again = make_client()
     assert _view(again, tid, 0, t["tokens"]["0"])["log"][start:] == mine
+
+
+def test_hidden_words_are_made_only_for_viewers_who_may_not_read_the_move() -> None:
+    """Words for a viewer who may not read a move are made only for such viewers (a
+    public move has none)."""
+    from clanboard.server.tables import SPECTATOR, describe
+
+    state = get_game("schotten-totten").new_state(2, 3)
+    move = state.legal_moves(0)[0]
+    everyone = [SPECTATOR, 0, 1]
+    full, hidden = describe(state, move, 0, ["Ann", "Bob"], ["en"], everyone)["en"]
+    assert hidden == {} and "Ann" in full
+    full, hidden = describe(state, move, 0, ["Ann", "Bob"], ["en"], [0])["en"]
+    assert sorted(hidden) == [SPECTATOR, 1] and all(hidden.values())
+    _, hidden = describe(state, move, 0, ["Ann", "Bob"], ["en"], [0, 1])["en"]
+    assert sorted(hidden) == [SPECTATOR]

@@ -150,7 +150,8 @@ class Game:
 class Stats:
     #: (when, seconds) per acknowledged move: when = perf_counter at the acknowledgement
     latencies: list[tuple[float, float]] = field(default_factory=list)
-    seen: list[float] = field(default_factory=list)
+    #: (when, seconds) per move seen by the other seat, as ``latencies``
+    seen: list[tuple[float, float]] = field(default_factory=list)
     errors: int = 0
     games_over: int = 0
     last_at: float = 0.0
@@ -206,7 +207,7 @@ async def play_socket(ws: Any, game: Game, seat: int, stop_at: float, think: flo
         now = time.perf_counter()
         for s in [s for s in game.sent if s < view["seq"]]:
             if view["log"][s]["player"] != seat:
-                stats.seen.append(now - game.sent.pop(s))
+                stats.seen.append((now, now - game.sent.pop(s)))
         if sent is not None and view["seq"] > sent[0]:
             entry = view["log"][sent[0]]
             if entry["player"] == seat and entry["move"] == sent[1]:
@@ -315,7 +316,8 @@ async def run(urls: list[str], games: int, game: str, variant: str | None, secon
         "processes": n, "games": games, "games_finished": stats.games_over,
         "moves": len(lat), "errors": stats.errors, "seconds": round(wall, 2),
         "moves_per_s": round(len(lat) / wall, 1), **percentiles(lat),
-        "seen_p99_ms": percentiles(stats.seen)["p99_ms"], "think_s": think,
+        "seen_p99_ms": percentiles([s for w, s in stats.seen if w >= warm])["p99_ms"],
+        "think_s": think,
         "reconnects": stats.reconnects, "warm_up_s": round(warm - start, 1),
     })
     if plan.attack_at is not None:

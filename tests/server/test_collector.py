@@ -6,6 +6,7 @@ import gc
 import time
 import weakref
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -79,12 +80,19 @@ def test_growth_must_be_above_one() -> None:
         Collector(growth=1.0)
 
 
-def test_the_server_freezes_while_it_runs_and_not_after(tmp_path: Path) -> None:
+@contextmanager
+def serving(tmp_path: Path, freeze_seconds: float) -> Iterator[None]:
+    """A server running (in this process) with ``gc_freeze_seconds=freeze_seconds``."""
     settings = Settings(data_dir=tmp_path, ai_workers=0, probe_workers=-1,
-                        gc_freeze_seconds=0.05)
+                        gc_freeze_seconds=freeze_seconds)
     gc.unfreeze()
     with TestClient(create_app(settings)) as client:
         assert client.get("/api/games").status_code == 200
+        yield
+
+
+def test_the_server_freezes_while_it_runs_and_not_after(tmp_path: Path) -> None:
+    with serving(tmp_path, 0.05):
         deadline = time.monotonic() + 10
         while gc.get_freeze_count() == 0 and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -93,10 +101,6 @@ def test_the_server_freezes_while_it_runs_and_not_after(tmp_path: Path) -> None:
 
 
 def test_a_server_may_leave_the_collector_alone(tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, ai_workers=0, probe_workers=-1,
-                        gc_freeze_seconds=0)
-    gc.unfreeze()
-    with TestClient(create_app(settings)) as client:
-        assert client.get("/api/games").status_code == 200
+    with serving(tmp_path, 0):
         time.sleep(0.2)
         assert gc.get_freeze_count() == 0

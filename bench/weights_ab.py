@@ -54,6 +54,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--game", required=True)
     parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--variant", help="a variant preset of the game")
     parser.add_argument("--agent", default="ismcts:3000", help="the searcher (a level)")
     parser.add_argument("--opponent", default="heuristic")
     parser.add_argument("--games", type=int, default=40)
@@ -68,10 +69,11 @@ def main(argv: list[str] | None = None) -> None:
         return
     sets = [parse_set(t, args.game) for t in args.weights or ["shipped={}"]]
     seats = [args.agent] + [args.opponent] * (args.players - 1)
+    options = get_game(args.game).variant_options(args.variant) if args.variant else None
     for label, weights in sets:
         use_weights(args.game, weights)
         run_arena(args.game, seats, args.games, seed=args.seed, workers=args.workers,
-                  on_game=_logger(args.log, label))
+                  options=options, on_game=_logger(args.log, label))
     if args.log:
         summarise(Path(args.log))
 

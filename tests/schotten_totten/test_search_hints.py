@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
 
 from clanboard.core import Move, Rng
 from clanboard.games.schotten_totten.agents import play_score
 from clanboard.games.schotten_totten.cards import CLAN_CARDS, RECRUITER, cards_named
-from clanboard.games.schotten_totten.hints import SchottenHints, holding_value
+from clanboard.games.schotten_totten.hints import SchottenHints, _no_win, holding_value
 from clanboard.games.schotten_totten.moves import PASS, PLAYS, Play, Ruse
 from clanboard.games.schotten_totten.state import PLAY, SchottenState
 from tests.ai.helpers import positions
@@ -51,6 +55,38 @@ def test_evaluation_counts_held_stones_and_is_zero_sum() -> None:
     behind = position({1: ("9r 8r 7r", "")}, owner={1: 1, 2: 1})
     good, bad = HINTS.evaluate(ahead), HINTS.evaluate(behind)
     assert good is not None and bad is not None and good[0] > 0.3 > -0.3 > bad[0]
+
+
+@given(st.lists(st.sampled_from([0.0, 0.1, 0.25, 0.5, 0.8, 1.0]) | st.floats(0.0, 1.0),
+                min_size=9, max_size=9))
+def test_no_win_is_the_chance_of_neither_five_stones_nor_three_adjacent(
+        shares: list[float]) -> None:
+    """Against every assignment of the nine stones, weighted by its chance."""
+    expected = 0.0
+    for taken in itertools.product((False, True), repeat=9):
+        weight = 1.0
+        for got, q in zip(taken, shares, strict=True):
+            weight *= q if got else 1.0 - q
+        row = "".join("x" if got else "." for got in taken)
+        if sum(taken) < 5 and "xxx" not in row:
+            expected += weight
+    assert abs(_no_win(shares) - expected) < 1e-9
+
+
+def test_the_shape_weight_values_three_adjacent_stones_over_scattered_ones() -> None:
+    """Two held stones beside an open one the side leads are nearly a breakthrough; two
+    held stones far apart are not. The linear estimate cannot tell them apart."""
+    shaped = HINTS.with_weights({"shape": 1.0})
+    linear = HINTS.with_weights({"shape": 0.0})
+    near = position({3: ("9r 8r", "")}, owner={1: 0, 2: 0})
+    apart = position({5: ("9r 8r", "")}, owner={1: 0, 9: 0})
+    for hints in (shaped, linear):
+        a, b = hints.evaluate(near), hints.evaluate(apart)
+        assert a is not None and b is not None
+        if hints is linear:
+            assert a == b
+        else:
+            assert a[0] > b[0]
 
 
 def test_claims_leave_done_out_of_the_candidates() -> None:

@@ -26,6 +26,7 @@ HAND_SET = {
     "holding.mud": 0.2, "holding.recruiter": 0.15, "holding.strategist": 0.2,
     "holding.banshee": 0.3, "holding.traitor": 0.4, "blocked_share": 0.25,
     "room_for_full_value": 4.0, "clan_in_hand": 0.12, "round_swing": 3.0,
+    "shape": 0.0,  # added later; 0 keeps the estimate as it was
 }
 
 

@@ -54,7 +54,7 @@ class Weights:
     """The evaluation's weights, unpacked for speed (see :data:`WEIGHTS_FILE`)."""
 
     __slots__ = ("values", "holding", "blocked_share", "room_for_full_value",
-                 "clan_in_hand", "round_swing")
+                 "clan_in_hand", "round_swing", "shape")
 
     def __init__(self, values: Mapping[str, float]) -> None:
         self.values = dict(values)
@@ -63,6 +63,7 @@ class Weights:
         self.room_for_full_value = values["room_for_full_value"]
         self.clan_in_hand = values["clan_in_hand"]
         self.round_swing = values["round_swing"]
+        self.shape = values["shape"]
 
 
 @cache
@@ -180,16 +181,44 @@ def _round_value(state: SchottenState, weights: Weights) -> float:
     deck = card_mask(state.decks[CLAN_DECK])
     pools = (deck | state.hands[0] & ALL_CLAN, deck | state.hands[1] & ALL_CLAN)
     total = 0.0
+    shares: list[float] = []  # seat 0's chance to take each stone
     for stone in range(STONES):
         owner = state.owner[stone]
         if owner >= 0:
             total += 1.0 if owner == 0 else -1.0
+            shares.append(1.0 if owner == 0 else 0.0)
             continue
-        total += _stone_term(potential(state, 0, stone, -1, pools[0]),
-                             potential(state, 1, stone, -1, pools[1]))
+        term = _stone_term(potential(state, 0, stone, -1, pools[0]),
+                           potential(state, 1, stone, -1, pools[1]))
+        total += term
+        shares.append(0.5 + 0.5 * term)
     if state.tactics:
         total += holding_value(state, 0, weights) - holding_value(state, 1, weights)
-    return math.tanh(0.6 * total)
+    value = math.tanh(0.6 * total)
+    shape = weights.shape
+    if shape:
+        won = _no_win([1.0 - q for q in shares]) - _no_win(shares)
+        value = (1.0 - shape) * value + shape * won
+    return value
+
+
+def _no_win(shares: list[float]) -> float:
+    """The chance that a side taking each stone with these chances (independently) ends
+    with neither five stones nor three adjacent ones."""
+    # state: stones taken (0-4) * 3 + the run of adjacent ones ending here (0-2)
+    dist = [0.0] * 15
+    dist[0] = 1.0
+    for q in shares:
+        nxt = [0.0] * 15
+        miss = 1.0 - q
+        for i in range(15):
+            v = dist[i]
+            if v:
+                nxt[i - i % 3] += v * miss
+                if q and i < 12 and i % 3 < 2:
+                    nxt[i + 4] += v * q
+        dist = nxt
+    return sum(dist)
 
 
 def holding_value(state: SchottenState, player: int, weights: Weights | None = None) -> float:

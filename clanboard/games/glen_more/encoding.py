@@ -139,7 +139,8 @@ TURN_F = len(KINDS) + 5 + 3 + 6
 
 
 def tensor_size(num_players: int) -> int:
-    return GLOBAL_F + 14 * TRACK_F + TURN_F + 5 * PLAYER_F
+    """The items before the seats' blocks, then one block per seat (none for absent seats)."""
+    return GLOBAL_F + 14 * TRACK_F + TURN_F + num_players * PLAYER_F
 
 
 def _tile_features(out: list[float], at: int, tile: int) -> None:

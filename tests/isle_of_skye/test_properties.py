@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from clanboard.core import GameRecord, IllegalMove, Rng, State, replay
 from clanboard.games.isle_of_skye import encoding
-from clanboard.games.isle_of_skye.moves import Price
+from clanboard.games.isle_of_skye.moves import Place, Price
 from clanboard.games.isle_of_skye.state import SkyeState
 from tests.isle_of_skye.helpers import GAME, new_state
 
@@ -298,14 +298,54 @@ def test_action_encoding_round_trips(n: int, seed: int) -> None:
 
 def test_encoding_kinds_are_disjoint() -> None:
     assert len(encoding.TILE_IDS) == encoding.PRICE
-    assert encoding.BUY == encoding.PRICE + 73 * encoding.MAX_PRICE
-    assert encoding.NUM_ACTIONS == encoding.RETURN + 3
+    assert encoding.BUY == encoding.PRICE + 3 * encoding.MAX_PRICE
+    assert encoding.PLACE == encoding.BUY + 2 * 5 + 1
+    assert encoding.NUM_ACTIONS == encoding.RETURN + 3 == encoding.PLACE + 3 * 685 * 4 + 3
     s = random_game(2, 1)
-    p = Price("L05", 3)
-    assert s.action_to_move(s.move_to_action(p)) == p
-    assert s.move_to_action(Price("L73", encoding.MAX_PRICE)) == encoding.BUY - 1
+    while s.phase != "price":
+        step(s, Rng(1))
+    # a price names the drawn slot of its seat: the same id for both seats
+    ids = {s.move_to_action(Price(s.drawn[seat][2], 3)) for seat in (0, 1)}
+    assert ids == {encoding.PRICE + 2 * encoding.MAX_PRICE + 2}
+    # without a seat, the lowest seat still pricing decodes it
+    assert s.action_to_move(ids.pop()) == Price(s.drawn[0][2], 3)
+    top = Price(s.drawn[1][2], encoding.MAX_PRICE)
+    assert s.move_to_action(top) == encoding.BUY - 1
     with pytest.raises(IllegalMove):
-        s.move_to_action(Price("L05", encoding.MAX_PRICE + 1))
+        s.move_to_action(Price(s.drawn[0][0], encoding.MAX_PRICE + 1))
+
+
+def test_placement_cells_are_those_a_territory_can_reach() -> None:
+    """19 tiles at most, each touching the territory: |x| + |y| <= 18 from the castle."""
+    reach = encoding.REACH
+    assert reach == encoding.MAX_TILES - 1 == 18
+    assert sorted(encoding.CELL_LIST) == encoding.CELL_LIST
+    assert len(set(encoding.CELL_LIST)) == encoding.CELLS == 2 * reach * (reach + 1) + 1
+    assert all(abs(x) + abs(y) <= reach for x, y in encoding.CELL_LIST)
+    s = random_game(2, 1)
+    while s.phase != "build":
+        step(s, Rng(1))
+    seat = s.players_to_move()[0]
+    tile = s.pending[seat][0]
+    ids = {s.move_to_action(Place(tile, x, y, 3)) for x, y in encoding.CELL_LIST}
+    assert len(ids) == encoding.CELLS and max(ids) < encoding.PLACE + encoding.CELLS * 4
+    for x, y in ((-18, 0), (9, -9), (0, 18)):
+        assert s.action_to_move(s.move_to_action(Place(tile, x, y, 1))) == Place(tile, x, y, 1)
+    for x, y in ((10, 9), (-19, 0), (0, -19), (18, 1)):
+        with pytest.raises(IllegalMove):
+            s.move_to_action(Place(tile, x, y, 0))
+
+
+def test_territories_stay_within_the_encoded_cells() -> None:
+    """The bound the placement ids rest on, on whole random games."""
+    for seed in range(8):
+        s = random_game(2 + seed % 4, seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            step(s, rng)
+        for placed in s.placed:
+            assert len(placed) <= encoding.MAX_TILES - 1  # the castle is not in it
+            assert all(abs(x) + abs(y) <= encoding.REACH for _, x, y, _ in placed)
 
 
 @pytest.mark.slow

@@ -36,7 +36,7 @@ from clanboard.games.glen_more.moves import (
     act,
     xy,
 )
-from clanboard.games.glen_more.state import DIE, DRAWS, GAP, P_DRAW, P_ROLL, ROLLS
+from clanboard.games.glen_more.state import DIE, DRAWS, GAP, P_DRAW, P_ROLL, ROLL_P, ROLLS
 
 if TYPE_CHECKING:
     from clanboard.games.glen_more.state import GlenMoreState
@@ -139,7 +139,8 @@ TURN_F = len(KINDS) + 5 + 3 + 6
 
 
 def tensor_size(num_players: int) -> int:
-    return GLOBAL_F + 14 * TRACK_F + TURN_F + 5 * PLAYER_F
+    """The items before the seats' blocks, then one block per seat (none for absent seats)."""
+    return GLOBAL_F + 14 * TRACK_F + TURN_F + num_players * PLAYER_F
 
 
 def _tile_features(out: list[float], at: int, tile: int) -> None:
@@ -297,11 +298,22 @@ def chance_actions(s: GlenMoreState) -> list[tuple[int, GMove, float]]:
     return [(m.arg if m.op == DRAW else m.arg - 1, m, p) for m, p in outcomes]
 
 
+#: per stack size k: the pair (tile, 1/k) of every tile, so that a draw's list is made of
+#: pairs built once
+_DRAW_PAIRS: list[list[tuple[int, float]]] = [
+    [(t, 1.0 / k) for t in range(len(TILES))] if k else [] for k in range(len(TILES) + 1)]
+_ROLL_PAIRS: list[tuple[int, float]] = [
+    (m.arg - 1, p) for m, p in zip(ROLLS, ROLL_P, strict=True)]
+
+
 def chance_action_probs(s: GlenMoreState) -> list[tuple[int, float]]:
     """``[(a, p) for a, _, p in chance_actions(s)]`` without the outcomes."""
     if s.phase == P_DRAW:
         stack = s.stacks[s.current_stack()]
-        return list(zip(sorted(stack), repeat(1.0 / len(stack))))
+        pairs = _DRAW_PAIRS[len(stack)]
+        return [pairs[t] for t in sorted(stack)]
+    if s.phase == P_ROLL:
+        return _ROLL_PAIRS[:]
     return [(a, p) for a, _, p in chance_actions(s)]
 
 

@@ -2,13 +2,22 @@
 
 Player actions (one flat space):
 
-- ``t`` discard tile t (index among L01..L73); ``PRICE + t*MAX_PRICE + a-1`` price tile t at
-  a gold (the pricing commit is split into these sub-moves, hidden until all seats commit;
-  ids name tiles, not seats, so they mean the same for every seat of a simultaneous step);
+- ``t`` discard tile t (index among L01..L73); ``PRICE + slot*MAX_PRICE + a-1`` price the
+  acting seat's drawn tile ``slot`` (draw order, 0..2) at a gold (the pricing commit is
+  split into these sub-moves, hidden until all seats commit);
 - ``BUY`` + 2*seller + slot: buy the seller's offered tile in that slot (draw order);
 - ``PASS``;
-- ``PLACE`` + ((slot*GRID + x+R)*GRID + y+R)*4 + rot: place pending tile ``slot`` (sorted);
+- ``PLACE`` + (slot*CELLS + c)*4 + rot: place pending tile ``slot`` (sorted) on cell ``c``,
+  the index of (x, y) among the cells with |x| + |y| <= REACH sorted by x then y;
 - ``RETURN`` + slot: return pending tile ``slot`` to the bag.
+
+Price and building ids name the acting seat's slots: ``action_to_move`` without a seat
+decodes a price for the lowest seat still pricing (the seat the adapters let act first at
+the simultaneous step), as a placement for the seat building.
+
+Why the cells suffice: a placed tile touches the territory, so a territory is a connected
+set of at most ``MAX_TILES`` cells holding the castle at (0, 0); each of its cells is then
+at most ``MAX_TILES - 1`` steps from the castle.
 
 Chance actions: ``draw`` = index of the tile among L01..L73, ``deal`` = index among S01..S16.
 """
@@ -57,16 +66,24 @@ MAX_PRICE = max(_gold_bound(n) for n in range(2, 6))
 MAX_TILES = 19  # 1 castle + 6 rounds x 3 tiles (R-8.4)
 REACH = MAX_TILES - 1
 GRID = 2 * REACH + 1
+#: the cells a territory can reach (see the module docstring), sorted by x then y
+CELL_LIST = [(x, y) for x in range(-REACH, REACH + 1)
+             for y in range(abs(x) - REACH, REACH - abs(x) + 1)]
+CELLS = len(CELL_LIST)
+#: (x+REACH)*GRID + y+REACH -> the cell's index in CELL_LIST, or -1 beyond the reach
+_CELL_AT = [-1] * (GRID * GRID)
+for _i, (_x, _y) in enumerate(CELL_LIST):
+    _CELL_AT[(_x + REACH) * GRID + _y + REACH] = _i
 TILE_IDS = sorted(landscape_tiles())
 TILE_INDEX = {t: i for i, t in enumerate(TILE_IDS)}
 SCORING_IDS = sorted(scoring_tiles())
 NT = len(TILE_IDS)
 
 PRICE = NT
-BUY = PRICE + NT * MAX_PRICE
+BUY = PRICE + 3 * MAX_PRICE
 PASS_ACTION = BUY + 10
 PLACE = PASS_ACTION + 1
-RETURN = PLACE + 3 * GRID * GRID * 4
+RETURN = PLACE + 3 * CELLS * 4
 NUM_ACTIONS = RETURN + 3
 MAX_CHANCE = max(NT, len(SCORING_IDS))
 
@@ -91,7 +108,8 @@ def move_to_action(state: SkyeState, move: Any) -> int:
     if isinstance(move, Price):
         if not 1 <= move.amount <= MAX_PRICE:
             raise IllegalMove(f"{move}: prices are encodable from 1 to {MAX_PRICE}")
-        return PRICE + TILE_INDEX[move.tile] * MAX_PRICE + move.amount - 1
+        slot = state.drawn[_seat_with(state.drawn, move.tile)].index(move.tile)
+        return PRICE + slot * MAX_PRICE + move.amount - 1
     if isinstance(move, Discard):
         return TILE_INDEX[move.tile]
     if isinstance(move, Buy):
@@ -102,10 +120,16 @@ def move_to_action(state: SkyeState, move: Any) -> int:
         slot = state.pending[seat].index(move.tile)
         if isinstance(move, Return):
             return RETURN + slot
-        if abs(move.x) > REACH or abs(move.y) > REACH:
-            raise IllegalMove(f"{move} lies outside the encodable grid")
-        return PLACE + ((slot * GRID + move.x + REACH) * GRID + move.y + REACH) * 4 + move.rot
+        return _place_base(slot, move.x, move.y) + move.rot
     raise IllegalMove(f"{move} has no action id")
+
+
+def _place_base(slot: int, x: int, y: int) -> int:
+    """The id of placing pending tile ``slot`` on (x, y) unturned."""
+    cell = _CELL_AT[(x + REACH) * GRID + y + REACH] if abs(x) + abs(y) <= REACH else -1
+    if cell < 0:
+        raise IllegalMove(f"a placement at {x},{y} lies beyond what a territory can reach")
+    return PLACE + (slot * CELLS + cell) * 4
 
 
 def _seat_with(lists: list[list[str]], tile: str) -> int:
@@ -126,8 +150,10 @@ def action_to_move(state: SkyeState, action: int) -> Any:
     if action < PRICE:
         return Discard(TILE_IDS[action])
     if action < BUY:
-        t, a = divmod(action - PRICE, MAX_PRICE)
-        return Price(TILE_IDS[t], a + 1)
+        seats = state.players_to_move()
+        slot, a = divmod(action - PRICE, MAX_PRICE)
+        return Price(state.drawn[cur if cur >= 0 else min(seats) if seats else 0][slot],
+                     a + 1)
     if action < PASS_ACTION:
         seller, slot = divmod(action - BUY, 2)
         return Buy(list(state.prices[seller])[slot])
@@ -136,10 +162,14 @@ def action_to_move(state: SkyeState, action: int) -> Any:
     seat = cur
     if action >= RETURN:
         return Return(state.pending[seat][action - RETURN])
+    return _place_move(state.pending[seat], action)
+
+
+def _place_move(pending: list[str], action: int) -> Place:
     rest, rot = divmod(action - PLACE, 4)
-    rest, y = divmod(rest, GRID)
-    slot, x = divmod(rest, GRID)
-    return Place(state.pending[seat][slot], x - REACH, y - REACH, rot)
+    slot, cell = divmod(rest, CELLS)
+    x, y = CELL_LIST[cell]
+    return Place(pending[slot], x, y, rot)
 
 
 def observation_tensor(state: SkyeState, player: int) -> list[float]:
@@ -208,18 +238,20 @@ def legal_actions(state: SkyeState, player: int) -> dict[int, Any]:
     out: dict[int, Any] = {}
     slot_of: dict[str, int] | None = None
     buy_ids: dict[str, int] | None = None
+    price_at = -1
     for m in state.legal_moves(player):
         kind = type(m)
         if kind is Price and 1 <= m.amount <= MAX_PRICE:
-            out[PRICE + TILE_INDEX[m.tile] * MAX_PRICE + m.amount - 1] = m
-        elif kind is Place and abs(m.x) <= REACH and abs(m.y) <= REACH:
+            if price_at < 0:  # every price move prices the same tile
+                price_at = PRICE + state.drawn[player].index(m.tile) * MAX_PRICE - 1
+            out[price_at + m.amount] = m
+        elif kind is Place:
             if slot_of is None:
                 slot_of = {}
                 for tiles in state.pending:
                     for i, t in enumerate(tiles):
                         slot_of.setdefault(t, i)
-            out[PLACE + ((slot_of[m.tile] * GRID + m.x + REACH) * GRID + m.y + REACH) * 4
-                + m.rot] = m
+            out[_place_base(slot_of[m.tile], m.x, m.y) + m.rot] = m
         elif kind is Discard:
             out[TILE_INDEX[m.tile]] = m
         elif kind is Buy:
@@ -251,7 +283,7 @@ def legal_action_ids(state: SkyeState, player: int) -> list[int]:
         prices = state.prices[player]
         todo = [t for t in state.kept(player) if t not in prices]
         top = state.gold[player] - (len(todo) - 1)
-        first = PRICE + TILE_INDEX[todo[0]] * MAX_PRICE
+        first = PRICE + state.drawn[player].index(todo[0]) * MAX_PRICE
         return list(range(first, first + top))
     return list(legal_actions(state, player))
 
@@ -285,9 +317,7 @@ def _place_ids(slot: int, sq: int, rots: tuple[int, ...]) -> list[int]:
     ids = _PLACE_IDS.get(key)
     if ids is None:
         x, y = cell_of(sq)
-        if abs(x) > REACH or abs(y) > REACH:
-            raise IllegalMove(f"a placement at {x},{y} lies outside the encodable grid")
-        at = PLACE + ((slot * GRID + x + REACH) * GRID + y + REACH) * 4
+        at = _place_base(slot, x, y)
         if len(_PLACE_IDS) >= 1 << 16:  # bounded: squares near the castle are few
             _PLACE_IDS.clear()
         ids = _PLACE_IDS[key] = [at + r for r in rots]
@@ -299,15 +329,12 @@ def legal_action_move(state: SkyeState, player: int, action: int) -> Any:
     if action < PRICE:
         return discard(TILE_IDS[action])
     if action < BUY:
-        t, a = divmod(action - PRICE, MAX_PRICE)
-        return price(TILE_IDS[t], a + 1)
+        slot, a = divmod(action - PRICE, MAX_PRICE)
+        return price(state.drawn[player][slot], a + 1)
     if action >= RETURN:
         return Return(state.pending[player][action - RETURN])
     if action >= PLACE:
-        rest, rot = divmod(action - PLACE, 4)
-        rest, y = divmod(rest, GRID)
-        slot, x = divmod(rest, GRID)
-        return Place(state.pending[player][slot], x - REACH, y - REACH, rot)
+        return _place_move(state.pending[player], action)
     return legal_actions(state, player)[action]
 
 

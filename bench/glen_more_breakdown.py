@@ -7,7 +7,8 @@ the table gives, for the agent whose label starts with PREFIX (default ``ismcts`
 for the other seats, the mean over the games that agent won and over those it lost: VP
 from each scoring round, the lead over the lowest seat in each category summed over the
 rounds, VP scored during play (tiles, activations), the final cards, coins and tile-count
-penalty, territory size and resources left.
+penalty, territory size and resources left. Where several seats are that agent (two
+heuristic players, say), each counts under its own result.
 """
 
 from __future__ import annotations
@@ -60,12 +61,13 @@ def main(argv: list[str] | None = None) -> None:
             raise SystemExit(f"{path.name}: not a finished Glen More game")
         seats = [i for i, name in enumerate(record.players or ())
                  if name.startswith(args.agent)]
-        if len(seats) != 1:
-            raise SystemExit(f"{path.name}: need exactly one agent starting with {args.agent!r}")
-        me = seats[0]
-        outcome = "won" if state.winners() == [me] else "lost"
+        if not seats:
+            raise SystemExit(f"{path.name}: no agent starting with {args.agent!r}")
+        winners = state.winners()
         for p in range(state.num_players):
-            column = f"{args.agent if p == me else 'others'}, {args.agent} {outcome}"
+            me = p if p in seats else seats[0]
+            outcome = "won" if winners == [me] else "lost"
+            column = f"{args.agent if p in seats else 'others'}, {args.agent} {outcome}"
             counts[column] += 1
             for k, v in breakdown(state, p).items():
                 sums[column][k] += v

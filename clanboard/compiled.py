@@ -16,6 +16,7 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -26,6 +27,10 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "clanboard.games.isle_of_skye": ("tiles", "moves", "territory", "scoring", "state", "encoding"),
     "clanboard.games.schotten_totten": ("encoding",),
 }
+
+
+class StaleBuildWarning(RuntimeWarning):
+    """A package's compiled build is there but cannot be used: its source runs instead."""
 
 
 def built(folder: Path, module: str) -> Path | None:
@@ -70,6 +75,12 @@ def use_compiled(package: str, modules: Sequence[str]) -> bool:
         return True
     if all(built(folder, m) is None for m in modules):
         return False  # nothing built: the ordinary import finds the sources
+    if os.environ.get("CLANBOARD_PURE") != "1":
+        # a stale build would otherwise slow every game down without a word
+        warnings.warn(f"{package}: its compiled build is incomplete or older than its source, "
+                      "so the Python source runs (slower); rebuild with "
+                      "'python setup.py build_ext --inplace --force'",
+                      StaleBuildWarning, stacklevel=2)
     parent = sys.modules[package]
     for module in modules:
         name = f"{package}.{module}"

@@ -10,6 +10,7 @@ import os
 import pickle
 import subprocess
 import sys
+import warnings
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -18,7 +19,7 @@ import pytest
 import clanboard.games.glen_more as glen_more
 import clanboard.games.isle_of_skye as isle_of_skye
 import clanboard.games.schotten_totten as schotten_totten
-from clanboard.compiled import fresh, use_compiled
+from clanboard.compiled import StaleBuildWarning, fresh, use_compiled
 from clanboard.core import Rng, get_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -144,7 +145,8 @@ def test_a_build_older_than_its_source_is_not_imported(
     os.utime(old_library, (1_000_000, 1_000_000))
     monkeypatch.syspath_prepend(str(tmp_path))
     try:
-        assert not use_compiled("stale_rules_pkg", ["rules"])
+        with pytest.warns(StaleBuildWarning, match="older than its source"):
+            assert not use_compiled("stale_rules_pkg", ["rules"])
         assert sys.modules["stale_rules_pkg.rules"].WHERE == "source"
         from stale_rules_pkg import rules  # type: ignore[import-not-found]
 
@@ -164,7 +166,8 @@ def test_a_fresh_build_is_used_unless_pure_is_asked(
     try:
         monkeypatch.delenv("CLANBOARD_PURE", raising=False)
         # a build whose group library is not on the path cannot load: the source is used
-        assert not use_compiled("fresh_rules_pkg", ["rules"])
+        with pytest.warns(StaleBuildWarning, match="incomplete"):
+            assert not use_compiled("fresh_rules_pkg", ["rules"])
         assert sys.modules.pop("fresh_rules_pkg.rules").WHERE == "source"
         library = tmp_path / f"clanboard_fresh_rules_pkg__mypyc{EXTENSION_SUFFIXES[0]}"
         library.write_bytes(b"")
@@ -173,7 +176,9 @@ def test_a_fresh_build_is_used_unless_pure_is_asked(
         assert use_compiled("fresh_rules_pkg", ["rules"])
         assert "fresh_rules_pkg.rules" not in sys.modules  # left to the ordinary import
         monkeypatch.setenv("CLANBOARD_PURE", "1")
-        assert not use_compiled("fresh_rules_pkg", ["rules"])
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # asked for: no warning
+            assert not use_compiled("fresh_rules_pkg", ["rules"])
         assert sys.modules["fresh_rules_pkg.rules"].WHERE == "source"
     finally:
         for key in [k for k in sys.modules if k.startswith("fresh_rules_pkg")]:

@@ -109,28 +109,6 @@ def explicit_chance_loop(game_id: str, variant: str | None) -> bench.Loop:
     return play
 
 
-def pyspiel_python_loop(game_id: str, variant: str | None) -> bench.Loop:
-    """The bench's pyspiel loop calling ``_apply_action`` itself (no C++ crossing)."""
-    from clanboard.adapters.openspiel import load
-
-    game = load(game_id, variant)
-
-    def play(seed: int) -> int:
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        steps = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                ids, probs = zip(*state.chance_outcomes(), strict=True)
-                state._apply_action(rng.choices(ids, probs)[0])
-            else:
-                state._apply_action(rng.choice(state.legal_actions()))
-            steps += 1
-        return steps
-
-    return play
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", type=bench.parse_setup, default=("schotten-totten", None))
@@ -143,7 +121,8 @@ def main() -> None:
     if args.pyspiel:
         loops.update({
             "chance explicit": explicit_chance_loop(game_id, variant),
-            "pyspiel without the C++ crossings": pyspiel_python_loop(game_id, variant),
+            "pyspiel without the C++ crossings":
+                bench.pyspiel_loop(game_id, variant, crossing=False),
             "pyspiel": bench.pyspiel_loop(game_id, variant),
         })
     else:

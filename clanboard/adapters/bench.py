@@ -70,8 +70,9 @@ def native_loop(game_id: str, variant: str | None,
 
 
 def pyspiel_loop(game_id: str, variant: str | None,
-                 num_players: int | None = None) -> Loop:
-    """Random games through pyspiel with explicit chance."""
+                 num_players: int | None = None, *, crossing: bool = True) -> Loop:
+    """Random games through pyspiel with explicit chance; ``crossing=False`` calls the
+    state's ``_apply_action`` (what pyspiel's C++ ``apply_action`` calls back) directly."""
     from clanboard.adapters.openspiel import load
 
     params = {} if num_players is None else {"players": num_players}
@@ -80,13 +81,14 @@ def pyspiel_loop(game_id: str, variant: str | None,
     def play(seed: int) -> int:
         rng = random.Random(seed)
         state = game.new_initial_state()
+        apply = state.apply_action if crossing else state._apply_action
         steps = 0
         while not state.is_terminal():
             if state.is_chance_node():
                 ids, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(ids, probs)[0])
+                apply(rng.choices(ids, probs)[0])
             else:
-                state.apply_action(rng.choice(state.legal_actions()))
+                apply(rng.choice(state.legal_actions()))
             steps += 1
         return steps
 

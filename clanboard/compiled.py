@@ -45,12 +45,34 @@ def built(folder: Path, module: str) -> Path | None:
 def group_library(package: str) -> Path | None:
     """The shared library of ``package``'s mypyc group (``clanboard_<game>__mypyc``), which
     holds the compiled code: a rebuild may renew it and leave the modules' stubs as they
-    were."""
+    were. It is a top-level module: an editable install (``pip install -e``) maps only the
+    ``clanboard`` package, so it is also looked for beside that package, where the build
+    puts it."""
+    name = f"clanboard_{package.rsplit('.', 1)[-1]}__mypyc"
     try:
-        spec = importlib.util.find_spec(f"clanboard_{package.rsplit('.', 1)[-1]}__mypyc")
+        spec = importlib.util.find_spec(name)
     except (ImportError, ValueError):
-        return None
-    return Path(spec.origin) if spec is not None and spec.origin else None
+        spec = None
+    if spec is not None and spec.origin:
+        return Path(spec.origin)
+    root = Path(__file__).resolve().parent.parent
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        if (root / f"{name}{suffix}").exists():
+            return root / f"{name}{suffix}"
+    return None
+
+
+def _load_library(library: Path) -> None:
+    """Make the group library importable by name (the compiled modules import it) when
+    it lies outside ``sys.path``."""
+    name = library.name.partition(".")[0]
+    if name in sys.modules or importlib.util.find_spec(name) is not None:
+        return
+    spec = importlib.util.spec_from_file_location(name, library)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
 
 
 def fresh(folder: Path, modules: Sequence[str], library: Path | None = None) -> bool:
@@ -72,6 +94,7 @@ def use_compiled(package: str, modules: Sequence[str]) -> bool:
     library = group_library(package)  # without it the builds cannot load: use the source
     if os.environ.get("CLANBOARD_PURE") != "1" and library is not None and fresh(
             folder, modules, library):
+        _load_library(library)
         return True
     if all(built(folder, m) is None for m in modules):
         return False  # nothing built: the ordinary import finds the sources

@@ -185,6 +185,25 @@ def test_a_fresh_build_is_used_unless_pure_is_asked(
             del sys.modules[key]
 
 
+@pytest.mark.skipif(not glen_more.COMPILED_IN_USE, reason="no compiled build here")
+def test_the_build_is_used_outside_the_source_tree(tmp_path: Path) -> None:
+    # an editable install maps only the clanboard package, not the mypyc group libraries
+    # beside it: a program started elsewhere (the clanboard command) must still load them
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "CLANBOARD_PURE")}
+    root = str(Path(glen_more.__file__).resolve().parent.parent.parent)
+    out = subprocess.run(
+        [sys.executable, "-W", "error::RuntimeWarning", "-c",
+         "import sys; import clanboard.games.glen_more.state as s, clanboard.core.rng as r; "
+         f"print(s.__file__, r.__file__, {root!r} in sys.path)"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, check=False)
+    if "No module named 'clanboard'" in out.stderr:
+        pytest.skip("clanboard is not installed in this interpreter (only on the path)")
+    assert out.returncode == 0, out.stderr
+    state, rng, on_path = out.stdout.split()
+    assert on_path == "False"
+    assert state.endswith(EXTENSION_SUFFIXES[0]) and rng.endswith(EXTENSION_SUFFIXES[0])
+
+
 @pytest.mark.parametrize("game", ["glen-more", "isle-of-skye"])
 def test_states_deep_copy_and_pickle_whole(game: str) -> None:
     state = get_game(game).new_state(3, 5)

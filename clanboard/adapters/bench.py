@@ -12,6 +12,8 @@ faster than on the int8 array itself):
   the end; chance drawn inside the engine);
 - **pyspiel**: ``new_initial_state``, ``legal_actions`` / ``apply_action``, explicit chance
   from ``chance_outcomes`` (no observation is asked for);
+- **pyspiel, sampled chance**: the same loop on the ``..._sampled`` game, where the engine
+  draws chance inside its step as the native API does (one chance node, the deal);
 - **PettingZoo**: the AEC loop, ``reset`` / ``last`` (observation tensor and action mask
   for the agent to act) / ``step`` with an action drawn from the mask;
 - **PettingZoo, mask only**: the same loop for a policy that needs no observation:
@@ -69,14 +71,17 @@ def native_loop(game_id: str, variant: str | None,
     return play
 
 
-def pyspiel_loop(game_id: str, variant: str | None,
-                 num_players: int | None = None, *, crossing: bool = True) -> Loop:
-    """Random games through pyspiel with explicit chance; ``crossing=False`` calls the
-    state's ``_apply_action`` (what pyspiel's C++ ``apply_action`` calls back) directly."""
+def pyspiel_loop(game_id: str, variant: str | None, num_players: int | None = None, *,
+                 crossing: bool = True, sampled: bool = False) -> Loop:
+    """Random games through pyspiel with explicit chance (``sampled``: the ``..._sampled``
+    game, chance drawn by the engine); ``crossing=False`` calls the state's
+    ``_apply_action`` (what pyspiel's C++ ``apply_action`` calls back) directly."""
     from clanboard.adapters.openspiel import load
 
-    params = {} if num_players is None else {"players": num_players}
-    game = load(game_id, variant, **params)
+    params: dict[str, int] = {} if num_players is None else {"players": num_players}
+    if sampled:
+        params["rng_seed"] = 0
+    game = load(game_id, variant, sampled=sampled, **params)
 
     def play(seed: int) -> int:
         rng = random.Random(seed)
@@ -141,9 +146,15 @@ def pettingzoo_mask_loop(game_id: str, variant: str | None,
     return play
 
 
+def pyspiel_sampled_loop(game_id: str, variant: str | None,
+                         num_players: int | None = None) -> Loop:
+    """Random games through pyspiel's ``..._sampled`` game (chance drawn by the engine)."""
+    return pyspiel_loop(game_id, variant, num_players, sampled=True)
+
+
 LOOPS: dict[str, Callable[..., Loop]] = {
-    "native": native_loop, "pyspiel": pyspiel_loop, "pettingzoo": pettingzoo_loop,
-    "pettingzoo_mask": pettingzoo_mask_loop}
+    "native": native_loop, "pyspiel": pyspiel_loop, "pyspiel_sampled": pyspiel_sampled_loop,
+    "pettingzoo": pettingzoo_loop, "pettingzoo_mask": pettingzoo_mask_loop}
 
 
 @dataclass
@@ -230,7 +241,8 @@ def run(setups: Sequence[tuple[str, str | None]] = DEFAULT_SETUPS, seconds: floa
 def describe(row: Row) -> str:
     """One line: the figures of a finished row."""
     return (f"{row.game} ({row.variant}): native {row.games_per_s('native'):.1f} games/s, "
-            f"pyspiel {row.ratio('pyspiel'):.2f}×, PettingZoo {row.ratio('pettingzoo'):.2f}×, "
+            f"pyspiel {row.ratio('pyspiel'):.2f}× (sampled chance "
+            f"{row.ratio('pyspiel_sampled'):.2f}×), PettingZoo {row.ratio('pettingzoo'):.2f}×, "
             f"PettingZoo mask only {row.ratio('pettingzoo_mask'):.2f}×")
 
 
@@ -242,13 +254,15 @@ def table(rows: list[Row]) -> Any:
     t = Table(title="RL adapters: random games/s and ratio to the native API",
               box=box.SIMPLE_HEAD, pad_edge=False)
     for header in ("game", "variant", "native g/s", "pyspiel g/s", "pyspiel ×",
-                   "PettingZoo g/s", "PettingZoo ×", "PZ mask-only g/s", "PZ mask-only ×",
+                   "pyspiel sampled g/s", "pyspiel sampled ×", "PettingZoo g/s",
+                   "PettingZoo ×", "PZ mask-only g/s", "PZ mask-only ×",
                    "steps/game"):
         t.add_column(header, justify="left" if header in ("game", "variant") else "right",
                      no_wrap=True)
     for r in rows:
         t.add_row(r.game, r.variant, f"{r.games_per_s('native'):.1f}",
                   f"{r.games_per_s('pyspiel'):.1f}", f"{r.ratio('pyspiel'):.2f}",
+                  f"{r.games_per_s('pyspiel_sampled'):.1f}", f"{r.ratio('pyspiel_sampled'):.2f}",
                   f"{r.games_per_s('pettingzoo'):.1f}", f"{r.ratio('pettingzoo'):.2f}",
                   f"{r.games_per_s('pettingzoo_mask'):.1f}", f"{r.ratio('pettingzoo_mask'):.2f}",
                   f"{r.steps['native'] / max(1, r.games['native']):.0f}")

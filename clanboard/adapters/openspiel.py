@@ -3,7 +3,8 @@
 Importing this module registers, for each registered clanboard game that provides the RL
 encodings, ``python_clanboard_<id>`` (default options) and ``python_clanboard_<id>_<variant>``
 for each preset in ``Game.variants`` (``-`` becomes ``_``), plus ``..._simultaneous``
-names with SIMULTANEOUS dynamics for a game declaring ``simultaneous_moves``::
+names with SIMULTANEOUS dynamics for a game declaring ``simultaneous_moves``, and for a game
+with chance ``..._sampled`` names whose engine draws chance itself (SAMPLED_STOCHASTIC)::
 
     import pyspiel
     import clanboard.adapters.openspiel  # registers the games
@@ -14,7 +15,10 @@ Parameters: ``players`` and every game option (defaults from the variant preset)
 
 Mapping (see docs/rl.md): sequential dynamics (a simultaneous step is taken seat by seat,
 lowest first; committed choices stay hidden in the others' observations); explicit
-stochastic chance from ``State.chance_outcomes()`` with ids from ``State.move_to_action``;
+stochastic chance from ``State.chance_outcomes()`` with ids from ``State.move_to_action``
+(``..._sampled``: one chance node, the deal, then chance drawn inside each step from the
+state's own seeded generator, like the native API; parameter ``rng_seed``, -1 for fresh
+entropy);
 terminal rewards from :func:`clanboard.adapters.common.utilities`; observations from
 ``observation(player)`` / ``observation_tensor(player)``; the information state adds the
 player's own moves; serialization carries the state JSON.
@@ -23,6 +27,7 @@ player's own moves; serialization carries the state JSON.
 from __future__ import annotations
 
 import json
+import secrets
 from bisect import bisect_left
 from collections.abc import Mapping
 from operator import itemgetter
@@ -67,12 +72,13 @@ SKIPPED: dict[str, str] = {}
 _BY_ID: dict[str, Game] = {}  # games registered here, also those not in the core registry
 
 
-def short_name(game: Game, variant: str | None = None, simultaneous: bool = False) -> str:
-    """``python_clanboard_<id>[_<variant>][_simultaneous]`` with ``-`` as ``_``."""
+def short_name(game: Game, variant: str | None = None, simultaneous: bool = False,
+               sampled: bool = False) -> str:
+    """``python_clanboard_<id>[_<variant>][_simultaneous][_sampled]`` with ``-`` as ``_``."""
     name = PREFIX + game.id.replace("-", "_")
     if variant is not None:
         name += "_" + variant.replace("-", "_")
-    return name + ("_simultaneous" if simultaneous else "")
+    return name + ("_simultaneous" if simultaneous else "") + ("_sampled" if sampled else "")
 
 
 def has_simultaneous_steps(game: Game) -> bool:
@@ -243,6 +249,51 @@ class _Carried:
         self._outcomes = None
 
 
+DEAL = 0
+"""The one chance outcome of a ``..._sampled`` game: the deal, which starts the engine's
+own generator from the next seed of the game's sequence."""
+
+
+def _restore_undealt(text: str, seats: int) -> _Undealt:
+    data = json.loads(text)
+    game = _BY_ID.get(data["game"]) or get_game(data["game"])
+    return _Undealt(game.state_from_json(data), seats)
+
+
+class _Undealt:
+    """What a ``..._sampled`` state carries before its deal: the set-up not yet dealt, at a
+    chance node whose one outcome is :data:`DEAL`. Never changed, so copies share it."""
+
+    __slots__ = ("core", "seats", "log", "_seat")
+
+    def __init__(self, core: State, seats: int) -> None:
+        self.core = core
+        self.seats = seats
+        self.log: _Log = None
+        self._seat: int | None = CHANCE
+
+    own = property(lambda self: ((),) * self.seats)
+    own_text = own
+
+    def seat(self) -> int:
+        return CHANCE
+
+    def chance(self) -> list[tuple[int, float]]:
+        return [(DEAL, 1.0)]
+
+    def legal(self, seat: int) -> dict[int, Any]:
+        return {DEAL: "deal"} if seat == CHANCE else {}
+
+    def sorted_legal(self, seat: int) -> list[int]:
+        return sorted(self.legal(seat))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore_undealt, (json.dumps(self.core.to_json()), self.seats))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Undealt:
+        return self
+
+
 # -- pyspiel game, state, observer ----------------------------------------------------------
 
 
@@ -252,18 +303,28 @@ class ClanboardGame(pyspiel.Game):
     core_game: Game  # set on the subclass made for each registered name
     game_type: pyspiel.GameType
     simultaneous: bool = False  # SIMULTANEOUS dynamics (else steps are taken seat by seat)
+    sampled: bool = False  # chance drawn by the engine (SAMPLED_STOCHASTIC), after one deal
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         params = dict(params or {})
         game = self.core_game
         self.num_seats = game.check_players(int(params.pop("players", game.min_players)))
+        seeds: dict[str, int] = {}
+        if self.sampled:
+            seed = params.pop("rng_seed", -1)
+            if not isinstance(seed, int) or isinstance(seed, bool) or seed < -1:
+                raise ValueError(f"rng_seed must be an integer ≥ 0, or -1 for a seed from the "
+                                 f"system's entropy; got {seed!r}")
+            seeds["rng_seed"] = seed
+            # the seeds of the games' deals, one per deal, in order
+            self.deal_seeds = Rng(secrets.randbits(64) if seed == -1 else seed)
         known = {o.name for o in game.options}
         self.core_options = game.check_options({k: v for k, v in params.items() if k in known})
         self.encoding: Encoding = encoding(game, self.num_seats, self.core_options)
         low, high = utility_range(game)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.num_distinct_actions,
-            max_chance_outcomes=self.encoding.max_chance_outcomes,
+            max_chance_outcomes=1 if self.sampled else self.encoding.max_chance_outcomes,
             num_players=self.num_seats,
             min_utility=low,
             max_utility=high,
@@ -274,7 +335,7 @@ class ClanboardGame(pyspiel.Game):
         # cheaper than setting up a game (pyspiel's Clone starts from a new initial state)
         self.initial_core = game.new_state(self.num_seats, seed=0, options=self.core_options,
                                            auto_chance=False)
-        all_params = {"players": self.num_seats, **self.core_options}
+        all_params = {"players": self.num_seats, **self.core_options, **seeds}
         super().__init__(self.game_type, info, {k: v for k, v in all_params.items()
                                            if isinstance(v, _PARAM_TYPES)})
 
@@ -286,6 +347,26 @@ class ClanboardGame(pyspiel.Game):
         return ClanboardObserver(
             self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
         )
+
+
+class SampledGame(ClanboardGame):
+    """A ``..._sampled`` game: one chance node (the deal), then chance drawn by the engine."""
+
+    sampled = True
+
+    def new_initial_state(self) -> SampledState:
+        return SampledState(self)
+
+    def deal(self) -> State:
+        """A new game of these seats and options, dealt from the next seed of the game's
+        sequence (``rng_seed``), chance drawn by the engine."""
+        return self.core_game.new_state(self.num_seats, seed=self.deal_seeds.next_u64(),
+                                        options=self.core_options, auto_chance=True)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pyspiel would ask for the generator state (GetRNGState), which a Python game
+        # cannot give: a copy starts its deals again from ``rng_seed``
+        return (pyspiel.load_game, (str(self),))
 
 
 class ClanboardState(pyspiel.State):
@@ -415,6 +496,39 @@ class ClanboardState(pyspiel.State):
         return canonical(self._carried.core.to_json())
 
 
+class SampledState(ClanboardState):
+    """A state of a ``..._sampled`` game: one chance node (the deal, outcome :data:`DEAL`),
+    then the engine draws every chance event inside the step that causes it, from the
+    state's own generator (copied with the state, so a clone replays the same draws)."""
+
+    def __init__(self, game: SampledGame) -> None:  # type: ignore[override]
+        pyspiel.State.__init__(self, game)
+        self._carried = _Undealt(game.initial_core, game.num_seats)  # type: ignore[assignment]
+        self._simultaneous = game.simultaneous
+
+    def _apply_action(self, action: int) -> None:
+        if type(self._carried) is not _Undealt:
+            ClanboardState._apply_action(self, action)
+            return
+        if action != DEAL:
+            raise ValueError(f"action {action} is not legal for chance now; legal: [{DEAL}]")
+        self._carried = _Carried(self.get_game().deal(), self._carried.seats)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SampledState:
+        if type(self._carried) is _Undealt:
+            return self.clone()  # nothing dealt, nothing hidden
+        return super().resample_from_infostate(player_id, probability_sampler)  # type: ignore
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pyspiel pickles a state with its game's generator state, which a Python game
+        # cannot give (GetRNGState): the state's own serialization carries all it needs
+        return (_load_state, (str(self.get_game()), self.serialize()))
+
+
+def _load_state(game: str, text: str) -> pyspiel.State:
+    return pyspiel.load_game(game).deserialize_state(text)
+
+
 class ClanboardObserver:
     """pyspiel observer: observation string/tensor from ``observation(player)`` /
     ``observation_tensor(player)``; with perfect recall (the information state) the
@@ -471,19 +585,25 @@ class ClanboardObserver:
 # -- registration ------------------------------------------------------------------------
 
 
-def _game_type(game: Game, variant: str | None, simultaneous: bool) -> pyspiel.GameType:
+def _game_type(game: Game, variant: str | None, simultaneous: bool,
+               sampled: bool = False) -> pyspiel.GameType:
     options = game.check_options(game.variant_options(variant) if variant else {})
     spec: dict[str, Any] = {"players": game.min_players}
     spec.update({k: v for k, v in options.items() if isinstance(v, _PARAM_TYPES)})
+    if sampled:
+        spec["rng_seed"] = -1
     enc = encoding(game, game.min_players, options)
     GT = pyspiel.GameType
-    details = [d for d in (variant, "simultaneous" if simultaneous else None) if d]
+    details = [d for d in (variant, "simultaneous" if simultaneous else None,
+                           "sampled chance" if sampled else None) if d]
+    chance = (GT.ChanceMode.SAMPLED_STOCHASTIC if sampled
+              else GT.ChanceMode.EXPLICIT_STOCHASTIC if enc.max_chance_outcomes > 0
+              else GT.ChanceMode.DETERMINISTIC)
     return GT(
-        short_name=short_name(game, variant, simultaneous),
+        short_name=short_name(game, variant, simultaneous, sampled),
         long_name=f"clanboard {game.name}" + (f" ({', '.join(details)})" if details else ""),
         dynamics=GT.Dynamics.SIMULTANEOUS if simultaneous else GT.Dynamics.SEQUENTIAL,
-        chance_mode=(GT.ChanceMode.EXPLICIT_STOCHASTIC if enc.max_chance_outcomes > 0
-                     else GT.ChanceMode.DETERMINISTIC),
+        chance_mode=chance,
         information=(GT.Information.IMPERFECT_INFORMATION if game.imperfect_information
                      else GT.Information.PERFECT_INFORMATION),
         utility=GT.Utility.ZERO_SUM if game.zero_sum else GT.Utility.GENERAL_SUM,
@@ -502,25 +622,29 @@ def register_game(game: Game) -> list[str]:
     """Register ``game`` and its variants with pyspiel; returns the short names.
 
     A game declaring ``simultaneous_moves`` also gets ``..._simultaneous`` names with
-    SIMULTANEOUS dynamics. Raises :class:`MissingEncoding` when the game lacks the RL
+    SIMULTANEOUS dynamics, and a game with chance ``..._sampled`` names where the engine
+    draws chance itself. Raises :class:`MissingEncoding` when the game lacks the RL
     encodings."""
-    encoding(game)  # fail early, with the reason
+    has_chance = encoding(game).max_chance_outcomes > 0  # fails early, with the reason
     _BY_ID[game.id] = game
     names = []
     for simultaneous in sorted({False, has_simultaneous_steps(game)}):
-        for variant in [None, *game.variants]:
-            name = short_name(game, variant, simultaneous)
-            names.append(name)
-            if name in REGISTERED:
-                continue
-            # a class per game (not a closure): pyspiel keeps the creator until process
-            # exit, and a class is never freed at interpreter shutdown, while a closure
-            # would be freed without the GIL and abort the process
-            game_type = _game_type(game, variant, simultaneous)
-            game_class = type(f"ClanboardGame_{name}", (ClanboardGame,), {
-                "core_game": game, "game_type": game_type, "simultaneous": simultaneous})
-            pyspiel.register_game(game_type, game_class)
-            REGISTERED[name] = (game, game.variant_options(variant) if variant else {})
+        for sampled in sorted({False, has_chance}):
+            for variant in [None, *game.variants]:
+                name = short_name(game, variant, simultaneous, sampled)
+                names.append(name)
+                if name in REGISTERED:
+                    continue
+                # a class per game (not a closure): pyspiel keeps the creator until process
+                # exit, and a class is never freed at interpreter shutdown, while a closure
+                # would be freed without the GIL and abort the process
+                game_type = _game_type(game, variant, simultaneous, sampled)
+                game_class = type(f"ClanboardGame_{name}",
+                                  (SampledGame if sampled else ClanboardGame,), {
+                                      "core_game": game, "game_type": game_type,
+                                      "simultaneous": simultaneous})
+                pyspiel.register_game(game_type, game_class)
+                REGISTERED[name] = (game, game.variant_options(variant) if variant else {})
     return names
 
 
@@ -536,15 +660,17 @@ def register_all() -> list[str]:
     return names
 
 
-def load(game_id: str, variant: str | None = None, **params: Any) -> pyspiel.Game:
-    """``pyspiel.load_game`` by clanboard id; a clear error if the game was skipped."""
+def load(game_id: str, variant: str | None = None, *, sampled: bool = False,
+         **params: Any) -> pyspiel.Game:
+    """``pyspiel.load_game`` by clanboard id (``sampled``: the ``..._sampled`` name, chance
+    drawn by the engine); a clear error if the game was skipped."""
     game = get_game(game_id)
     register_all()
     if game.id in SKIPPED:
         raise MissingEncoding(SKIPPED[game.id])
     if variant is not None:
         game.variant_options(variant)  # unknown variant: a clear error
-    return pyspiel.load_game(short_name(game, variant), params)
+    return pyspiel.load_game(short_name(game, variant, sampled=sampled), params)
 
 
 def ismcts_resampler(state: ClanboardState, player: int) -> ClanboardState:

@@ -48,6 +48,14 @@ from dataclasses import replace
 from clanboard.ai.agent import TUNED
 from clanboard.ai.ismcts import ISMCTS
 opening = g.new_state(n, 0)
+walk = Rng(0)
+for _ in range(int(sys.argv[5])):  # --at-move: after K random moves (or the last one's)
+    mover = opening.players_to_move()[0]
+    after = opening.clone()
+    after.apply_trusted(walk.choice(opening.legal_moves(mover)), mover)
+    if after.is_terminal():
+        break
+    opening = after
 seat = opening.players_to_move()[0]
 config = replace(TUNED, iterations=int(sys.argv[4]), seconds=None, stop_early=False)
 search = 0.0
@@ -87,11 +95,11 @@ def bench(tree: Path, games: list[str], players: int | None, seconds: float) -> 
 
 
 def cpu_games(tree: Path, game: str, players: int | None, count: int,
-              iterations: int) -> dict:
+              iterations: int, at_move: int = 0) -> dict:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     out = subprocess.run([sys.executable, "-c", CPU_SNIPPET, game, str(players or 0),
-                          str(count), str(iterations)], cwd=tree, env=env, check=True,
-                         capture_output=True, text=True)
+                          str(count), str(iterations), str(at_move)], cwd=tree, env=env,
+                         check=True, capture_output=True, text=True)
     return dict(json.loads(out.stdout))
 
 
@@ -107,6 +115,9 @@ def main(argv: list[str] | None = None) -> None:
                         "and ISMCTS iterations/s at the opening (best of 3 per round)")
     parser.add_argument("--iterations", type=int, default=300,
                         help="with --cpu: the opening search's iteration budget")
+    parser.add_argument("--at-move", type=int, default=0, metavar="K",
+                        help="with --cpu: search after K random moves instead of at the opening "
+                        "(at most up to the game's last move)")
     parser.add_argument("--build-base", action="store_true",
                         help="compile the base revision's optional builds (mypyc, C) first")
     args = parser.parse_args(argv)
@@ -149,10 +160,12 @@ def compare_cpu(args: argparse.Namespace) -> None:
                 for name, tree in (("base", base), ("now", ROOT)):
                     print(f"{game} round {r + 1}/{args.rounds}: {name} ...", file=sys.stderr,
                           flush=True)
-                    got = cpu_games(tree, game, args.players, args.cpu, args.iterations)
+                    got = cpu_games(tree, game, args.players, args.cpu, args.iterations,
+                                    args.at_move)
                     for k in keys:
                         best[name, k] = max(best[name, k], got[k])
-            for k, label in zip(keys, ("random games/s", "ISMCTS it/s, opening"),
+            where = f"after {args.at_move} random moves" if args.at_move else "opening"
+            for k, label in zip(keys, ("random games/s", f"ISMCTS it/s, {where}"),
                                 strict=True):
                 b, n = best["base", k], best["now", k]
                 table.add_row(game, label, f"{b:,.1f}", f"{n:,.1f}", f"{n / b:.2f}×")

@@ -226,9 +226,12 @@ class GlenMoreHints(SearchHints):
         return rng.choice(steps) if steps and rng.random() < 0.8 else END_MOVE
 
     def candidate_moves(self, state: State, player: int) -> list[Move]:
-        moves = state.legal_moves(player)
-        first = [m for m in moves if not (isinstance(m, GMove) and m.op == SELL)]
-        return first + [m for m in moves if m not in first]
+        """Every legal move, sales last."""
+        first: list[Move] = []
+        sales: list[Move] = []
+        for m in state.legal_moves(player):
+            (sales if isinstance(m, GMove) and m.op == SELL else first).append(m)
+        return first + sales if sales else first
 
 
 __all__ = ["GAIN", "GlenMoreHints", "HeuristicAgent", "value"]

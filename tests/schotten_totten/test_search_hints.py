@@ -11,9 +11,14 @@ from hypothesis import strategies as st
 from clanboard.core import Move, Rng
 from clanboard.games.schotten_totten.agents import play_score
 from clanboard.games.schotten_totten.cards import CLAN_CARDS, RECRUITER, cards_named
-from clanboard.games.schotten_totten.hints import SchottenHints, _no_win, holding_value
-from clanboard.games.schotten_totten.moves import PASS, PLAYS, Play, Ruse
-from clanboard.games.schotten_totten.state import PLAY, SchottenState
+from clanboard.games.schotten_totten.hints import (
+    SchottenHints,
+    _no_win,
+    blocked_tactics,
+    holding_value,
+)
+from clanboard.games.schotten_totten.moves import DRAWS, PASS, PLAYS, Play, Ruse
+from clanboard.games.schotten_totten.state import ALL_TACTICS, PLAY, SchottenState
 from tests.ai.helpers import positions
 from tests.schotten_totten.helpers import GAME, position
 
@@ -203,3 +208,30 @@ def test_match_positions_are_evaluated_by_match_points() -> None:
 
     assert value([5, 0], 2) > value([0, 0], 2) > value([0, 5], 2)
     assert value([5, 0], 3) > value([5, 0], 2)  # the last round: the lead is surer
+
+
+def test_a_hand_full_of_blocked_tactic_cards_draws_clan_cards() -> None:
+    """With ``blocked_draw_cap`` c > 0 the search does not draw a tactic card while its
+    hand holds c or more it may not play now; 0 leaves every draw a candidate."""
+    rng = Rng(11)
+    seen = set()
+    for _ in range(30):
+        state = GAME.new_state(2, rng.next_u64() >> 1, {"tactics": True})
+        while not state.is_terminal():
+            seat = state.current_player()
+            legal = state.legal_moves(seat)
+            if DRAWS[0] in legal and DRAWS[1] in legal:
+                assert isinstance(state, SchottenState)
+                blocked = blocked_tactics(state, seat)
+                held = bin(state.hands[seat] & ALL_TACTICS).count("1")
+                may_play = state.tactics_played[seat] <= state.tactics_played[1 - seat]
+                # the rules let a side play one tactic card more than the other has
+                assert blocked == held if not may_play else blocked <= max(0, held - 1)
+                for cap in (0, 1, 2, 3):
+                    hints = HINTS.with_weights({"blocked_draw_cap": cap})
+                    kept = DRAWS[1] in hints.candidate_moves(state, seat)
+                    assert kept == (cap == 0 or blocked < cap)
+                    assert DRAWS[0] in hints.candidate_moves(state, seat)
+                seen.add(min(blocked, 3))
+            state.apply_trusted(rng.choice(legal), seat)
+    assert {0, 1, 2} <= seen  # the cap was met and not met

@@ -24,7 +24,7 @@ from clanboard.games.schotten_totten.cards import (
     TACTIC_NAMES,
     bits,
 )
-from clanboard.games.schotten_totten.moves import CLAN_DECK, DONE, PLAYS, Play, Ruse
+from clanboard.games.schotten_totten.moves import CLAN_DECK, DONE, DRAWS, PLAYS, Play, Ruse
 from clanboard.games.schotten_totten.potential import (
     card_mask,
     potential,
@@ -54,7 +54,7 @@ class Weights:
     """The evaluation's weights, unpacked for speed (see :data:`WEIGHTS_FILE`)."""
 
     __slots__ = ("values", "holding", "blocked_share", "room_for_full_value",
-                 "clan_in_hand", "round_swing", "shape")
+                 "clan_in_hand", "round_swing", "shape", "blocked_draw_cap")
 
     def __init__(self, values: Mapping[str, float]) -> None:
         self.values = dict(values)
@@ -64,6 +64,7 @@ class Weights:
         self.clan_in_hand = values["clan_in_hand"]
         self.round_swing = values["round_swing"]
         self.shape = values["shape"]
+        self.blocked_draw_cap = values["blocked_draw_cap"]
 
 
 @cache
@@ -171,8 +172,13 @@ class SchottenHints(WeightedHints):
 
     def candidate_moves(self, state: State, player: int) -> list[Move]:
         moves = state.legal_moves(player)
-        if isinstance(state, SchottenState) and state.phase == CLAIM and len(moves) > 1:
-            return [m for m in moves if m != DONE]
+        if isinstance(state, SchottenState) and len(moves) > 1:
+            if state.phase == CLAIM:
+                return [m for m in moves if m != DONE]
+            cap = self._weights.blocked_draw_cap
+            if cap and DRAWS[1] in moves and DRAWS[0] in moves and \
+                    blocked_tactics(state, player) >= cap:
+                return [m for m in moves if m != DRAWS[1]]
         return moves
 
 
@@ -219,6 +225,14 @@ def _no_win(shares: list[float]) -> float:
                     nxt[i + 4] += v * q
         dist = nxt
     return sum(dist)
+
+
+def blocked_tactics(state: SchottenState, player: int) -> int:
+    """The tactic cards in ``player``'s hand it may not play now (one more than the
+    opponent has played may be)."""
+    held = (state.hands[player] & ALL_TACTICS).bit_count()
+    playable = max(0, state.tactics_played[1 - player] - state.tactics_played[player] + 1)
+    return max(0, held - playable)
 
 
 def holding_value(state: SchottenState, player: int, weights: Weights | None = None) -> float:

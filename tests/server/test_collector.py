@@ -55,7 +55,9 @@ def test_frozen_cycles_wait_for_the_full_collection_that_doubling_brings(
     assert collector.tick() is None and gone() is not None
     ballast: list[list[int]] = [[] for _ in range(gc.get_freeze_count())]  # doubles the heap
     found = collector.tick()
-    assert found is not None and found >= 2  # the node and its __dict__
+    # at least the node (Python 3.11 keeps an instance's attributes without a dict object
+    # until one is asked for, so whether its __dict__ is a second object varies)
+    assert found is not None and found >= 1
     assert gone() is None
     assert collector.full_collections == 1
     assert collector.baseline >= len(ballast)  # the next one waits for another doubling

@@ -203,6 +203,8 @@ class Analyses:
         self.worker: asyncio.Task[None] | None = None
         #: this process, as the claimant of the jobs it runs
         self.owner = new_owner()
+        #: the worker's store of a job under way (its thread outlives a cancelled worker)
+        self._saving: asyncio.Future[None] | None = None
 
     async def start(self) -> None:
         """Put back the jobs a stop interrupted (read before the server answers, so no
@@ -218,6 +220,10 @@ class Analyses:
         if self.worker is not None:
             self.worker.cancel()
             await asyncio.gather(self.worker, return_exceptions=True)
+        if self._saving is not None:
+            # a store still under way would renew this process's claim after its release
+            # below, and the next process would leave the job alone until the claim ran out
+            await asyncio.gather(self._saving, return_exceptions=True)
         self.executor.shutdown(wait=False, cancel_futures=True)
         try:
             await self.tables.run_db(release_claims, self.tables.store, self.owner)
@@ -309,7 +315,7 @@ class Analyses:
             job.total = len(todo)
             job.status = RUNNING
             done = {m["index"] for m in job.moves}
-            await self.tables.run_db(save_job, self.tables.store, job, self.owner)
+            await self._save(job, self.owner)
             loop = asyncio.get_running_loop()
             for task in todo:
                 if job.cancel:
@@ -320,7 +326,7 @@ class Analyses:
                 result = await loop.run_in_executor(self.executor, analyse_with_words, task,
                                                     table.names)
                 job.moves = sorted([*job.moves, result], key=lambda m: m["index"])
-                await self.tables.run_db(save_job, self.tables.store, job, self.owner)
+                await self._save(job, self.owner)
             await self._finish(job, CANCELLED if job.cancel else DONE)
         finally:
             table.jobs -= 1
@@ -328,7 +334,14 @@ class Analyses:
     async def _finish(self, job: Job, status: str) -> None:
         job.status = status
         self.jobs.pop(job.table_id, None)
-        await self.tables.run_db(save_job, self.tables.store, job)
+        await self._save(job)
+
+    async def _save(self, job: Job, owner: str | None = None) -> None:
+        """Store the worker's job; :meth:`close` waits for a store under way."""
+        saving = asyncio.ensure_future(
+            self.tables.run_db(save_job, self.tables.store, job, owner))
+        self._saving = saving
+        await asyncio.shield(saving)
 
 
 # -- the routes --------------------------------------------------------------------------------

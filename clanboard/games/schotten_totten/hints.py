@@ -227,12 +227,16 @@ def _no_win(shares: list[float]) -> float:
     return sum(dist)
 
 
+def _playable(state: SchottenState, player: int) -> int:
+    """How many more tactic cards ``player`` may play before the opponent plays one (a side
+    may play one more than the other has)."""
+    return max(0, state.tactics_played[1 - player] - state.tactics_played[player] + 1)
+
+
 def blocked_tactics(state: SchottenState, player: int) -> int:
-    """The tactic cards in ``player``'s hand it may not play now (one more than the
-    opponent has played may be)."""
+    """The tactic cards in ``player``'s hand it may not play now."""
     held = (state.hands[player] & ALL_TACTICS).bit_count()
-    playable = max(0, state.tactics_played[1 - player] - state.tactics_played[player] + 1)
-    return max(0, held - playable)
+    return max(0, held - _playable(state, player))
 
 
 def holding_value(state: SchottenState, player: int, weights: Weights | None = None) -> float:
@@ -251,7 +255,7 @@ def holding_value(state: SchottenState, player: int, weights: Weights | None = N
         hand &= ~(1 << JOKER_B)
     holding = w.holding
     values = sorted((holding[c] for c in bits(hand)), reverse=True)
-    playable = max(0, state.tactics_played[1 - player] - state.tactics_played[player] + 1)
+    playable = _playable(state, player)
     total = sum(values[:playable]) + w.blocked_share * sum(values[playable:])
     room = len(state.free_stones(player))
     return clan + total * min(1.0, room / w.room_for_full_value)

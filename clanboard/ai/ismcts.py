@@ -276,33 +276,36 @@ class ISMCTS:
         memo = node.memo
         if memo is not None and memo[0] == width and memo[1] == moves:
             return memo[2], memo[3]
-        chosen = cls._widened(node, moves, det, actor, hints, width) if width else moves
-        keys = [str(m) for m in chosen]
+        if width:
+            chosen, keys = cls._widened(node, moves, det, actor, hints, width)
+        else:
+            chosen, keys = moves, list(map(str, moves))
         node.memo = (width, moves, chosen, keys)
         return chosen, keys
 
     @staticmethod
     def _widened(node: _Node, moves: list[Move], det: State, actor: int,
-                 hints: SearchHints, width: int) -> list[Move]:
-        """The node's ``width`` most promising moves (progressive widening); all of them
-        where the game ranks none. Priors are kept per node: a node is one public
-        history."""
+                 hints: SearchHints, width: int) -> tuple[list[Move], list[str]]:
+        """The node's ``width`` most promising moves (progressive widening) and their keys;
+        all of them where the game ranks none. Priors are kept per node: a node is one
+        public history."""
+        keys = list(map(str, moves))
         if width >= len(moves) or node.priors is _UNRANKED:
-            return moves
+            return moves, keys
         priors = node.priors
         if priors is None:
             priors = node.priors = {}
-        keys = [str(m) for m in moves]
         missing = [i for i, k in enumerate(keys) if k not in priors]
         if missing:
             values = hints.move_priors(det, actor, [moves[i] for i in missing])
             if values is None:  # not asked again at this node
                 node.priors = _UNRANKED
-                return moves
+                return moves, keys
             for i, v in zip(missing, values, strict=True):
                 priors[keys[i]] = v
-        ranked = sorted(range(len(moves)), key=lambda i: -priors[keys[i]])  # stable
-        return [moves[i] for i in ranked[:width]]
+        order = [-priors[k] for k in keys]
+        ranked = sorted(range(len(moves)), key=order.__getitem__)[:width]  # stable
+        return [moves[i] for i in ranked], [keys[i] for i in ranked]
 
     def _shaped(self, det: State, returns: list[float], weight: float) -> list[float]:
         scores = det.scores()

@@ -31,7 +31,15 @@ from clanboard.games.schotten_totten.potential import (
     potential_of,
     sum_potential,
 )
-from clanboard.games.schotten_totten.state import CLAIM, OVER, PLAY, STONES, SchottenState
+from clanboard.games.schotten_totten.state import (
+    CLAIM,
+    DRAW,
+    OVER,
+    PLAY,
+    RECRUIT_DRAW,
+    STONES,
+    SchottenState,
+)
 
 WEIGHTS_FILE = Path(__file__).with_name("data") / "weights.json"
 """The evaluation's weights (read once): what holding each tactic card is worth, in held
@@ -173,12 +181,15 @@ class SchottenHints(WeightedHints):
     def candidate_moves(self, state: State, player: int) -> list[Move]:
         moves = state.legal_moves(player)
         if isinstance(state, SchottenState) and len(moves) > 1:
-            if state.phase == CLAIM:
-                return [m for m in moves if m != DONE]
-            cap = self._weights.blocked_draw_cap
-            if cap and DRAWS[1] in moves and DRAWS[0] in moves and \
-                    blocked_tactics(state, player) >= cap:
-                return [m for m in moves if m != DRAWS[1]]
+            # moves are shared constants: compared by identity, by phase first (a scan of
+            # a placement list with ``in`` cost a quarter of the search's time)
+            phase = state.phase
+            if phase == CLAIM:
+                return [m for m in moves if m is not DONE]
+            if phase in (DRAW, RECRUIT_DRAW):  # both decks have cards: [clan, tactic]
+                cap = self._weights.blocked_draw_cap
+                if cap and blocked_tactics(state, player) >= cap:
+                    return [DRAWS[CLAN_DECK]]
         return moves
 
 

@@ -24,7 +24,7 @@ def test_sign_up_log_in_and_the_player_page(base_url: str, browser: Any, phone: 
     page.click("[data-testid=submit]")
     error = page.locator("[data-testid=account-error]")
     error.wait_for()
-    page.wait_for_function("document.querySelector('[data-testid=account-error]').textContent")
+    page.wait_for_function("document.querySelector('[data-testid=account-error]')?.textContent")
     assert "3–24" in error.inner_text()  # the page's words, not the server's
     page.fill("[data-testid=name]", "Ailsa")
     page.click("[data-testid=submit]")
@@ -43,7 +43,7 @@ def test_sign_up_log_in_and_the_player_page(base_url: str, browser: Any, phone: 
     page.fill("[data-testid=name]", "ailsa")
     page.fill("[data-testid=password]", "not the password")
     page.click("[data-testid=submit]")
-    page.wait_for_function("document.querySelector('[data-testid=account-error]').textContent")
+    page.wait_for_function("document.querySelector('[data-testid=account-error]')?.textContent")
     assert error.inner_text() == "Wrong name or password"
     page.fill("[data-testid=password]", PASSWORD)
     page.click("[data-testid=submit]")

@@ -66,7 +66,7 @@ def test_a_spectator_replays_with_keys_and_sees_every_hand(base_url: str, phone:
     page.goto(f"{base_url}/t/{tid}")
     page.click("[data-testid=open-replay]")
     label = page.locator("[data-testid=replay-label]")
-    page.wait_for_function("document.querySelector('[data-testid=replay-label]').textContent")
+    page.wait_for_function("document.querySelector('[data-testid=replay-label]')?.textContent")
     assert page.locator(".replay-controls button.icon svg").count() == 4
     last = label.inner_text()
     page.keyboard.press("ArrowLeft")

@@ -62,7 +62,7 @@ def test_full_game_against_the_ai(base_url: str, phone: Any, shots: Path, varian
     page.click("[data-testid=ask-explain]")
     answer = page.locator("[data-testid=ask-answer]")
     answer.wait_for()
-    page.wait_for_function("document.querySelector('[data-testid=ask-answer]').textContent")
+    page.wait_for_function("document.querySelector('[data-testid=ask-answer]')?.textContent")
     assert answer.inner_text() == ("The claim fails (stone 5): Player 1's side of stone 5 has "
                                    "0 of its 3 cards: only a complete side can claim")
 
@@ -101,7 +101,7 @@ def test_full_game_against_the_ai(base_url: str, phone: Any, shots: Path, varian
     # the replay viewer steps back and forward through the finished game
     page.click("[data-testid=open-replay]")
     label = page.locator("[data-testid=replay-label]")
-    page.wait_for_function("document.querySelector('[data-testid=replay-label]').textContent")
+    page.wait_for_function("document.querySelector('[data-testid=replay-label]')?.textContent")
     last = label.inner_text()
     assert last.startswith(f"{log.count()}/{log.count()}")
     page.click("[data-testid=replay-back]")

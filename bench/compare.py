@@ -32,22 +32,24 @@ CPU_SNIPPET = """
 import json, sys, time
 from clanboard.core import Rng, get_game
 game, players, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-g = get_game(game)
+game_id, _, variant = game.partition(":")
+g = get_game(game_id)
 n = g.check_players(players or None)
+opts = g.variant_options(variant) if variant else {}
 for i in range(5):  # warm-up
-    g.new_state(n, i).random_playout(Rng(i))
+    g.new_state(n, i, opts).random_playout(Rng(i))
 best = 0.0
 for _ in range(3):
     start = time.process_time()
     moves = 0
     for i in range(count):
-        moves += g.new_state(n, 1000 + i).random_playout(Rng(i))
+        moves += g.new_state(n, 1000 + i, opts).random_playout(Rng(i))
     rate = count / (time.process_time() - start)
     best = max(best, rate)
 from dataclasses import replace
 from clanboard.ai.agent import TUNED
 from clanboard.ai.ismcts import ISMCTS
-opening = g.new_state(n, 0)
+opening = g.new_state(n, 0, opts)
 walk = Rng(0)
 for _ in range(int(sys.argv[5])):  # --at-move: after K random moves (or the last one's)
     mover = opening.players_to_move()[0]
@@ -106,7 +108,8 @@ def cpu_games(tree: Path, game: str, players: int | None, count: int,
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--base", required=True, help="the git revision to compare with")
-    parser.add_argument("--game", action="append", default=[], help="game id (repeatable)")
+    parser.add_argument("--game", action="append", default=[],
+                        help="game id, with --cpu also ID:VARIANT (repeatable)")
     parser.add_argument("--players", type=int)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=1.0)

@@ -1,7 +1,7 @@
 """Modules that setup.py may compile with mypyc, and the guard against stale builds.
 
-Compiled: Glen More's and Isle of Skye's rules (Isle of Skye's tiles too), the RL
-encodings of those two games and of Schotten Totten, and the core's random generator. A
+Compiled: the three games' rules (Isle of Skye's tiles too), Schotten Totten's search
+hints, the three games' RL encodings, and the core's random generator. A
 compiled module (``state.cpython-311-….so`` beside ``state.py``) shadows its source when
 Python imports it. The Python source stays the reference: a
 package calls :func:`use_compiled` before importing those modules, and unless every one of
@@ -25,7 +25,8 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "clanboard.core": ("rng",),
     "clanboard.games.glen_more": ("moves", "market", "territory", "state", "encoding"),
     "clanboard.games.isle_of_skye": ("tiles", "moves", "territory", "scoring", "state", "encoding"),
-    "clanboard.games.schotten_totten": ("encoding",),
+    "clanboard.games.schotten_totten": ("cards", "moves", "formations", "potential", "state",
+                                        "agents", "hints", "encoding"),
 }
 
 

@@ -1,5 +1,5 @@
-"""The mypyc build of Glen More's and Isle of Skye's rules and of the three games' RL
-encodings (setup.py): it plays the same games and gives the same action ids and tensors as
+"""The mypyc build of the three games' rules and RL encodings (setup.py; Schotten Totten's
+search hints too): it plays the same games and gives the same action ids and tensors as
 the Python source, and a build older than its source is never imported."""
 
 from __future__ import annotations
@@ -110,6 +110,51 @@ def test_compiled_encodings_give_the_ids_and_tensors_of_the_python_source() -> N
                           env={**os.environ, "PYTHONPATH": str(ROOT)},
                           capture_output=True, text=True)
     assert json.loads(here.stdout) == json.loads(pure.stdout)
+
+
+SCHOTTEN = """
+import json, sys
+from clanboard.core import Rng, get_game
+from clanboard.core.agents import make_agent
+from clanboard.games.schotten_totten.hints import SchottenHints
+game = get_game("schotten-totten")
+hints = SchottenHints()
+out = []
+for variant, seed in json.loads(sys.argv[1]):
+    opts = game.variant_options(variant)
+    s = game.new_state(2, seed, opts)
+    s.random_playout(Rng(seed))
+    out.append([[str(m) for _, m in s.history], s.scores(), s.clone().to_json() == s.to_json()])
+    # a search against the heuristic player: every move, the estimate and the priors
+    s = game.new_state(2, seed, opts)
+    agents = [make_agent(game, "ismcts:150", seed), make_agent(game, "heuristic", seed)]
+    trace = []
+    while not s.is_terminal():
+        seat = s.players_to_move()[0]
+        legal = s.legal_moves(seat)
+        priors = hints.move_priors(s, seat, legal)
+        move = agents[seat].choose(s, seat)
+        trace.append([str(move), round(hints.evaluate(s)[0], 9),
+                      [round(p, 9) for p in priors or []]])
+        s.apply(move, seat)
+    out.append(trace)
+import clanboard.games.schotten_totten.state as rules
+print(json.dumps({"source": rules.__file__.endswith(".py"), "games": out}))
+"""
+
+
+@pytest.mark.skipif(not schotten_totten.COMPILED_IN_USE,
+                    reason="the rules are not compiled here (python setup.py build_ext --inplace)")
+def test_compiled_schotten_totten_plays_and_searches_as_the_python_source() -> None:
+    """Random games of both variants, and a search against the heuristic player: the same
+    moves, estimates and move priors from the build as from the source."""
+    cases = json.dumps([["base", 1], ["tactics", 2], ["tactics", 3]])
+    runs = [subprocess.run([sys.executable, "-c", SCHOTTEN, cases], cwd=ROOT, check=True,
+                           env={**os.environ, "CLANBOARD_PURE": pure, "PYTHONPATH": str(ROOT)},
+                           capture_output=True, text=True).stdout for pure in ("1", "0")]
+    source, built = (json.loads(run) for run in runs)
+    assert source["source"] and not built["source"]
+    assert built["games"] == source["games"]
 
 
 def _fake_package(tmp_path: Path, name: str) -> Path:

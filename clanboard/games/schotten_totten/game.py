@@ -16,7 +16,7 @@ from clanboard.games.schotten_totten.cards import (
     card_name,
     cards_named,
 )
-from clanboard.games.schotten_totten.state import OVER, STONES, SchottenState
+from clanboard.games.schotten_totten.state import JSON_FIELDS, OVER, STONES, SchottenState
 
 
 class SchottenTotten(Game):
@@ -118,7 +118,7 @@ def load_state(
                 return c
         raise InvalidState(f"card {name} appears more than once")
 
-    for field in SchottenState._FIELDS:
+    for field in JSON_FIELDS:
         if field not in body:
             raise InvalidState(f"schotten-totten state lacks {field!r}")
         setattr(state, field, body[field])

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from clanboard.core import say
 from clanboard.games.schotten_totten.cards import (
@@ -28,6 +31,9 @@ class Play:
     card: int
     stone: int
 
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles, also when compiled
+        return (Play, (self.card, self.stone))
+
     def __str__(self) -> str:
         return _PLAY_TEXT[self.card * 9 + self.stone]  # by table: searches key nodes by it
 
@@ -39,15 +45,22 @@ _PLAY_TEXT = [f"{card_name(card)}@{stone + 1}" for card in range(64) for stone i
 class Claim:
     stone: int
 
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles, also when compiled
+        return (Claim, (self.stone,))
+
     def __str__(self) -> str:
         return f"claim {self.stone + 1}"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a restored move (state.py)
 @dataclass(frozen=True, slots=True)
 class Word:
     """A move with no argument: ``done`` (end claims), ``pass``, ``recruiter``."""
 
     word: str
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles, also when compiled
+        return (type(self), (self.word,))
 
     def __str__(self) -> str:
         return self.word
@@ -56,6 +69,9 @@ class Word:
 @dataclass(frozen=True, slots=True)
 class Draw:
     deck: int
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles, also when compiled
+        return (Draw, (self.deck,))
 
     def __str__(self) -> str:
         return f"draw {DECK_NAMES[self.deck]}"
@@ -66,6 +82,9 @@ class Return:
     """Recruiter: put a card from hand under its deck."""
 
     card: int
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles, also when compiled
+        return (Return, (self.card,))
 
     def __str__(self) -> str:
         return f"return {card_name(self.card)}"
@@ -80,6 +99,9 @@ class Ruse:
     card: int
     src: int
     dst: int = -1
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles, also when compiled
+        return (Ruse, (self.tactic, self.card, self.src, self.dst))
 
     def __str__(self) -> str:  # by table: searches key nodes by it
         return _RUSE_TEXT[(((self.tactic - STRATEGIST) * 64 + self.card) * 9 + self.src) * 10
@@ -103,12 +125,27 @@ class Deal:
 
     card: int
 
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles, also when compiled
+        return (Deal, (self.card,))
+
     def __str__(self) -> str:
         return f"deals {card_name(self.card)}"
 
 
 DONE, PASS, RECRUIT = Word("done"), Word("pass"), Word("recruiter")
 PLAYS = [[Play(c, s) for s in range(9)] for c in range(64)]
+DEALS = [Deal(c) for c in range(64)]
+_RUSES: list[Ruse | None] = [None] * len(_RUSE_TEXT)  # made when first asked for
+
+
+def ruse(tactic: int, card: int, src: int, dst: int = -1) -> Ruse:
+    """``Ruse(tactic, card, src, dst)``, made once and shared (a dataclass's generated
+    constructor runs as Python even when compiled)."""
+    i = (((tactic - STRATEGIST) * 64 + card) * 9 + src) * 10 + dst + 1
+    move = _RUSES[i]
+    if move is None:
+        move = _RUSES[i] = Ruse(tactic, card, src, dst)
+    return move
 CLAIMS = [Claim(s) for s in range(9)]
 DRAWS = (Draw(CLAN_DECK), Draw(TACTIC_DECK))
 

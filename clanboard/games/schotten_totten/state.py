@@ -47,6 +47,7 @@ from clanboard.games.schotten_totten.cards import (
 from clanboard.games.schotten_totten.moves import (
     CLAIMS,
     CLAN_DECK,
+    DEALS,
     DONE,
     DRAWS,
     PASS,
@@ -62,11 +63,17 @@ from clanboard.games.schotten_totten.moves import (
     Ruse,
     Word,
     parse,
+    ruse,
 )
 
 STONES = 9
 PLAY, CLAIM, DRAW, RECRUIT_DRAW, RECRUIT_RETURN, OVER = range(6)
 PHASE_NAMES = ("play", "claim", "draw", "recruit-draw", "recruit-return", "over")
+#: the state's plain fields in its JSON body (the cards are written by name)
+JSON_FIELDS = ("round", "match_points", "first_player", "completed_at", "owner", "mud", "blind",
+               "tactics_played", "jokers_played", "bottom", "bottom_by", "to_move", "phase",
+               "pending", "pending_for", "deal_left", "claims_first", "acted", "null_turns",
+               "ply", "recruit_left")
 
 ERRORS = {
     "deal": "{move} is not a possible draw now",
@@ -328,16 +335,16 @@ class SchottenState(State):
             elif card == STRATEGIST:
                 for s in open_stones:
                     for c in _distinct(self.sides[p][s]):
-                        moves += [Ruse(STRATEGIST, c, s, d) for d in free if d != s]
-                        moves.append(Ruse(STRATEGIST, c, s, -1))
+                        moves += [ruse(STRATEGIST, c, s, d) for d in free if d != s]
+                        moves.append(ruse(STRATEGIST, c, s, -1))
             elif card == BANSHEE:
                 for s in open_stones:
-                    moves += [Ruse(BANSHEE, c, s) for c in _distinct(self.sides[1 - p][s])]
+                    moves += [ruse(BANSHEE, c, s) for c in _distinct(self.sides[1 - p][s])]
             elif card == TRAITOR:
                 for s in open_stones:
                     for c in self.sides[1 - p][s]:
                         if c < CLAN_CARDS:
-                            moves += [Ruse(TRAITOR, c, s, d) for d in free]
+                            moves += [ruse(TRAITOR, c, s, d) for d in free]
         return moves
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
@@ -346,19 +353,19 @@ class SchottenState(State):
         deck = self.decks[self.pending]
         shuffled = deck[self.bottom[self.pending]:]
         if not shuffled:
-            return [(Deal(deck[-1]), 1.0)]
+            return [(DEALS[deck[-1]], 1.0)]
         counts: dict[int, int] = {}
         for c in shuffled:  # the two jokers are one outcome (the lower id) of double weight
             key = JOKER_A if c == JOKER_B else c
             counts[key] = counts.get(key, 0) + 1
-        return [(Deal(c), n / len(shuffled)) for c, n in sorted(counts.items())]
+        return [(DEALS[c], n / len(shuffled)) for c, n in sorted(counts.items())]
 
     def sample_chance(self, rng: Rng) -> Move:
         # the deck list is already shuffled from the seed: the top card is the draw
         top = self.decks[self.pending][-1]
         if top == JOKER_B and len(self.decks[self.pending]) > self.bottom[self.pending]:
             top = JOKER_A  # the name chance_outcomes() uses for either joker
-        return Deal(top)
+        return DEALS[top]
 
     def resolve_chance(self) -> None:
         """As :meth:`State.resolve_chance`, without building a move per draw: the outcome
@@ -781,8 +788,24 @@ class SchottenState(State):
         return clone
 
     def clone(self) -> SchottenState:
-        new = SchottenState.__new__(SchottenState)
-        new.__dict__.update(self.__dict__)
+        # attribute by attribute (not a __dict__ copy): the class may be compiled (setup.py)
+        new = SchottenState(self.game, self.num_players, self.seed, self.options)
+        new.auto_chance = self.auto_chance
+        new.round = self.round
+        new.first_player = self.first_player
+        new.mud = self.mud
+        new.blind = self.blind
+        new.seen = self.seen
+        new.to_move = self.to_move
+        new.phase = self.phase
+        new.pending = self.pending
+        new.pending_for = self.pending_for
+        new.deal_left = self.deal_left
+        new.claims_first = self.claims_first
+        new.acted = self.acted
+        new.null_turns = self.null_turns
+        new.ply = self.ply
+        new.recruit_left = self.recruit_left
         new.hands = self.hands[:]
         new.sides = [[side[:] for side in row] for row in self.sides]
         new.completed_at = [self.completed_at[0][:], self.completed_at[1][:]]
@@ -824,13 +847,8 @@ class SchottenState(State):
 
     # -- JSON ------------------------------------------------------------------------------------
 
-    _FIELDS = ("round", "match_points", "first_player", "completed_at", "owner", "mud", "blind",
-               "tactics_played", "jokers_played", "bottom", "bottom_by", "to_move", "phase",
-               "pending", "pending_for", "deal_left", "claims_first", "acted", "null_turns",
-               "ply", "recruit_left")
-
     def _to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {f: getattr(self, f) for f in self._FIELDS}
+        data: dict[str, Any] = {f: getattr(self, f) for f in JSON_FIELDS}
         data["round_winners"] = self.round_winners
         data["hands"] = [_names_sorted(h) for h in self.hands]
         data["sides"] = [[[card_name(c) for c in side] for side in row] for row in self.sides]

@@ -28,6 +28,7 @@ from clanboard.games.schotten_totten.cards import (
 from clanboard.games.schotten_totten.moves import (
     CLAIMS,
     CLAN_DECK,
+    DEALS,
     DONE,
     DRAWS,
     PASS,
@@ -40,6 +41,7 @@ from clanboard.games.schotten_totten.moves import (
     Play,
     Return,
     Ruse,
+    ruse,
 )
 from clanboard.games.schotten_totten.state import CLAIM, DRAW, PLAY, RECRUIT_DRAW
 
@@ -93,7 +95,7 @@ def action_to_move(action: int, chance: bool = False,
     if isinstance(move, Ruse) and move.card == JOKER_A:
         side = state.sides[p if move.tactic == STRATEGIST else 1 - p][move.src]
         if JOKER_A not in side and JOKER_B in side:
-            return Ruse(move.tactic, JOKER_B, move.src, move.dst)
+            return ruse(move.tactic, JOKER_B, move.src, move.dst)
     return move
 
 
@@ -114,12 +116,12 @@ def _decode(action: int, chance: bool) -> object:
         return Return(action - _RETURN0)
     if action < _BANSHEE0:
         a = action - _STRAT0
-        return Ruse(STRATEGIST, a // 90, a % 90 // 10, a % 10 - 1)
+        return ruse(STRATEGIST, a // 90, a % 90 // 10, a % 10 - 1)
     if action < _TRAITOR0:
         a = action - _BANSHEE0
-        return Ruse(BANSHEE, a // 9, a % 9)
+        return ruse(BANSHEE, a // 9, a % 9)
     a = action - _TRAITOR0
-    return Ruse(TRAITOR, a // 81, a % 81 // 9, a % 9)
+    return ruse(TRAITOR, a // 81, a % 81 // 9, a % 9)
 
 
 # one-hot cards: own hand, each side of each stone (viewer's side first), discard
@@ -427,7 +429,6 @@ def _cards(out: Any, base: int, cards: list[int]) -> None:
 
 # -- the adapters' fast paths (equal to the Game defaults; see Game.legal_actions) ----------
 
-_DEALS = [Deal(c) for c in range(64)]
 
 
 # the action id of each prebuilt move (plays, claims, words), by object identity: the
@@ -511,7 +512,7 @@ def legal_action_move(state: SchottenState, player: int, action: int) -> Move:
         side = state.sides[player if move.tactic == STRATEGIST else 1 - player][move.src]
         first = next(c for c in side if c in (JOKER_A, JOKER_B))
         if first != JOKER_A:
-            return Ruse(move.tactic, first, move.src, move.dst)
+            return ruse(move.tactic, first, move.src, move.dst)
     return move
 
 
@@ -522,16 +523,16 @@ def chance_actions(state: SchottenState) -> list[tuple[int, Move, float]]:
     deck = state.decks[state.pending]
     shuffled = deck[state.bottom[state.pending]:]
     if not shuffled:
-        return [(deck[-1], _DEALS[deck[-1]], 1.0)]
+        return [(deck[-1], DEALS[deck[-1]], 1.0)]
     n = len(shuffled)
     if state.pending == 0:  # the clan deck: distinct cards, each 1/n (built in C)
         cards = sorted(shuffled)
-        return list(zip(cards, map(_DEALS.__getitem__, cards), repeat(1 / n)))
+        return list(zip(cards, map(DEALS.__getitem__, cards), repeat(1 / n)))
     counts: dict[int, int] = {}
     for c in shuffled:  # the two jokers are one outcome (the lower id), as in the state
         key = JOKER_A if c == JOKER_B else c
         counts[key] = counts.get(key, 0) + 1
-    return [(c, _DEALS[c], k / n) for c, k in sorted(counts.items())]
+    return [(c, DEALS[c], k / n) for c, k in sorted(counts.items())]
 
 
 def chance_action_probs(state: SchottenState) -> list[tuple[int, float]]:
@@ -550,4 +551,4 @@ def chance_action_probs(state: SchottenState) -> list[tuple[int, float]]:
 
 def chance_action_move(state: SchottenState, action: int) -> Move:
     """The outcome of chance id ``action`` (one of :func:`chance_action_probs`')."""
-    return _DEALS[action]
+    return DEALS[action]

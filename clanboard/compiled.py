@@ -25,7 +25,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "clanboard.core": ("rng",),
     "clanboard.games.glen_more": ("moves", "market", "territory", "state", "encoding"),
     "clanboard.games.isle_of_skye": ("tiles", "moves", "territory", "scoring", "state", "encoding"),
-    "clanboard.games.schotten_totten": ("cards", "moves", "formations", "potential", "state",
+    "clanboard.games.schotten_totten": ("cards", "moves", "formations", "state", "potential",
                                         "agents", "hints", "encoding"),
 }
 

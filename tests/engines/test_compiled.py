@@ -157,6 +157,29 @@ def test_compiled_schotten_totten_plays_and_searches_as_the_python_source() -> N
     assert built["games"] == source["games"]
 
 
+SOURCES = """
+import importlib, json
+from clanboard.compiled import COMPILED
+out = {}
+for package, modules in COMPILED.items():
+    importlib.import_module(package)
+    for module in modules:
+        out[f"{package}.{module}"] = importlib.import_module(f"{package}.{module}").__file__
+print(json.dumps(out))
+"""
+
+
+def test_pure_runs_every_listed_module_from_its_source() -> None:
+    """With ``CLANBOARD_PURE=1`` (or a stale build) each package loads its compiled
+    modules' sources in the listed order; a module listed before one it imports would
+    pull that one in from the build, and moves from two classes would never be equal."""
+    out = subprocess.run([sys.executable, "-c", SOURCES], cwd=ROOT, check=True,
+                         env={**os.environ, "CLANBOARD_PURE": "1", "PYTHONPATH": str(ROOT)},
+                         capture_output=True, text=True)
+    files = json.loads(out.stdout)
+    assert files and all(path.endswith(".py") for path in files.values()), files
+
+
 def _fake_package(tmp_path: Path, name: str) -> Path:
     folder = tmp_path / name
     folder.mkdir()

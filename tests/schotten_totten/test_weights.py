@@ -28,6 +28,7 @@ HAND_SET = {
     "room_for_full_value": 4.0, "clan_in_hand": 0.12, "round_swing": 3.0,
     "shape": 0.0,  # added later; 0 keeps the estimate as it was
     "blocked_draw_cap": 0.0,  # added later; 0 keeps every draw a candidate
+    "open_card_discount": 0.0,  # added later; 0 keeps the estimate as it was
 }
 
 

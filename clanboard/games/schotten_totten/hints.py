@@ -62,7 +62,8 @@ class Weights:
     """The evaluation's weights, unpacked for speed (see :data:`WEIGHTS_FILE`)."""
 
     __slots__ = ("values", "holding", "blocked_share", "room_for_full_value",
-                 "clan_in_hand", "round_swing", "shape", "blocked_draw_cap")
+                 "clan_in_hand", "round_swing", "shape", "blocked_draw_cap",
+                 "open_card_discount")
 
     def __init__(self, values: Mapping[str, float]) -> None:
         self.values = dict(values)
@@ -73,6 +74,7 @@ class Weights:
         self.round_swing = values["round_swing"]
         self.shape = values["shape"]
         self.blocked_draw_cap = values["blocked_draw_cap"]
+        self.open_card_discount = values["open_card_discount"]
 
 
 @cache
@@ -83,7 +85,7 @@ def _default_weights() -> Weights:
 _TOP = 1000.0  # prior of each tactic card's best move: always among the searched
 
 
-def _stone_term(mine: int, theirs: int) -> float:
+def _stone_term(mine: float, theirs: float) -> float:
     """One open stone's share of the evaluation, from the two sides' potentials."""
     return max(-0.9, min(0.9, (mine - theirs) / 150))
 
@@ -205,8 +207,16 @@ def _round_value(state: SchottenState, weights: Weights) -> float:
             total += 1.0 if owner == 0 else -1.0
             shares.append(1.0 if owner == 0 else 0.0)
             continue
-        term = _stone_term(potential(state, 0, stone, -1, pools[0]),
-                           potential(state, 1, stone, -1, pools[1]))
+        mine = float(potential(state, 0, stone, -1, pools[0]))
+        theirs = float(potential(state, 1, stone, -1, pools[1]))
+        discount = weights.open_card_discount
+        if discount:  # a formation still to complete is less sure than one made
+            room = state.capacity(stone)
+            if mine >= 0:
+                mine -= discount * (room - len(state.sides[0][stone]))
+            if theirs >= 0:
+                theirs -= discount * (room - len(state.sides[1][stone]))
+        term = _stone_term(mine, theirs)
         total += term
         shares.append(0.5 + 0.5 * term)
     if state.tactics:

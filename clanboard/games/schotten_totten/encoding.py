@@ -429,8 +429,6 @@ def _cards(out: Any, base: int, cards: list[int]) -> None:
 
 # -- the adapters' fast paths (equal to the Game defaults; see Game.legal_actions) ----------
 
-
-
 # the action id of each prebuilt move (plays, claims, words), by object identity: the
 # tables keep these objects alive, so no other object can share their id()
 _ACTION_BY_ID = {id(m): move_to_action(m)

@@ -201,6 +201,7 @@ def _round_value(state: SchottenState, weights: Weights) -> float:
     pools = (deck | state.hands[0] & ALL_CLAN, deck | state.hands[1] & ALL_CLAN)
     total = 0.0
     shares: list[float] = []  # seat 0's chance to take each stone
+    discount = weights.open_card_discount
     for stone in range(STONES):
         owner = state.owner[stone]
         if owner >= 0:
@@ -209,7 +210,6 @@ def _round_value(state: SchottenState, weights: Weights) -> float:
             continue
         mine = float(potential(state, 0, stone, -1, pools[0]))
         theirs = float(potential(state, 1, stone, -1, pools[1]))
-        discount = weights.open_card_discount
         if discount:  # a formation still to complete is less sure than one made
             room = state.capacity(stone)
             if mine >= 0:

@@ -104,8 +104,12 @@ class Ruse:
         return (Ruse, (self.tactic, self.card, self.src, self.dst))
 
     def __str__(self) -> str:  # by table: searches key nodes by it
-        return _RUSE_TEXT[(((self.tactic - STRATEGIST) * 64 + self.card) * 9 + self.src) * 10
-                          + self.dst + 1]
+        return _RUSE_TEXT[_ruse_index(self.tactic, self.card, self.src, self.dst)]
+
+
+def _ruse_index(tactic: int, card: int, src: int, dst: int) -> int:
+    """The place of a ruse in the tables of ruses (its text, its shared move)."""
+    return (((tactic - STRATEGIST) * 64 + card) * 9 + src) * 10 + dst + 1
 
 
 def _ruse_text(tactic: int, card: int, src: int, dst: int) -> str:
@@ -134,6 +138,8 @@ class Deal:
 
 DONE, PASS, RECRUIT = Word("done"), Word("pass"), Word("recruiter")
 PLAYS = [[Play(c, s) for s in range(9)] for c in range(64)]
+CLAIMS = [Claim(s) for s in range(9)]
+DRAWS = (Draw(CLAN_DECK), Draw(TACTIC_DECK))
 DEALS = [Deal(c) for c in range(64)]
 _RUSES: list[Ruse | None] = [None] * len(_RUSE_TEXT)  # made when first asked for
 
@@ -141,13 +147,11 @@ _RUSES: list[Ruse | None] = [None] * len(_RUSE_TEXT)  # made when first asked fo
 def ruse(tactic: int, card: int, src: int, dst: int = -1) -> Ruse:
     """``Ruse(tactic, card, src, dst)``, made once and shared (a dataclass's generated
     constructor runs as Python even when compiled)."""
-    i = (((tactic - STRATEGIST) * 64 + card) * 9 + src) * 10 + dst + 1
+    i = _ruse_index(tactic, card, src, dst)
     move = _RUSES[i]
     if move is None:
         move = _RUSES[i] = Ruse(tactic, card, src, dst)
     return move
-CLAIMS = [Claim(s) for s in range(9)]
-DRAWS = (Draw(CLAN_DECK), Draw(TACTIC_DECK))
 
 _CARD = r"([1-9][roygbp]|joker|spy|shield|blind|mud|recruiter|strategist|banshee|traitor)"
 _PLAY = re.compile(rf"{_CARD}\s*@\s*([1-9])")

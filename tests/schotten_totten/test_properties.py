@@ -83,6 +83,7 @@ def test_replay_from_seed_and_moves_is_byte_identical(seed, options) -> None:
 def test_illegal_moves_always_raise_and_change_nothing(seed, options, steps, actions) -> None:
     *_, (s, rng) = random_walk(seed, options, steps)
     legal = set(s.legal_moves())
+    legal_text = {str(m) for m in legal}
     before = s.to_json()
     for a in actions:
         move = action_to_move(a)
@@ -90,8 +91,10 @@ def test_illegal_moves_always_raise_and_change_nothing(seed, options, steps, act
             continue
         with pytest.raises(IllegalMove):
             s.apply(move)
-        with pytest.raises(IllegalMove):
-            s.apply(str(move))
+        # the two jokers share their notation: the other joker's text names the legal move
+        if str(move) not in legal_text:
+            with pytest.raises(IllegalMove):
+                s.apply(str(move))
         assert s.to_json() == before
     for m in legal:  # and every legal move applies
         c = s.clone()

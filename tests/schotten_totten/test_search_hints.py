@@ -94,6 +94,23 @@ def test_the_shape_weight_values_three_adjacent_stones_over_scattered_ones() -> 
             assert a[0] > b[0]
 
 
+def test_the_open_card_discount_trusts_a_made_formation_over_one_still_to_complete() -> None:
+    """``open_card_discount`` takes strength off a side's best formation per card it still
+    needs: a side that has made its formation gains against one that has not started, and
+    sides needing as many cards each are left as they were."""
+    flat = HINTS.with_weights({"open_card_discount": 0})
+    wary = HINTS.with_weights({"open_card_discount": 40})
+
+    def gain(state: SchottenState) -> float:
+        a, b = wary.evaluate(state), flat.evaluate(state)
+        assert a is not None and b is not None
+        return a[0] - b[0]
+
+    assert gain(position({3: ("9r 8r 7r", "")})) > 0.1
+    assert gain(position({3: ("", "9r 8r 7r")})) < -0.1
+    assert gain(position({3: ("9r 8r", "9y 8y")})) == 0.0
+
+
 def test_claims_leave_done_out_of_the_candidates() -> None:
     state = position({1: ("9r 8r 7r", "1g 2o")}, phase="claim")
     assert [str(m) for m in HINTS.candidate_moves(state, 0)] == ["claim 1"]

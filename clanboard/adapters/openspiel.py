@@ -113,8 +113,8 @@ class _Carried:
     position, on first use; the notation of the own moves only when a string asks for it.
     """
 
-    __slots__ = ("core", "seats", "log", "direct", "_seat", "_legal", "_sorted", "_chance",
-                 "_outcomes")
+    __slots__ = ("core", "seats", "log", "direct", "_seat", "_legal", "_ids", "_sorted",
+                 "_chance", "_outcomes")
 
     #: per game class: whether it lists legal ids, and chance ids, directly
     _FAST: dict[type, tuple[bool, bool]] = {}
@@ -130,7 +130,8 @@ class _Carried:
         self.log = log  # the own moves of every seat (immutable, shared by clones)
         self._seat: int | None = None
         self._legal: dict[int, dict[int, Move]] | None = None
-        self._sorted: dict[int, list[int]] | None = None
+        self._ids: list[int] | None = None  # the acting seat's sorted legal ids
+        self._sorted: dict[int, list[int]] | None = None  # other seats' (simultaneous steps)
         self._chance: list[tuple[int, float]] | None = None
         self._outcomes: list[tuple[int, Move, float]] | None = None
 
@@ -185,34 +186,53 @@ class _Carried:
 
     def sorted_ids(self, seat: int) -> list[int]:
         """The legal action ids of ``seat``, sorted (kept: do not change it)."""
+        if seat == self.seat():
+            ids = self._ids
+            return self.acting_ids(seat) if ids is None else ids
         if self._sorted is None:
             self._sorted = {}
         ids = self._sorted.get(seat)
         if ids is None:
-            if self.direct[0] and seat >= 0:
-                core = self.core
-                ids = sorted(core.game.legal_action_ids(core, seat))
-            else:
-                ids = sorted(self.legal(seat))
-            self._sorted[seat] = ids
+            ids = self._sorted[seat] = self._list_ids(seat)
         return ids
+
+    def acting_ids(self, seat: int) -> list[int]:
+        """The legal action ids of ``seat``, the acting seat, sorted: listed now and kept
+        (``_ids``, read directly once listed)."""
+        ids = self._ids = self._list_ids(seat)
+        return ids
+
+    def _list_ids(self, seat: int) -> list[int]:
+        if self.direct[0] and seat >= 0:
+            core = self.core
+            return sorted(core.game.legal_action_ids(core, seat))
+        return sorted(self.legal(seat))
 
     def sorted_legal(self, seat: int) -> list[int]:
         """The legal action ids of ``seat``, sorted (a copy the caller may keep)."""
-        return list(self.sorted_ids(seat))
+        return self.sorted_ids(seat)[:]
 
-    def move(self, seat: int, action: int) -> Any:
-        """The legal move of ``seat`` with id ``action``, or :data:`_MISSING`."""
-        if seat == CHANCE:
-            return self.chance_move(action)
-        if not self.direct[0]:
-            return self.legal(seat).get(action, _MISSING)
-        ids = self.sorted_ids(seat)
-        i = bisect_left(ids, action)
-        if i == len(ids) or ids[i] != action:
-            return _MISSING
+    def play(self, seat: int, action: int) -> bool:
+        """Apply the legal move of id ``action`` of ``seat``, the acting seat (not chance),
+        and log it; False, changing nothing, when no legal move has that id."""
         core = self.core
-        return core.game.legal_action_move(core, seat, action)
+        if self.direct[0]:
+            ids = self._ids
+            if ids is None:
+                ids = self.acting_ids(seat)
+            i = bisect_left(ids, action)
+            if i == len(ids) or ids[i] != action:
+                return False
+            move = core.game.legal_action_move(core, seat, action)
+        else:
+            move = self.legal(seat).get(action, _MISSING)
+            if move is _MISSING:
+                return False
+        core.apply_trusted(move, seat)  # it came from legal_moves
+        if seat >= 0:
+            self.log = (self.log, seat, action, move)  # self.played, inlined
+        self.moved()
+        return True
 
     def chance(self) -> list[tuple[int, float]]:
         """The chance outcomes as sorted ``(action id, probability)``."""
@@ -242,11 +262,17 @@ class _Carried:
         return outcomes[i][1] if i < len(outcomes) and outcomes[i][0] == action else _MISSING
 
     def changed(self) -> None:
-        self._seat = None
-        self._legal = None
-        self._sorted = None
-        self._chance = None
+        """Forget what was computed for the previous position."""
+        self._seat = self._legal = self._ids = self._sorted = self._chance = None
         self._outcomes = None
+
+    def moved(self) -> None:
+        """After a move or chance outcome: :meth:`changed`, and the acting seat now (what
+        every caller asks next; :func:`acting_seat`, inlined)."""
+        self._legal = self._ids = self._sorted = self._chance = self._outcomes = None
+        core = self.core
+        seat = core.current_player()
+        self._seat = seat if seat != SIMULTANEOUS else min(core.players_to_move())
 
 
 DEAL = 0
@@ -402,7 +428,9 @@ class ClanboardState(pyspiel.State):
         if self._simultaneous:
             return super().legal_actions() if player is None else super().legal_actions(player)
         carried = self._carried
-        cur = carried.seat()
+        cur = carried._seat
+        if cur is None:
+            cur = carried.seat()
         if player is None:
             player = cur
         if cur == TERMINAL:
@@ -410,7 +438,8 @@ class ClanboardState(pyspiel.State):
         if cur == CHANCE:
             return [a for a, _ in carried.chance()]
         if player == cur:
-            return carried.sorted_legal(player)
+            ids = carried._ids
+            return (carried.acting_ids(cur) if ids is None else ids)[:]
         if player < 0:
             return super().legal_actions(player)  # pyspiel's error for a pseudo-player
         return []
@@ -448,16 +477,23 @@ class ClanboardState(pyspiel.State):
         seat = carried._seat
         if seat is None:
             seat = carried.seat()
-        move = carried.move(seat, action)
+        if seat == CHANCE:
+            self._apply_chance(action)
+            return
+        if not carried.play(seat, action):
+            raise ValueError(f"action {action} is not legal for player {seat} now; "
+                             f"legal: {sorted(carried.legal(seat))}")
+
+    def _apply_chance(self, action: int) -> None:
+        """``_apply_action`` at a chance node."""
+        carried = self._carried
+        move = carried.chance_move(action)
         if move is _MISSING:
-            who = "chance" if seat == CHANCE else f"player {seat}"
-            raise ValueError(
-                f"action {action} is not legal for {who} now; legal: {sorted(carried.legal(seat))}"
-            )
-        carried.core.apply_trusted(move, seat)  # it came from legal_moves / chance_outcomes
-        if seat >= 0:
-            carried.log = (carried.log, seat, action, move)  # carried.played, inlined
-        carried.changed()
+            raise ValueError(f"action {action} is not legal for chance now; "
+                             f"legal: {sorted(carried.legal(CHANCE))}")
+        core = carried.core
+        core.apply_trusted(move, CHANCE)  # it came from chance_outcomes
+        carried.moved()
 
     def _action_to_string(self, player: int, action: int) -> str:
         carried = self._carried
@@ -506,9 +542,9 @@ class SampledState(ClanboardState):
         self._carried = _Undealt(game.initial_core, game.num_seats)  # type: ignore[assignment]
         self._simultaneous = game.simultaneous
 
-    def _apply_action(self, action: int) -> None:
+    def _apply_chance(self, action: int) -> None:
         if type(self._carried) is not _Undealt:
-            ClanboardState._apply_action(self, action)
+            super()._apply_chance(action)
             return
         if action != DEAL:
             raise ValueError(f"action {action} is not legal for chance now; legal: [{DEAL}]")

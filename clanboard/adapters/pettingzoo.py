@@ -47,6 +47,9 @@ def resolve_setup(game: Game | str, num_players: int | None, variant: str | None
     return core, core.check_players(num_players), core.check_options(opts)
 
 
+_INT8 = np.dtype(np.int8)  # the masks' item type (a dtype object: no conversion per mask)
+
+
 def observation_space(num_distinct_actions: int, tensor_size: int) -> spaces.Dict:
     """``observation``: the core tensor (bounds are not part of the core encoding, hence
     unbounded); ``action_mask``: one int8 per action id."""
@@ -63,17 +66,23 @@ def legal_actions(state: State, seat: int) -> dict[int, Move]:
     return state.game.legal_actions(state, seat)
 
 
+def _marked(legal: Iterable[int], num_distinct_actions: int) -> tuple[bytearray, np.ndarray]:
+    """The mask of :func:`action_mask` and the bytearray it views: reading an item from
+    the bytearray (a Python int) is cheaper than from the array (a numpy scalar)."""
+    marks = bytearray(num_distinct_actions)
+    mask = np.frombuffer(marks, _INT8)
+    ids = legal if type(legal) is list else list(legal)
+    if len(ids) <= 64:  # a loop into the bytearray beats numpy's conversion of a short list
+        for i in ids:
+            marks[i] = 1
+    else:
+        mask[np.fromiter(ids, np.intp, len(ids))] = 1
+    return marks, mask
+
+
 def action_mask(legal: Iterable[int], num_distinct_actions: int) -> np.ndarray:
     """int8, 1 for each legal action id (``legal``: the ids, or a dict keyed by them)."""
-    ids = legal if type(legal) is list else list(legal)
-    if len(ids) <= 64:  # a loop into a bytearray beats numpy's conversion of a short list
-        buf = bytearray(num_distinct_actions)
-        for i in ids:
-            buf[i] = 1
-        return np.frombuffer(buf, np.int8)
-    mask = np.zeros(num_distinct_actions, np.int8)
-    mask[np.fromiter(ids, np.intp, len(ids))] = 1
-    return mask
+    return _marked(legal, num_distinct_actions)[1]
 
 
 def observe_seat(state: State, seat: int, num_distinct_actions: int,
@@ -127,9 +136,13 @@ class ClanboardAECEnv(AECEnv):
         self._writer = TensorWriter(self.core_game, self.encoding.observation_tensor_size)
         self._view = self._writer.view
         self._direct = lists_action_ids(self.core_game)  # legal ids without their moves
-        # for the current position, per seat: the mask, and id -> move unless direct
-        self._masks: dict[int, np.ndarray] = {}
-        self._legal: dict[int, dict[int, Move]] = {}
+        # the current position's seat to act (-1: none), its mask and the bytearray the
+        # mask views, and unless direct its moves by id
+        self._acting = -1
+        self._mask = np.zeros(0, np.int8)
+        self._marks = bytearray()
+        self._legal: dict[int, Move] = {}
+        self._masks: dict[int, np.ndarray] = {}  # the other seats' masks (all 0), when asked
 
     @property
     def state(self) -> State:
@@ -158,10 +171,15 @@ class ClanboardAECEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self._legal = {}
-        self._masks = {}
+        self._forget()
         self.agent_selection = self.possible_agents[acting_seat(self.state)]
         self._offer_mask(self.state.is_terminal())
+
+    def _forget(self) -> None:
+        """A new position: no seat's mask is known yet."""
+        self._acting = -1
+        self._legal = {}
+        self._masks = {}
 
     def _offer_mask(self, over: bool) -> None:
         """Infos for the new position: the agent to act gets its ``action_mask``, so that a
@@ -173,31 +191,34 @@ class ClanboardAECEnv(AECEnv):
             self.infos[agent]["action_mask"] = self._mask_of(self._seat_of[agent])
 
     def _mask_of(self, seat: int) -> np.ndarray:
+        if seat == self._acting:
+            return self._mask
         mask = self._masks.get(seat)
         if mask is None:
             state = self.state
             if state.is_terminal() or seat != acting_seat(state):
-                mask = np.zeros(self.encoding.num_distinct_actions, np.int8)
+                mask = self._masks[seat] = np.zeros(self.encoding.num_distinct_actions, np.int8)
             else:
-                mask = self._new_mask(state, seat)
-            self._masks[seat] = mask
+                mask = self._act(state, seat)
         return mask
 
-    def _new_mask(self, state: State, seat: int) -> np.ndarray:
-        """The mask of ``seat``, the seat to act (its moves kept unless direct)."""
+    def _act(self, state: State, seat: int) -> np.ndarray:
+        """Make ``seat``, the seat to act, the one whose mask is kept; returns the mask
+        (its moves by id are kept too unless the game lists ids directly)."""
         game = self.core_game
         if self._direct:
             ids = game.legal_action_ids(state, seat)
         else:
-            legal = self._legal[seat] = game.legal_actions(state, seat)
+            legal = self._legal = game.legal_actions(state, seat)
             ids = list(legal)
-        return action_mask(ids, self.encoding.num_distinct_actions)
+        self._marks, mask = _marked(ids, self.encoding.num_distinct_actions)
+        self._mask = mask
+        self._acting = seat
+        return mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
-        mask = self._masks.get(seat)
-        if mask is None:
-            mask = self._mask_of(seat)
+        mask = self._mask if seat == self._acting else self._mask_of(seat)
         return {"observation": self._view(self.state, seat).copy(), "action_mask": mask.copy()}
 
     def step(self, action: int | None) -> None:
@@ -206,9 +227,8 @@ class ClanboardAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         seat = self._seat_of[agent]
-        mask = self._masks.get(seat)
-        if mask is None:
-            mask = self._mask_of(seat)
+        # the mask's items read from its bytearray (ints, not numpy scalars)
+        marks = self._marks if seat == self._acting else self._mask_of(seat)
         state = self.state
         act = action
         if type(act) is not int:
@@ -216,12 +236,12 @@ class ClanboardAECEnv(AECEnv):
                 act = int(act)  # type: ignore[arg-type]
             except (TypeError, ValueError):
                 raise illegal_action(action, seat, legal_actions(state, seat)) from None
-        if not 0 <= act < len(mask) or not mask[act]:
+        if not 0 <= act < len(marks) or not marks[act]:
             raise illegal_action(action, seat, legal_actions(state, seat))
         if self._direct:
             move = self.core_game.legal_action_move(state, seat, act)
         else:
-            move = self._legal[seat][act]
+            move = self._legal[act]  # a legal id: its seat is the seat to act
         state.apply_trusted(move, seat)  # a legal move of this seat
         self._cumulative_rewards[agent] = 0.0
         nxt = state.current_player()  # never CHANCE: chance is resolved inside
@@ -229,8 +249,7 @@ class ClanboardAECEnv(AECEnv):
             for a, u in zip(self.agents, utilities(state), strict=True):
                 self.rewards[a] = u
                 self.terminations[a] = True
-            self._legal = {}
-            self._masks = {}
+            self._forget()
             self.agent_selection = self.possible_agents[(seat + 1) % self.num_seats]
             self._offer_mask(True)
             self._accumulate_rewards()
@@ -239,8 +258,9 @@ class ClanboardAECEnv(AECEnv):
         # second look at whose turn it is (rewards stay 0 before the end: none to add)
         if nxt == SIMULTANEOUS:
             nxt = acting_seat(state)
-        self._legal = {}
-        self._masks = {nxt: (mask := self._new_mask(state, nxt))}
+        if self._masks:
+            self._masks = {}
+        mask = self._act(state, nxt)
         self.agent_selection = next_agent = self.possible_agents[nxt]
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         infos[next_agent]["action_mask"] = mask

@@ -139,3 +139,100 @@ def test_schotten_fast_tensor_counts_jokers_like_the_reference(side: list[int]) 
     for viewer in (0, 1):
         assert np.array_equal(_fast_tensor(game, state, viewer, size),
                               _reference_tensor(state, viewer))
+
+
+def _assert_schotten_ids(state: Any, seat: int) -> None:
+    """``legal_action_ids`` lists the ids of ``legal_moves`` in their order, and each id's
+    ``legal_action_move`` is that move (the joker the seat holds or acts on, too)."""
+    game = state.game
+    moves = state.legal_moves(seat)
+    ids = game.legal_action_ids(state, seat)
+    assert ids == [state.move_to_action(m) for m in moves], (seat, [str(m) for m in moves])
+    assert [game.legal_action_move(state, seat, a) for a in ids] == moves
+
+
+def _schotten_ids_along_a_game(variant: str, seed: int) -> set[str]:
+    """A random game of Schotten Totten that plays a tactic card (or passes, or returns a
+    card) whenever it can, checked with :func:`_assert_schotten_ids` for both seats at
+    every position; returns the kinds of moves that were legal."""
+    import random
+
+    from clanboard.core import get_game
+    from clanboard.games.schotten_totten.cards import CLAN_CARDS, card_name
+    from clanboard.games.schotten_totten.moves import Play, Ruse
+
+    def kind(move: Any) -> str:
+        if isinstance(move, Play):
+            return "clan card" if move.card < CLAN_CARDS else card_name(move.card)
+        if isinstance(move, Ruse):
+            return card_name(move.tactic)
+        return type(move).__name__ if type(move).__name__ != "Word" else str(move)
+
+    game = get_game("schotten-totten")
+    state = game.new_state(2, seed=seed, options=game.variant_options(variant))
+    rng = random.Random(seed)
+    met: set[str] = set()
+    while seats := state.players_to_move():
+        for seat in (0, 1):
+            _assert_schotten_ids(state, seat)
+            met.update(map(kind, state.legal_moves(seat)))
+        moves = state.legal_moves(seats[0])
+        tactic = [m for m in moves if kind(m) not in ("clan card", "Claim", "done", "Draw")]
+        state.apply_trusted(rng.choice(tactic or moves), seats[0])
+    return met
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**31), variant=st.sampled_from(["base", "tactics", "expert",
+                                                            "tactics-expert"]))
+def test_schotten_lists_the_ids_of_its_legal_moves(seed: int, variant: str) -> None:
+    """Schotten Totten's ``legal_action_ids`` (the ids listed without making the moves)
+    against the ids of ``legal_moves``, and the moves of those ids, along random games."""
+    _schotten_ids_along_a_game(variant, seed)
+
+
+def test_schotten_id_lists_are_checked_for_every_kind_of_move() -> None:
+    """The games of the test above meet every kind of move, each tactic card's too."""
+    met: set[str] = set()
+    for seed in range(12):
+        met |= _schotten_ids_along_a_game("tactics", seed)
+    assert met == {"clan card", "pass", "Claim", "done", "Draw", "joker", "spy", "shield",
+                   "blind", "mud", "recruiter", "Return", "strategist", "banshee", "traitor"}
+
+
+def _schotten_second_joker(state: Any, seat: int, stone: int) -> Any:
+    """``state`` with the two jokers swapped: ``seat`` holds the second, its side of
+    ``stone`` has the first."""
+    from clanboard.games.schotten_totten.cards import JOKER_A, JOKER_B
+
+    state.hands[seat] ^= (1 << JOKER_A) | (1 << JOKER_B)
+    state.sides[seat][stone] = [JOKER_A if c == JOKER_B else c for c in state.sides[seat][stone]]
+    return state
+
+
+def _schotten_positions() -> list[Any]:
+    from tests.schotten_totten.helpers import position
+
+    return [
+        # both jokers in hand: one return, one joker's plays
+        position({}, hands=("joker joker 5g 3r", "2p"), phase="recruit-return", tactics=True,
+                 recruit_left=2),
+        position({}, hands=("joker joker 5g", "2p"), tactics=True),
+        # the second joker in hand: its plays have the first joker's ids
+        _schotten_second_joker(position({1: ("joker", "")}, hands=("joker 5g", "1b"),
+                                        tactics=True), 0, 0),
+        # strategist and banshee on either joker: seat 1's side has the second
+        position({3: ("joker 5g", "joker 2p")}, hands=("7r", "strategist banshee traitor 1b"),
+                 tactics=True, to_move=1),
+        position({3: ("joker 5g", "joker 2p")}, hands=("strategist banshee traitor 7r", "1b"),
+                 tactics=True),
+    ]
+
+
+@pytest.mark.parametrize("index", range(5))
+def test_schotten_lists_the_ids_of_the_jokers_moves(index: int) -> None:
+    """Positions random games seldom reach: the ids name the first joker, the moves the
+    joker that is there."""
+    state = _schotten_positions()[index]
+    for seat in (0, 1):
+        _assert_schotten_ids(state, seat)

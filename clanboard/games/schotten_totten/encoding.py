@@ -19,10 +19,17 @@ from clanboard.games.schotten_totten.cards import (
     ALL_CLAN,
     ALL_TACTICS,
     BANSHEE,
+    BLIND,
+    CLAN_CARDS,
+    ELITE_TROOPS,
     JOKER_A,
     JOKER_B,
     JOKER_MASK,
+    JOKERS,
+    MUD,
+    RECRUITER,
     STRATEGIST,
+    TRAITOR,
     bits,
 )
 from clanboard.games.schotten_totten.moves import (
@@ -43,7 +50,14 @@ from clanboard.games.schotten_totten.moves import (
     Ruse,
     ruse,
 )
-from clanboard.games.schotten_totten.state import CLAIM, DRAW, PLAY, RECRUIT_DRAW
+from clanboard.games.schotten_totten.state import (
+    CLAIM,
+    DRAW,
+    PLAY,
+    RECRUIT_DRAW,
+    RECRUIT_RETURN,
+    _distinct,
+)
 
 if TYPE_CHECKING:
     from clanboard.games.schotten_totten.state import SchottenState
@@ -100,8 +114,6 @@ def action_to_move(action: int, chance: bool = False,
 
 
 def _decode(action: int, chance: bool) -> object:
-    from clanboard.games.schotten_totten.cards import TRAITOR
-
     if chance:
         return Deal(action)
     if not 0 <= action < NUM_ACTIONS:
@@ -448,37 +460,40 @@ def legal_actions(state: SchottenState, player: int) -> dict[int, Move]:
 _PLAY_IDS = [[_card(c) * 9 + s for s in range(9)] for c in range(64)]
 _PASS_ID = _WORD0 + _WORDS.index(PASS)
 _DONE_ID = _WORD0 + _WORDS.index(DONE)
+_RECRUIT_ID = _WORD0 + _WORDS.index(RECRUIT)
 _DRAW_IDS = [_WORD0 + _WORDS.index(d) for d in DRAWS]
 
 
 def legal_action_ids(state: SchottenState, player: int) -> list[int]:
-    """``list(legal_actions(state, player))`` without the moves: the clan-card plays,
-    the claims and the draws listed directly (the rest through ``legal_actions``)."""
+    """``list(legal_actions(state, player))`` without the moves: the ids of
+    ``state.legal_moves(player)``, in its order, listed directly (chance nodes and seats
+    not to move through ``legal_actions``)."""
     phase = state.phase
     if state.pending >= 0 or player != state.to_move:
         return list(legal_actions(state, player))
     if phase == PLAY:
         hand = state.hands[player]
-        played = state.tactics_played
-        if state.tactics and hand & ALL_TACTICS and played[player] <= played[1 - player]:
-            return list(legal_actions(state, player))  # tactic moves
         free = state.free_stones(player)
         clan = hand & ALL_CLAN
-        if not (clan and free):
-            return [_PASS_ID]
         ids: list[int] = []
-        if len(free) == 1:
-            stone = free[0]
-            while clan:
-                low = clan & -clan
-                clan ^= low
-                ids.append(_PLAY_IDS[low.bit_length() - 1][stone])
-            return ids
-        pick = itemgetter(*free)
-        while clan:
-            low = clan & -clan
-            clan ^= low
-            ids += pick(_PLAY_IDS[low.bit_length() - 1])
+        if clan and free:
+            if len(free) == 1:
+                stone = free[0]
+                while clan:
+                    low = clan & -clan
+                    clan ^= low
+                    ids.append(_PLAY_IDS[low.bit_length() - 1][stone])
+            else:
+                pick = itemgetter(*free)
+                while clan:
+                    low = clan & -clan
+                    clan ^= low
+                    ids += pick(_PLAY_IDS[low.bit_length() - 1])
+        else:
+            ids.append(_PASS_ID)
+        played = state.tactics_played
+        if state.tactics and hand & ALL_TACTICS and played[player] <= played[1 - player]:
+            _tactic_ids(state, player, hand, free, ids)
         return ids
     if phase == CLAIM:
         ids = [_CLAIM0 + s for s in state.claimable(player)]
@@ -487,7 +502,53 @@ def legal_action_ids(state: SchottenState, player: int) -> list[int]:
     if phase in (DRAW, RECRUIT_DRAW):
         decks = state.decks
         return [_DRAW_IDS[d] for d in (CLAN_DECK, TACTIC_DECK) if decks[d]]
+    if phase == RECRUIT_RETURN:
+        hand = state.hands[player]
+        if hand & JOKER_MASK == JOKER_MASK:
+            hand ^= 1 << JOKER_B  # one joker: the two are one card
+        return [_RETURN0 + _card(c) for c in bits(hand)]
     return list(legal_actions(state, player))
+
+
+def _tactic_ids(state: SchottenState, p: int, hand: int, free: list[int],
+                ids: list[int]) -> None:
+    """Append the ids of ``state._tactic_moves(p, hand, free)``, in its order."""
+    owner = state.owner
+    open_stones = [s for s in range(9) if owner[s] < 0]
+    sides = state.sides
+    for card in bits(hand & ALL_TACTICS):
+        if card in ELITE_TROOPS:  # played at a free stone, a joker unless one was played
+            if card in JOKERS and (state.jokers_played[p] or
+                                   (card == JOKER_B and hand >> JOKER_A & 1)):
+                continue
+            row = _PLAY_IDS[card]
+            ids += [row[s] for s in free]
+        elif card == MUD:
+            mud = state.mud
+            ids += [MUD * 9 + s for s in open_stones if not mud >> s & 1]
+        elif card == BLIND:
+            blind = state.blind
+            ids += [BLIND * 9 + s for s in open_stones if not blind >> s & 1]
+        elif card == RECRUITER:
+            ids.append(_RECRUIT_ID)
+        elif card == STRATEGIST:
+            own = sides[p]
+            for s in open_stones:
+                for c in _distinct(own[s]):
+                    base = _STRAT0 + _card(c) * 90 + s * 10 + 1
+                    ids += [base + d for d in free if d != s]
+                    ids.append(base - 1)  # to the discard
+        elif card == BANSHEE:
+            theirs = sides[1 - p]
+            for s in open_stones:
+                ids += [_BANSHEE0 + _card(c) * 9 + s for c in _distinct(theirs[s])]
+        elif card == TRAITOR:
+            theirs = sides[1 - p]
+            for s in open_stones:
+                for c in theirs[s]:
+                    if c < CLAN_CARDS:
+                        base = _TRAITOR0 + c * 81 + s * 9
+                        ids += [base + d for d in free]
 
 
 def legal_action_move(state: SchottenState, player: int, action: int) -> Move:

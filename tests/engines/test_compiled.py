@@ -1,6 +1,7 @@
 """The mypyc build of the three games' rules and RL encodings (setup.py; Schotten Totten's
-search hints too): it plays the same games and gives the same action ids and tensors as
-the Python source, and a build older than its source is never imported."""
+and Glen More's search hints too): it plays the same games, searches the same way and gives
+the same action ids and tensors as the Python source, and a build older than its source is
+never imported."""
 
 from __future__ import annotations
 
@@ -150,6 +151,48 @@ def test_compiled_schotten_totten_plays_and_searches_as_the_python_source() -> N
     moves, estimates and move priors from the build as from the source."""
     cases = json.dumps([["base", 1], ["tactics", 2], ["tactics", 3]])
     runs = [subprocess.run([sys.executable, "-c", SCHOTTEN, cases], cwd=ROOT, check=True,
+                           env={**os.environ, "CLANBOARD_PURE": pure, "PYTHONPATH": str(ROOT)},
+                           capture_output=True, text=True).stdout for pure in ("1", "0")]
+    source, built = (json.loads(run) for run in runs)
+    assert source["source"] and not built["source"]
+    assert built["games"] == source["games"]
+
+
+GLEN_MORE = """
+import json, sys
+from clanboard.core import get_game
+from clanboard.core.agents import make_agent
+from clanboard.games.glen_more.hints import GlenMoreHints
+import clanboard.games.glen_more.hints as module
+game = get_game("glen-more")
+hints = GlenMoreHints()
+out = []
+for n, seed in json.loads(sys.argv[1]):
+    # a search against the heuristic player: every move, the estimate and the priors
+    s = game.new_state(n, seed)
+    agents = [make_agent(game, "ismcts:100", seed)]
+    agents += [make_agent(game, "heuristic", seed + k) for k in range(1, n)]
+    trace = []
+    for _ in range(60):
+        seat = s.players_to_move()[0]
+        legal = s.legal_moves(seat)
+        priors = hints.move_priors(s, seat, legal)
+        move = agents[seat].choose(s, seat)
+        trace.append([str(move), [round(v, 9) for v in hints.evaluate(s)],
+                      [round(p, 9) for p in priors or []]])
+        s.apply(move, seat)
+    out.append(trace)
+print(json.dumps({"source": module.__file__.endswith(".py"), "games": out}))
+"""
+
+
+@pytest.mark.skipif(not glen_more.COMPILED_IN_USE,
+                    reason="the rules are not compiled here (python setup.py build_ext --inplace)")
+def test_compiled_glen_more_hints_search_as_the_python_source() -> None:
+    """A search against heuristic players: the same moves, estimates and move priors from
+    the build of Glen More's hints as from their source."""
+    cases = json.dumps([[2, 1], [3, 2]])
+    runs = [subprocess.run([sys.executable, "-c", GLEN_MORE, cases], cwd=ROOT, check=True,
                            env={**os.environ, "CLANBOARD_PURE": pure, "PYTHONPATH": str(ROOT)},
                            capture_output=True, text=True).stdout for pure in ("1", "0")]
     source, built = (json.loads(run) for run in runs)

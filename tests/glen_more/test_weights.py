@@ -19,13 +19,16 @@ from clanboard.core.weights import BadWeights, read_weights
 from clanboard.games.glen_more.agents import HeuristicAgent
 from clanboard.games.glen_more.data import TILES, table_vp
 from clanboard.games.glen_more.hints import (
+    _JUDGE,
     GlenMoreHints,
     _final_cards,
+    play_ahead,
     progress_left,
     projected_scores,
     scorings_left,
+    turn_step,
 )
-from clanboard.games.glen_more.state import P_TAKE, GlenMoreState, marker
+from clanboard.games.glen_more.state import P_OVER, P_TAKE, GlenMoreState, marker
 
 #: The values the evaluation had as constants in the code before they moved to the file.
 HAND_SET = {
@@ -98,6 +101,35 @@ def test_other_weights_change_the_projection_and_the_win_chances() -> None:
         assert ea is not None and eb is not None and sum(eb) == pytest.approx(1.0)
         changed += ea != pytest.approx(eb)
     assert changed > 10
+
+
+def test_the_lookahead_plays_legal_heuristic_moves_to_a_turn_end_on_a_copy() -> None:
+    """``lookahead`` N: N moves as heuristic players would make them, each legal by the
+    rules (replayed through ``apply``), then the turn in progress to its end; the
+    estimate is the projection of the position reached, and the state judged is left
+    as it was."""
+    ahead = GlenMoreHints(weights={"lookahead": 12})
+    ended = 0
+    for s in positions(games=2, players=2)[::4]:
+        before = s.to_json()
+        played = s.clone()
+        played.auto_chance = True
+        play_ahead(played, 12)
+        assert played.phase in (P_TAKE, P_OVER)
+        checked = s.clone()
+        checked.auto_chance = True
+        for n in range(60):
+            if checked.is_terminal() or (n >= 12 and checked.phase == P_TAKE):
+                break
+            p = checked.cur
+            move = (_JUDGE.take(checked, p, checked.legal_moves(p)) if checked.phase == P_TAKE
+                    else turn_step(checked, p))
+            checked.apply(move, p)  # raises on an illegal move
+        assert checked.to_json() == played.to_json()
+        ended += played.phase == P_OVER
+        assert ahead.evaluate(s) == GlenMoreHints(weights={"lookahead": 0}).evaluate(played)
+        assert s.to_json() == before
+    assert ended  # positions near the end too: the look-ahead stops at the game's end
 
 
 def test_bad_weights_are_refused() -> None:

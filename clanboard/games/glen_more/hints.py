@@ -45,7 +45,9 @@ their ``*_late`` twins scaled by the share already drawn; per clansman beyond th
 (``clansman``, plus ``clansman_early`` scaled by the share to come); and the scatter of
 the final scores around the projection (``spread_end`` at the end, plus
 ``spread_per_tile`` per stack tile still to come), which turns projected margins into
-win chances. ``clanboard tune glen-more`` fits them by self-play."""
+win chances; ``lookahead``, the moves played on as heuristic players would before the
+projection (:func:`play_ahead`; 0: none). ``clanboard tune glen-more`` fits them by
+self-play."""
 
 
 SHIPPED = ShippedWeights(WEIGHTS_FILE, "glen-more")
@@ -56,7 +58,8 @@ class Weights:
 
     __slots__ = ("values", "scoring", "final_cards", "penalty_share", "resource",
                  "resource_late", "activation", "activation_late", "clansman",
-                 "clansman_early", "tempo", "tempo_late", "spread_end", "spread_per_tile")
+                 "clansman_early", "tempo", "tempo_late", "spread_end", "spread_per_tile",
+                 "lookahead")
 
     def __init__(self, values: Mapping[str, float]) -> None:
         self.values = dict(values)
@@ -73,6 +76,7 @@ class Weights:
         self.tempo_late = values["tempo_late"]
         self.spread_end = values["spread_end"]
         self.spread_per_tile = values["spread_per_tile"]
+        self.lookahead = round(values["lookahead"])
 
 
 @cache
@@ -128,26 +132,42 @@ def projected_scores(s: GlenMoreState, w: Weights | None = None) -> list[float]:
 
 def finish_turn(s: GlenMoreState) -> None:
     """Play the turn in progress to its end, in place, the way a careful player would
-    without looking ahead: the best square by the heuristic, payment from one's own
-    goods, every activation in list order, then end."""
+    without looking ahead (:func:`turn_step`)."""
     for _ in range(FINISH_STEPS):
-        ph = s.phase
-        if ph in (P_TAKE, P_OVER) or s.current_player() < 0:
+        if s.phase in (P_TAKE, P_OVER) or s.current_player() < 0:
             return
         p = s.cur
-        if ph == P_PLACE:
-            moves = s.legal_moves(p)
-            move = max(moves, key=lambda m: _JUDGE.spot_value(s, p, m))  # type: ignore[arg-type]
-        elif ph in (P_PAY, P_ACTPAY):
-            move = pay_choice(s, p, s._pay_moves(p, sells=False) or s._pay_moves(p))
-        elif ph == P_GAIN:
-            move = max(s.legal_moves(p), key=lambda m: s.market[m.arg])  # type: ignore[attr-defined]
-        elif ph == P_ACT:
-            acts = s._act_moves(p)
-            move = acts[0] if acts else END_MOVE
-        else:
-            move = END_MOVE
+        s.apply_trusted(turn_step(s, p), p)
+
+
+def play_ahead(s: GlenMoreState, moves: int) -> None:
+    """Play on, in place, for ``moves`` moves as heuristic players would (the heuristic's
+    tile or sale, then :func:`turn_step`), then to the end of the turn in progress: what
+    a territory's engine yields in the coming turns, which the projection only guesses."""
+    for _ in range(moves):
+        if s.phase == P_OVER or s.current_player() < 0:
+            return
+        p = s.cur
+        move = _JUDGE.take(s, p, s.legal_moves(p)) if s.phase == P_TAKE else turn_step(s, p)
         s.apply_trusted(move, p)
+    finish_turn(s)
+
+
+def turn_step(s: GlenMoreState, p: int) -> Move:
+    """The next step of ``p``'s turn in progress without looking ahead: the best square
+    by the heuristic, payment from one's own goods, the dearest good gained, every
+    activation in list order, then end (clansmen stay where they are)."""
+    ph = s.phase
+    if ph == P_PLACE:
+        return max(s.legal_moves(p), key=lambda m: _JUDGE.spot_value(s, p, m))  # type: ignore[arg-type]
+    if ph in (P_PAY, P_ACTPAY):
+        return pay_choice(s, p, s._pay_moves(p, sells=False) or s._pay_moves(p))
+    if ph == P_GAIN:
+        return max(s.legal_moves(p), key=lambda m: s.market[m.arg])  # type: ignore[attr-defined]
+    if ph == P_ACT:
+        acts = s._act_moves(p)
+        return acts[0] if acts else END_MOVE
+    return END_MOVE
 
 
 def _final_cards(s: GlenMoreState, p: int) -> int:
@@ -194,13 +214,15 @@ class GlenMoreHints(WeightedHints, PlayoutHints):
             return None
         if state.phase == P_OVER:
             return state.returns()
-        if state.phase != P_TAKE:  # judge whole turns: a turn's gains come at its end
+        w = self._weights
+        if state.phase != P_TAKE or w.lookahead:  # judge whole turns: gains come at the end
             state = state.clone()
             state.auto_chance = True
             finish_turn(state)
+            if w.lookahead:
+                play_ahead(state, w.lookahead)
             if state.phase == P_OVER:
                 return state.returns()
-        w = self._weights
         spread = w.spread_end + w.spread_per_tile * STACK_TILES * progress_left(state)
         return win_chances(projected_scores(state, w), spread)
 
@@ -244,6 +266,10 @@ class _Judge(HeuristicAgent):
     def spot_value(self, s: GlenMoreState, p: int, move: GMove) -> float:
         self.rng.state = 0
         return self._spot(s, p, move)
+
+    def take(self, s: GlenMoreState, p: int, moves: list[Move]) -> Move:
+        self.rng.state = 0
+        return self._take(s, p, moves)
 
 
 _JUDGE = _Judge()

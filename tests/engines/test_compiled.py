@@ -113,6 +113,15 @@ def test_compiled_encodings_give_the_ids_and_tensors_of_the_python_source() -> N
     assert json.loads(here.stdout) == json.loads(pure.stdout)
 
 
+def _source_and_build(script: str, cases: str) -> tuple[dict[str, object], dict[str, object]]:
+    """What ``script`` prints (JSON) run on the Python source, then on the build."""
+    runs = [subprocess.run([sys.executable, "-c", script, cases], cwd=ROOT, check=True,
+                           env={**os.environ, "CLANBOARD_PURE": pure, "PYTHONPATH": str(ROOT)},
+                           capture_output=True, text=True).stdout for pure in ("1", "0")]
+    source, built = (json.loads(run) for run in runs)
+    return source, built
+
+
 SCHOTTEN = """
 import json, sys
 from clanboard.core import Rng, get_game
@@ -150,10 +159,7 @@ def test_compiled_schotten_totten_plays_and_searches_as_the_python_source() -> N
     """Random games of both variants, and a search against the heuristic player: the same
     moves, estimates and move priors from the build as from the source."""
     cases = json.dumps([["base", 1], ["tactics", 2], ["tactics", 3]])
-    runs = [subprocess.run([sys.executable, "-c", SCHOTTEN, cases], cwd=ROOT, check=True,
-                           env={**os.environ, "CLANBOARD_PURE": pure, "PYTHONPATH": str(ROOT)},
-                           capture_output=True, text=True).stdout for pure in ("1", "0")]
-    source, built = (json.loads(run) for run in runs)
+    source, built = _source_and_build(SCHOTTEN, cases)
     assert source["source"] and not built["source"]
     assert built["games"] == source["games"]
 
@@ -192,10 +198,7 @@ def test_compiled_glen_more_hints_search_as_the_python_source() -> None:
     """A search against heuristic players: the same moves, estimates and move priors from
     the build of Glen More's hints as from their source."""
     cases = json.dumps([[2, 1], [3, 2]])
-    runs = [subprocess.run([sys.executable, "-c", GLEN_MORE, cases], cwd=ROOT, check=True,
-                           env={**os.environ, "CLANBOARD_PURE": pure, "PYTHONPATH": str(ROOT)},
-                           capture_output=True, text=True).stdout for pure in ("1", "0")]
-    source, built = (json.loads(run) for run in runs)
+    source, built = _source_and_build(GLEN_MORE, cases)
     assert source["source"] and not built["source"]
     assert built["games"] == source["games"]
 

@@ -16,6 +16,18 @@ from clanboard.core import Game, InvalidState, Rng, State, games, get_game
 
 MAX_MOVES = 100_000  # a random game longer than this is reported as not terminating
 
+#: the clocks a run may be timed by: the wall clock (default) or this process's CPU time,
+#: which holds steady when other jobs share the machine (searches then count their
+#: thread's CPU time, as ``ismcts:1s-cpu`` does)
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
+def _clock(name: str) -> Callable[[], float]:
+    try:
+        return CLOCKS[name]
+    except KeyError:
+        raise ValueError(f"unknown clock {name!r}: use one of {', '.join(CLOCKS)}") from None
+
 
 @dataclass
 class BenchResult:
@@ -56,43 +68,47 @@ def random_game(state: State, rng: Rng, keep_every: int = 0) -> tuple[int, list[
             raise RuntimeError(f"{state.game.id}: a random game did not end in {MAX_MOVES} moves")
 
 
-def _timed_loop(seconds: float, items: list[State], work: Any) -> float:
+def _timed_loop(seconds: float, items: list[State], work: Any,
+                clock: Callable[[], float] = time.perf_counter) -> float:
     """Microseconds per call of ``work(item)``, cycling over ``items`` for ``seconds``."""
     calls = 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
     while True:
         for item in items:
             work(item)
         calls += len(items)
-        now = time.perf_counter()
+        now = clock()
         if now >= deadline:
             return (now - start) / calls * 1e6
 
 
 def bench_game(game: Game, options: Mapping[str, Any] | None = None, variant: str = "default",
-               num_players: int | None = None, seconds: float = 1.0, seed: int = 0) -> BenchResult:
+               num_players: int | None = None, seconds: float = 1.0, seed: int = 0,
+               clock: str = "wall") -> BenchResult:
     """Measure one game; ``seconds`` scales every part (about 4.5 × seconds in all,
-    the first second-scale spent warming the engine up with random games)."""
+    the first second-scale spent warming the engine up with random games), counted on
+    ``clock`` (a key of :data:`CLOCKS`)."""
+    timer = _clock(clock)
     n = game.check_players(num_players)
     opts = game.check_options(options)
     rng = Rng(seed)
 
     # warm up first: engines may fill lazy tables and caches during their first games
     warm_rng = Rng(seed ^ 0x5EED)
-    deadline = time.perf_counter() + seconds
-    while time.perf_counter() < deadline:
+    deadline = timer() + seconds
+    while timer() < deadline:
         game.new_state(n, warm_rng.next_u64() >> 1, opts).random_playout(warm_rng)
 
     # random full games through the game's playout hook (State.random_playout: the
     # generic loop, or the game's own faster engine)
     played = moves = 0
-    start = time.perf_counter()
+    start = timer()
     while True:
         state = game.new_state(n, rng.next_u64() >> 1, opts)
         moves += state.random_playout(rng)
         played += 1
-        elapsed = time.perf_counter() - start
+        elapsed = timer() - start
         if elapsed >= seconds:
             break
 
@@ -114,18 +130,20 @@ def bench_game(game: Game, options: Mapping[str, Any] | None = None, variant: st
     def determinize(s: State) -> None:
         s.determinize(s.players_to_move()[0], rng)
 
-    clone_us = _timed_loop(seconds * 0.3, samples, lambda s: s.clone())
-    legal_us = _timed_loop(seconds * 0.3, samples, legal) / _mean_movers(samples)
-    determinize_us = _timed_loop(seconds * 0.3, samples, determinize)
+    clone_us = _timed_loop(seconds * 0.3, samples, lambda s: s.clone(), timer)
+    legal_us = _timed_loop(seconds * 0.3, samples, legal, timer) / _mean_movers(samples)
+    determinize_us = _timed_loop(seconds * 0.3, samples, determinize, timer)
 
     # ISMCTS: from the opening and from positions spread over random games
     start_state = game.new_state(n, seed, opts)
-    opening_rate = _search_rate(start_state, seconds * 0.5, seed)
+    cpu = clock == "cpu"
+    opening_rate = _search_rate(start_state, seconds * 0.5, seed, cpu)
     spread = [s for s in samples[:: max(1, len(samples) // 8)]][:8]
     total_it = 0
     total_s = 0.0
     for s in spread:
-        budget = replace(TUNED, iterations=None, seconds=seconds * 1.5 / len(spread))
+        budget = replace(TUNED, iterations=None, seconds=seconds * 1.5 / len(spread),
+                         cpu_clock=cpu)
         searcher = ISMCTS(budget, seed)
         seat = s.players_to_move()[0]
         if len(s.legal_moves(seat)) < 2:
@@ -147,9 +165,10 @@ def _mean_movers(samples: list[State]) -> float:
     return sum(len(s.players_to_move()) for s in samples) / len(samples)
 
 
-def _search_rate(state: State, seconds: float, seed: int) -> float:
+def _search_rate(state: State, seconds: float, seed: int, cpu: bool = False) -> float:
     seat = state.players_to_move()[0]
-    result = ISMCTS(replace(TUNED, iterations=None, seconds=seconds), seed).search(state, seat)
+    config = replace(TUNED, iterations=None, seconds=seconds, cpu_clock=cpu)
+    result = ISMCTS(config, seed).search(state, seat)
     return result.iterations / result.seconds if result.seconds else 0.0
 
 
@@ -176,13 +195,14 @@ def run_bench(game_ids: list[str] | None = None, all_variants: bool = False,
               variant: str | None = None, num_players: int | None = None,
               seconds: float = 1.0, seed: int = 0,
               progress: Callable[[BenchResult, int, int], None] | None = None,
-              ) -> list[BenchResult]:
+              clock: str = "wall") -> list[BenchResult]:
     """Benchmark the given games (default: every registered game); ``progress(result, done,
     total)`` is called after each set-up."""
+    _clock(clock)  # an unknown clock fails before any game is measured
     runs = bench_runs(game_ids, all_variants, variant)
     results = []
     for game, name, opts in runs:
-        results.append(bench_game(game, opts, name, num_players, seconds, seed))
+        results.append(bench_game(game, opts, name, num_players, seconds, seed, clock))
         if progress:
             progress(results[-1], len(results), len(runs))
     return results
@@ -202,9 +222,10 @@ def _starts_with_defaults(game: Game) -> bool:
     return True
 
 
-def machine() -> dict[str, Any]:
-    """What the figures were measured on."""
+def machine(clock: str = "wall") -> dict[str, Any]:
+    """What the figures were measured on, and by which clock."""
     return {
+        "clock": clock,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "machine": platform.machine(),

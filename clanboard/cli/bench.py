@@ -20,12 +20,16 @@ def register(app: typer.Typer) -> None:
             1.0, "--seconds", help="Time scale: each game takes about 4.5 × this."),
         seed: int = typer.Option(0, "--seed", "-s"),
         as_json: bool = typer.Option(False, "--json", help="Print JSON (for tracking)."),
+        clock: str = typer.Option(
+            "wall", "--clock", help="Time by the wall clock (wall) or by this process's "
+            "CPU time (cpu: steady when other jobs share the machine)."),
     ) -> None:
         """Random full games/s and moves/s, clone, legal-move and determinize cost, and
         ISMCTS iterations/s for each game."""
         from rich.console import Console
 
         from clanboard.ai.bench import (
+            CLOCKS,
             BenchResult,
             bench_runs,
             describe,
@@ -39,6 +43,8 @@ def register(app: typer.Typer) -> None:
         console = Console(stderr=True)
         if seconds <= 0:
             raise typer.BadParameter("--seconds must be positive")
+        if clock not in CLOCKS:
+            raise typer.BadParameter(f"--clock must be one of {', '.join(CLOCKS)}, not {clock!r}")
         def report(result: BenchResult, done: int, total: int) -> None:
             console.print(f"[{done}/{total}] {describe(result)}", highlight=False)
 
@@ -50,12 +56,12 @@ def register(app: typer.Typer) -> None:
                           f"{_secs(each)} each (~{_secs(each * total)} in all)",
                           highlight=False)
             results = run_bench(game or None, all_variants, variant, players, seconds, seed,
-                                progress=report)
+                                progress=report, clock=clock)
         except ClanboardError as exc:
             console.print(f"[red]error:[/red] {exc}")
             raise typer.Exit(2) from exc
         if as_json:
-            out = {"machine": machine(), "results": [r.to_json() for r in results]}
+            out = {"machine": machine(clock), "results": [r.to_json() for r in results]}
             typer.echo(json.dumps(out, indent=1))
         else:
             print_whole(Console(), table(results))

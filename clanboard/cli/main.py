@@ -4,6 +4,7 @@ serve, tune) plug in through a ``register(app)`` function in their module."""
 from __future__ import annotations
 
 import importlib
+import inspect
 
 import typer
 
@@ -26,6 +27,13 @@ for _name in ("analyse", "arena", "bench", "bot", "ladder", "pack", "rules", "se
             raise
         continue
     _module.register(app)
+
+# the command list shows each command's first paragraph; typer keeps its line breaks there,
+# so a docstring wrapped in the source would be listed wrapped mid-sentence
+for _info in app.registered_commands:
+    if _info.short_help is None and _info.callback is not None:
+        _doc = inspect.cleandoc(_info.help or _info.callback.__doc__ or "")
+        _info.short_help = " ".join(_doc.split("\n\n")[0].split())
 
 
 if __name__ == "__main__":

@@ -31,6 +31,14 @@ def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
+def _ctrl_c_reaches_it() -> None:
+    """In the child before it starts: SIGINT unblocked and handled by default, as from a
+    terminal. A child inherits its parent's blocked signals, and a test worker's may
+    block SIGINT (the bot never printed "stopped" in full runs where it outlived Ctrl-C)."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class BotProcess:
     """``clanboard bot`` in a child process; its output lines gathered by a thread."""
 
@@ -40,7 +48,8 @@ class BotProcess:
             [sys.executable, "-c", "from clanboard.cli.main import app; app()", "bot",
              "--url", url, "--token", token, "--agent", "heuristic", "--seed", "3", *args],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-            cwd=Path(__file__).parents[2], env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            cwd=Path(__file__).parents[2], env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            preexec_fn=_ctrl_c_reaches_it)
         self.reader = threading.Thread(target=self.read, daemon=True)
         self.reader.start()
 

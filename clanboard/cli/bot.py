@@ -4,7 +4,6 @@ API (docs/bot-api.md), reconnecting with backoff after a network drop."""
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -180,37 +179,13 @@ def _run_account(url: str, token: str, agent: str, seed: int, retries: int,
         typer.echo(f"bot account: accepting {', '.join(sorted(policy.games))}"
                    f" ({'rated too' if policy.rated else 'unrated only'}, at most "
                    f"{policy.max_games} at once); Ctrl-C stops")
-
-        def follow() -> None:
-            with httpx.Client() as client:
-                bot.run(client)
-
-        until_interrupted(follow)
+        with httpx.Client() as client:
+            bot.run(client)
     except KeyboardInterrupt:
         typer.echo("stopped")
     except (BotError, ValueError, httpx.HTTPError) as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from exc
-
-
-def until_interrupted(work: Callable[[], None]) -> None:
-    """Run ``work`` in a daemon thread and wait for it here, re-raising what it raised.
-    Ctrl-C then interrupts this wait, not a network library in the middle of a read,
-    where it could leave a lock held that the clean-up then waits on for ever."""
-    failure: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            work()
-        except BaseException as exc:  # handed to the waiting thread
-            failure.append(exc)
-
-    thread = threading.Thread(target=target, name="clanboard-bot", daemon=True)
-    thread.start()
-    while thread.is_alive():
-        thread.join(0.2)
-    if failure:
-        raise failure[0]
 
 
 def _game_of(client: Any, url: str, table: str) -> Game:

@@ -262,9 +262,10 @@ class ClanboardAECEnv(AECEnv):
             self._masks = {}
         mask = self._act(state, nxt)
         self.agent_selection = next_agent = self.possible_agents[nxt]
-        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        infos[next_agent]["action_mask"] = mask
-        self.infos = infos
+        # only the agent that acted held a mask in its info: two new infos, not all
+        infos = self.infos
+        infos[agent] = {}
+        infos[next_agent] = {"action_mask": mask}
 
     def render(self) -> str | None:
         if self._state is None or self.render_mode is None:

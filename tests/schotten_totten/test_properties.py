@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from clanboard.core import GameRecord, IllegalMove, RandomAgent, Rng, play_game, replay
 from clanboard.games.schotten_totten.cards import ALL_CLAN, card_name
-from clanboard.games.schotten_totten.encoding import NUM_ACTIONS, action_to_move
+from clanboard.games.schotten_totten.encoding import BASE_ACTIONS, NUM_ACTIONS, action_to_move
 from clanboard.games.schotten_totten.state import SchottenState
 from tests.schotten_totten.helpers import GAME
 from tests.schotten_totten.test_formations import as_pairs, reference
@@ -99,6 +99,27 @@ def test_illegal_moves_always_raise_and_change_nothing(seed, options, steps, act
     for m in legal:  # and every legal move applies
         c = s.clone()
         c.apply(m)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(VARIANTS))
+def test_every_legal_id_lies_in_its_variants_action_space(seed, options) -> None:
+    """Without tactic cards the game has only the first 590 ids (plays, claims, the
+    words), so an RL policy's mask and output are 19 times smaller there."""
+    size = GAME.num_distinct_actions(2, GAME.check_options(options))
+    assert size == (NUM_ACTIONS if options.get("tactics") else BASE_ACTIONS)
+    s = GAME.new_state(seed=seed, options=options)
+    with pytest.raises(ValueError, match=f"action {size} is outside 0..{size - 1}"):
+        s.action_to_move(size)
+    assert s.action_to_move(size - 1) is not None  # the last id is one
+    rng = Rng(seed)
+    highest = 0
+    while not s.is_terminal():
+        seat = s.players_to_move()[0]
+        ids = GAME.legal_action_ids(s, seat)
+        highest = max(highest, *ids)
+        s.apply_trusted(GAME.legal_action_move(s, seat, rng.choice(ids)), seat)
+    assert highest < size
 
 
 @settings(max_examples=40, deadline=None)

@@ -3,7 +3,8 @@
 Actions: ``Play(card, stone)`` is ``card * 9 + stone`` (0-575); claims 576-584; done,
 pass, recruiter, draw clan, draw tactic 585-589; ``Return(card)`` 590-653; Strategist
 ``654 + card*90 + src*10 + dst+1``; Banshee ``6414 + card*9 + src``; Traitor
-``6990 + card*81 + src*9 + dst``. Chance outcomes ``Deal(card)`` are ``card`` (0-63).
+``6990 + card*81 + src*9 + dst``: 11,364 ids with tactic cards. Without them only the first
+590 (plays, claims, the words) can be legal, and the game has those 590 ids. Chance outcomes ``Deal(card)`` are ``card`` (0-63).
 Either joker has the card id of the first (54), as in the notation and the JSON.
 """
 
@@ -64,6 +65,8 @@ if TYPE_CHECKING:
 
 _CLAIM0, _WORD0, _RETURN0, _STRAT0, _BANSHEE0, _TRAITOR0 = 576, 585, 590, 654, 6414, 6990
 NUM_ACTIONS = _TRAITOR0 + 54 * 81
+#: the ids of the variants without tactic cards: returns and ruses need tactic cards
+BASE_ACTIONS = _RETURN0
 _WORDS = (DONE, PASS, RECRUIT, DRAWS[0], DRAWS[1])
 
 
@@ -94,11 +97,16 @@ def _card(card: int) -> int:
     return JOKER_A if card == JOKER_B else card
 
 
+def num_actions(tactics: bool) -> int:
+    """How many action ids a variant has (with or without tactic cards)."""
+    return NUM_ACTIONS if tactics else BASE_ACTIONS
+
+
 def action_to_move(action: int, chance: bool = False,
                    state: SchottenState | None = None) -> object:
     """The move of an id; with ``state``, a joker id names the joker the player holds (in
-    hand, or on the stone side the ruse acts on)."""
-    move = _decode(action, chance)
+    hand, or on the stone side the ruse acts on), and an id beyond its variant's is refused."""
+    move = _decode(action, chance, NUM_ACTIONS if state is None else num_actions(state.tactics))
     if state is None or chance:
         return move
     p = state.to_move
@@ -113,11 +121,11 @@ def action_to_move(action: int, chance: bool = False,
     return move
 
 
-def _decode(action: int, chance: bool) -> object:
+def _decode(action: int, chance: bool, limit: int) -> object:
     if chance:
         return Deal(action)
-    if not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"action {action} is outside 0..{NUM_ACTIONS - 1}")
+    if not 0 <= action < limit:
+        raise ValueError(f"action {action} is outside 0..{limit - 1}")
     if action < _CLAIM0:
         return PLAYS[action // 9][action % 9]
     if action < _WORD0:
@@ -562,7 +570,7 @@ def legal_action_move(state: SchottenState, player: int, action: int) -> Move:
         return CLAIMS[action - _CLAIM0]
     if action < _RETURN0:
         return _WORDS[action - _WORD0]
-    move = _decode(action, False)
+    move = _decode(action, False, NUM_ACTIONS)
     if isinstance(move, Return):
         if move.card == JOKER_A and not state.hands[player] >> JOKER_A & 1:
             return Return(JOKER_B)

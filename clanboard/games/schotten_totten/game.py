@@ -59,9 +59,7 @@ class SchottenTotten(Game):
         return SchottenHints()
 
     def num_distinct_actions(self, num_players: int, options: Mapping[str, Any]) -> int:
-        from clanboard.games.schotten_totten.encoding import NUM_ACTIONS
-
-        return NUM_ACTIONS
+        return encoding.num_actions(bool(options.get("tactics")))  # type: ignore[no-any-return]
 
     def max_chance_outcomes(self, num_players: int, options: Mapping[str, Any]) -> int:
         return 64

@@ -4,8 +4,9 @@ Actions: ``Play(card, stone)`` is ``card * 9 + stone`` (0-575); claims 576-584; 
 pass, recruiter, draw clan, draw tactic 585-589; ``Return(card)`` 590-653; Strategist
 ``654 + card*90 + src*10 + dst+1``; Banshee ``6414 + card*9 + src``; Traitor
 ``6990 + card*81 + src*9 + dst``: 11,364 ids with tactic cards. Without them only the first
-590 (plays, claims, the words) can be legal, and the game has those 590 ids. Chance outcomes ``Deal(card)`` are ``card`` (0-63).
-Either joker has the card id of the first (54), as in the notation and the JSON.
+590 (plays, claims, the words) can be legal, and the game has those 590 ids. Chance
+outcomes ``Deal(card)`` are ``card`` (0-63). Either joker has the card id of the first
+(54), as in the notation and the JSON.
 """
 
 from __future__ import annotations

@@ -111,6 +111,24 @@ def test_the_open_card_discount_trusts_a_made_formation_over_one_still_to_comple
     assert gain(position({3: ("9r 8r", "9y 8y")})) == 0.0
 
 
+def test_a_decided_stone_counts_for_the_side_that_will_claim_it() -> None:
+    """``decided_stone``: a completed side the other side can no longer beat there (equal
+    strengths go to the side completed first) counts that much for its owner; a stone
+    still open to either side is left as it was."""
+    flat = HINTS.with_weights({"decided_stone": 0})
+    sure = HINTS.with_weights({"decided_stone": 1.0})
+
+    def gain(state: SchottenState) -> float:
+        a, b = sure.evaluate(state), flat.evaluate(state)
+        assert a is not None and b is not None
+        return a[0] - b[0]
+
+    assert gain(position({3: ("9r 8r 7r", "9y 8y")})) > 0.3  # at best a tie: seat 0 first
+    assert gain(position({3: ("9y 8y", "9r 8r 7r")})) < -0.3
+    assert gain(position({3: ("5r 4r 3r", "9y 8y")})) == 0.0  # 7y 8y 9y would beat it
+    assert gain(position({3: ("9r 8r", "9y 8y")})) == 0.0
+
+
 def test_claims_leave_done_out_of_the_candidates() -> None:
     state = position({1: ("9r 8r 7r", "1g 2o")}, phase="claim")
     assert [str(m) for m in HINTS.candidate_moves(state, 0)] == ["claim 1"]

@@ -29,6 +29,7 @@ HAND_SET = {
     "shape": 0.0,  # added later; 0 keeps the estimate as it was
     "blocked_draw_cap": 0.0,  # added later; 0 keeps every draw a candidate
     "open_card_discount": 0.0,  # added later; 0 keeps the estimate as it was
+    "decided_stone": 0.0,  # added later; 0 keeps the estimate as it was
 }
 
 

@@ -63,7 +63,7 @@ class Weights:
 
     __slots__ = ("values", "holding", "blocked_share", "room_for_full_value",
                  "clan_in_hand", "round_swing", "shape", "blocked_draw_cap",
-                 "open_card_discount")
+                 "open_card_discount", "decided_stone")
 
     def __init__(self, values: Mapping[str, float]) -> None:
         self.values = dict(values)
@@ -75,6 +75,7 @@ class Weights:
         self.shape = values["shape"]
         self.blocked_draw_cap = values["blocked_draw_cap"]
         self.open_card_discount = values["open_card_discount"]
+        self.decided_stone = values["decided_stone"]
 
 
 @cache
@@ -202,6 +203,7 @@ def _round_value(state: SchottenState, weights: Weights) -> float:
     total = 0.0
     shares: list[float] = []  # seat 0's chance to take each stone
     discount = weights.open_card_discount
+    decided = weights.decided_stone
     for stone in range(STONES):
         owner = state.owner[stone]
         if owner >= 0:
@@ -210,6 +212,12 @@ def _round_value(state: SchottenState, weights: Weights) -> float:
             continue
         mine = float(potential(state, 0, stone, -1, pools[0]))
         theirs = float(potential(state, 1, stone, -1, pools[1]))
+        if decided:
+            winner = _decided(state, stone, mine, theirs)
+            if winner:
+                total += decided * winner
+                shares.append(0.5 + 0.5 * decided * winner)
+                continue
         if discount:  # a formation still to complete is less sure than one made
             room = state.capacity(stone)
             if mine >= 0:
@@ -227,6 +235,22 @@ def _round_value(state: SchottenState, weights: Weights) -> float:
         won = _no_win([1.0 - q for q in shares]) - _no_win(shares)
         value = (1.0 - shape) * value + shape * won
     return value
+
+
+def _decided(state: SchottenState, stone: int, mine: float, theirs: float) -> int:
+    """+1 (-1) when seat 0 (seat 1) has completed a side at ``stone`` that the other side's
+    potential cannot beat (equal strengths go to the side completed first): a claim
+    waiting for its owner's turn. 0 otherwise."""
+    room = state.capacity(stone)
+    full0 = len(state.sides[0][stone]) == room
+    full1 = len(state.sides[1][stone]) == room
+    if full0 and (mine > theirs or mine == theirs
+                  and (not full1 or state._first_complete(stone) == 0)):
+        return 1
+    if full1 and (theirs > mine or theirs == mine
+                  and (not full0 or state._first_complete(stone) == 1)):
+        return -1
+    return 0
 
 
 def _no_win(shares: list[float]) -> float:

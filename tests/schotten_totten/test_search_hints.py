@@ -94,17 +94,20 @@ def test_the_shape_weight_values_three_adjacent_stones_over_scattered_ones() -> 
             assert a[0] > b[0]
 
 
+def _gain(changed: dict[str, float], shipped: dict[str, float], state: SchottenState) -> float:
+    """How much seat 0's estimate of ``state`` moves from weights ``shipped`` to ``changed``."""
+    a = HINTS.with_weights(changed).evaluate(state)
+    b = HINTS.with_weights(shipped).evaluate(state)
+    assert a is not None and b is not None
+    return a[0] - b[0]
+
+
 def test_the_open_card_discount_trusts_a_made_formation_over_one_still_to_complete() -> None:
     """``open_card_discount`` takes strength off a side's best formation per card it still
     needs: a side that has made its formation gains against one that has not started, and
     sides needing as many cards each are left as they were."""
-    flat = HINTS.with_weights({"open_card_discount": 0})
-    wary = HINTS.with_weights({"open_card_discount": 40})
-
     def gain(state: SchottenState) -> float:
-        a, b = wary.evaluate(state), flat.evaluate(state)
-        assert a is not None and b is not None
-        return a[0] - b[0]
+        return _gain({"open_card_discount": 40}, {"open_card_discount": 0}, state)
 
     assert gain(position({3: ("9r 8r 7r", "")})) > 0.1
     assert gain(position({3: ("", "9r 8r 7r")})) < -0.1
@@ -115,13 +118,8 @@ def test_a_decided_stone_counts_for_the_side_that_will_claim_it() -> None:
     """``decided_stone``: a completed side the other side can no longer beat there (equal
     strengths go to the side completed first) counts that much for its owner; a stone
     still open to either side is left as it was."""
-    flat = HINTS.with_weights({"decided_stone": 0})
-    sure = HINTS.with_weights({"decided_stone": 1.0})
-
     def gain(state: SchottenState) -> float:
-        a, b = sure.evaluate(state), flat.evaluate(state)
-        assert a is not None and b is not None
-        return a[0] - b[0]
+        return _gain({"decided_stone": 1.0}, {"decided_stone": 0}, state)
 
     assert gain(position({3: ("9r 8r 7r", "9y 8y")})) > 0.3  # at best a tie: seat 0 first
     assert gain(position({3: ("9y 8y", "9r 8r 7r")})) < -0.3

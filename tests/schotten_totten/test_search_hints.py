@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 from typing import Any
 
 from hypothesis import given
@@ -13,9 +14,11 @@ from clanboard.games.schotten_totten.agents import play_score
 from clanboard.games.schotten_totten.cards import CLAN_CARDS, RECRUITER, cards_named
 from clanboard.games.schotten_totten.hints import (
     SchottenHints,
+    _default_weights,
     _no_win,
     blocked_tactics,
     holding_value,
+    round_terms,
 )
 from clanboard.games.schotten_totten.moves import DRAWS, PASS, PLAYS, Play, Ruse
 from clanboard.games.schotten_totten.state import ALL_TACTICS, PLAY, SchottenState
@@ -125,6 +128,33 @@ def test_a_decided_stone_counts_for_the_side_that_will_claim_it() -> None:
     assert gain(position({3: ("9y 8y", "9r 8r 7r")})) < -0.3
     assert gain(position({3: ("5r 4r 3r", "9y 8y")})) == 0.0  # 7y 8y 9y would beat it
     assert gain(position({3: ("9r 8r", "9y 8y")})) == 0.0
+
+
+def test_the_estimate_is_the_tanh_of_its_weighted_terms() -> None:
+    """``round_terms`` split the round's estimate: recombined with any ``scale``,
+    ``held_stone``, ``hand_share`` and ``adjacent_pair`` they give the estimate itself."""
+    weights = {"scale": 0.9, "held_stone": 1.7, "hand_share": 0.5, "adjacent_pair": 0.4}
+    hints = HINTS.with_weights(weights)
+    states = [*positions(GAME, 12, seed=8), *tactics_positions(12, seed=9)]
+    for state in states:
+        det = state.determinize(0, Rng(2))
+        assert isinstance(det, SchottenState)
+        held, open_, hands, pairs = round_terms(det, _default_weights())
+        value = hints.evaluate(det)
+        assert value is not None
+        expected = math.tanh(0.9 * (1.7 * held + open_ + 0.5 * hands + 0.4 * pairs))
+        assert abs(value[0] - expected) < 1e-9
+
+
+def test_adjacent_pairs_count_for_the_side_holding_them() -> None:
+    """``adjacent_pair``: two neighbouring held stones count for their owner; held stones
+    apart do not, and the shipped 0 leaves the estimate as it was."""
+    def gain(state: SchottenState) -> float:
+        return _gain({"adjacent_pair": 0.5}, {"adjacent_pair": 0.0}, state)
+
+    assert gain(position({5: ("9r 8r", "")}, owner={1: 0, 2: 0})) > 0.05
+    assert gain(position({5: ("9r 8r", "")}, owner={3: 1, 4: 1})) < -0.05
+    assert gain(position({5: ("9r 8r", "")}, owner={1: 0, 3: 0})) == 0.0
 
 
 def test_claims_leave_done_out_of_the_candidates() -> None:

@@ -30,6 +30,8 @@ HAND_SET = {
     "blocked_draw_cap": 0.0,  # added later; 0 keeps every draw a candidate
     "open_card_discount": 0.0,  # added later; 0 keeps the estimate as it was
     "decided_stone": 0.0,  # added later; 0 keeps the estimate as it was
+    # added later, the constants of tanh(0.6 * (held + open + hands)) made weights
+    "scale": 0.6, "held_stone": 1.0, "hand_share": 1.0, "adjacent_pair": 0.0,
 }
 
 

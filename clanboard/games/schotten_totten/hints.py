@@ -63,7 +63,8 @@ class Weights:
 
     __slots__ = ("values", "holding", "blocked_share", "room_for_full_value",
                  "clan_in_hand", "round_swing", "shape", "blocked_draw_cap",
-                 "open_card_discount", "decided_stone")
+                 "open_card_discount", "decided_stone", "scale", "held_stone",
+                 "hand_share", "adjacent_pair")
 
     def __init__(self, values: Mapping[str, float]) -> None:
         self.values = dict(values)
@@ -76,6 +77,10 @@ class Weights:
         self.blocked_draw_cap = values["blocked_draw_cap"]
         self.open_card_discount = values["open_card_discount"]
         self.decided_stone = values["decided_stone"]
+        self.scale = values["scale"]
+        self.held_stone = values["held_stone"]
+        self.hand_share = values["hand_share"]
+        self.adjacent_pair = values["adjacent_pair"]
 
 
 @cache
@@ -198,43 +203,92 @@ class SchottenHints(WeightedHints):
 
 def _round_value(state: SchottenState, weights: Weights) -> float:
     """The current round's estimate for seat 0, in -1..1 (see :class:`SchottenHints`)."""
-    deck = card_mask(state.decks[CLAN_DECK])
-    pools = (deck | state.hands[0] & ALL_CLAN, deck | state.hands[1] & ALL_CLAN)
-    total = 0.0
-    shares: list[float] = []  # seat 0's chance to take each stone
-    discount = weights.open_card_discount
-    decided = weights.decided_stone
-    for stone in range(STONES):
-        owner = state.owner[stone]
-        if owner >= 0:
-            total += 1.0 if owner == 0 else -1.0
-            shares.append(1.0 if owner == 0 else 0.0)
-            continue
-        mine = float(potential(state, 0, stone, -1, pools[0]))
-        theirs = float(potential(state, 1, stone, -1, pools[1]))
-        if decided:
-            winner = _decided(state, stone, mine, theirs)
-            if winner:
-                total += decided * winner
-                shares.append(0.5 + 0.5 * decided * winner)
-                continue
-        if discount:  # a formation still to complete is less sure than one made
-            room = state.capacity(stone)
-            if mine >= 0:
-                mine -= discount * (room - len(state.sides[0][stone]))
-            if theirs >= 0:
-                theirs -= discount * (room - len(state.sides[1][stone]))
-        term = _stone_term(mine, theirs)
-        total += term
-        shares.append(0.5 + 0.5 * term)
-    if state.tactics:
-        total += holding_value(state, 0, weights) - holding_value(state, 1, weights)
-    value = math.tanh(0.6 * total)
-    shape = weights.shape
+    w = weights
+    value = math.tanh(w.scale * _terms(state, w)[0])
+    shape = w.shape
     if shape:
+        shares = _shares(state, weights)
         won = _no_win([1.0 - q for q in shares]) - _no_win(shares)
         value = (1.0 - shape) * value + shape * won
     return value
+
+
+def round_terms(state: SchottenState, weights: Weights) -> tuple[float, float, float, float]:
+    """The estimate's terms for seat 0, each seat 0's minus seat 1's: stones held, the
+    open stones' terms, the hands' values (tactics variant) and pairs of adjacent stones
+    held; the estimate is ``tanh(scale * (held_stone * held + open + hand_share * hands +
+    adjacent_pair * pairs))`` (``shape`` aside)."""
+    return _terms(state, weights)[1:]
+
+
+def _terms(state: SchottenState, w: Weights) -> tuple[float, float, float, float, float]:
+    """The weighted total of :func:`round_terms`, then the terms themselves. The total is
+    summed stone by stone, as the estimate always was: a float sum in another order
+    could change a search's choice between two equal moves."""
+    total = held = open_ = pairs = 0.0
+    owner = state.owner
+    pools = _pools(state)
+    for stone in range(STONES):
+        o = owner[stone]
+        if o >= 0:
+            sign = 1.0 if o == 0 else -1.0
+            total += w.held_stone * sign
+            held += sign
+            if stone and owner[stone - 1] == o:
+                pairs += sign
+        else:
+            term = _open_term(state, stone, w, pools)
+            total += term
+            open_ += term
+    hands = 0.0
+    if state.tactics:
+        hands = holding_value(state, 0, w) - holding_value(state, 1, w)
+        total += w.hand_share * hands
+    if w.adjacent_pair:
+        total += w.adjacent_pair * pairs
+    return total, held, open_, hands, pairs
+
+
+def _pools(state: SchottenState) -> tuple[int, int]:
+    """Each seat's clan cards to complete from: the clan deck and its own hand."""
+    deck = card_mask(state.decks[CLAN_DECK])
+    return deck | state.hands[0] & ALL_CLAN, deck | state.hands[1] & ALL_CLAN
+
+
+def _open_term(state: SchottenState, stone: int, weights: Weights,
+               pools: tuple[int, int] | None = None) -> float:
+    """An open stone's term for seat 0 (see :func:`_stone_term`, ``decided_stone`` and
+    ``open_card_discount``)."""
+    p0, p1 = pools or _pools(state)
+    mine = float(potential(state, 0, stone, -1, p0))
+    theirs = float(potential(state, 1, stone, -1, p1))
+    decided = weights.decided_stone
+    if decided:
+        winner = _decided(state, stone, mine, theirs)
+        if winner:
+            return decided * winner
+    discount = weights.open_card_discount
+    if discount:  # a formation still to complete is less sure than one made
+        room = state.capacity(stone)
+        if mine >= 0:
+            mine -= discount * (room - len(state.sides[0][stone]))
+        if theirs >= 0:
+            theirs -= discount * (room - len(state.sides[1][stone]))
+    return _stone_term(mine, theirs)
+
+
+def _shares(state: SchottenState, weights: Weights) -> list[float]:
+    """Seat 0's chance to take each stone, for ``shape``: 1 or 0 when held, else from
+    its term."""
+    pools = _pools(state)
+    return [(1.0 if o == 0 else 0.0) if o >= 0
+            else 0.5 + 0.5 * _open_term(state, stone, weights, pools)
+            for stone, o in enumerate(state.owner)]
+
+
+def deck_left(state: SchottenState) -> int:
+    """Clan cards left in the deck (a measure of the round's stage)."""
+    return len(state.decks[CLAN_DECK])
 
 
 def _decided(state: SchottenState, stone: int, mine: float, theirs: float) -> int:

@@ -1,0 +1,171 @@
+"""Schotten Totten's estimate fitted to game outcomes: how sure of a win the search
+should be, from the estimate's own terms.
+
+    python bench/schotten_fit.py --variant tactics --games 1500 --seed 30000 --out fitted.json
+
+Plays ``--games`` games of ISMCTS (``--agent``) against itself (or ``--opponent``, seats
+alternating), records at the start of every turn the terms of the estimate for seat 0 (stones
+held, the open stones' terms, the hands' values, adjacent held stones) and fits by
+logistic regression how they predict the round's winner, in the estimate's form
+``tanh(scale * (held_stone * held + open + hand_share * hands + adjacent_pair * pairs))``
+(a win probability of ``(1 + estimate) / 2``). Every fifth game is held out: the table
+compares the shipped weights and the fitted ones there by stage (clan cards left in the
+deck): log-loss and how often the side the estimate favours wins. The fitted file can
+be measured in play with ``bench/weights_ab.py --weights fitted=@FILE``.
+
+A fit learns what goes with winning in these games, which is not always what causes it
+(against the heuristic player, which keeps its tactic cards, a strong hand marks the
+heuristic's side, and the fit makes it count against its holder): measure a fitted set
+in play before shipping it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from multiprocessing import Pool
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from clanboard.ai.agent import ISMCTSAgent  # noqa: E402
+from clanboard.core import get_game, make_agent  # noqa: E402
+from clanboard.core.weights import WeightsFile, write_weights  # noqa: E402
+from clanboard.games.schotten_totten import hints as H  # noqa: E402
+from clanboard.games.schotten_totten.state import PLAY, SchottenState  # noqa: E402
+
+#: the columns of :func:`terms`, and the weight each coefficient becomes
+COLUMNS = ("held", "open", "hands", "pairs")
+STAGES = ((27, 99, "early"), (12, 27, "middle"), (0, 12, "late"))
+
+
+def terms(s: SchottenState) -> tuple[int, list[float]]:
+    """(clan cards left in the deck, the estimate's terms for seat 0 by :data:`COLUMNS`)."""
+    return H.deck_left(s), list(H.round_terms(s, H._default_weights()))
+
+
+def play(job: tuple[int, str, str | None, str]
+         ) -> tuple[list[int], list[list[float]], float]:
+    """One game from seed ``seed``: every turn start's stage and terms, and seat 0's result
+    (1 won, 0 lost, 0.5 shared)."""
+    seed, level, variant, opponent = job
+    game = get_game("schotten-totten")
+    opts = game.variant_options(variant) if variant else {}
+    state = game.new_state(2, seed, opts)
+    assert isinstance(state, SchottenState)
+    searcher = seed % 2
+    other = (ISMCTSAgent(seed=seed + 1, level=level) if opponent == "self"
+             else make_agent(game, opponent, seed=seed + 1))
+    agents = {searcher: ISMCTSAgent(seed=seed, level=level), 1 - searcher: other}
+    stages: list[int] = []
+    rows: list[list[float]] = []
+    last_turn = None
+    while not state.is_terminal():
+        seat = state.players_to_move()[0]
+        if state.phase == PLAY and (state.round, seat, len(state.history)) != last_turn:
+            stage, row = terms(state)
+            stages.append(stage)
+            rows.append(row)
+            last_turn = (state.round, seat, len(state.history))
+        state.apply(agents[seat].choose(state, seat), seat)
+    r = state.returns()
+    return stages, rows, 0.5 if r[0] == r[1] else float(r[0] > r[1])
+
+
+def fit(x: np.ndarray, y: np.ndarray, iterations: int = 50) -> np.ndarray:
+    """Logistic regression without a constant (the estimate is antisymmetric) of
+    ``y`` on ``2 x`` (``P = (1 + tanh z) / 2 = sigmoid(2 z)``), by Newton's method."""
+    x2 = 2 * x
+    w = np.zeros(x.shape[1])
+    for _ in range(iterations):
+        p = 1 / (1 + np.exp(-x2 @ w))
+        grad = x2.T @ (y - p)
+        hess = (x2 * (p * (1 - p))[:, None]).T @ x2 + 1e-9 * np.eye(len(w))
+        step = np.linalg.solve(hess, grad)
+        w += step
+        if np.abs(step).max() < 1e-10:
+            break
+    return w
+
+
+def report(name: str, z: np.ndarray, y: np.ndarray, stage: np.ndarray) -> None:
+    p = np.clip((1 + np.tanh(z)) / 2, 1e-6, 1 - 1e-6)
+    for lo, hi, label in STAGES:
+        sel = (stage >= lo) & (stage < hi)
+        if not sel.any():
+            continue
+        loss = -np.mean(y[sel] * np.log(p[sel]) + (1 - y[sel]) * np.log(1 - p[sel]))
+        right = np.mean((p[sel] > 0.5) == (y[sel] > 0.5))
+        print(f"| {name} | {label} | {sel.sum()} | {loss:.3f} | {right:.1%} |")
+
+
+def collect(args: argparse.Namespace) -> tuple[np.ndarray, ...]:
+    """Play the games: every position's terms, its game's result for seat 0, its stage
+    and whether its game is held out."""
+    jobs = [(args.seed + i, args.agent, args.variant, args.opponent)
+            for i in range(args.games)]
+    stages, rows, ys, held_out = [], [], [], []
+    with Pool(args.workers) as pool:
+        for i, (st, rs, y) in enumerate(pool.imap(play, jobs, chunksize=4)):
+            stages += st
+            rows += rs
+            ys += [y] * len(rs)
+            held_out += [i % 5 == 4] * len(rs)
+            if (i + 1) % 100 == 0:
+                print(f"{i + 1} games", file=sys.stderr, flush=True)
+    return np.array(rows), np.array(ys), np.array(stages), np.array(held_out)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--variant", default="tactics")
+    parser.add_argument("--agent", default="200", help="the searcher's level (default 200)")
+    parser.add_argument("--opponent", default="self",
+                        help="the searcher's opponent: self (the same search, the default) "
+                        "or an agent such as heuristic")
+    parser.add_argument("--games", type=int, default=1500)
+    parser.add_argument("--seed", type=int, default=30000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", help="write the fitted weights file here")
+    parser.add_argument("--save", help="keep the positions' terms in this .npz file")
+    parser.add_argument("--load", help="fit the terms of a --save file instead of playing")
+    args = parser.parse_args(argv)
+    if args.load:
+        data = np.load(args.load)
+        x, y, stage, test = data["x"], data["y"], data["stage"], data["test"]
+    else:
+        x, y, stage, test = collect(args)
+        if args.save:
+            np.savez(args.save, x=x, y=y, stage=stage, test=test)
+    coef = fit(x[~test], y[~test])
+    weights = H.SchottenHints().weights()
+    shipped = np.array([weights["scale"] * weights[w] for w in
+                        ("held_stone",)] + [weights["scale"], weights["scale"] * weights[
+                            "hand_share"], weights["scale"] * weights["adjacent_pair"]])
+    print(f"{len(x)} positions; coefficients "
+          + ", ".join(f"{c} {v:.3f} (shipped {s:.3f})"
+                      for c, v, s in zip(COLUMNS, coef, shipped, strict=True)))
+    print("| set | stage | positions | log-loss | favoured side wins |")
+    print("| --- | --- | --- | --- | --- |")
+    report("shipped", x[test] @ shipped, y[test], stage[test])
+    report("fitted", x[test] @ coef, y[test], stage[test])
+    if args.out:
+        scale = float(coef[1])
+        fitted = {"scale": scale, "held_stone": float(coef[0]) / scale,
+                  "hand_share": float(coef[2]) / scale, "adjacent_pair": float(coef[3]) / scale}
+        shipped_file = H.SHIPPED.file
+        for name, value in fitted.items():  # a weights file holds values in its bounds
+            lo, hi = shipped_file.bounds[name]
+            fitted[name] = round(min(hi, max(lo, value)), 3)
+            if not lo <= value <= hi:
+                print(f"{name} {value:.3f} is outside its bounds {lo}..{hi}: written as "
+                      f"{fitted[name]}")
+        print("fitted weights:", fitted)
+        write_weights(args.out, WeightsFile("schotten-totten", {**weights, **fitted},
+                                            shipped_file.bounds, shipped_file.about))
+
+
+if __name__ == "__main__":
+    main()

@@ -34,6 +34,7 @@ from clanboard.ai.agent import ISMCTSAgent  # noqa: E402
 from clanboard.core import get_game, make_agent  # noqa: E402
 from clanboard.core.weights import WeightsFile, write_weights  # noqa: E402
 from clanboard.games.schotten_totten import hints as H  # noqa: E402
+from clanboard.games.schotten_totten.moves import CLAN_DECK  # noqa: E402
 from clanboard.games.schotten_totten.state import PLAY, SchottenState  # noqa: E402
 
 #: the columns of :func:`terms`, and the weight each coefficient becomes
@@ -43,7 +44,7 @@ STAGES = ((27, 99, "early"), (12, 27, "middle"), (0, 12, "late"))
 
 def terms(s: SchottenState) -> tuple[int, list[float]]:
     """(clan cards left in the deck, the estimate's terms for seat 0 by :data:`COLUMNS`)."""
-    return H.deck_left(s), list(H.round_terms(s, H._default_weights()))
+    return len(s.decks[CLAN_DECK]), list(H.round_terms(s, H._default_weights()))
 
 
 def play(job: tuple[int, str, str | None, str]
@@ -141,9 +142,9 @@ def main(argv: list[str] | None = None) -> None:
             np.savez(args.save, x=x, y=y, stage=stage, test=test)
     coef = fit(x[~test], y[~test])
     weights = H.SchottenHints().weights()
-    shipped = np.array([weights["scale"] * weights[w] for w in
-                        ("held_stone",)] + [weights["scale"], weights["scale"] * weights[
-                            "hand_share"], weights["scale"] * weights["adjacent_pair"]])
+    shipped_scale = weights["scale"]  # the coefficients the shipped weights amount to
+    shipped = shipped_scale * np.array(
+        [weights["held_stone"], 1.0, weights["hand_share"], weights["adjacent_pair"]])
     print(f"{len(x)} positions; coefficients "
           + ", ".join(f"{c} {v:.3f} (shipped {s:.3f})"
                       for c, v, s in zip(COLUMNS, coef, shipped, strict=True)))
@@ -152,7 +153,7 @@ def main(argv: list[str] | None = None) -> None:
     report("shipped", x[test] @ shipped, y[test], stage[test])
     report("fitted", x[test] @ coef, y[test], stage[test])
     if args.out:
-        scale = float(coef[1])
+        scale = float(coef[1])  # the fitted coefficients as weights
         fitted = {"scale": scale, "held_stone": float(coef[0]) / scale,
                   "hand_share": float(coef[2]) / scale, "adjacent_pair": float(coef[3]) / scale}
         shipped_file = H.SHIPPED.file

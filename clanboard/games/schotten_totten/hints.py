@@ -203,11 +203,10 @@ class SchottenHints(WeightedHints):
 
 def _round_value(state: SchottenState, weights: Weights) -> float:
     """The current round's estimate for seat 0, in -1..1 (see :class:`SchottenHints`)."""
-    w = weights
-    value = math.tanh(w.scale * _terms(state, w)[0])
-    shape = w.shape
-    if shape:
-        shares = _shares(state, weights)
+    shape = weights.shape
+    shares: list[float] | None = [] if shape else None
+    value = math.tanh(weights.scale * _terms(state, weights, shares)[0])
+    if shares is not None:
         won = _no_win([1.0 - q for q in shares]) - _no_win(shares)
         value = (1.0 - shape) * value + shape * won
     return value
@@ -221,13 +220,17 @@ def round_terms(state: SchottenState, weights: Weights) -> tuple[float, float, f
     return _terms(state, weights)[1:]
 
 
-def _terms(state: SchottenState, w: Weights) -> tuple[float, float, float, float, float]:
-    """The weighted total of :func:`round_terms`, then the terms themselves. The total is
-    summed stone by stone, as the estimate always was: a float sum in another order
-    could change a search's choice between two equal moves."""
+def _terms(state: SchottenState, w: Weights, shares: list[float] | None = None
+           ) -> tuple[float, float, float, float, float]:
+    """The weighted total of :func:`round_terms`, then the terms themselves; ``shares``,
+    when given, receives seat 0's chance to take each stone (for ``shape``: 1 or 0 when
+    held, else from its term). The total is summed stone by stone, as the estimate
+    always was: a float sum in another order could change a search's choice between two
+    equal moves."""
     total = held = open_ = pairs = 0.0
     owner = state.owner
-    pools = _pools(state)
+    deck = card_mask(state.decks[CLAN_DECK])
+    pools = (deck | state.hands[0] & ALL_CLAN, deck | state.hands[1] & ALL_CLAN)
     for stone in range(STONES):
         o = owner[stone]
         if o >= 0:
@@ -236,10 +239,14 @@ def _terms(state: SchottenState, w: Weights) -> tuple[float, float, float, float
             held += sign
             if stone and owner[stone - 1] == o:
                 pairs += sign
+            if shares is not None:
+                shares.append(1.0 if o == 0 else 0.0)
         else:
             term = _open_term(state, stone, w, pools)
             total += term
             open_ += term
+            if shares is not None:
+                shares.append(0.5 + 0.5 * term)
     hands = 0.0
     if state.tactics:
         hands = holding_value(state, 0, w) - holding_value(state, 1, w)
@@ -249,19 +256,13 @@ def _terms(state: SchottenState, w: Weights) -> tuple[float, float, float, float
     return total, held, open_, hands, pairs
 
 
-def _pools(state: SchottenState) -> tuple[int, int]:
-    """Each seat's clan cards to complete from: the clan deck and its own hand."""
-    deck = card_mask(state.decks[CLAN_DECK])
-    return deck | state.hands[0] & ALL_CLAN, deck | state.hands[1] & ALL_CLAN
-
-
 def _open_term(state: SchottenState, stone: int, weights: Weights,
-               pools: tuple[int, int] | None = None) -> float:
+               pools: tuple[int, int]) -> float:
     """An open stone's term for seat 0 (see :func:`_stone_term`, ``decided_stone`` and
-    ``open_card_discount``)."""
-    p0, p1 = pools or _pools(state)
-    mine = float(potential(state, 0, stone, -1, p0))
-    theirs = float(potential(state, 1, stone, -1, p1))
+    ``open_card_discount``); ``pools``: each seat's clan cards to complete from (the
+    clan deck and its own hand)."""
+    mine = float(potential(state, 0, stone, -1, pools[0]))
+    theirs = float(potential(state, 1, stone, -1, pools[1]))
     decided = weights.decided_stone
     if decided:
         winner = _decided(state, stone, mine, theirs)
@@ -275,20 +276,6 @@ def _open_term(state: SchottenState, stone: int, weights: Weights,
         if theirs >= 0:
             theirs -= discount * (room - len(state.sides[1][stone]))
     return _stone_term(mine, theirs)
-
-
-def _shares(state: SchottenState, weights: Weights) -> list[float]:
-    """Seat 0's chance to take each stone, for ``shape``: 1 or 0 when held, else from
-    its term."""
-    pools = _pools(state)
-    return [(1.0 if o == 0 else 0.0) if o >= 0
-            else 0.5 + 0.5 * _open_term(state, stone, weights, pools)
-            for stone, o in enumerate(state.owner)]
-
-
-def deck_left(state: SchottenState) -> int:
-    """Clan cards left in the deck (a measure of the round's stage)."""
-    return len(state.decks[CLAN_DECK])
 
 
 def _decided(state: SchottenState, stone: int, mine: float, theirs: float) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -10,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from clanboard.server import analysis
 from clanboard.server.analysis import (
     DONE,
     Job,
@@ -221,20 +224,36 @@ def test_a_job_is_claimed_by_one_process_at_a_time(on_both: Callable[..., TestCl
     assert not claim_job(store, table, "c")
 
 
-def test_two_processes_on_postgresql_run_a_job_once(pg_url: str, tmp_path: Path) -> None:
+def test_two_processes_on_postgresql_run_a_job_once(pg_url: str, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """A process that starts while another runs a job leaves it to that one, and shows the
     progress the other stores."""
+    # the job's second move waits until B has started and the claim has been read: on a
+    # busy machine A could otherwise finish, and give up its claim, before they are
+    looked = threading.Event()
+    moves = itertools.count()
+    analyse = analysis.analyse_with_words
+
+    def held(task: Any, names: list[str]) -> dict[str, Any]:
+        if next(moves) == 1:
+            looked.wait(60)
+        return analyse(task, names)
+
+    monkeypatch.setattr(analysis, "analyse_with_words", held)
     with app_starter(tmp_path, pg_url) as make:
         a = make(analysis_iterations=30)
         table = finished_table(a)
-        assert a.post(f"/api/tables/{table}/analysis").status_code == 202
-        while a.get(f"/api/tables/{table}/analysis").json()["done"] < 1:
-            time.sleep(0.02)
-        b = make(analysis_iterations=30)
-        assert table not in b.app.state.analyses.jobs  # type: ignore[attr-defined]
-        owner = a.app.state.analyses.owner  # type: ignore[attr-defined]
-        with a.app.state.tables.store.sessions() as s:  # type: ignore[attr-defined]
-            assert s.get(AnalysisRow, table).claimed_by == owner
+        try:
+            assert a.post(f"/api/tables/{table}/analysis").status_code == 202
+            while a.get(f"/api/tables/{table}/analysis").json()["done"] < 1:
+                time.sleep(0.02)
+            b = make(analysis_iterations=30)
+            assert table not in b.app.state.analyses.jobs  # type: ignore[attr-defined]
+            owner = a.app.state.analyses.owner  # type: ignore[attr-defined]
+            with a.app.state.tables.store.sessions() as s:  # type: ignore[attr-defined]
+                assert s.get(AnalysisRow, table).claimed_by == owner
+        finally:
+            looked.set()
         body = wait_for(b, table, ("done",))
         assert body["done"] == body["total"] > 0
         assert table not in b.app.state.analyses.jobs  # type: ignore[attr-defined]

@@ -10,8 +10,8 @@ bench/adapters.py:
   and ``legal_action_move`` for a game that lists them directly, else ``Game.legal_actions``,
   id -> move), one id drawn;
 - **+ mask**: those ids written into an int8 mask over every action id (the PettingZoo
-  adapter's ``action_mask``), read back with ``np.flatnonzero`` as the bench's PettingZoo
-  loops do;
+  adapter's ``action_mask``), read back with ``mask.view(bool).nonzero()[0]`` as the
+  bench's PettingZoo loops do;
 - **PettingZoo, mask only** and **PettingZoo** (observation tensor too): the bench's loops.
 
 With ``--pyspiel``, the pyspiel loop's costs instead:
@@ -67,7 +67,7 @@ def ids_loop(game_id: str, variant: str | None, mask: bool) -> bench.Loop:
                 ids = list(legal)
             if mask:
                 bits = action_mask(ids, size)
-                action = rng.choice(np.flatnonzero(bits.view(np.bool_)).tolist())
+                action = rng.choice(bits.view(np.bool_).nonzero()[0].tolist())
             else:
                 action = rng.choice(ids)
             move = game.legal_action_move(state, seat, action) if direct else legal[action]

@@ -5,8 +5,9 @@
 
 The loops play uniformly random games from new states, each as a program using that API
 would write it, all drawing with Python's ``random`` (so the driver costs the same; the
-masks are read through a bool view, ``np.flatnonzero(mask.view(bool))``, some 25 times
-faster than on the int8 array itself):
+masks are read through a bool view, ``mask.view(bool).nonzero()[0]``: some 25 times
+faster than on the int8 array itself, and half the cost of ``np.flatnonzero``, a Python
+wrapper that first flattens the array):
 
 - **native**: the core API (``new_state``, then ``legal_moves`` / ``apply_trusted`` until
   the end; chance drawn inside the engine);
@@ -116,7 +117,7 @@ def pettingzoo_loop(game_id: str, variant: str | None,
             if terminated or truncated:
                 e.step(None)
             else:
-                e.step(rng.choice(np.flatnonzero(obs["action_mask"].view(np.bool_)).tolist()))
+                e.step(rng.choice(obs["action_mask"].view(np.bool_).nonzero()[0].tolist()))
             steps += 1
         return steps
 
@@ -139,7 +140,7 @@ def pettingzoo_mask_loop(game_id: str, variant: str | None,
             if terminated or truncated:
                 e.step(None)
             else:
-                e.step(rng.choice(np.flatnonzero(info["action_mask"].view(np.bool_)).tolist()))
+                e.step(rng.choice(info["action_mask"].view(np.bool_).nonzero()[0].tolist()))
             steps += 1
         return steps
 

@@ -10,8 +10,11 @@ logistic regression how they predict the round's winner, in the estimate's form
 ``tanh(scale * (held_stone * held + open + hand_share * hands + adjacent_pair * pairs))``
 (a win probability of ``(1 + estimate) / 2``). Every fifth game is held out: the table
 compares the shipped weights and the fitted ones there by stage (clan cards left in the
-deck): log-loss and how often the side the estimate favours wins. The fitted file can
-be measured in play with ``bench/weights_ab.py --weights fitted=@FILE``.
+deck): log-loss and how often the side the estimate favours wins. With ``--ramp`` the
+slope also grows with the share of the clan deck drawn since the deal, ``scale +
+scale_ramp * drawn`` in place of ``scale`` (the slope at the deal held at least at
+``scale``'s lower bound). The fitted file can be measured in play with
+``bench/weights_ab.py --weights fitted=@FILE``.
 
 A fit learns what goes with winning in these games, which is not always what causes it
 (against the heuristic player, which keeps its tactic cards, a strong hand marks the
@@ -42,15 +45,17 @@ COLUMNS = ("held", "open", "hands", "pairs")
 STAGES = ((27, 99, "early"), (12, 27, "middle"), (0, 12, "late"))
 
 
-def terms(s: SchottenState) -> tuple[int, list[float]]:
-    """(clan cards left in the deck, the estimate's terms for seat 0 by :data:`COLUMNS`)."""
-    return len(s.decks[CLAN_DECK]), list(H.round_terms(s, H._default_weights()))
+def terms(s: SchottenState) -> tuple[int, float, list[float]]:
+    """(clan cards left in the deck, the share drawn since the deal, the estimate's terms
+    for seat 0 by :data:`COLUMNS`)."""
+    return (len(s.decks[CLAN_DECK]), H.deck_drawn(s),
+            list(H.round_terms(s, H._default_weights())))
 
 
 def play(job: tuple[int, str, str | None, str]
-         ) -> tuple[list[int], list[list[float]], float]:
-    """One game from seed ``seed``: every turn start's stage and terms, and seat 0's result
-    (1 won, 0 lost, 0.5 shared)."""
+         ) -> tuple[list[tuple[int, float]], list[list[float]], float]:
+    """One game from seed ``seed``: every turn start's stage (cards left, share drawn) and
+    terms, and seat 0's result (1 won, 0 lost, 0.5 shared)."""
     seed, level, variant, opponent = job
     game = get_game("schotten-totten")
     opts = game.variant_options(variant) if variant else {}
@@ -60,14 +65,14 @@ def play(job: tuple[int, str, str | None, str]
     other = (ISMCTSAgent(seed=seed + 1, level=level) if opponent == "self"
              else make_agent(game, opponent, seed=seed + 1))
     agents = {searcher: ISMCTSAgent(seed=seed, level=level), 1 - searcher: other}
-    stages: list[int] = []
+    stages: list[tuple[int, float]] = []
     rows: list[list[float]] = []
     last_turn = None
     while not state.is_terminal():
         seat = state.players_to_move()[0]
         if state.phase == PLAY and (state.round, seat, len(state.history)) != last_turn:
-            stage, row = terms(state)
-            stages.append(stage)
+            left, drawn, row = terms(state)
+            stages.append((left, drawn))
             rows.append(row)
             last_turn = (state.round, seat, len(state.history))
         state.apply(agents[seat].choose(state, seat), seat)
@@ -91,20 +96,45 @@ def fit(x: np.ndarray, y: np.ndarray, iterations: int = 50) -> np.ndarray:
     return w
 
 
-def report(name: str, z: np.ndarray, y: np.ndarray, stage: np.ndarray) -> None:
+def log_loss(z: np.ndarray, y: np.ndarray) -> float:
+    """Mean log-loss of win chances ``(1 + tanh z) / 2`` against results ``y``."""
     p = np.clip((1 + np.tanh(z)) / 2, 1e-6, 1 - 1e-6)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+
+def fit_ramp(x: np.ndarray, drawn: np.ndarray, y: np.ndarray, min_scale: float,
+             steps: int = 100) -> tuple[np.ndarray, float]:
+    """The fit with a slope growing along the round: the coefficients at the deck's end
+    and the share ``t`` of them that grows with ``drawn`` (the factor ``1 - t + t *
+    drawn``), the best of ``steps + 1`` shares whose slope at the deal (``1 - t`` times
+    the open stones' coefficient) stays at least ``min_scale``."""
+    best: tuple[float, np.ndarray, float] | None = None
+    for t in np.linspace(0.0, 1.0, steps + 1):
+        xg = x * (1 - t + t * drawn)[:, None]
+        coef = fit(xg, y)
+        if (1 - t) * coef[1] < min_scale and t > 0:
+            break  # the slope at the deal only falls as t grows
+        loss = log_loss(xg @ coef, y)
+        if best is None or loss < best[0]:
+            best = (loss, coef, float(t))
+    assert best is not None
+    return best[1], best[2]
+
+
+def report(name: str, z: np.ndarray, y: np.ndarray, stage: np.ndarray) -> None:
     for lo, hi, label in STAGES:
         sel = (stage >= lo) & (stage < hi)
         if not sel.any():
             continue
-        loss = -np.mean(y[sel] * np.log(p[sel]) + (1 - y[sel]) * np.log(1 - p[sel]))
-        right = np.mean((p[sel] > 0.5) == (y[sel] > 0.5))
-        print(f"| {name} | {label} | {sel.sum()} | {loss:.3f} | {right:.1%} |")
+        right = np.mean((z[sel] > 0) == (y[sel] > 0.5))
+        print(f"| {name} | {label} | {sel.sum()} | {log_loss(z[sel], y[sel]):.3f} "
+              f"| {right:.1%} |")
 
 
 def collect(args: argparse.Namespace) -> tuple[np.ndarray, ...]:
     """Play the games: every position's terms, its game's result for seat 0, its stage
-    and whether its game is held out."""
+    (clan cards left), the share of the clan deck drawn and whether its game is held
+    out."""
     jobs = [(args.seed + i, args.agent, args.variant, args.opponent)
             for i in range(args.games)]
     stages, rows, ys, held_out = [], [], [], []
@@ -116,7 +146,9 @@ def collect(args: argparse.Namespace) -> tuple[np.ndarray, ...]:
             held_out += [i % 5 == 4] * len(rs)
             if (i + 1) % 100 == 0:
                 print(f"{i + 1} games", file=sys.stderr, flush=True)
-    return np.array(rows), np.array(ys), np.array(stages), np.array(held_out)
+    left, drawn = zip(*stages, strict=True)
+    return (np.array(rows), np.array(ys), np.array(left), np.array(drawn),
+            np.array(held_out))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -132,31 +164,42 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", help="write the fitted weights file here")
     parser.add_argument("--save", help="keep the positions' terms in this .npz file")
     parser.add_argument("--load", help="fit the terms of a --save file instead of playing")
+    parser.add_argument("--ramp", action="store_true",
+                        help="also fit scale_ramp, the slope's growth along the round")
     args = parser.parse_args(argv)
     if args.load:
         data = np.load(args.load)
-        x, y, stage, test = data["x"], data["y"], data["stage"], data["test"]
+        x, y, stage, drawn, test = (data["x"], data["y"], data["stage"], data["drawn"],
+                                    data["test"])
     else:
-        x, y, stage, test = collect(args)
+        x, y, stage, drawn, test = collect(args)
         if args.save:
-            np.savez(args.save, x=x, y=y, stage=stage, test=test)
-    coef = fit(x[~test], y[~test])
+            np.savez(args.save, x=x, y=y, stage=stage, drawn=drawn, test=test)
+    shipped_file = H.SHIPPED.file
     weights = H.SchottenHints().weights()
-    shipped_scale = weights["scale"]  # the coefficients the shipped weights amount to
-    shipped = shipped_scale * np.array(
+    t = 0.0
+    if args.ramp:
+        coef, t = fit_ramp(x[~test], drawn[~test], y[~test], shipped_file.bounds["scale"][0])
+    else:
+        coef = fit(x[~test], y[~test])
+    # the coefficients the shipped weights amount to, at the deck's end
+    shipped = (weights["scale"] + weights["scale_ramp"]) * np.array(
         [weights["held_stone"], 1.0, weights["hand_share"], weights["adjacent_pair"]])
+    shipped_t = weights["scale_ramp"] / (weights["scale"] + weights["scale_ramp"])
     print(f"{len(x)} positions; coefficients "
           + ", ".join(f"{c} {v:.3f} (shipped {s:.3f})"
-                      for c, v, s in zip(COLUMNS, coef, shipped, strict=True)))
+                      for c, v, s in zip(COLUMNS, coef, shipped, strict=True))
+          + f"; share growing along the round {t:.2f} (shipped {shipped_t:.2f})")
     print("| set | stage | positions | log-loss | favoured side wins |")
     print("| --- | --- | --- | --- | --- |")
-    report("shipped", x[test] @ shipped, y[test], stage[test])
-    report("fitted", x[test] @ coef, y[test], stage[test])
+    for name, c, share in (("shipped", shipped, shipped_t), ("fitted", coef, t)):
+        report(name, (x[test] * (1 - share + share * drawn[test])[:, None]) @ c, y[test],
+               stage[test])
     if args.out:
-        scale = float(coef[1])  # the fitted coefficients as weights
-        fitted = {"scale": scale, "held_stone": float(coef[0]) / scale,
-                  "hand_share": float(coef[2]) / scale, "adjacent_pair": float(coef[3]) / scale}
-        shipped_file = H.SHIPPED.file
+        end = float(coef[1])  # the fitted coefficients as weights
+        fitted = {"scale": (1 - t) * end, "scale_ramp": t * end,
+                  "held_stone": float(coef[0]) / end,
+                  "hand_share": float(coef[2]) / end, "adjacent_pair": float(coef[3]) / end}
         for name, value in fitted.items():  # a weights file holds values in its bounds
             lo, hi = shipped_file.bounds[name]
             fitted[name] = round(min(hi, max(lo, value)), 3)

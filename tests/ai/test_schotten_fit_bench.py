@@ -14,7 +14,7 @@ from clanboard.core.weights import read_weights
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
-from schotten_fit import fit  # noqa: E402
+from schotten_fit import fit, fit_ramp  # noqa: E402
 
 
 def test_the_fit_recovers_the_weights_of_a_known_estimate() -> None:
@@ -26,18 +26,38 @@ def test_the_fit_recovers_the_weights_of_a_known_estimate() -> None:
     assert np.allclose(fit(x, y), truth, atol=0.06)
 
 
+def test_the_ramp_fit_recovers_a_slope_growing_along_the_round() -> None:
+    """Outcomes drawn with a slope of ``1 - t + t * drawn`` times the coefficients give
+    back both; a floor on the slope at the deal stops the share below it."""
+    rng = np.random.default_rng(6)
+    truth, share = np.array([0.6, 0.4, 1.2, 0.3]), 0.7
+    x = rng.normal(size=(60_000, 4)) * np.array([1.0, 1.1, 0.25, 0.4])
+    drawn = rng.random(len(x))
+    z = (x @ truth) * (1 - share + share * drawn)
+    y = (rng.random(len(x)) < (1 + np.tanh(z)) / 2).astype(float)
+    coef, t = fit_ramp(x, drawn, y, min_scale=0.0)
+    assert abs(t - share) <= 0.06 and np.allclose(coef, truth, atol=0.08)
+    coef, t = fit_ramp(x, drawn, y, min_scale=0.2)
+    assert (1 - t) * coef[1] >= 0.2 and 0 < t < share
+
+
 def test_a_short_run_writes_a_weights_file_within_its_bounds(tmp_path: Path) -> None:
-    out = tmp_path / "fitted.json"
+    out, terms = tmp_path / "fitted.json", str(tmp_path / "terms.npz")
     run = subprocess.run([sys.executable, "bench/schotten_fit.py", "--games", "5",
                           "--agent", "10", "--workers", "1", "--seed", "3", "--out", str(out),
-                          "--save", str(tmp_path / "terms.npz")],
+                          "--save", terms],
                          cwd=ROOT, check=True, capture_output=True, text=True)
     assert "| fitted | early |" in run.stdout
     fitted = read_weights(out, "schotten-totten")
     for name in ("scale", "held_stone", "hand_share", "adjacent_pair"):
         lo, hi = fitted.bounds[name]
         assert lo <= fitted.weights[name] <= hi
-    again = subprocess.run([sys.executable, "bench/schotten_fit.py", "--load",
-                            str(tmp_path / "terms.npz")],
+    again = subprocess.run([sys.executable, "bench/schotten_fit.py", "--load", terms],
                            cwd=ROOT, check=True, capture_output=True, text=True)
     assert again.stdout.splitlines()[0] == run.stdout.splitlines()[0]  # the same fit
+    subprocess.run([sys.executable, "bench/schotten_fit.py", "--load", terms, "--ramp",
+                    "--out", str(out)], cwd=ROOT, check=True, capture_output=True)
+    ramped = read_weights(out, "schotten-totten")
+    lo, hi = ramped.bounds["scale_ramp"]
+    assert lo <= ramped.weights["scale_ramp"] <= hi
+    assert ramped.weights["scale"] >= ramped.bounds["scale"][0]

@@ -17,6 +17,7 @@ from clanboard.games.schotten_totten.hints import (
     _default_weights,
     _no_win,
     blocked_tactics,
+    deck_drawn,
     holding_value,
     round_terms,
 )
@@ -132,8 +133,10 @@ def test_a_decided_stone_counts_for_the_side_that_will_claim_it() -> None:
 
 def test_the_estimate_is_the_tanh_of_its_weighted_terms() -> None:
     """``round_terms`` split the round's estimate: recombined with any ``scale``,
-    ``held_stone``, ``hand_share`` and ``adjacent_pair`` they give the estimate itself."""
-    weights = {"scale": 0.9, "held_stone": 1.7, "hand_share": 0.5, "adjacent_pair": 0.4}
+    ``scale_ramp`` (times the share of the clan deck drawn), ``held_stone``,
+    ``hand_share`` and ``adjacent_pair`` they give the estimate itself."""
+    weights = {"scale": 0.3, "scale_ramp": 0.6, "held_stone": 1.7, "hand_share": 0.5,
+               "adjacent_pair": 0.4}
     hints = HINTS.with_weights(weights)
     states = [*positions(GAME, 12, seed=8), *tactics_positions(12, seed=9)]
     for state in states:
@@ -142,8 +145,22 @@ def test_the_estimate_is_the_tanh_of_its_weighted_terms() -> None:
         held, open_, hands, pairs = round_terms(det, _default_weights())
         value = hints.evaluate(det)
         assert value is not None
-        expected = math.tanh(0.9 * (1.7 * held + open_ + 0.5 * hands + 0.4 * pairs))
+        slope = 0.3 + 0.6 * deck_drawn(det)
+        expected = math.tanh(slope * (1.7 * held + open_ + 0.5 * hands + 0.4 * pairs))
         assert abs(value[0] - expected) < 1e-9
+
+
+def test_the_share_drawn_runs_from_the_deal_to_the_empty_deck() -> None:
+    """``deck_drawn``: 0 at the first turn after the deal, one card's share more after
+    each draw, 1 once the clan deck is empty."""
+    for tactics, at_deal in ((False, CLAN_CARDS - 12), (True, CLAN_CARDS - 14)):
+        state = GAME.new_state(2, 5, {"tactics": tactics})
+        assert isinstance(state, SchottenState)
+        assert state.phase == PLAY and deck_drawn(state) == 0.0
+        state.decks[0] = state.decks[0][:at_deal - 3]
+        assert math.isclose(deck_drawn(state), 3 / at_deal)
+        state.decks[0] = []
+        assert deck_drawn(state) == 1.0
 
 
 def test_adjacent_pairs_count_for_the_side_holding_them() -> None:

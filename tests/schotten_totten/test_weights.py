@@ -32,6 +32,7 @@ HAND_SET = {
     "decided_stone": 0.0,  # added later; 0 keeps the estimate as it was
     # added later, the constants of tanh(0.6 * (held + open + hands)) made weights
     "scale": 0.6, "held_stone": 1.0, "hand_share": 1.0, "adjacent_pair": 0.0,
+    "scale_ramp": 0.0,  # added later; 0 keeps the slope as it was
 }
 
 

@@ -64,7 +64,7 @@ class Weights:
     __slots__ = ("values", "holding", "blocked_share", "room_for_full_value",
                  "clan_in_hand", "round_swing", "shape", "blocked_draw_cap",
                  "open_card_discount", "decided_stone", "scale", "held_stone",
-                 "hand_share", "adjacent_pair")
+                 "hand_share", "adjacent_pair", "scale_ramp")
 
     def __init__(self, values: Mapping[str, float]) -> None:
         self.values = dict(values)
@@ -81,6 +81,7 @@ class Weights:
         self.held_stone = values["held_stone"]
         self.hand_share = values["hand_share"]
         self.adjacent_pair = values["adjacent_pair"]
+        self.scale_ramp = values["scale_ramp"]
 
 
 @cache
@@ -205,18 +206,28 @@ def _round_value(state: SchottenState, weights: Weights) -> float:
     """The current round's estimate for seat 0, in -1..1 (see :class:`SchottenHints`)."""
     shape = weights.shape
     shares: list[float] | None = [] if shape else None
-    value = math.tanh(weights.scale * _terms(state, weights, shares)[0])
+    scale = weights.scale
+    if weights.scale_ramp:
+        scale += weights.scale_ramp * deck_drawn(state)
+    value = math.tanh(scale * _terms(state, weights, shares)[0])
     if shares is not None:
         won = _no_win([1.0 - q for q in shares]) - _no_win(shares)
         value = (1.0 - shape) * value + shape * won
     return value
 
 
+def deck_drawn(state: SchottenState) -> float:
+    """The share of the clan deck drawn since the round's deal, 0..1: how far the round
+    is (the estimate grows surer by ``scale_ramp`` times it)."""
+    at_deal = CLAN_CARDS - 2 * state.hand_limit
+    return min(1.0, max(0.0, 1.0 - len(state.decks[CLAN_DECK]) / at_deal))
+
+
 def round_terms(state: SchottenState, weights: Weights) -> tuple[float, float, float, float]:
     """The estimate's terms for seat 0, each seat 0's minus seat 1's: stones held, the
     open stones' terms, the hands' values (tactics variant) and pairs of adjacent stones
-    held; the estimate is ``tanh(scale * (held_stone * held + open + hand_share * hands +
-    adjacent_pair * pairs))`` (``shape`` aside)."""
+    held; the estimate is ``tanh((scale + scale_ramp * deck_drawn) * (held_stone * held +
+    open + hand_share * hands + adjacent_pair * pairs))`` (``shape`` aside)."""
     return _terms(state, weights)[1:]
 
 

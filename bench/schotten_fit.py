@@ -169,6 +169,11 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.load:
         data = np.load(args.load)
+        missing = [k for k in ("x", "y", "stage", "drawn", "test") if k not in data]
+        if missing:
+            parser.error(f"{args.load} lacks {', '.join(missing)}: it was not saved by this "
+                         "script's --save (files saved before the share drawn was kept "
+                         "lack 'drawn'; play the games again)")
         x, y, stage, drawn, test = (data["x"], data["y"], data["stage"], data["drawn"],
                                     data["test"])
     else:

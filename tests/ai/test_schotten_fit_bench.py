@@ -61,3 +61,11 @@ def test_a_short_run_writes_a_weights_file_within_its_bounds(tmp_path: Path) -> 
     lo, hi = ramped.bounds["scale_ramp"]
     assert lo <= ramped.weights["scale_ramp"] <= hi
     assert ramped.weights["scale"] >= ramped.bounds["scale"][0]
+
+
+def test_a_terms_file_without_the_share_drawn_is_refused(tmp_path: Path) -> None:
+    old = tmp_path / "old.npz"
+    np.savez(old, x=np.zeros((2, 4)), y=np.zeros(2), stage=np.zeros(2), test=np.zeros(2))
+    run = subprocess.run([sys.executable, "bench/schotten_fit.py", "--load", str(old)],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 2 and "lacks drawn" in run.stderr and run.stdout == ""

@@ -12,7 +12,12 @@ bench/adapters.py:
 - **+ mask**: those ids written into an int8 mask over every action id (the PettingZoo
   adapter's ``action_mask``), read back with ``mask.view(bool).nonzero()[0]`` as the
   bench's PettingZoo loops do;
-- **PettingZoo, mask only** and **PettingZoo** (observation tensor too): the bench's loops.
+- **PettingZoo, mask only** and **PettingZoo** (observation tensor too): the bench's loops;
+- **PettingZoo's own loop**: the bench's PettingZoo loop over an environment that replays
+  32 games recorded beforehand from the real one (their observations as the real one
+  handed them out): no rules and no adapter, only PettingZoo's AEC calls and the bench's
+  reading of the mask. Its time per step is the least any PettingZoo adapter adds to the
+  native step (the ratio is in games, and these 32 games are not the native loop's).
 
 With ``--pyspiel``, the pyspiel loop's costs instead:
 
@@ -37,6 +42,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from pettingzoo import AECEnv
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -109,6 +115,80 @@ def explicit_chance_loop(game_id: str, variant: str | None) -> bench.Loop:
     return play
 
 
+class _Replay(AECEnv):
+    """Replays recorded games: ``(agent, observation)`` per live step; no rules."""
+
+    metadata: dict[str, object] = {"name": "replay", "render_modes": []}
+
+    def __init__(self, agents: list[str], games: list[list[tuple[str, object]]]) -> None:
+        super().__init__()
+        self.possible_agents = agents
+        self._games = games
+        self._steps: list[tuple[str, object]] = []
+        self._at = 0
+
+    def reset(self, seed: int | None = None, options: object = None) -> None:
+        self._steps = self._games[((seed or 1) - 1) % len(self._games)]  # seed 1: the first
+        self._at = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, object]] = {a: {} for a in self.agents}
+        self.agent_selection = self._steps[0][0]
+
+    def observe(self, agent: str) -> object:
+        return self._steps[self._at][1]
+
+    def step(self, action: object) -> None:
+        if self.terminations[self.agent_selection]:
+            self._was_dead_step(action)
+            return
+        if self._at + 1 == len(self._steps):  # the game's last move: every agent is done
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self.possible_agents[0]
+            return
+        self._at += 1
+        self.agent_selection = self._steps[self._at][0]
+
+
+def replay_loop(game_id: str, variant: str | None, games: int = 32) -> bench.Loop:
+    """The bench's PettingZoo loop over :class:`_Replay` of ``games`` recorded games."""
+    from clanboard.adapters.pettingzoo import env
+
+    real = env(game_id, variant=variant)
+    recorded = []
+    for seed in range(1, games + 1):
+        rng = random.Random(seed)
+        real.reset(seed=seed)
+        steps: list[tuple[str, object]] = []
+        for agent in real.agent_iter():
+            obs, _, terminated, truncated, _ = real.last()
+            if terminated or truncated:
+                real.step(None)
+                continue
+            steps.append((agent, obs))
+            real.step(rng.choice(obs["action_mask"].view(np.bool_).nonzero()[0].tolist()))
+        recorded.append(steps)
+    replay = _Replay(real.possible_agents, recorded)
+
+    def play(seed: int) -> int:
+        rng = random.Random(seed)
+        replay.reset(seed=seed)
+        steps = 0
+        for _ in replay.agent_iter():
+            obs, _, terminated, truncated, _ = replay.last()
+            if terminated or truncated:
+                replay.step(None)
+            else:
+                replay.step(rng.choice(obs["action_mask"].view(np.bool_).nonzero()[0].tolist()))
+            steps += 1
+        return steps
+
+    return play
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", type=bench.parse_setup, default=("schotten-totten", None))
@@ -131,24 +211,28 @@ def main() -> None:
             "+ mask": ids_loop(game_id, variant, mask=True),
             "PettingZoo, mask only": bench.pettingzoo_mask_loop(game_id, variant),
             "PettingZoo": bench.pettingzoo_loop(game_id, variant),
+            "PettingZoo's own loop": replay_loop(game_id, variant),
         })
     for play in loops.values():  # warm up (lazy tables)
         play(0)
     spent = dict.fromkeys(loops, 0.0)
     games = dict.fromkeys(loops, 0)
+    steps = dict.fromkeys(loops, 0)
     slices = 10
     for _ in range(slices):
         for name, play in loops.items():
             start = time.process_time()
             while time.process_time() - start < args.seconds / slices:
-                play(1 + games[name])
+                steps[name] += play(1 + games[name])
                 games[name] += 1
             spent[name] += time.process_time() - start
     native = games["native"] / spent["native"]
-    print(f"{game_id} ({variant or 'default'}), random games per CPU second:")
+    print(f"{game_id} ({variant or 'default'}), random games per CPU second, the ratio to "
+          "native, and CPU µs per step:")
     for name in loops:
         rate = games[name] / spent[name]
-        print(f"  {name:33s} {rate:8.1f}  {rate / native:.2f}×")
+        print(f"  {name:33s} {rate:8.1f}  {rate / native:.2f}×  "
+              f"{1e6 * spent[name] / max(1, steps[name]):5.1f} µs")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,14 @@ A fit learns what goes with winning in these games, which is not always what cau
 (against the heuristic player, which keeps its tactic cards, a strong hand marks the
 heuristic's side, and the fit makes it count against its holder): measure a fitted set
 in play before shipping it.
+
+With ``--per-stone`` the same positions also fit a richer linear value and compare it on the
+held-out games: each stone's own coefficient for being held and for its open term (a stone
+and its mirror image share them: 5 + 5), the hands and adjacent pairs, the two sides'
+chances of holding three adjacent stones (each open stone taken with chance ``0.5 + 0.5 ×
+its term``), and all of these again times the share of the clan deck drawn. A table shows
+how both fits' held-out log-loss moves with the number of training games: whether more
+self-play would let the richer value pull ahead.
 """
 
 from __future__ import annotations
@@ -37,12 +45,16 @@ from clanboard.ai.agent import ISMCTSAgent  # noqa: E402
 from clanboard.core import get_game, make_agent  # noqa: E402
 from clanboard.core.weights import WeightsFile, write_weights  # noqa: E402
 from clanboard.games.schotten_totten import hints as H  # noqa: E402
+from clanboard.games.schotten_totten.cards import ALL_CLAN  # noqa: E402
 from clanboard.games.schotten_totten.moves import CLAN_DECK  # noqa: E402
-from clanboard.games.schotten_totten.state import PLAY, SchottenState  # noqa: E402
+from clanboard.games.schotten_totten.potential import card_mask  # noqa: E402
+from clanboard.games.schotten_totten.state import PLAY, STONES, SchottenState  # noqa: E402
 
 #: the columns of :func:`terms`, and the weight each coefficient becomes
 COLUMNS = ("held", "open", "hands", "pairs")
 STAGES = ((27, 99, "early"), (12, 27, "middle"), (0, 12, "late"))
+#: each stone's group for --per-stone: a stone and its mirror image share coefficients
+MIRROR = (0, 1, 2, 3, 4, 3, 2, 1, 0)
 
 
 def terms(s: SchottenState) -> tuple[int, float, list[float]]:
@@ -52,10 +64,22 @@ def terms(s: SchottenState) -> tuple[int, float, list[float]]:
             list(H.round_terms(s, H._default_weights())))
 
 
+def stone_terms(s: SchottenState) -> list[float]:
+    """Per stone, for seat 0: +1 / -1 when seat 0 / seat 1 holds it, else 0; then per stone
+    its open term (0 when held), as the estimate computes it."""
+    w = H._default_weights()
+    deck = card_mask(s.decks[CLAN_DECK])
+    pools = (deck | s.hands[0] & ALL_CLAN, deck | s.hands[1] & ALL_CLAN)
+    held = [0.0 if o < 0 else 1.0 - 2.0 * o for o in s.owner]
+    opened = [0.0 if s.owner[st] >= 0 else H._open_term(s, st, w, pools)
+              for st in range(STONES)]
+    return held + opened
+
+
 def play(job: tuple[int, str, str | None, str]
          ) -> tuple[list[tuple[int, float]], list[list[float]], float]:
     """One game from seed ``seed``: every turn start's stage (cards left, share drawn) and
-    terms, and seat 0's result (1 won, 0 lost, 0.5 shared)."""
+    terms (then :func:`stone_terms`), and seat 0's result (1 won, 0 lost, 0.5 shared)."""
     seed, level, variant, opponent = job
     game = get_game("schotten-totten")
     opts = game.variant_options(variant) if variant else {}
@@ -73,7 +97,7 @@ def play(job: tuple[int, str, str | None, str]
         if state.phase == PLAY and (state.round, seat, len(state.history)) != last_turn:
             left, drawn, row = terms(state)
             stages.append((left, drawn))
-            rows.append(row)
+            rows.append(row + stone_terms(state))
             last_turn = (state.round, seat, len(state.history))
         state.apply(agents[seat].choose(state, seat), seat)
     r = state.returns()
@@ -121,6 +145,44 @@ def fit_ramp(x: np.ndarray, drawn: np.ndarray, y: np.ndarray, min_scale: float,
     return best[1], best[2]
 
 
+def per_stone(x: np.ndarray, stones: np.ndarray, drawn: np.ndarray) -> np.ndarray:
+    """The richer value's columns (see the module docstring) from :data:`COLUMNS`'
+    terms ``x`` and the positions' :func:`stone_terms`."""
+    held, opened = stones[:, :STONES], stones[:, STONES:]
+    cols = []
+    for group in range(max(MIRROR) + 1):
+        idx = [i for i, g in enumerate(MIRROR) if g == group]
+        cols += [held[:, idx].sum(1), opened[:, idx].sum(1)]
+    cols += [x[:, 2], x[:, 3]]
+    mine = np.where(held != 0, (held + 1) / 2, 0.5 + 0.5 * opened)  # seat 0 takes it
+    theirs = np.where(held != 0, (1 - held) / 2, 0.5 - 0.5 * opened)
+    cols.append(sum(mine[:, i] * mine[:, i + 1] * mine[:, i + 2]
+                    - theirs[:, i] * theirs[:, i + 1] * theirs[:, i + 2]
+                    for i in range(STONES - 2)))
+    cols += [c * drawn for c in cols]
+    return np.column_stack(cols)
+
+
+def compare_per_stone(x: np.ndarray, stones: np.ndarray, drawn: np.ndarray, y: np.ndarray,
+                      stage: np.ndarray, test: np.ndarray, game: np.ndarray) -> None:
+    """The richer value against the four terms' fit, on the held-out games, and both
+    fitted on more and more of the training games."""
+    rich = per_stone(x, stones, drawn)
+    coef = fit(rich[~test], y[~test])
+    print(f"per stone: {rich.shape[1]} coefficients "
+          + ", ".join(f"{c:.3f}" for c in coef))
+    print("| set | stage | positions | log-loss | favoured side wins |")
+    print("| --- | --- | --- | --- | --- |")
+    report("per stone", rich[test] @ coef, y[test], stage[test])
+    games = np.unique(game[~test])
+    print("| training games | four terms, held-out log-loss | per stone |")
+    print("| --- | --- | --- |")
+    for n in sorted({len(games) // 8, len(games) // 4, len(games) // 2, len(games)} - {0}):
+        use = ~test & np.isin(game, games[:n])
+        losses = [log_loss(f[test] @ fit(f[use], y[use]), y[test]) for f in (x, rich)]
+        print(f"| {n} | {losses[0]:.4f} | {losses[1]:.4f} |")
+
+
 def report(name: str, z: np.ndarray, y: np.ndarray, stage: np.ndarray) -> None:
     for lo, hi, label in STAGES:
         sel = (stage >= lo) & (stage < hi)
@@ -133,22 +195,24 @@ def report(name: str, z: np.ndarray, y: np.ndarray, stage: np.ndarray) -> None:
 
 def collect(args: argparse.Namespace) -> tuple[np.ndarray, ...]:
     """Play the games: every position's terms, its game's result for seat 0, its stage
-    (clan cards left), the share of the clan deck drawn and whether its game is held
-    out."""
+    (clan cards left), the share of the clan deck drawn, whether its game is held out,
+    its :func:`stone_terms` and its game's index."""
     jobs = [(args.seed + i, args.agent, args.variant, args.opponent)
             for i in range(args.games)]
-    stages, rows, ys, held_out = [], [], [], []
+    stages, rows, ys, held_out, index = [], [], [], [], []
     with Pool(args.workers) as pool:
         for i, (st, rs, y) in enumerate(pool.imap(play, jobs, chunksize=4)):
             stages += st
             rows += rs
             ys += [y] * len(rs)
             held_out += [i % 5 == 4] * len(rs)
+            index += [i] * len(rs)
             if (i + 1) % 100 == 0:
                 print(f"{i + 1} games", file=sys.stderr, flush=True)
     left, drawn = zip(*stages, strict=True)
-    return (np.array(rows), np.array(ys), np.array(left), np.array(drawn),
-            np.array(held_out))
+    table = np.array(rows)
+    return (table[:, :len(COLUMNS)], np.array(ys), np.array(left), np.array(drawn),
+            np.array(held_out), table[:, len(COLUMNS):], np.array(index))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -166,20 +230,29 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--load", help="fit the terms of a --save file instead of playing")
     parser.add_argument("--ramp", action="store_true",
                         help="also fit scale_ramp, the slope's growth along the round")
+    parser.add_argument("--per-stone", action="store_true",
+                        help="also fit and compare a value with each stone's own "
+                        "coefficients (see the module docstring)")
     args = parser.parse_args(argv)
     if args.load:
         data = np.load(args.load)
-        missing = [k for k in ("x", "y", "stage", "drawn", "test") if k not in data]
+        needed = ["x", "y", "stage", "drawn", "test"]
+        if args.per_stone:
+            needed += ["stones", "game"]
+        missing = [k for k in needed if k not in data]
         if missing:
             parser.error(f"{args.load} lacks {', '.join(missing)}: it was not saved by this "
                          "script's --save (files saved before the share drawn was kept "
-                         "lack 'drawn'; play the games again)")
+                         "lack 'drawn', before --per-stone 'stones' and 'game'; play the "
+                         "games again)")
         x, y, stage, drawn, test = (data["x"], data["y"], data["stage"], data["drawn"],
                                     data["test"])
+        stones, game = data.get("stones"), data.get("game")
     else:
-        x, y, stage, drawn, test = collect(args)
+        x, y, stage, drawn, test, stones, game = collect(args)
         if args.save:
-            np.savez(args.save, x=x, y=y, stage=stage, drawn=drawn, test=test)
+            np.savez(args.save, x=x, y=y, stage=stage, drawn=drawn, test=test,
+                     stones=stones, game=game)
     shipped_file = H.SHIPPED.file
     weights = H.SchottenHints().weights()
     t = 0.0
@@ -200,6 +273,9 @@ def main(argv: list[str] | None = None) -> None:
     for name, c, share in (("shipped", shipped, shipped_t), ("fitted", coef, t)):
         report(name, (x[test] * (1 - share + share * drawn[test])[:, None]) @ c, y[test],
                stage[test])
+    if args.per_stone:
+        assert stones is not None and game is not None
+        compare_per_stone(x, stones, drawn, y, stage, test, game)
     if args.out:
         end = float(coef[1])  # the fitted coefficients as weights
         fitted = {"scale": (1 - t) * end, "scale_ramp": t * end,

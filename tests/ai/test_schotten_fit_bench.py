@@ -14,7 +14,7 @@ from clanboard.core.weights import read_weights
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
-from schotten_fit import fit, fit_ramp  # noqa: E402
+from schotten_fit import fit, fit_ramp, per_stone  # noqa: E402
 
 
 def test_the_fit_recovers_the_weights_of_a_known_estimate() -> None:
@@ -52,9 +52,12 @@ def test_a_short_run_writes_a_weights_file_within_its_bounds(tmp_path: Path) -> 
     for name in ("scale", "held_stone", "hand_share", "adjacent_pair"):
         lo, hi = fitted.bounds[name]
         assert lo <= fitted.weights[name] <= hi
-    again = subprocess.run([sys.executable, "bench/schotten_fit.py", "--load", terms],
+    again = subprocess.run([sys.executable, "bench/schotten_fit.py", "--load", terms,
+                            "--per-stone"],
                            cwd=ROOT, check=True, capture_output=True, text=True)
     assert again.stdout.splitlines()[0] == run.stdout.splitlines()[0]  # the same fit
+    assert "| per stone | early |" in again.stdout
+    assert "| training games | four terms, held-out log-loss | per stone |" in again.stdout
     subprocess.run([sys.executable, "bench/schotten_fit.py", "--load", terms, "--ramp",
                     "--out", str(out)], cwd=ROOT, check=True, capture_output=True)
     ramped = read_weights(out, "schotten-totten")
@@ -63,9 +66,33 @@ def test_a_short_run_writes_a_weights_file_within_its_bounds(tmp_path: Path) -> 
     assert ramped.weights["scale"] >= ramped.bounds["scale"][0]
 
 
+def test_the_per_stone_columns() -> None:
+    """Mirror stones share a column; three adjacent stones held by seat 0 make its chance
+    of a run 1; every column comes again times the share drawn."""
+    held = np.array([[1, 1, 1, 0, 0, 0, 0, 0, -1]], float)
+    opened = np.array([[0, 0, 0, 0.5, -0.5, 0, 0.2, 0, 0]], float)
+    x = np.array([[2.0, 0.2, 0.3, 2.0]])  # held, open, hands, pairs
+    cols = per_stone(x, np.hstack([held, opened]), np.array([0.5]))[0]
+    assert cols.shape == (26,)
+    # (held, open) per group: stones 0 and 8, 1 and 7, 2 and 6, 3 and 5, 4
+    assert cols[:10].tolist() == [0, 0, 1, 0, 1, 0.2, 0, 0.5, 0, -0.5]
+    assert (cols[10], cols[11]) == (0.3, 2.0)
+    # runs: stones 0-2 are sure (1); 1-3 gives 0.75, 2-4 0.75 * 0.25, 3-5 .75*.25*.5, ...
+    mine = [1, 1, 1, 0.75, 0.25, 0.5, 0.6, 0.5, 0]
+    theirs = [0, 0, 0, 0.25, 0.75, 0.5, 0.4, 0.5, 1]
+    run = sum(np.prod(mine[i:i + 3]) - np.prod(theirs[i:i + 3]) for i in range(7))
+    assert abs(cols[12] - run) < 1e-12
+    assert np.allclose(cols[13:], cols[:13] * 0.5)
+
+
 def test_a_terms_file_without_the_share_drawn_is_refused(tmp_path: Path) -> None:
     old = tmp_path / "old.npz"
     np.savez(old, x=np.zeros((2, 4)), y=np.zeros(2), stage=np.zeros(2), test=np.zeros(2))
     run = subprocess.run([sys.executable, "bench/schotten_fit.py", "--load", str(old)],
                          cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 2 and "lacks drawn" in run.stderr and run.stdout == ""
+    np.savez(old, x=np.zeros((2, 4)), y=np.zeros(2), stage=np.zeros(2), drawn=np.zeros(2),
+             test=np.zeros(2))
+    run = subprocess.run([sys.executable, "bench/schotten_fit.py", "--load", str(old),
+                          "--per-stone"], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 2 and "lacks stones, game" in run.stderr and run.stdout == ""

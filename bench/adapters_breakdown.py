@@ -171,22 +171,7 @@ def replay_loop(game_id: str, variant: str | None, games: int = 32) -> bench.Loo
             steps.append((agent, obs))
             real.step(rng.choice(obs["action_mask"].view(np.bool_).nonzero()[0].tolist()))
         recorded.append(steps)
-    replay = _Replay(real.possible_agents, recorded)
-
-    def play(seed: int) -> int:
-        rng = random.Random(seed)
-        replay.reset(seed=seed)
-        steps = 0
-        for _ in replay.agent_iter():
-            obs, _, terminated, truncated, _ = replay.last()
-            if terminated or truncated:
-                replay.step(None)
-            else:
-                replay.step(rng.choice(obs["action_mask"].view(np.bool_).nonzero()[0].tolist()))
-            steps += 1
-        return steps
-
-    return play
+    return bench.aec_loop(_Replay(real.possible_agents, recorded))
 
 
 def main() -> None:

@@ -106,7 +106,12 @@ def pettingzoo_loop(game_id: str, variant: str | None,
     """Random games through the PettingZoo AEC environment (chance inside)."""
     from clanboard.adapters.pettingzoo import env
 
-    e = env(game_id, variant=variant, num_players=num_players)
+    return aec_loop(env(game_id, variant=variant, num_players=num_players))
+
+
+def aec_loop(e: Any) -> Loop:
+    """The bench's PettingZoo loop over the AEC environment ``e``: each step's
+    observation, one of its mask's ids drawn."""
 
     def play(seed: int) -> int:
         rng = random.Random(seed)

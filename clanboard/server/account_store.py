@@ -21,6 +21,7 @@ from clanboard.server.models import (
     TableRow,
     UserRow,
 )
+from clanboard.server.outcomes import NO_RESULT
 
 
 class NameTaken(Exception):
@@ -195,11 +196,14 @@ class AccountStore:
         with self.sessions() as s:
             with_user = select(SeatRow.table_id).where(SeatRow.user_id.is_not(None))
             done = select(ResultRow.table_id)
-            return list(s.scalars(
-                select(TableRow.id).where(TableRow.status == "over",
-                                          TableRow.id.in_(with_user),
-                                          TableRow.id.not_in(done))
-                .order_by(TableRow.updated_at).limit(limit)))
+            rows = s.execute(
+                select(TableRow.id, TableRow.result_override)
+                .where(TableRow.status == "over", TableRow.id.in_(with_user),
+                       TableRow.id.not_in(done))
+                .order_by(TableRow.updated_at).limit(limit))
+            # aborted and abandoned tables have no result to record (server/endings.py)
+            return [r.id for r in rows
+                    if (r.result_override or {}).get("reason") not in NO_RESULT]
 
     def player(self, name: str, recent: int) -> dict[str, Any] | None:
         """An account's page: per game, its results; its ratings; its latest games."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -41,6 +40,8 @@ from clanboard.server.bot import bot_router
 from clanboard.server.bot_accounts import bot_token_router
 from clanboard.server.clocks import clock_record, frame_clock
 from clanboard.server.collector import Collector, collect_forever
+from clanboard.server.endings import endings_router
+from clanboard.server.endings import install as install_endings
 from clanboard.server.errors import ApiError
 from clanboard.server.games import game_info, renderer_source
 from clanboard.server.guard import (
@@ -51,6 +52,7 @@ from clanboard.server.guard import (
     client_ip,
     install_log_filter,
 )
+from clanboard.server.limits import creator_key
 from clanboard.server.presence import heartbeat, joined
 from clanboard.server.schemas import Join, MoveIn, NewTable
 from clanboard.server.settings import Settings
@@ -91,11 +93,6 @@ def _bearer(value: str | None) -> str | None:
 
 def _error(exc: ApiError) -> dict[str, Any]:
     return {"type": "error", "status": exc.status, **exc.body()}
-
-
-def address_hash(ip: str) -> str:
-    """What is stored of a creator's address: a hash, enough to count its open tables."""
-    return hashlib.sha256(f"clanboard:{ip}".encode()).hexdigest()
 
 
 class SocketCount:
@@ -265,10 +262,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
         seats = await account_seats(request, body.game, [s.model_dump() for s in body.seats],
                                     body.num_players, body.seed, body.rated)
+        user = await current_user(request)
         table, tokens, invite = await tables_of(request).create(
             body.game, body.variant, body.options, body.num_players, body.seed,
             seats, private=body.private,
-            creator=address_hash(client_ip(request.scope)), rated=body.rated, clock=body.clock)
+            creator=creator_key(None if user is None else user.id, client_ip(request.scope)),
+            rated=body.rated, clock=body.clock, lang=request_lang(request),
+            on_resign=body.on_resign)
         join = None
         if table.status == "waiting":
             join = f"/t/{table.id}?join=1" + (f"#invite={invite}" if invite else "")
@@ -538,6 +538,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts_router())
     app.include_router(together_router())
     app.include_router(analysis_router())
+    install_endings()
+    app.include_router(endings_router(_bearer, request_lang))
 
     # -- pages ---------------------------------------------------------------------------
 

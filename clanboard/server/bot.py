@@ -33,6 +33,7 @@ from clanboard.server.bot_accounts import (
 )
 from clanboard.server.errors import ApiError
 from clanboard.server.guard import client_ip
+from clanboard.server.limits import creator_key
 from clanboard.server.schemas import Name
 from clanboard.server.tables import LiveTable, Tables, hash_token
 
@@ -85,6 +86,11 @@ def bearer(value: str | None) -> str:
         raise ApiError(401, "malformed_authorization",
                        "the Authorization header must be 'Bearer <token>'")
     return token
+
+
+def lang_of(request: Request) -> str:
+    """The language of a bot's answers: ``?lang=``, else ``Accept-Language``, else English."""
+    return negotiate(request.headers.get("accept-language"), request.query_params.get("lang"))
 
 
 def seat_of(table: LiveTable, token: str) -> int:
@@ -399,7 +405,6 @@ def bot_router() -> APIRouter:
     async def challenge(body: Challenge, request: Request, authorization: Token = None
                         ) -> dict[str, Any]:
         from clanboard.server.accounts import current_user
-        from clanboard.server.app import address_hash
 
         tables = tables_of(request)
         accounts = request.app.state.accounts
@@ -423,7 +428,8 @@ def bot_router() -> APIRouter:
         seats = [first] + [{"kind": "open"}] * (n - 1)
         table, tokens, invite = await tables.create(
             body.game, body.variant, body.options, n, body.seed, seats, private=True,
-            creator=address_hash(client_ip(request.scope)), clock=body.clock)
+            creator=creator_key(None if user is None else user.id, client_ip(request.scope)),
+            clock=body.clock, lang=lang_of(request))
         hub = hub_of(request.app)
         if user is not None:
             hub.seated(user.id, table)

@@ -198,6 +198,11 @@ class Timeout:
     agent: str | None = None
     winners: list[int] = field(default_factory=list)
 
+    @property
+    def final(self) -> bool:
+        """True if it ended the game (a loss on time)."""
+        return self.outcome == "loss"
+
     def to_json(self) -> dict[str, Any]:
         return {"kind": "timeout", "seq": self.seq, "seat": self.seat,
                 "outcome": self.outcome, "agent": self.agent, "winners": list(self.winners)}

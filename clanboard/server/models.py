@@ -56,6 +56,9 @@ class TableRow(Base):
     result_override: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     #: what happened at the table besides moves (a clock running out)
     events: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    #: a resigning seat at a table of 3+: ``ai`` plays on (``None`` too), ``last``: scored
+    #: last (clanboard.server.endings)
+    on_resign: Mapped[str | None] = mapped_column(String(8), nullable=True)
 
 
 class SeatRow(Base):

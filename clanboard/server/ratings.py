@@ -19,6 +19,7 @@ from clanboard.core import games, get_game
 from clanboard.server.account_store import AccountStore, SeatResult
 from clanboard.server.errors import ApiError
 from clanboard.server.glicko2 import Rating, rate
+from clanboard.server.outcomes import NO_RESULT, left_seats
 from clanboard.server.tables import LiveTable, Tables
 
 log = logging.getLogger("clanboard.server")
@@ -77,10 +78,12 @@ async def record_results(tables: Tables, table: LiveTable,
     """Store the results of the account seats of a finished table and, if it is rated,
     the new ratings; once only (False when already stored or nothing to store)."""
     accounts = [s for s in table.seats if s.user_id is not None]
-    if not accounts:
+    override = table.result_override or {}
+    if not accounts or override.get("reason") in NO_RESULT:  # aborted, abandoned
         return False
-    if not losers and table.forfeit is not None:  # lost on time (clanboard.server.clocks)
-        losers = [table.forfeit]
+    if not losers:  # lost on time (clanboard.server.clocks), resigned or left (endings)
+        losers = sorted({*left_seats(table.events),
+                         *([table.forfeit] if table.forfeit is not None else [])})
     ranking = final_ranking(table, losers)
     seats = [SeatResult(s.seat, s.user_id, ranking[s.seat], outcome(ranking[s.seat], ranking))
              for s in accounts if s.user_id is not None]

@@ -54,6 +54,10 @@ class NewTable(BaseModel):
         default=None, description="a time control: {\"kind\": \"realtime\", \"initial_s\": "
         "600, \"increment_s\": 15} or {\"kind\": \"correspondence\", \"days_per_move\": 1}; "
         "default: untimed")
+    on_resign: Literal["ai", "last"] = Field(
+        default="ai", description="at a table of 3 or more, a seat whose player resigns is "
+        "played on by an AI at the table's level: 'ai' (its place counts as played) or "
+        "'last' (it is scored last)")
 
 
 class Join(BaseModel):

@@ -116,6 +116,9 @@ class Settings:
     clock_sweep_seconds: float = _setting("clock_sweep_seconds", 30.0)
     #: seconds without a heartbeat before a connected seat shows as away
     presence_away_seconds: float = _setting("presence_away_seconds", 45.0)
+    #: seconds the player a live game waits for may be gone (no page or bot stream
+    #: connected) before the others may claim the victory or a draw (server/endings.py)
+    claim_after_seconds: float = _setting("claim_after_seconds", 180.0)
     # -- several processes on one PostgreSQL database (server/shared.py)
     #: seconds a table's lease lasts unless renewed; a dead process's tables are taken over
     #: after at most about this long and a third more

@@ -146,6 +146,8 @@ class StoredTable:
     clock_deadline: float | None = None
     result_override: dict[str, Any] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    #: a resigning seat at a table of 3+: ``ai`` (an AI plays on) or ``last``
+    on_resign: str = "ai"
 
 
 @dataclass
@@ -171,6 +173,7 @@ class Store:
                            num_players=t.num_players, seed=t.seed, status=t.status,
                            private=t.private, invite_hash=t.invite_hash, creator=t.creator,
                            rated=t.rated, clock=t.clock, clock_state=t.clock_state,
+                           on_resign=None if t.on_resign == "ai" else t.on_resign,
                            clock_deadline=t.clock_deadline,
                            created_at=_now(), updated_at=_now()))
             s.flush()
@@ -236,7 +239,7 @@ class Store:
                 f"clock) VALUES {', '.join(values)}) UPDATE tables SET {sets} WHERE id = %s",
                 tuple(params))
 
-    def time_out(self, table_id: str, status: str, clock: ClockWrite,
+    def time_out(self, table_id: str, status: str, clock: ClockWrite | None,
                  events: list[dict[str, Any]], result_override: dict[str, Any] | None,
                  ai_seats: dict[int, tuple[str, str]]) -> None:
         """Commit clocks running out: the table's clocks, events and result, and the
@@ -357,6 +360,7 @@ class Store:
             rated=bool(row.rated),
             clock=row.clock, clock_state=row.clock_state, clock_deadline=row.clock_deadline,
             result_override=row.result_override, events=list(row.events or []),
+            on_resign=row.on_resign or "ai",
         )
 
 

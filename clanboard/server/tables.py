@@ -26,6 +26,14 @@ from clanboard.i18n import LANGUAGES, default_names
 from clanboard.server.ai import check_agent, choose_move, clamp_agent, resolve_agent
 from clanboard.server.clocks import Clocks, TimeControl, Timeout
 from clanboard.server.errors import ApiError
+from clanboard.server.limits import too_many_tables
+from clanboard.server.outcomes import (
+    Event,
+    event_from_json,
+    left_seats,
+    scored_last,
+    winners_without,
+)
 from clanboard.server.presence import seat_presence, wants_presence
 from clanboard.server.settings import Settings
 from clanboard.server.shared import RETRY_AFTER_CATCH_UP
@@ -104,10 +112,17 @@ class LiveTable:
     #: a result that is not the game's own: ``{"winners", "loser", "reason": "time"}``
     #: (the ratings read it through :attr:`forfeit`)
     result_override: dict[str, Any] | None = None
-    #: clocks that ran out, in order
-    events: list[Timeout] = field(default_factory=list)
+    #: a resigning seat at a table of 3+: ``ai`` plays on, ``last``: scored last
+    on_resign: str = "ai"
+    #: clocks that ran out, resignations, aborts, claims (:mod:`outcomes`), in order
+    events: list[Event] = field(default_factory=list)
+    #: when each seat last had a page or stream open (the server's time): claims against a
+    #: player who left (:mod:`clanboard.server.endings`)
+    seen: dict[int, float] = field(default_factory=dict)
     #: presence: seconds without a heartbeat before a seat is away; the last broadcast
     away_after: float = 45.0
+    #: seconds a player the game waits for may be gone before the others may claim
+    claim_after: float = 180.0
     presence_sent: list[str] | None = None
     #: the log entries last built per (viewer key, language, game over), each with the
     #: move row it was built from: an entry is built again once its row is replaced
@@ -145,8 +160,13 @@ class LiveTable:
                 "server_time": now}
 
     def presence(self) -> list[str]:
-        return seat_presence([s.kind for s in self.seats], self.watchers, self.now(),
-                             self.away_after)
+        now = self.now()
+        states = seat_presence([s.kind for s in self.seats], self.watchers, now,
+                               self.away_after)
+        for seat, state in enumerate(states):
+            if state != "disconnected" or seat not in self.seen:
+                self.seen[seat] = now
+        return states
 
     def result(self, seat: int | None, lang: str) -> dict[str, Any] | None:
         """The result in words of ``lang`` (a loss on time says so), ``None`` in play."""
@@ -158,7 +178,7 @@ class LiveTable:
                 scores = state.scores()
             except Exception:  # a game may not count points before its end
                 scores = [0.0] * state.num_players
-            timeout = next((e for e in reversed(self.events) if e.outcome == "loss"),
+            timeout = next((e for e in reversed(self.events) if e.final),
                            Timeout(self.seq, self.result_override.get("loser", 0), "loss",
                                    winners=winners))
             return {"scores": scores, "winners": winners,
@@ -169,9 +189,19 @@ class LiveTable:
                                     "tables": []}}
         if not state.is_terminal():
             return None
-        return {"scores": state.scores(), "winners": state.winners(),
-                "returns": state.returns(),
-                "explanation": state.result_explanation(seat, names, lang)}
+        scores, winners, returns = state.scores(), state.winners(), state.returns()
+        explanation = state.result_explanation(seat, names, lang)
+        last = scored_last(self.events)
+        if last:  # resigned seats scored last: the game's own result without them
+            winners = winners_without(winners, scores, last)
+            returns = [1.0 / len(winners) if p in winners else 0.0
+                       for p in range(state.num_players)]
+        left = [e.words(names, lang) for e in self.events if e.seat in left_seats([e])]
+        if left and isinstance(explanation, dict):
+            explanation = {**explanation,
+                           "lines": [*explanation.get("lines", []), *left]}
+        return {"scores": scores, "winners": winners, "returns": returns,
+                "explanation": explanation}
 
     @property
     def status(self) -> str:
@@ -188,6 +218,10 @@ class LiveTable:
         if not 0 <= seat < len(self.seats):
             raise ApiError(404, "no_such_seat",
                            f"this table has seats 0-{len(self.seats) - 1}, not {seat}")
+        if self.seats[seat].kind == "ai" and seat in left_seats(self.events):
+            raise ApiError(403, "seat_left",
+                           f"seat {seat}'s player resigned or left: an AI plays it now; "
+                           "watch the table as a spectator")
         if not token and user_id is not None and self.seats[seat].user_id == user_id:
             return
         if not token:
@@ -305,8 +339,8 @@ class LiveTable:
         return StoredTable(self.id, self.state.game.id, self.variant, dict(self.state.options),
                            self.state.num_players, self.state.seed, self.status, self.seats,
                            private=self.private, invite_hash=self.invite_hash,
-                           rated=self.rated,
-clock=clocks.control.to_json() if clocks else None,
+                           rated=self.rated, on_resign=self.on_resign,
+                           clock=clocks.control.to_json() if clocks else None,
                            clock_state=clocks.to_json() if clocks else None,
                            clock_deadline=self.clock_deadline())
 
@@ -380,8 +414,8 @@ def rebuild(stored: StoredTable, settings: Settings | None = None) -> LiveTable:
                      private=stored.private, invite_hash=stored.invite_hash, clocks=clocks,
                      move_clocks=list(stored.move_clocks) or [None] * len(stored.moves),
                      result_override=stored.result_override,
-                     events=[Timeout.from_json(e) for e in stored.events],
-                     rated=stored.rated)
+                     events=[event_from_json(e) for e in stored.events],
+                     rated=stored.rated, on_resign=stored.on_resign)
 
 
 class Tables:
@@ -471,6 +505,7 @@ class Tables:
     def _keep(self, table: LiveTable) -> None:
         table.now = self.clock.now
         table.away_after = self.settings.presence_away_seconds
+        table.claim_after = self.settings.claim_after_seconds
         table.presence_sent = table.presence()
         self.live[table.id] = table
         self.live.move_to_end(table.id)
@@ -527,11 +562,13 @@ class Tables:
                      num_players: int | None, seed: int | None,
                      seats: list[dict[str, Any]], private: bool = False,
                      creator: str | None = None, rated: bool = False,
-                     clock: dict[str, Any] | None = None
-                     ) -> tuple[LiveTable, dict[int, str], str | None]:
+                     clock: dict[str, Any] | None = None, lang: str = "en",
+                     on_resign: str = "ai") -> tuple[LiveTable, dict[int, str], str | None]:
         """A new table; returns it, the tokens of its human seats, and for a private table
         the invite secret its open seats need (only hashes are stored). A seat spec's
-        ``user_id`` is the account playing it (checked by the caller)."""
+        ``user_id`` is the account playing it (checked by the caller). ``creator``: whose
+        tables it counts with (:func:`clanboard.server.limits.creator_key`); ``lang``: the
+        language of a refusal."""
         try:
             game = get_game(game_id)
         except UnknownGame as exc:
@@ -573,10 +610,13 @@ class Tables:
             else:
                 raise ApiError(422, "bad_seats",
                                f"seat {i}: kind must be human, ai or open, not {kind!r}")
+        if on_resign not in ("ai", "last"):
+            raise ApiError(422, "bad_options",
+                           f"on_resign must be 'ai' or 'last', not {on_resign!r}")
         invite = secrets.token_urlsafe(16) if private else None
         table = LiveTable(secrets.token_urlsafe(9), variant, stored, state, [],
                           private=private, invite_hash=hash_token(invite) if invite else None,
-                          rated=rated)
+                          rated=rated, on_resign=on_resign)
         if control is not None:
             table.clocks = Clocks.start(control, [s.kind for s in stored], self.clock.now())
         record = table.stored()
@@ -586,10 +626,8 @@ class Tables:
             if creator is not None and cap > 0:
                 hours = self.settings.open_tables_hours
                 if await self.run_db(self.store.open_tables_by, creator, hours) >= cap:
-                    raise ApiError(429, "too_many_open_tables",
-                                   f"one address may have at most {cap} unfinished tables "
-                                   f"created in the last {hours:g} hours; finish one first",
-                                   retry_after=int(hours * 3600))
+                    raise await self.run_db(too_many_tables, self.store, creator, cap,
+                                            hours, lang)
             await self.run_db(self.store.create_table, record)
         self._keep(table)
         self.kick_ai(table)
@@ -610,6 +648,8 @@ class Tables:
                            "this table is private: its seats are taken with the invite link "
                            "(the secret after #invite= in it)")
         async with table.lock:
+            if table.status == "over":
+                raise ApiError(409, "game_over", "this table is closed: its game is over")
             open_seats = [s.seat for s in table.seats if s.kind == "open"]
             if seat is None:
                 if not open_seats:

@@ -32,7 +32,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
@@ -281,11 +281,20 @@ def no_draw(table: LiveTable, lang: str = "en") -> ApiError:
                    game=game_name(table.state.game.id, lang))
 
 
+def claimable(table: LiveTable) -> bool:
+    """True if a claim may end this table when a player is gone (not correspondence)."""
+    return table.status == "playing" and not (
+        table.clocks is not None and table.clocks.control.kind == "correspondence")
+
+
 def endings_view(table: LiveTable, seat: int | None, view: dict[str, Any]) -> None:
-    """What ``seat`` may do now: resign, abort, abandon (if it created the table), claim
-    (and when: the server's time a claim becomes possible). A view hook."""
+    """What ``seat`` may do now: resign, abort, abandon (if it created the table), and
+    whether a claim is possible once a player the game waits for is gone for
+    ``claim_after`` seconds (``GET .../claim`` says against whom and when). A view hook;
+    the same whenever it is built (no clock in it)."""
     info: dict[str, Any] = {"on_resign": table.on_resign, "resign": False, "abort": False,
-                            "abandon": False, "claim": None, "draw": False}
+                            "abandon": False, "claim": False, "claim_after": table.claim_after,
+                            "claim_draw": table.state.num_players <= 2, "draw": False}
     view["endings"] = info
     if seat is None or not 0 <= seat < len(table.seats) or table.seats[seat].kind != "human":
         return
@@ -293,12 +302,7 @@ def endings_view(table: LiveTable, seat: int | None, view: dict[str, Any]) -> No
     info["resign"] = status == "playing"
     info["abort"] = may_abort(table)
     info["abandon"] = status == "waiting"
-    if status == "playing" and not (
-            table.clocks is not None and table.clocks.control.kind == "correspondence"):
-        absent, wait = gone(table, seat)
-        if absent:
-            info["claim"] = {"seats": absent, "at": table.now() + wait,
-                             "draw": table.state.num_players <= 2}
+    info["claim"] = claimable(table)
 
 
 def install() -> None:
@@ -360,6 +364,15 @@ def endings_router(bearer: Callable[[str | None], str | None],
         tables, table, lang = await seated(request, table_id, body.seat)
         await claim(tables, table, body.seat, body.result, lang)
         return table.view(body.seat, lang)
+
+    @router.get("/claim", summary="Against whom a claim is possible, and in how many seconds")
+    async def claim_state(table_id: str, request: Request, seat: int = Query(ge=0, le=15)
+                          ) -> dict[str, Any]:
+        _, table, _ = await seated(request, table_id, seat)
+        absent, wait = gone(table, seat) if claimable(table) else ([], 0.0)
+        return {"table": table.id, "seat": seat, "seats": absent,
+                "wait": round(wait, 1) if absent else None,
+                "draw": table.state.num_players <= 2}
 
     @router.post("/draw", summary="Offer or accept a draw: refused, no game here has one")
     async def draw_route(table_id: str, body: SeatIn, request: Request) -> dict[str, Any]:

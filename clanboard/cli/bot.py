@@ -20,6 +20,18 @@ class BotError(Exception):
     """The server refused the bot (wrong token, no such table...): retrying will not help."""
 
 
+#: moves retried after a 429 (each after the server's Retry-After)
+RATE_RETRIES = 5
+
+
+def retry_after(response: Any, default: float = 1.0) -> float:
+    """The seconds a 429's ``Retry-After`` header asks for (at most 60)."""
+    try:
+        return min(60.0, max(0.0, float(response.headers.get("retry-after", default))))
+    except (TypeError, ValueError):
+        return default
+
+
 def create_table(client: Any, url: str, game: str, variant: str | None, opponent: str,
                  name: str = "bot") -> tuple[str, str]:
     """A new table on the server: seat 0 for the bot, the others (as few as the game
@@ -53,6 +65,8 @@ def run_bot(client: Any, url: str, table: str, token: str, agent: str, seed: int
                                timeout=httpx.Timeout(10.0, read=READ_TIMEOUT)) as r:
                 if r.status_code != 200:
                     r.read()
+                    if r.status_code == 429:  # over the rate limit: wait as told
+                        time.sleep(retry_after(r))
                     if r.status_code in (429, 502, 503, 504):
                         raise httpx.TransportError(f"server busy ({r.status_code})")
                     raise BotError(f"the stream was refused ({r.status_code}): {r.text}")
@@ -97,6 +111,14 @@ def _play(client: Any, url: str, table: str, auth: dict[str, str], players: dict
     move = str(bot.choose(state, seat))
     r = client.post(f"{url}/api/bot/game/{table}/move", headers=auth,
                     json={"move": move, "seq": line["seq"]})
+    for _ in range(RATE_RETRIES):
+        if r.status_code != 429:
+            break
+        wait = retry_after(r)
+        say(f"over the server's rate limit; retrying the move in {wait:g} s")
+        time.sleep(wait)
+        r = client.post(f"{url}/api/bot/game/{table}/move", headers=auth,
+                        json={"move": move, "seq": line["seq"]})
     if r.status_code == 409:  # stale or over: the stream brings the news
         return
     if r.status_code != 200:

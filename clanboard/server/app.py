@@ -136,6 +136,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """The web app; storage and the AI pool start with it (ASGI lifespan)."""
     settings = settings or Settings()
     limiter = RateLimiter(settings.rate_reads, settings.rate_writes, settings.rate_tables)
+    bot_limiter = RateLimiter(settings.rate_bot_reads, settings.rate_bot_writes, 0)
     sockets = SocketCount(settings.max_sockets)
     install_log_filter()
 
@@ -157,6 +158,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await tables.writer.start()
         app.state.analyses = Analyses(tables, settings)
         app.state.sockets = sockets
+        app.state.limiter, app.state.bot_limiter = limiter, bot_limiter
         start_accounts(app, tables, settings)
         shared = await start_shared(tables, engine, settings)
         # lazy start: tables load when first asked for; those whose AI may be due to move
@@ -201,7 +203,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(ApiError)
     async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+        wait = exc.extra.get("retry_after")
+        headers = {"Retry-After": str(wait)} if exc.status == 429 and wait else None
+        return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _malformed(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from clanboard.core import Rng
 from clanboard.i18n import negotiate
+from clanboard.server import endings
 from clanboard.server.account_store import User
 from clanboard.server.bot_accounts import (
     MAX_TABLES,
@@ -201,8 +202,18 @@ def bot_router() -> APIRouter:
         return sockets, ip, too_many
 
     async def account_of(request: Request, token: str) -> User | None:
-        """The account of an account token (401 if unknown); None for a seat token."""
-        return await token_account(request, token) if is_account_token(token) else None
+        """The account of an account token (401 if unknown); None for a seat token. The
+        request counts against the account's rate limit (an unknown token's against its
+        address): 429 with ``Retry-After`` beyond it."""
+        if not is_account_token(token):
+            return None
+        try:
+            user = await token_account(request, token)
+        except ApiError:
+            limit_account(request, None)
+            raise
+        limit_account(request, user)
+        return user
 
     async def account_events(request: Request, user: User) -> StreamingResponse:
         """The account's events: challenges naming it, its games starting and finishing;
@@ -482,7 +493,94 @@ def bot_router() -> APIRouter:
                 w.offer(note)
         return {"ok": True, "table": table.id}
 
+    async def seat_for(table_id: str, request: Request, authorization: str | None
+                       ) -> tuple[Tables, LiveTable, int, str]:
+        token = bearer(authorization)
+        user = await account_of(request, token)
+        request.state.bot_user = user
+        tables = tables_of(request)
+        table = await tables.get(table_id)
+        seat = seat_of(table, token) if user is None else account_seat(table, user)
+        return tables, table, seat, lang_of(request)
+
+    def done(table: LiveTable, seat: int) -> dict[str, Any]:
+        return {"ok": True, "table": table.id, "seat": seat, "seq": table.seq,
+                "status": table.status}
+
+    ending_errors: dict[int | str, dict[str, Any]] = {
+        401: {"description": "no or malformed token"},
+        403: {"description": "the token is no seat's of this table"},
+        404: {"description": "no such table"},
+        409: {"description": "not now: the game is over, has not started, ... (reason)"}}
+
+    @router.post("/game/{table_id}/resign", responses=ending_errors,
+                 summary="Resign: two players, the other wins; 3+, an AI plays the seat on")
+    async def resign_game(table_id: str, request: Request, authorization: Token = None
+                          ) -> dict[str, Any]:
+        tables, table, seat, lang = await seat_for(table_id, request, authorization)
+        await endings.resign(tables, table, seat, lang)
+        return done(table, seat)
+
+    @router.post("/game/{table_id}/abort", responses=ending_errors,
+                 summary="Abort before every seat has moved: no result, no rating change")
+    async def abort_game(table_id: str, request: Request, authorization: Token = None
+                         ) -> dict[str, Any]:
+        tables, table, seat, lang = await seat_for(table_id, request, authorization)
+        await endings.abort(tables, table, seat, lang)
+        return done(table, seat)
+
+    @router.post("/game/{table_id}/claim-victory", responses=ending_errors,
+                 summary="Claim the victory: the player the game waits for is gone")
+    async def claim_victory(table_id: str, request: Request, authorization: Token = None
+                            ) -> dict[str, Any]:
+        tables, table, seat, lang = await seat_for(table_id, request, authorization)
+        await endings.claim(tables, table, seat, "victory", lang)
+        return done(table, seat)
+
+    @router.post("/game/{table_id}/claim-draw", responses=ending_errors,
+                 summary="Claim a draw (games of two): the player the game waits for is gone")
+    async def claim_draw(table_id: str, request: Request, authorization: Token = None
+                         ) -> dict[str, Any]:
+        tables, table, seat, lang = await seat_for(table_id, request, authorization)
+        await endings.claim(tables, table, seat, "draw", lang)
+        return done(table, seat)
+
+    @router.post("/game/{table_id}/draw/{accept}", responses=ending_errors,
+                 summary="Offer or accept a draw (yes) or decline one (no): no game here has "
+                         "a draw by agreement, so always 409 no_draw_by_agreement")
+    async def draw(table_id: str, accept: str, request: Request, authorization: Token = None
+                   ) -> dict[str, Any]:
+        _, table, _, lang = await seat_for(table_id, request, authorization)
+        raise endings.no_draw(table, lang)
+
+    @router.post("/challenge/{table_id}/cancel", responses=ending_errors,
+                 summary="Cancel your challenge before it is accepted (the table closes)")
+    async def cancel(table_id: str, request: Request, authorization: Token = None
+                     ) -> dict[str, Any]:
+        tables, table, seat, lang = await seat_for(table_id, request, authorization)
+        user = request.state.bot_user
+        creator = creator_key(None if user is None else user.id, client_ip(request.scope))
+        await endings.abandon(tables, table, seat, creator, lang)
+        hub_of(request.app).pending.pop(table.id, None)
+        return done(table, seat)
+
     return router
+
+
+def limit_account(request: Request, user: User | None) -> None:
+    """Count a bot API request with an account token against the account (``None``: a
+    token that names none, against the address instead); 429 with ``retry_after``."""
+    ip = client_ip(request.scope)
+    limiter = getattr(request.app.state, "bot_limiter" if user else "limiter", None)
+    if limiter is None:
+        return
+    kind = "reads" if request.method in ("GET", "HEAD") else "writes"
+    wait = limiter.hit(kind, f"account:{user.id}" if user else ip)
+    if wait is not None:
+        whose = "one bot account" if user else "one address"
+        raise ApiError(429, "rate_limited", f"too many requests: at most "
+                       f"{limiter.describe(kind)} from {whose}; retry in {wait} s",
+                       retry_after=wait)
 
 
 def get_game_players(game_id: str) -> int:

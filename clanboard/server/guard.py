@@ -142,6 +142,19 @@ class RateLimiter:
         return f"{self.items[kind].amount} {kind} per minute"
 
 
+#: an account's bot API token (``cbt_...``): its requests count per account, not per
+#: address (:func:`clanboard.server.bot.limit_account` counts them once it is known)
+BOT_TOKEN = re.compile(rb"^\s*bearer\s+cbt_", re.IGNORECASE)
+
+
+def per_account(scope: Scope) -> bool:
+    """True for a bot API request with an account token (the bot API limits it)."""
+    if not str(scope.get("path", "")).startswith("/api/bot/"):
+        return False
+    value = dict(scope.get("headers", [])).get(b"authorization")
+    return value is not None and BOT_TOKEN.match(value) is not None
+
+
 def request_kind(method: str, path: str) -> str | None:
     """The rate limit a request counts against (``None``: static files, not limited)."""
     if path.startswith("/static/"):
@@ -161,7 +174,7 @@ class RateLimit:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
-            kind = request_kind(scope["method"], scope["path"])
+            kind = None if per_account(scope) else request_kind(scope["method"], scope["path"])
         elif scope["type"] == "websocket":
             kind = "reads"
         else:

@@ -78,6 +78,10 @@ class Settings:
     rate_writes: int = _setting("rate_writes", 240)
     #: tables created per minute
     rate_tables: int = _setting("rate_tables", 10)
+    #: a bot account's GET requests (streams) and POSTs (moves) per minute, counted per
+    #: account wherever it connects from (its requests do not count per address)
+    rate_bot_reads: int = _setting("rate_bot_reads", 600)
+    rate_bot_writes: int = _setting("rate_bot_writes", 240)
     #: unfinished tables created by one IP within ``open_tables_hours``
     max_open_tables: int = _setting("max_open_tables", 20)
     open_tables_hours: float = _setting("open_tables_hours", 24.0)

@@ -31,7 +31,12 @@ def _help() -> str:
     return _("Type a move in the game's notation or its number from the list. "
              "Commands: {moves} list legal moves, {board} redraw, {save} save the game "
              "record, {quit} leave.").format(moves="[bold]moves[/]", board="[bold]board[/]",
-                                              save="[bold]save FILE[/]", quit="[bold]quit[/]")
+                                              save="[bold]save FILE[/]", quit="[bold]quit[/]") \
+        + " " + _("{resign} gives the game up.").format(resign="[bold]resign[/]")
+
+
+class Resigned(Exception):
+    """The player typed ``resign`` and confirmed it."""
 
 
 def _parse_options(game_id: str, variant: str | None, option: list[str]) -> dict[str, object]:
@@ -97,6 +102,14 @@ def _ask_move(state: State, seat: int) -> str | None:
             return None
         if text in ("help", "?"):
             console.print(_help())
+            continue
+        if text == "resign":
+            try:
+                sure = console.input(_("Resign this game? Type y to confirm: ")).strip()
+            except EOFError:
+                sure = ""
+            if sure.lower() in ("y", "yes", _("y")):
+                raise Resigned
             continue
         if text == "moves":
             _show_moves(state, seat)
@@ -202,7 +215,24 @@ def register(app: typer.Typer) -> None:
                         console.print(picture(state, seat, code))
                         shown = len(state.history)
                     _show_moves(state, seat)
-                    if _ask_move(state, seat) is None:
+                    try:
+                        asked = _ask_move(state, seat)
+                    except Resigned:
+                        if n <= 2:  # the others win; the game ends here
+                            console.print("[bold]" + _("You resigned: {winner} wins").format(
+                                winner=", ".join(names_[w] for w in others)) + "[/]")
+                            _finish(state, save, quit_early=True, resigned=True)
+                            return
+                        # 3+: an AI at the opponents' level plays the seat on, as online
+                        spec = names[0]
+                        agents[seat] = make_agent(game, spec, seed=seed + 1 + seat)
+                        names_[seat] = _("seat {seat} ({agent})").format(
+                            seat=seat, agent=ai_name(spec, code))
+                        console.print("[bold]" + _("You resigned: from now on your seat is "
+                                                   "played by {ai}").format(
+                            ai=ai_name(spec, code)) + "[/]")
+                        break
+                    if asked is None:
                         _finish(state, save, quit_early=True)
                         return
                 if state.current_player() >= 0:
@@ -271,9 +301,10 @@ def _words(before: State, notation: str, player: int, viewer: int | None,
 
 
 def _finish(state: State, save: Path | None, quit_early: bool = False,
-            names: list[str] | None = None, lang: str = "en") -> None:
+            names: list[str] | None = None, lang: str = "en", resigned: bool = False) -> None:
     if quit_early:
-        console.print("[yellow]" + _("game left unfinished") + "[/]")
+        if not resigned:
+            console.print("[yellow]" + _("game left unfinished") + "[/]")
     else:
         why = state.result_explanation(None, names, lang)
         if why:

@@ -24,12 +24,12 @@ from clanboard.server.models import TableRow
 from clanboard.server.storage import Store
 
 MESSAGES = {
-    "too_many_account": "you may have at most {cap} unfinished tables created in the last "
-                        "{hours} hours; finish, resign or abandon one of these first: "
-                        "{tables}",
-    "too_many_address": "one address may have at most {cap} unfinished tables created in "
-                        "the last {hours} hours (log in and only your own tables count); "
-                        "finish, resign or abandon one of these first: {tables}",
+    "cap_account": "you may have at most {cap} unfinished tables created in the last "
+                   "{hours} hours",
+    "cap_address": "one address may have at most {cap} unfinished tables created in the "
+                   "last {hours} hours (log in and only your own tables count)",
+    "finish": "finish, resign or abandon one of these first: {tables}",
+    "joined": "{limit}; {then}",
 }
 """Words of the open-table limit."""
 
@@ -85,10 +85,13 @@ def game_name(game_id: str, lang: str = "en") -> str:
 
 def too_many_tables(store: Store, creator: str, cap: int, hours: float,
                     lang: str = "en") -> ApiError:
-    """The refusal of one table too many, in ``lang``, naming the tables that count."""
+    """The refusal of one table too many, in ``lang``, naming the tables that count:
+    ``reason`` says it all, ``summary`` the limit alone, ``tables`` lists them (with links)."""
     listed = open_tables_of(store, creator, hours)
     words = ", ".join(f"{game_name(t['game'], lang)} {t['link']}" for t in listed)
-    key = "too_many_account" if creator.startswith("account:") else "too_many_address"
-    reason = localized(MESSAGES, lang)[key].format(cap=cap, hours=f"{hours:g}", tables=words)
+    m = localized(MESSAGES, lang)
+    key = "cap_account" if creator.startswith("account:") else "cap_address"
+    limit = m[key].format(cap=cap, hours=f"{hours:g}")
+    reason = m["joined"].format(limit=limit, then=m["finish"].format(tables=words))
     return ApiError(429, "too_many_open_tables", reason, retry_after=int(hours * 3600),
-                    tables=listed)
+                    summary=limit, tables=listed)

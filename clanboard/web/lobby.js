@@ -123,6 +123,7 @@
       rows.push(h("label", {class: "seat"}, WORDS.seat(i) + " ", sel, " ", nameBox(i, sel)));
     }
     $("seats").replaceChildren(...rows);
+    $("on-resign-row").hidden = n < 3;  // a resigning seat at a table of 3+ (server/endings.py)
   }
 
   function drawGame() {
@@ -160,6 +161,7 @@
     if ($("rated").checked) body.rated = true;
     const clock = CLOCKS[$("clock").value];
     if (clock) body.clock = clock.body;
+    if (!$("on-resign-row").hidden) body.on_resign = $("on-resign").value;
     try {
       const r = await api("POST", "/api/tables", body);
       for (const [seat, tok] of Object.entries(r.tokens)) tokens.set(r.table, Number(seat), tok, g.id);
@@ -168,7 +170,20 @@
       location.href = first !== undefined ? `/t/${r.table}?seat=${first}` : r.links.watch;
     } catch (e) {
       $("create-error").textContent = e.message;
+      if (e.data && Array.isArray(e.data.tables) && e.data.tables.length) limitTables(e.data);
     }
+  }
+
+  // over the open-table limit: the limit in words, then the tables to finish, resign or close
+  function limitTables(data) {
+    const mine = tokens.mine();
+    $("create-error").replaceChildren(h("span", {text: data.summary || data.reason}),
+      h("span", {text: " " + t("lobby.limit_tables")}),
+      h("ul", {class: "limit-tables", "data-testid": "limit-tables"}, data.tables.map((x) => {
+        const seat = (mine.find((m) => m.table === x.table && tokens.get(x.table, m.seat)) || {}).seat;
+        return h("li", {}, h("a", {href: x.link + (seat !== undefined ? `?seat=${seat}` : ""),
+          text: `${gameName(x.game)} — ${WORDS.table(x.table)}`}));
+      })));
   }
 
   async function lists() {

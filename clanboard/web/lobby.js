@@ -1,7 +1,7 @@
 /* The lobby: pick a game, a variant, options and who sits where; start; list tables. */
 "use strict";
 (function () {
-  const {h, api, tokens, t, ready, seatName, aiName, gameTitle} = window.clanboard;
+  const {h, api, tokens, t, lang, ready, seatName, aiName, gameTitle} = window.clanboard;
   const $ = (id) => document.getElementById(id);
   let games = [];
 
@@ -163,7 +163,7 @@
     if (clock) body.clock = clock.body;
     if (!$("on-resign-row").hidden) body.on_resign = $("on-resign").value;
     try {
-      const r = await api("POST", "/api/tables", body);
+      const r = await api("POST", `/api/tables?lang=${lang}`, body);  // refusals in its words
       for (const [seat, tok] of Object.entries(r.tokens)) tokens.set(r.table, Number(seat), tok, g.id);
       if (r.invite) localStorage.setItem(`clanboard:invite:${r.table}`, r.invite);
       const first = Object.keys(r.tokens)[0];

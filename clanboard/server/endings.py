@@ -34,7 +34,7 @@ from typing import Any
 
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import select
+from sqlalchemy import select, text
 
 from clanboard.i18n import default_names, localized
 from clanboard.server.accounts import current_user
@@ -134,6 +134,8 @@ async def _commit(tables: Tables, table: LiveTable, endings: list[Ending],
     ai_seats = {seat: (table.seats[seat].name, agent) for seat, agent in takeovers.items()}
     await tables.run_db(tables.store.time_out, table.id, status, write,
                         [e.to_json() for e in events], override, ai_seats)
+    if tables.shared is not None:  # other processes' copies read the table again
+        await tables.run_db(_announce, tables.store, table.id)
     if clocks is not None:
         table.clocks = clocks
     table.events = events
@@ -185,6 +187,14 @@ async def abort(tables: Tables, table: LiveTable, seat: int | None, lang: str = 
         await _commit(tables, table, [Ending(table.seq, me, "abort")], override, {})
         log.info("table %s: seat %d aborted the game", table.id, me)
     await _after(tables, table, True)
+
+
+def _announce(store: Store, table_id: str) -> None:
+    """Tell the other processes on a PostgreSQL database to read ``table_id`` again (the
+    notification kind that makes :meth:`Shared.reload` run)."""
+    with store.engine.begin() as conn:
+        conn.execute(text("SELECT pg_notify('clanboard', :payload)"),
+                     {"payload": f"d {table_id} 0"})
 
 
 def _creator(store: Store, table_id: str) -> str | None:

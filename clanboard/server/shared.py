@@ -244,9 +244,16 @@ class Shared:
             if stored is None:
                 return False
             fresh = rebuild(stored, self.tables.settings)
-            same = (fresh.moves == table.moves and not _seats_changed(table, fresh.seats))
+            same = (fresh.moves == table.moves and not _seats_changed(table, fresh.seats)
+                    and fresh.result_override == table.result_override
+                    and len(fresh.events) == len(table.events))
             table.state, table.moves, table.texts = fresh.state, fresh.moves, fresh.texts
             table.seats = fresh.seats
+            # a resignation, abort or claim elsewhere (server/endings.py) changes these
+            table.events, table.result_override = fresh.events, fresh.result_override
+            if fresh.clocks is not None:
+                table.clocks = fresh.clocks
+            table.logs.clear()
             return not same
 
 

@@ -507,3 +507,21 @@ def test_a_move_stored_though_its_answer_was_lost_is_not_missed(
     reply = view(a, tid, 1, tokens[1])
     assert reply["seq"] == 1
     assert move(a, tid, 1, tokens[1], reply["legal_moves"][0], 1).status_code == 200
+
+
+def test_a_resignation_through_one_process_ends_the_game_on_the_other(
+        two: Callable[..., TestClient]) -> None:
+    a, b = two(), two()
+    t = new_table(a)
+    tid, tok0, tok1 = t["table"], t["tokens"]["0"], t["tokens"]["1"]
+    with b.websocket_connect(f"/api/tables/{tid}/ws") as watcher:
+        assert within(10, watcher.receive_json)["view"]["status"] == "playing"
+        r = a.post(f"/api/tables/{tid}/resign", json={"seat": 1}, headers=auth(tok1))
+        assert r.status_code == 200, r.text
+        seen = within(10, watcher.receive_json)
+        assert seen["view"]["status"] == "over" and seen["view"]["result"]["winners"] == [0]
+    # the other process refuses a move now, as the first would
+    v = view(b, tid, 0, tok0)
+    assert v["status"] == "over"
+    r = move(b, tid, 0, tok0, "1", None)
+    assert r.status_code == 409 and r.json()["error"] == "game_over"

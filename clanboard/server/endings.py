@@ -143,6 +143,9 @@ async def _commit(tables: Tables, table: LiveTable, endings: list[Ending],
         table.result_override = override
     table.seats = [StoredSeat(s.seat, "ai", s.name, takeovers[s.seat], s.token_hash,
                               s.user_id) if s.seat in takeovers else s for s in table.seats]
+    for w in list(table.watchers):  # who left a seat to an AI watches as a spectator now
+        if getattr(w, "seat", None) in takeovers:
+            w.seat = None
     table.logs.clear()
 
 
@@ -352,7 +355,9 @@ def endings_router(bearer: Callable[[str | None], str | None],
     async def resign_route(table_id: str, body: SeatIn, request: Request) -> dict[str, Any]:
         tables, table, lang = await seated(request, table_id, body.seat)
         await resign(tables, table, body.seat, lang)
-        return table.view(body.seat, lang)
+        # an AI plays the seat on (3+): what it holds is no longer the resigner's to see
+        left = body.seat in left_seats(table.events) and table.status != "over"
+        return table.view(None if left else body.seat, lang)
 
     @router.post("/abort", summary="Abort before every player has moved: no result")
     async def abort_route(table_id: str, body: SeatIn, request: Request) -> dict[str, Any]:

@@ -329,10 +329,18 @@ def test_a_three_player_glen_more_goes_on_after_a_resignation(
     assert r.status_code == 201, r.text
     t = r.json()
     tid, tok = t["table"], t["tokens"]["0"]
-    r = act(client, tid, "resign", 0, tok)
-    assert r.status_code == 200, r.text
+    with client.websocket_connect(f"/api/tables/{tid}/ws?seat=0") as ws:
+        ws.send_json({"type": "auth", "token": tok})
+        assert ws.receive_json()["view"]["viewer"] == 0
+        r = act(client, tid, "resign", 0, tok)
+        assert r.status_code == 200, r.text
+        # from the resignation on, that page sees what a spectator sees: not the AI's hand
+        after = ws.receive_json()
+        while after.get("type") != "view":
+            after = ws.receive_json()
+        assert after["view"]["viewer"] is None and after["view"]["legal_moves"] == []
     v = r.json()
-    assert v["status"] == "playing"
+    assert v["status"] == "playing" and v["viewer"] is None
     assert v["seats"][0]["kind"] == "ai" and v["seats"][0]["agent"] == "random"
     assert v["events"][-1]["text"].startswith("Player 1 resigned")
     # the seat is the AI's now: its old token no longer acts or sees for it

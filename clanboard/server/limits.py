@@ -20,7 +20,7 @@ from sqlalchemy import select
 from clanboard.core import UnknownGame, get_game
 from clanboard.i18n import localized
 from clanboard.server.errors import ApiError
-from clanboard.server.models import TableRow
+from clanboard.server.models import SeatRow, TableRow
 from clanboard.server.storage import Store
 
 MESSAGES = {
@@ -55,12 +55,17 @@ def open_tables_of(store: Store, creator: str, hours: float,
     """The unfinished tables ``creator`` made in the last ``hours``, oldest first."""
     since = datetime.now(UTC).replace(tzinfo=None) - timedelta(hours=hours)
     with store.sessions() as s:
-        rows = s.execute(select(TableRow.id, TableRow.game, TableRow.status)
-                         .where(TableRow.creator == creator, TableRow.status != "over",
-                                TableRow.created_at >= since)
-                         .order_by(TableRow.created_at, TableRow.id).limit(limit))
-        return [{"table": r.id, "game": r.game, "status": r.status, "link": f"/t/{r.id}"}
-                for r in rows]
+        rows = list(s.execute(select(TableRow.id, TableRow.game, TableRow.status)
+                              .where(TableRow.creator == creator, TableRow.status != "over",
+                                     TableRow.created_at >= since)
+                              .order_by(TableRow.created_at, TableRow.id).limit(limit)))
+        names: dict[str, list[str]] = {}
+        for table_id, name in s.execute(select(SeatRow.table_id, SeatRow.name)
+                                        .where(SeatRow.table_id.in_([r.id for r in rows]))
+                                        .order_by(SeatRow.table_id, SeatRow.seat)):
+            names.setdefault(table_id, []).append(name)
+        return [{"table": r.id, "game": r.game, "status": r.status, "link": f"/t/{r.id}",
+                 "seats": names.get(r.id, [])} for r in rows]
 
 
 @cache

@@ -177,12 +177,14 @@
   // over the open-table limit: the limit in words, then the tables to finish, resign or close
   function limitTables(data) {
     const mine = tokens.mine();
-    $("create-error").replaceChildren(h("span", {text: data.summary || data.reason}),
+    const limit = data.summary || data.reason;  // the server's words start in lower case
+    $("create-error").replaceChildren(
+      h("span", {text: limit.charAt(0).toUpperCase() + limit.slice(1) + (lang === "ja" ? "。" : ".")}),
       h("span", {text: " " + t("lobby.limit_tables")}),
       h("ul", {class: "limit-tables", "data-testid": "limit-tables"}, data.tables.map((x) => {
         const seat = (mine.find((m) => m.table === x.table && tokens.get(x.table, m.seat)) || {}).seat;
         return h("li", {}, h("a", {href: x.link + (seat !== undefined ? `?seat=${seat}` : ""),
-          text: `${gameName(x.game)} — ${WORDS.table(x.table)}`}));
+          text: `${gameName(x.game)} — ${(x.seats || []).map(seatName).join(WORDS.vs)}`}));
       })));
   }
 

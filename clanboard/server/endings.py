@@ -164,6 +164,7 @@ async def resign(tables: Tables, table: LiveTable, seat: int | None, lang: str =
         me = _acting(table, seat, lang)
         _in_play(table, lang)
         n = table.state.num_players
+        override: dict[str, Any] | None
         if n <= 2:
             winners = [p for p in range(n) if p != me]
             ending = Ending(table.seq, me, "resign", winners=winners)
@@ -186,7 +187,7 @@ async def abort(tables: Tables, table: LiveTable, seat: int | None, lang: str = 
         _in_play(table, lang)
         if not may_abort(table):
             raise _refuse(409, "too_late_to_abort", "too_late", lang)
-        override = {"winners": [], "loser": None, "reason": "aborted"}
+        override: dict[str, Any] = {"winners": [], "loser": None, "reason": "aborted"}
         await _commit(tables, table, [Ending(table.seq, me, "abort")], override, {})
         log.info("table %s: seat %d aborted the game", table.id, me)
     await _after(tables, table, True)
@@ -217,7 +218,7 @@ async def abandon(tables: Tables, table: LiveTable, seat: int | None, creator: s
             raise _refuse(409, "game_started", "started", lang)
         if await tables.run_db(_creator, tables.store, table.id) != creator:
             raise _refuse(403, "not_creator", "not_creator", lang)
-        override = {"winners": [], "loser": None, "reason": "abandoned"}
+        override: dict[str, Any] = {"winners": [], "loser": None, "reason": "abandoned"}
         await _commit(tables, table, [Ending(table.seq, me, "abandon")], override, {})
         log.info("table %s: abandoned by its creator", table.id)
     await _after(tables, table, True)
@@ -265,6 +266,7 @@ async def claim(tables: Tables, table: LiveTable, seat: int | None, what: str,
             raise ApiError(409, "too_soon", localized(MESSAGES, lang)["not_yet"].format(
                 who=", ".join(names[s] for s in absent), gone=int(limit - wait),
                 limit=int(limit), wait=int(wait + 0.999)), retry_after=int(wait + 0.999))
+        override: dict[str, Any] | None
         if n <= 2:
             loser = absent[0]
             if what == "draw":

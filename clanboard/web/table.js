@@ -65,6 +65,7 @@
         busy = false;
         $("move-error").textContent = "";
         view = msg.view;
+        if (seat !== null && view.viewer === null) { seat = null; notice = ["endings.left_seat"]; }  // endings.js
         update();
       } else if (msg.type === "reveal") {
         if (view && view.log[msg.seq]) {
@@ -78,11 +79,16 @@
         if (window.clanboard.clock) window.clanboard.clock.presence(msg.presence);
       } else if (msg.type === "error") {
         busy = false;
+        if (msg.error === "seat_left") {  // resigned or left: an AI plays the seat (endings.js)
+          notice = ["endings.left_seat"];
+          seat = null;
+          return;  // the socket closes (4403); the next one watches
+        }
         showError(msg);
       }
     };
     ws.onclose = (ev) => {
-      if (ev.code >= 4000) return;
+      if (ev.code >= 4000 && !(ev.code === 4403 && seat === null)) return;
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
     };

@@ -122,6 +122,10 @@ def test_three_player_glen_more_goes_on_with_an_ai_after_a_resignation(
             "document.querySelector('[data-testid=log]').innerText.includes('Ailsa resigned')")
         assert "from now on this seat is played by AI — random" in brodie.page.inner_text(
             "[data-testid=log]")
+        # Ailsa's page watches from now on: it no longer shows the seat's hand as hers
+        page.wait_for_function("document.querySelector('[data-testid=status]').innerText"
+                               ".includes('You left this seat')")
+        assert page.is_hidden("[data-testid=resign]")
         view = httpx.get(f"{base_url}/api/tables/{t['table']}/view").json()
         assert view["status"] == "playing" and view["seats"][0]["kind"] == "ai"
         # the game goes on: Brodie moves whenever it is his turn, and the AI plays seat 0
@@ -161,7 +165,8 @@ def test_the_open_table_limit_in_russian_names_the_tables_with_links(
     phone.click("[data-testid=create]")
     phone.wait_for_selector("[data-testid=limit-tables] a")
     text = phone.inner_text("#create-error")
-    assert "с одного адреса может быть не больше 1 незаконченных столов" in text
+    assert "С одного адреса может быть не больше 1 незаконченных столов" in text
+    assert first not in text  # tables are named by game and players, not by id
     assert "Доиграйте, сдайте или закройте один из этих столов" in text
     link = phone.locator("[data-testid=limit-tables] a").first
     assert link.get_attribute("href") == f"/t/{first}?seat=0"

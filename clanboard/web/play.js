@@ -70,7 +70,7 @@
         h("a", {href: `/t/${encodeURIComponent(r.of)}` + (seat !== null ? `?seat=${(seat + view.num_players - 1) % view.num_players}` : ""),
           "data-testid": "rematch-previous", text: t("rematch.previous")}), " ");
     }
-    if (view.status !== "over") return out;
+    if (view.status !== "over" || (view.result && view.result.reason === "abandoned")) return out;  // closed unplayed
     if (r.table) {
       const mine = tokens.mine().find((m) => m.table === r.table && tokens.get(r.table, m.seat));
       out.push(h("a", {class: "button primary", "data-testid": "rematch-link",

@@ -194,7 +194,7 @@
           }})));
     }
     // share link
-    const open = view.seats.filter((s) => s.kind === "open");
+    const open = view.status === "over" ? [] : view.seats.filter((s) => s.kind === "open");  // closed: no invitation
     $("share").hidden = !open.length || joining;
     if (open.length) {
       const link = `${location.origin}/t/${tableId}?join=1` + (invite ? `#invite=${invite}` : "");

@@ -173,3 +173,28 @@ def test_the_open_table_limit_in_russian_names_the_tables_with_links(
     link.click()
     phone.wait_for_url(f"**/t/{first}?seat=0")
     phone.wait_for_selector("[data-testid=resign]")  # the link lands at the creator's seat
+
+
+def test_the_creator_closes_a_table_nobody_joined(browser: Any, base_url: str,
+                                                   errors: list[str]) -> None:
+    r = httpx.post(f"{base_url}/api/tables", json={
+        "game": "schotten-totten", "seats": [{"kind": "human", "name": "Ailsa"},
+                                             {"kind": "open"}]})
+    t = r.json()
+    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{base_url}/t/{t['table']}?seat=0&lang=uk#token={t['tokens']['0']}")
+        page.wait_for_selector("[data-testid=abandon]")
+        assert page.is_visible("[data-testid=join-link]")
+        page.click("[data-testid=abandon]")
+        page.click("[data-testid=endings-yes]")
+        page.wait_for_function("document.body.dataset.status === 'over'")
+        assert "закриває стіл" in page.inner_text("[data-testid=result-why]")
+        assert page.is_hidden("[data-testid=join-link]")
+        assert page.locator("[data-testid=rematch-offer]").count() == 0
+        joined = httpx.post(f"{base_url}/api/tables/{t['table']}/join", json={})
+        assert joined.status_code == 409
+    finally:
+        context.close()

@@ -180,7 +180,7 @@
     try {
       const recent = await api("GET", "/api/tables?limit=15");
       $("recent").replaceChildren(...(recent.length ? recent.map((t) => {
-        const who = t.seats.map((s) => seatName(s.name)).join(WORDS.vs);
+        const who = t.seats.map((s, i) => seatName(s.name, i)).join(WORDS.vs);
         const link = t.status === "waiting" ? `/t/${t.id}?join=1` : `/t/${t.id}`;
         const title = gameName(t.game) + (t.variant ? ` (${variantName(t.game, t.variant)})` : "");
         return h("li", {"data-table": t.id},

@@ -1,7 +1,7 @@
 /* A player's page: ratings per game and variant, results per game, the latest games. */
 "use strict";
 (async function () {
-  const {h, api, t, ready, gameTitle} = window.clanboard;
+  const {h, api, t, ready, gameTitle, accountName} = window.clanboard;
   const $ = (id) => document.getElementById(id);
   await ready;
   const name = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -12,10 +12,11 @@
     $("player-error").textContent = e.status === 404 ? t("account.no_such_player") : e.message;
     return;
   }
-  const title = t("account.player_title", {name: p.name});
+  const shown = accountName(p.name);
+  const title = t("account.player_title", {name: shown});
   document.title = `clanboard — ${title}`;
   $("title").textContent = title;
-  $("player-name").textContent = p.name + (p.bot ? ` (${t("account.bot")})` : "");
+  $("player-name").textContent = shown + (p.bot && shown === p.name ? ` (${t("account.bot")})` : "");
   const game = (id) => gameTitle(id, id);
   const table = (head, rows) => h("table", {class: "grid"},
     h("thead", {}, h("tr", {}, head.map((k) => h("th", {text: t(k)})))),

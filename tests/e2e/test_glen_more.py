@@ -149,14 +149,14 @@ def test_whole_game_to_the_end_screen(base_url: str, phone: Any, shots: Path) ->
     assert {"take", "place", "end"} <= kinds, kinds
 
     result = page.locator("[data-testid=result-text]").inner_text()
-    assert result in ("You win!", "AI — random wins", "No winner") or " win" in result, result
+    assert result in ("You win!", "Campbell (AI, random) wins", "No winner") or " win" in result, result
     # the final scoring broken down per player: three scoring rounds and the final scoring
     tables = page.locator("[data-testid=result-why] table.why-table")
     captions = tables.locator("caption").all_inner_texts()
     assert captions == ["Scoring 1", "Scoring 2", "Scoring 3", "Final scoring"], captions
     for i in range(tables.count()):
         heads = tables.nth(i).locator("thead th").all_inner_texts()
-        assert heads[1:] == ["Player 1", "AI — random"], heads
+        assert heads[1:] == ["Player 1", "Campbell (AI, random)"], heads
     final = tables.nth(3).locator("tbody tr").evaluate_all(
         "rows => rows.map(r => [...r.children].map(c => c.textContent))")
     labels = [row[0] for row in final]

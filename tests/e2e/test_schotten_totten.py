@@ -81,13 +81,13 @@ def test_full_game_against_the_ai(base_url: str, phone: Any, shots: Path, varian
     assert highlighted > moves // 2
 
     result = page.locator("[data-testid=result-text]").inner_text()
-    assert result in ("You win!", "AI — quick wins", "No winner")
+    assert result in ("You win!", "Campbell (AI, quick) wins", "No winner")
     log = page.locator("[data-testid=log] li")
     assert log.count() >= moves
     assert "(hidden move)" not in page.locator("[data-testid=log]").inner_text()
     # the log speaks in words; each line keeps its notation in the tooltip
     lines = log.evaluate_all("els => els.map(e => [e.textContent, e.title])")
-    assert all(text.startswith(("Player 1 ", "AI — quick ")) for text, _ in lines), lines[:3]
+    assert all(text.startswith(("Player 1 ", "Campbell (AI, quick) ")) for text, _ in lines), lines[:3]
     assert all(notation and text != notation for text, notation in lines)
     assert any(" plays " in text and " at stone " in text for text, _ in lines)
     page.check("[data-testid=log-notation]")

@@ -450,6 +450,18 @@ class State(ABC):
         it out by comparing observations)."""
         return None
 
+    def revealed_by(self, before: State) -> list[int] | None:
+        """Called on the position just after a move (``before``: the position before it):
+        the viewers (seats, -1 for spectators) who may now read the hidden moves that led
+        up to it, or ``None`` when it revealed nothing. By default the end of a
+        simultaneous step reveals its hidden choices to everyone (screens lifted, bids
+        shown): front ends then show those moves in full. Games override it for reveals of
+        their own."""
+        if (before.current_player() == SIMULTANEOUS
+                and self.current_player() != SIMULTANEOUS):
+            return [-1, *range(self.num_players)]
+        return None
+
     def describe_move(self, move: Move, player: int, viewer: int | None,
                       names: Sequence[str] | None = None, lang: str = "en") -> str:
         """``move`` by ``player`` in words for ``viewer`` (a seat, ``None``: a spectator),

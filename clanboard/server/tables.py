@@ -30,7 +30,7 @@ from clanboard.server.presence import seat_presence, wants_presence
 from clanboard.server.settings import Settings
 from clanboard.server.shared import RETRY_AFTER_CATCH_UP
 from clanboard.server.storage import ClockWrite, Store, StoredSeat, StoredTable
-from clanboard.server.visibility import SPECTATOR, probe_from_json, public_to
+from clanboard.server.visibility import SPECTATOR, probe_from_json, public_to, reveal
 from clanboard.server.writer import MoveConflict, MoveWriter
 
 if TYPE_CHECKING:
@@ -346,6 +346,23 @@ def _describe(before: State, move: Any, player: int, names: list[str],
     return full, hidden
 
 
+def reveals(state: State) -> bool:
+    """Whether moves at ``state``'s game may reveal earlier hidden moves
+    (``State.revealed_by``): a game with simultaneous steps, or one with reveals of its own."""
+    return (state.game.simultaneous_moves
+            or type(state).revealed_by is not State.revealed_by)
+
+
+def revealed(before: State, after: State) -> list[int] | None:
+    """``after.revealed_by(before)``; a game's error reveals nothing (the log is words, it
+    must never stop a game)."""
+    try:
+        return after.revealed_by(before)
+    except Exception:
+        log.exception("revealed_by at %s", before.game.id)
+        return None
+
+
 def rebuild(stored: StoredTable, settings: Settings | None = None) -> LiveTable:
     """A live table from its stored record: the moves replayed from the seed. AI seats
     stored with a spec the server no longer allows are held to its caps."""
@@ -353,11 +370,17 @@ def rebuild(stored: StoredTable, settings: Settings | None = None) -> LiveTable:
     state = game.new_state(stored.num_players, stored.seed, stored.options)
     names = [s.name for s in stored.seats]
     texts = []
+    moves = list(stored.moves)
+    watch = reveals(state)
     for i, (player, text, readers) in enumerate(stored.moves):
         try:
             move = state.parse_move(text, player)
             texts.append(describe(state, move, player, names, ["en"], readers))
+            before = state.clone() if watch else None
             state.apply(move, player)
+            shown = revealed(before, state) if before is not None else None
+            if shown is not None:  # tables stored before reveals were written read right
+                reveal(moves, i, shown)
         except IllegalMove as exc:
             raise InvalidState(f"table {stored.id}: stored move {i} ({text}) fails: {exc}") from exc
     seats = list(stored.seats)
@@ -376,7 +399,7 @@ def rebuild(stored: StoredTable, settings: Settings | None = None) -> LiveTable:
     if control is not None:
         clocks = (Clocks.from_json(control, stored.clock_state) if stored.clock_state
                   else Clocks.start(control, [s.kind for s in seats], time.time()))
-    return LiveTable(stored.id, stored.variant, seats, state, list(stored.moves), texts,
+    return LiveTable(stored.id, stored.variant, seats, state, moves, texts,
                      private=stored.private, invite_hash=stored.invite_hash, clocks=clocks,
                      move_clocks=list(stored.move_clocks) or [None] * len(stored.moves),
                      result_override=stored.result_override,
@@ -711,8 +734,8 @@ class Tables:
             # draws between them are not stored (replay redraws them from the seed)
             steps = [m for p, m in after.history[len(before.history):] if p >= 0]
             if len(steps) > 1:
-                rows, texts = self._steps(before, seat, steps, after.is_terminal(),
-                                          table.names, table.langs())
+                rows, texts, shown = self._steps(before, seat, steps, after.is_terminal(),
+                                                 table.names, table.langs())
                 reveal = None
             else:
                 move = steps[-1]
@@ -726,6 +749,10 @@ class Tables:
                     reveal = self._probe_job(before, seat, move)
                 texts = [describe(before, move, seat, table.names, table.langs(), visible)]
                 rows = [(seat, str(move), visible)]
+                shown = [revealed(before, after) if reveals(before) else None]
+            # moves revealed by these (a simultaneous step's hidden choices): the new rows
+            # are stored so, the earlier ones' readers are written after them
+            earlier = self._revealed_rows(table, rows, shown)
             new_status = "over" if after.is_terminal() else status
             index = table.seq
             write = None
@@ -749,6 +776,12 @@ class Tables:
             table.state = after
             table.moves.extend(rows)
             table.texts.extend(texts)
+            for i, row in earlier.items():
+                table.moves[i] = row
+                try:
+                    await self.run_db(self.store.set_visible, table.id, i, row[2])
+                except Exception:  # the table's copy says it; a reload works it out again
+                    log.exception("table %s: readers of move %d", table.id, i)
             if clocks is not None:
                 table.clocks = clocks
             table.move_clocks.extend([write.state if write else None] * len(rows))
@@ -770,19 +803,41 @@ class Tables:
                 log.exception("game-over hook %s at table %s", hook, table.id)
 
     def _steps(self, before: State, seat: int, steps: list[Any], over: bool, names: list[str],
-               langs: list[str]) -> tuple[list[tuple[int, str, list[int]]], list[MoveWords]]:
+               langs: list[str]
+               ) -> tuple[list[tuple[int, str, list[int]]], list[MoveWords],
+                          list[list[int] | None]]:
         """Log rows and words of a move played as several steps, each judged (who may read
-        it, its words) on the position just before it."""
+        it, its words) on the position just before it, and what each step revealed."""
         rows: list[tuple[int, str, list[int]]] = []
         texts = []
+        shown: list[list[int] | None] = []
         state = before.clone()
         everyone = [SPECTATOR, *range(before.num_players)]
+        watch = reveals(state)
         for step in steps:
             visible = everyone if over else public_to(state, seat, step, self.probe_limit)
             texts.append(describe(state, step, seat, names, langs, visible))
             rows.append((seat, str(step), visible))
+            prior = state.clone() if watch else None
             state.apply_trusted(step, seat)
-        return rows, texts
+            shown.append(revealed(prior, state) if prior is not None else None)
+        return rows, texts, shown
+
+    @staticmethod
+    def _revealed_rows(table: LiveTable, rows: list[tuple[int, str, list[int]]],
+                       shown: list[list[int] | None]) -> dict[int, tuple[int, str, list[int]]]:
+        """Apply what the new ``rows`` revealed (per row: ``State.revealed_by``) to them in
+        place; returns the earlier rows of ``table`` that change, with their new readers."""
+        if all(v is None for v in shown):
+            return {}
+        start = len(table.moves)
+        combined = [*table.moves, *rows]
+        changed: set[int] = set()
+        for k, viewers in enumerate(shown):
+            if viewers is not None:
+                changed.update(reveal(combined, start + k, viewers))
+        rows[:] = combined[start:]
+        return {i: combined[i] for i in sorted(changed) if i < start}
 
     def _probe_job(self, before: State, seat: int, move: Any) -> Callable[[], Any]:
         loop = asyncio.get_running_loop()
@@ -812,6 +867,7 @@ class Tables:
         if table.takebacks != takebacks:  # the move may be gone, or another in its place
             return
         player, text, current = table.moves[index]
+        visible = sorted(set(visible).union(current))  # a reveal since may have added some
         if table.state.is_terminal() or visible == current:
             return
         # the copy first: the database's notice of the write then finds nothing new here

@@ -537,8 +537,10 @@ class State(ABC):
         game is over. Taking back means replaying the history without those moves from
         the seed (:meth:`without_last`), which gives exactly the earlier position."""
         code = self.take_back_code(n)
-        if code is None:
-            return None
+        return None if code is None else self.take_back_reason(code, lang)
+
+    def take_back_reason(self, code: str, lang: str = "en") -> str:
+        """A :meth:`take_back_code` in words of ``lang``."""
         key = f"take_back_{code}"
         own = self.take_back_words()
         return words(own if key in own else MESSAGES, lang)[key]

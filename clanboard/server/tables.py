@@ -25,7 +25,7 @@ from clanboard.core import IllegalMove, InvalidState, State, UnknownGame, get_ga
 from clanboard.i18n import LANGUAGES, default_names
 from clanboard.server.ai import check_agent, choose_move, clamp_agent, resolve_agent
 from clanboard.server.clocks import Clocks, TimeControl, Timeout
-from clanboard.server.errors import ApiError
+from clanboard.server.errors import ApiError, say
 from clanboard.server.presence import seat_presence, wants_presence
 from clanboard.server.settings import Settings
 from clanboard.server.shared import RETRY_AFTER_CATCH_UP
@@ -64,7 +64,7 @@ def hash_token(token: str) -> str:
 
 def no_such_table(table_id: str) -> ApiError:
     shown = table_id if len(table_id) <= 40 else table_id[:40] + "..."
-    return ApiError(404, "no_such_table", f"there is no table {shown!r}")
+    return ApiError(404, "no_such_table", say("no_such_table", table=shown))
 
 
 @dataclass
@@ -187,16 +187,14 @@ class LiveTable:
             return
         if not 0 <= seat < len(self.seats):
             raise ApiError(404, "no_such_seat",
-                           f"this table has seats 0-{len(self.seats) - 1}, not {seat}")
+                           say("no_such_seat", last=len(self.seats) - 1, seat=seat))
         if not token and user_id is not None and self.seats[seat].user_id == user_id:
             return
         if not token:
-            raise ApiError(401, "token_required",
-                           f"acting for seat {seat} needs its token "
-                           "(header 'Authorization: Bearer <token>')")
+            raise ApiError(401, "token_required", say("token_required", seat=seat))
         held = self.seats[seat].token_hash
         if held is None or not secrets.compare_digest(held, hash_token(token)):
-            raise ApiError(403, "wrong_token", f"that token does not belong to seat {seat}")
+            raise ApiError(403, "wrong_token", say("wrong_token", seat=seat))
 
     def view(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) may see: built from ``observation``, the
@@ -625,29 +623,25 @@ class Tables:
         """Take an open seat; ``user`` (id, name): the logged-in account taking it."""
         table = await self.get(table_id)
         if table.rated and user is None:
-            raise ApiError(401, "account_required",
-                           "this table is rated: log in to an account to take a seat")
+            raise ApiError(401, "account_required", say("rated_join"))
         if table.invite_hash is not None and not (
                 invite and secrets.compare_digest(table.invite_hash, hash_token(invite))):
-            raise ApiError(403, "invite_required",
-                           "this table is private: its seats are taken with the invite link "
-                           "(the secret after #invite= in it)")
+            raise ApiError(403, "invite_required", say("invite_required"))
         async with table.lock:
             open_seats = [s.seat for s in table.seats if s.kind == "open"]
             if seat is None:
                 if not open_seats:
-                    raise ApiError(409, "no_open_seat", "every seat at this table is taken")
+                    raise ApiError(409, "no_open_seat", say("no_open_seat"))
                 seat = open_seats[0]
             if not 0 <= seat < len(table.seats):
                 raise ApiError(404, "no_such_seat",
-                               f"this table has seats 0-{len(table.seats) - 1}, not {seat}")
+                               say("no_such_seat", last=len(table.seats) - 1, seat=seat))
             if seat not in open_seats:
-                raise ApiError(409, "seat_taken", f"seat {seat} is already taken",
+                raise ApiError(409, "seat_taken", say("seat_taken", seat=seat),
                                allowed=[str(s) for s in open_seats])
             if table.rated and user is not None and any(
                     s.user_id == user[0] for s in table.seats):
-                raise ApiError(409, "already_seated",
-                               "you already have a seat at this rated table")
+                raise ApiError(409, "already_seated", say("already_seated"))
             token = secrets.token_urlsafe(24)
             shown = user[1] if user else (name or "").strip()[:40] or f"Player {seat + 1}"
             new = StoredSeat(seat, "human", shown, None, hash_token(token),
@@ -662,7 +656,7 @@ class Tables:
                 clocks.to_json(), clocks.deadline(table.state.players_to_move()))
             if not await self.run_db(self.store.take_seat, table.id, seat, new.name,
                                      new.token_hash, status, new.user_id, write):
-                raise ApiError(409, "seat_taken", f"seat {seat} is already taken")
+                raise ApiError(409, "seat_taken", say("seat_taken", seat=seat))
             table.seats = after
             if clocks is not None:
                 table.clocks = clocks
@@ -696,30 +690,28 @@ class Tables:
         async with table.lock:
             status = table.status
             if status == "over":
-                raise ApiError(409, "game_over", "the game is over; no more moves can be made")
+                raise ApiError(409, "game_over", say("game_over"))
             if status == "waiting":
                 open_seats = [str(s.seat) for s in table.seats if s.kind == "open"]
                 raise ApiError(409, "waiting_for_players",
-                               f"waiting for players to take seat(s) {', '.join(open_seats)}")
+                               say("waiting_for_players", seats=", ".join(open_seats)))
             if seq is not None and seq != table.seq:
                 raise ApiError(409, "stale_move",
-                               f"move {seq} was expected to be move number {table.seq}: "
-                               "the game has moved on; fetch the view again",
+                               say("stale_move", seq=seq, expected=table.seq),
                                seq=table.seq)
             waiting = table.state.players_to_move()
             if seat not in waiting:
                 raise ApiError(409, "not_your_turn",
-                               f"it is not seat {seat}'s turn; waiting for seat(s) "
-                               f"{', '.join(map(str, waiting)) or 'none'}", allowed=[])
+                               say("not_your_turn", seat=seat,
+                                   waiting=", ".join(map(str, waiting)) or "—"), allowed=[])
             if not by_ai and table.seats[seat].kind == "ai":
-                raise ApiError(409, "seat_taken_over",
-                               f"seat {seat} is played by an AI (its clock ran out)")
+                raise ApiError(409, "seat_taken_over", say("seat_taken_over", seat=seat))
             now = self.clock.now()
             clocks = None
             if table.clocks is not None:
                 if seat in table.clocks.out_of_time(waiting, now):
                     self._spawn(self.check_time(table))
-                    raise ApiError(409, "time_over", f"seat {seat}'s clock has run out")
+                    raise ApiError(409, "time_over", say("time_over", seat=seat))
                 clocks = Clocks(table.clocks.control, list(table.clocks.remaining),
                                 table.clocks.since)
             after = table.state.clone()
@@ -764,8 +756,7 @@ class Tables:
             try:
                 await self.store_move(table.id, index, rows, new_status, write)
             except (IntegrityError, MoveConflict):  # another process stored move ``index``
-                raise ApiError(409, "stale_move", f"move {index} was just made elsewhere: "
-                               "the game has moved on; fetch the view again",
+                raise ApiError(409, "stale_move", say("moved_elsewhere", seq=index),
                                seq=index) from None
             except Exception:
                 if self.shared is not None:  # it may have been stored all the same: re-read

@@ -23,7 +23,7 @@ from clanboard.core import (
     make_agent,
     picture,
 )
-from clanboard.i18n import ai_name, game_name
+from clanboard.i18n import ai_seat_name, game_name
 
 console = Console(highlight=False)
 
@@ -181,8 +181,8 @@ def register(app: typer.Typer) -> None:
         console.print(f"[bold]{game_name(game, code)}[/] " + _("seed {seed}.").format(seed=seed)
                       + " " + _help())
         specs = {s: names[min(i, len(names) - 1)] for i, s in enumerate(others)}
-        names_ = [_("seat {seat} ({agent})").format(seat=s, agent=ai_name(specs[s], code))
-                  if s in agents else "" for s in range(n)]  # "": "Player N" in the language
+        # an AI seat by its clan and level, as at the web tables; "": "Player N" in words
+        names_ = [ai_seat_name(specs[s], s, code) if s in agents else "" for s in range(n)]
         shown = -1
         while not state.is_terminal():
             for s in state.players_to_move():

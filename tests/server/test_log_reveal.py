@@ -102,3 +102,35 @@ def test_games_without_simultaneous_steps_reveal_nothing(game_id: str) -> None:
         before = state.clone()
         state.apply(state.legal_moves(seat)[0], seat)
         assert state.revealed_by(before) is None
+
+
+def test_glen_more_2_secret_bids_read_in_full_once_revealed() -> None:
+    """Glen More II, chronicle 9: the bids are secret until every player has bid, then
+    revealed stage by stage (HG-RU 206-216); the log then shows each bid to everyone."""
+    from clanboard.core import Rng
+    from clanboard.server.storage import StoredSeat, StoredTable
+    from clanboard.server.tables import rebuild
+
+    options = {"provisional": True, "chronicles": "9"}
+    state = get_game("glen-more-2").new_state(2, 7, options)
+    rng, rows = Rng(3), []
+    for _ in range(3000):
+        seat = state.players_to_move()[0]
+        legal = state.legal_moves(seat)
+        move = legal[rng.randrange(len(legal))]
+        readers = sorted({seat, *state.public_viewers(move, seat)})
+        rows.append((seat, str(move), readers))
+        before = state.clone()
+        state.apply(move, seat)
+        if state.revealed_by(before):
+            break
+    bids = [i for i, (_, text, _) in enumerate(rows) if text.startswith("bid ")]
+    assert len(bids) == 2 and all(rows[i][2] == [rows[i][0]] for i in bids)
+    seats = [StoredSeat(0, "human", "Anna", None, None), StoredSeat(1, "human", "Bob", None, None)]
+    table = rebuild(StoredTable("t2", "glen-more-2", None, options, 2, 7, "playing", seats,
+                                moves=rows))
+    assert all(table.moves[i][2] == [-1, 0, 1] for i in bids)
+    entries = table.log(-1, False, "en")
+    assert all(entries[i]["move"] == rows[i][1] for i in bids), [entries[i] for i in bids]
+    before_bids = bids[0] - 1
+    assert table.moves[before_bids] == rows[before_bids]  # nothing else changed

@@ -59,10 +59,14 @@
     const offer = view.take_back;
     if (tb || !offer) return [];
     const help = !offer.allowed ? offer.reason : offer.undo ? t("takeback.undo_help") : t("takeback.help");
-    return [h("span", {class: "takeback-box", title: help},
-      h("button", {"data-testid": "takeback", text: offer.undo ? t("takeback.undo") : t("takeback.ask"),
-        title: help, disabled: !offer.allowed, "aria-disabled": String(!offer.allowed),
-        onclick: () => send({type: "takeback"})}))];
+    // greyed out, not disabled: a tap (no tooltip on a phone) says why
+    return [h("button", {"data-testid": "takeback", class: offer.allowed ? "" : "unavailable",
+      text: offer.undo ? t("takeback.undo") : t("takeback.ask"), title: help,
+      "aria-disabled": String(!offer.allowed),
+      onclick: () => {
+        if (offer.allowed) send({type: "takeback"});
+        else { note = offer.reason; draw(); }
+      }})];
   }
 
   function rematchPanel() {

@@ -149,7 +149,8 @@ def test_whole_game_to_the_end_screen(base_url: str, phone: Any, shots: Path) ->
     assert {"take", "place", "end"} <= kinds, kinds
 
     result = page.locator("[data-testid=result-text]").inner_text()
-    assert result in ("You win!", "Campbell (AI, random) wins", "No winner") or " win" in result, result
+    assert result in ("You win!", "Campbell (AI, random) wins", "No winner") \
+        or " win" in result, result
     # the final scoring broken down per player: three scoring rounds and the final scoring
     tables = page.locator("[data-testid=result-why] table.why-table")
     captions = tables.locator("caption").all_inner_texts()

@@ -87,7 +87,8 @@ def test_full_game_against_the_ai(base_url: str, phone: Any, shots: Path, varian
     assert "(hidden move)" not in page.locator("[data-testid=log]").inner_text()
     # the log speaks in words; each line keeps its notation in the tooltip
     lines = log.evaluate_all("els => els.map(e => [e.textContent, e.title])")
-    assert all(text.startswith(("Player 1 ", "Campbell (AI, quick) ")) for text, _ in lines), lines[:3]
+    assert all(text.startswith(("Player 1 ", "Campbell (AI, quick) ")) for text, _ in lines), \
+        lines[:3]
     assert all(notation and text != notation for text, notation in lines)
     assert any(" plays " in text and " at stone " in text for text, _ in lines)
     page.check("[data-testid=log-notation]")

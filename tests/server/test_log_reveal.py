@@ -118,7 +118,7 @@ def test_glen_more_2_secret_bids_read_in_full_once_revealed() -> None:
         seat = state.players_to_move()[0]
         legal = state.legal_moves(seat)
         move = legal[rng.randrange(len(legal))]
-        readers = sorted({seat, *state.public_viewers(move, seat)})
+        readers = sorted({seat, *(state.public_viewers(move, seat) or [])})
         rows.append((seat, str(move), readers))
         before = state.clone()
         state.apply(move, seat)

@@ -3,6 +3,8 @@
 (async function () {
   const {h, api, t, ready, gameTitle, accountName} = window.clanboard;
   const $ = (id) => document.getElementById(id);
+  // a variant in words (the lobby's game.<id>.variant.<name>), "—" for none
+  const variantName = (gid, v) => (!v ? "—" : t.has(`game.${gid}.variant.${v}`) ? t(`game.${gid}.variant.${v}`) : v);
   await ready;
   const name = decodeURIComponent(location.pathname.split("/")[2] || "");
   let p;
@@ -25,7 +27,7 @@
   $("ratings").replaceChildren(p.ratings.length ? table(
     ["account.game", "account.variant", "account.rating", "account.rd", "account.games"],
     p.ratings.map((r) => [h("a", {href: `/leaderboard/${encodeURIComponent(r.game)}`, text: game(r.game)}),
-      r.variant || "—", r.rating.toFixed(0), r.rd.toFixed(0), String(r.games)])) : none());
+      variantName(r.game, r.variant), r.rating.toFixed(0), r.rd.toFixed(0), String(r.games)])) : none());
   $("games").replaceChildren(p.games.length ? table(
     ["account.game", "account.played", "account.wins", "account.draws", "account.losses"],
     p.games.map((g) => [game(g.game), String(g.played), String(g.win), String(g.draw), String(g.loss)])) : none());

@@ -142,3 +142,42 @@ def test_lobby_option_values_are_words(base_url: str, page_in: Any, shots: Path,
         texts = page.locator(f"[data-option={name}] option").all_inner_texts()
         assert len(texts) == 2 and not set(texts) & codes, texts
     page.screenshot(path=str(shots / f"lobby-skye-options-{lang}.png"), full_page=True)
+
+
+def test_leaderboard_names_an_ai_level_in_words(base_url: str, page_in: Any,
+                                                shots: Path) -> None:
+    """A rated game against an AI level: its bot account reads "AI — random" on the
+    leaderboard and its player page, never the account id "AI-random"."""
+    page = page_in(1366, 900)
+    page.goto(base_url + "/?lang=en")
+    r = page.request.post(base_url + "/api/account/signup",
+                          data={"name": "Seonaid40", "password": "a long password"})
+    assert r.ok, r.text()
+    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "clanboard_csrf")
+    r = page.request.post(base_url + "/api/tables", headers={"X-CSRF-Token": csrf}, data={
+        "game": "toy-duel", "rated": True,
+        "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}]})
+    assert r.ok, r.text()
+    tid, tok = r.json()["table"], r.json()["tokens"]["0"]
+    for _ in range(200):
+        v = call(base_url, "GET", f"/api/tables/{tid}/view?seat=0", token=tok)
+        if v["status"] == "over":
+            break
+        if v["legal_moves"]:
+            call(base_url, "POST", f"/api/tables/{tid}/moves",
+                 {"seat": 0, "move": v["legal_moves"][0]}, tok)
+        else:
+            time.sleep(0.05)
+    for _ in range(200):
+        board = call(base_url, "GET", "/api/leaderboard/toy-duel")["players"]
+        if any(p["name"] == "AI-random" for p in board):
+            break
+        time.sleep(0.05)
+    page.goto(base_url + "/leaderboard/toy-duel?lang=en")
+    page.wait_for_selector("table.grid tbody tr")
+    text = page.locator("table.grid").inner_text()
+    assert "AI — random" in text and "AI-random" not in text, text
+    page.screenshot(path=str(shots / "leaderboard-ai.png"))
+    page.goto(base_url + "/u/AI-random?lang=ru")
+    page.wait_for_selector("#player-name:not(:empty)")
+    assert page.locator("#player-name").inner_text() == "ИИ — случайный"

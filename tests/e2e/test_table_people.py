@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.liveserver import live_server
+
 pytestmark = pytest.mark.browser
 SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
 #: a secret price in the log, as it reads before the reveal
@@ -30,6 +32,14 @@ def call(base: str, method: str, path: str, body: Any = None, token: str | None 
     req = urllib.request.Request(base + path, data=data, headers=headers, method=method)
     with urllib.request.urlopen(req) as r:
         return json.loads(r.read())
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Some forty tables from one address: above the default per-address limits."""
+    with live_server(tmp_path_factory.mktemp("data"), ai_workers=0, rate_writes=5000,
+                     rate_tables=0, max_open_tables=0) as url:
+        yield url
 
 
 @pytest.fixture
@@ -181,3 +191,36 @@ def test_leaderboard_names_an_ai_level_in_words(base_url: str, page_in: Any,
     page.goto(base_url + "/u/AI-random?lang=ru")
     page.wait_for_selector("#player-name:not(:empty)")
     assert page.locator("#player-name").inner_text() == "ИИ — случайный"
+
+
+GAMES = {"schotten-totten": ({}, 2), "glen-more": ({}, 3),
+         "glen-more-2": ({"provisional": True}, 3)}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("lang", ["en", "ru", "uk", "ja"])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_ai_seats_at_every_table(base_url: str, page_in: Any, shots: Path, game: str,
+                                 lang: str, size: str) -> None:
+    """Each AI seat by its own clan in the seat list and the log, in every language, with
+    the page's undo/takeback offer where the human's step is the last move."""
+    options, n = GAMES[game]
+    t = call(base_url, "POST", "/api/tables", {
+        "game": game, "seed": 6, "options": options,
+        "seats": [{"kind": "human"}] + [{"kind": "ai", "agent": "random"}] * (n - 1)})
+    tid, tok = t["table"], t["tokens"]["0"]
+    for _ in range(4):  # a few steps of the human's turns (the AI answers in between)
+        v = _wait(base_url, tid, lambda v: 0 in v["to_move"] or v["status"] != "playing")
+        if v["status"] != "playing":
+            break
+        mine = call(base_url, "GET", f"/api/tables/{tid}/view?seat=0", token=tok)
+        call(base_url, "POST", f"/api/tables/{tid}/moves",
+             {"seat": 0, "move": mine["legal_moves"][0]}, tok)
+    page = page_in(*SIZES[size])
+    page.goto(f"{base_url}/t/{tid}?seat=0&lang={lang}#token={tok}")
+    page.wait_for_selector("[data-testid=log] li")
+    names = page.locator("[data-testid=status] .seats li > span:first-child").all_inner_texts()
+    ai = [name for name in names if AI_WORD[lang] in name]
+    assert len(ai) == n - 1 and len(set(ai)) == n - 1, names
+    assert not any("ismcts" in name or "AI (" in name for name in names), names
+    page.screenshot(path=str(shots / f"table-{game}-{lang}-{size}.png"), full_page=True)

@@ -34,3 +34,15 @@ def test_skye_in_the_terminal(lang: str) -> None:
         assert tile_words(state, tile, lang) in out, tile  # type: ignore[arg-type]
     assert not re.search(r"L\d\d \((pricing|discard)\)", out)
     assert AI[lang] in out, out[-1500:]
+
+
+GM_TRACK = {"en": "what a tile costs to take", "ru": "во что обходится взять тайл",
+            "uk": "скільки коштує взяти тайл", "ja": "タイルを取るのに払うもの"}
+
+
+@pytest.mark.parametrize("lang", list(GM_TRACK))
+def test_glen_more_in_the_terminal_explains_its_track(lang: str) -> None:
+    result = runner.invoke(app, ["play", "glen-more", "--seed", "4", "--vs", "random",
+                                 "--lang", lang], input="quit\n", env=PLAIN)
+    assert result.exit_code == 0, result.output
+    assert GM_TRACK[lang] in result.output, result.output[-1500:]

@@ -47,6 +47,20 @@ MESSAGES = {
     "bot_token_login": "log in to manage your bot API token",
     "no_such_game": "there is no game '{game}'; games: {games}",
     "no_renderer": "{game} has no browser renderer",
+    "rematch_not_yet": "a rematch is offered once the game is over",
+    "rematch_humans": "only a human seat offers a rematch",
+    "no_rematch_offer": "no rematch is being offered",
+    "no_rematch": "this table has no rematch yet",
+    "rematch_seat": "only a human seat has a seat at the rematch",
+    "chat_empty": "a chat message needs some text",
+    "chat_long": "a chat message has at most {most} characters, not {n}",
+    "chat_control": "a chat message must not contain control characters (such as NUL, tab "
+                    "or newline)",
+    "chat_rate": "too many chat messages: at most {n} per {seconds} seconds",
+    "chat_full": "this table's chat holds {n} messages",
+    "chat_name": "a name must not contain control characters",
+    "mute_other": "mute another seat: 0-{last}, not your own ({seat})",
+    "spectators_cannot": "spectators cannot do that",
 }
 """Words of the errors a player may meet (message ids of the catalogues)."""
 

@@ -25,6 +25,7 @@ from sqlalchemy import delete, func, insert, select, update
 
 from clanboard.i18n import localized
 from clanboard.server.errors import ApiError
+from clanboard.server.errors import say as reason
 from clanboard.server.guard import client_ip
 from clanboard.server.models import ChatRow, MoveRow, MuteRow, RematchRow, SeatRow, TableRow
 from clanboard.server.schemas import Name
@@ -353,9 +354,9 @@ async def offer_rematch(tables: Tables, table: LiveTable, seat: int
     made = False
     async with table.lock:
         if table.status != "over":
-            raise ApiError(409, "game_not_over", "a rematch is offered once the game is over")
+            raise ApiError(409, "game_not_over", reason("rematch_not_yet"))
         if table.seats[seat].kind != "human":
-            raise ApiError(403, "not_a_player", "only a human seat offers a rematch")
+            raise ApiError(403, "not_a_player", reason("rematch_humans"))
         if t.rematch is None:
             t.rematch_offer.add(seat)
             if set(humans(table)) <= t.rematch_offer:
@@ -404,7 +405,7 @@ async def _make_rematch(tables: Tables, table: LiveTable) -> None:
 async def decline_rematch(tables: Tables, table: LiveTable, seat: int) -> None:
     t = of(table)
     if not t.rematch_offer or t.rematch is not None:
-        raise ApiError(409, "no_rematch_offer", "no rematch is being offered")
+        raise ApiError(409, "no_rematch_offer", reason("no_rematch_offer"))
     t.rematch_offer.clear()
     _tell(table, {"type": "rematch_declined", "table": table.id, "by": seat})
     await tables.broadcast(table)
@@ -415,12 +416,12 @@ async def reissue_token(tables: Tables, table: LiveTable, seat: int) -> tuple[st
     new one (the old one stops working)."""
     t = of(table)
     if t.rematch is None:
-        raise ApiError(404, "no_rematch", "this table has no rematch yet")
+        raise ApiError(404, "no_rematch", reason("no_rematch"))
     got = rematch_token(table, seat)
     if got is not None:
         return got
     if table.seats[seat].kind != "human":
-        raise ApiError(403, "not_a_player", "only a human seat has a seat at the rematch")
+        raise ApiError(403, "not_a_player", reason("rematch_seat"))
     new = await tables.get(t.rematch)
     n = table.state.num_players
     new_seat = (seat + 1) % n
@@ -440,13 +441,11 @@ def clean_text(text: Any) -> str:
         raise ApiError(400, "malformed_request", 'send {"type": "chat", "text": "..."}')
     text = text.strip()
     if not text:
-        raise ApiError(422, "bad_chat", "a chat message needs some text")
+        raise ApiError(422, "bad_chat", reason("chat_empty"))
     if len(text) > CHAT_LENGTH:
-        raise ApiError(422, "bad_chat", f"a chat message has at most {CHAT_LENGTH} "
-                                        f"characters, not {len(text)}")
+        raise ApiError(422, "bad_chat", reason("chat_long", most=CHAT_LENGTH, n=len(text)))
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
-        raise ApiError(422, "bad_chat", "a chat message must not contain control characters "
-                                        "(such as NUL, tab or newline)")
+        raise ApiError(422, "bad_chat", reason("chat_control"))
     return text
 
 
@@ -465,11 +464,11 @@ async def say(tables: Tables, table: LiveTable, seat: int | None, text: Any,
     key = f"{table.id}:seat:{seat}" if seat is not None else f"{table.id}:ip:{sender}"
     if not _limiter.hit(CHAT_RATE, "chat", key):
         raise ApiError(429, "rate_limited",
-                       f"too many chat messages: at most {CHAT_RATE.amount} per "
-                       f"{CHAT_RATE.multiples} seconds", retry_after=CHAT_RATE.multiples)
+                       reason("chat_rate", n=CHAT_RATE.amount, seconds=CHAT_RATE.multiples),
+                       retry_after=CHAT_RATE.multiples)
     t = of(table)
     if len(t.chat) >= CHAT_CAP:
-        raise ApiError(409, "chat_full", f"this table's chat holds {CHAT_CAP} messages")
+        raise ApiError(409, "chat_full", reason("chat_full", n=CHAT_CAP))
     if seat is not None:
         who, channel = table.seats[seat].name, PLAYERS
     else:
@@ -489,7 +488,7 @@ def clean_name(name: Any) -> str | None:
         return None
     name = name.strip()[:40]
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
-        raise ApiError(422, "bad_chat", "a name must not contain control characters")
+        raise ApiError(422, "bad_chat", reason("chat_name"))
     return name or None
 
 
@@ -502,8 +501,7 @@ def chat_for(table: LiveTable, seat: int | None, limit: int = CHAT_BACKLOG
 async def mute(tables: Tables, table: LiveTable, seat: int, target: Any, on: Any) -> None:
     if not isinstance(target, int) or isinstance(target, bool) \
             or not 0 <= target < len(table.seats) or target == seat:
-        raise ApiError(422, "bad_mute", f"mute another seat: 0-{len(table.seats) - 1}, "
-                                        f"not your own ({seat})")
+        raise ApiError(422, "bad_mute", reason("mute_other", last=len(table.seats) - 1, seat=seat))
     on = bool(on)
     await tables.run_db(set_mute, tables.store, table.id, seat, target, on)
     muted = of(table).mutes.setdefault(seat, set())
@@ -531,7 +529,7 @@ async def on_socket(tables: Tables, table: LiveTable, watcher: Any, msg: dict[st
         await say(tables, table, seat, msg.get("text"), msg.get("name"), ip)
         return
     if seat is None:
-        raise ApiError(403, "spectator", f"spectators cannot {kind}")
+        raise ApiError(403, "spectator", reason("spectators_cannot"))
     if kind == "takeback":
         n = msg.get("n", 1)
         if not isinstance(n, int) or isinstance(n, bool):

@@ -53,3 +53,15 @@ def test_a_reason_keeps_its_english_for_programs() -> None:
     err = ApiError(404, "no_such_table", say("no_such_table", table="x"))
     assert str(err) == "there is no table 'x'" and err.body()["reason"] == str(err)
     assert all(isinstance(v, str) and v for v in MESSAGES.values())
+
+
+def test_chat_refusals_in_the_request_language(client: TestClient) -> None:
+    t = new_table(client, game="schotten-totten", seed=3,
+                  seats=[{"kind": "human"}, {"kind": "human"}])
+    r = client.post(f"/api/tables/{t['table']}/chat?lang=ru", headers=auth(t["tokens"]["0"]),
+                    json={"seat": 0, "text": "x" * 301})
+    assert r.status_code == 422
+    assert r.json()["reason"] == "в сообщении не больше 300 символов, а здесь 301"
+    r = client.post(f"/api/tables/{t['table']}/rematch?lang=ja", headers=auth(t["tokens"]["0"]),
+                    json={"seat": 0})
+    assert r.status_code == 409 and r.json()["reason"] == "再戦は対局終了後に申し込めます"

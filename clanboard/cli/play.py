@@ -23,7 +23,7 @@ from clanboard.core import (
     make_agent,
     picture,
 )
-from clanboard.i18n import ai_seat_name, game_name
+from clanboard.i18n import ai_seat_name, default_names, game_name
 
 console = Console(highlight=False)
 
@@ -222,6 +222,8 @@ def register(app: typer.Typer) -> None:
         try:
             record = GameRecord.load(file)
             frames = [s.clone() for s in record.states()]
+            # a server's names ("AI (ismcts:hard)") as its pages show them
+            names = default_names(record.players, code) if record.players else None
         except (ClanboardError, OSError) as exc:
             console.print("[red]" + _("cannot replay {file}: {error}").format(
                 file=file, error=exc) + "[/]")
@@ -231,7 +233,7 @@ def register(app: typer.Typer) -> None:
             last = ""
             if i:
                 player, notation = record.moves[i - 1][0], record.moves[i - 1][1]
-                last = f": {_words(frames[i - 1], notation, player, seat, record.players, code)}"
+                last = f": {_words(frames[i - 1], notation, player, seat, names, code)}"
             console.rule(_("move {i}/{n}").format(i=i, n=len(frames) - 1) + last)
             console.print(picture(frames[i], seat, code))
             if not step:
@@ -254,7 +256,7 @@ def register(app: typer.Typer) -> None:
                 break
         final = frames[-1]
         if final.is_terminal():
-            why = final.result_explanation(seat, record.players, code)
+            why = final.result_explanation(seat, names, code)
             summary = why["summary"] if why else ""
             console.print(_("result: {summary}; scores {scores}").format(
                 summary=summary, scores=" : ".join(map(str, final.scores()))))

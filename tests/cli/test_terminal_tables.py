@@ -5,6 +5,7 @@ and what a drawn tile holds while it is priced, bought or placed (never a bare "
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -46,3 +47,17 @@ def test_glen_more_in_the_terminal_explains_its_track(lang: str) -> None:
                                  "--lang", lang], input="quit\n", env=PLAIN)
     assert result.exit_code == 0, result.output
     assert GM_TRACK[lang] in result.output, result.output[-1500:]
+
+
+def test_replay_of_a_server_record_names_ai_seats_by_clan(tmp_path: Path) -> None:
+    """A record downloaded from a table keeps the stored names ("AI (random)"): the
+    terminal's replay says them as the pages do."""
+    state = get_game("schotten-totten").new_state(2, 4)
+    for _ in range(4):
+        seat = state.players_to_move()[0]
+        state.apply(state.legal_moves(seat)[0], seat)
+    path = tmp_path / "game.json"
+    state.record(["Anna", "AI (random)"]).save(path)
+    result = runner.invoke(app, ["replay", str(path), "--no-step", "--lang", "ru"], env=PLAIN)
+    assert result.exit_code == 0, result.output
+    assert "Кэмпбелл (ИИ, случайный)" in result.output and "AI (random)" not in result.output

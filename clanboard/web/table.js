@@ -245,6 +245,7 @@
   function beep(notes) {
     try {
       audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      if (audio.state === "suspended") audio.resume();
       const now = audio.currentTime;
       notes.forEach(([freq, at], i) => {
         const osc = audio.createOscillator(), gain = audio.createGain();
@@ -273,6 +274,15 @@
     const mine = seat !== null && view.to_move.includes(seat) && view.status === "playing";
     beep(mine ? [[523, 0], [784, 0.12]] : [[440, 0]]);  // your turn: two rising notes
   }
+  // browsers start audio only after a gesture: the first tap on the page (after a reload
+  // with the sound on) wakes it for the moves that follow
+  document.addEventListener("pointerdown", () => {
+    if (!soundOn()) return;
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      if (audio.state === "suspended") audio.resume();
+    } catch (e) { /* no audio here */ }
+  }, {once: true});
   function soundToggle() {
     const box = h("input", {type: "checkbox", id: "sound", "data-testid": "sound"});
     box.checked = soundOn();

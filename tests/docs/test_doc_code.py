@@ -48,7 +48,7 @@ def test_a_python_block_runs(doc: str, index: int, code: str, note: str,
         from clanboard.cli.main import app
 
         words = shlex.split(note.strip()[len("run after:"):])
-        assert words[0] == "clanboard", f"{doc} block {index}: 'run after' names a clanboard command"
+        assert words[0] == "clanboard", f"{doc} block {index}: run after a clanboard command"
         result = CliRunner().invoke(app, words[1:])
         assert result.exit_code == 0, result.output
     exec(compile(code, f"{doc} (python block {index})", "exec"), {"__name__": "__doc_block__"})

@@ -157,8 +157,7 @@ def test_a_game_without_encodings_is_refused_with_the_reason() -> None:
 @pytest.mark.parametrize(("game", "variant"), setups())
 def test_gymnasium_env_checker(game: Game, variant: str | None) -> None:
     require_encoding(game, variant)
-    check_env(ClanboardGymEnv(game, variant=variant, seat=1, illegal_action="lose"),
-              skip_render_check=True)
+    check_env(ClanboardGymEnv(game, variant=variant, seat=1), skip_render_check=True)
 
 
 @pytest.mark.parametrize("seat", [0, 1])
@@ -193,13 +192,13 @@ def test_gymnasium_is_deterministic_for_a_seed() -> None:
     assert trajectory() == trajectory()
 
 
-def test_gymnasium_illegal_actions_raise_or_lose() -> None:
-    e = ClanboardGymEnv(ENCODED_TOY)
+def test_gymnasium_illegal_actions_lose_by_default_or_raise() -> None:
+    e = ClanboardGymEnv(ENCODED_TOY, illegal_action="raise")
     _, info = e.reset(seed=1)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     with pytest.raises(IllegalMove, match="Allowed: "):
         e.step(illegal)
-    e = ClanboardGymEnv(ZERO_SUM_TOY, illegal_action="lose")
+    e = ClanboardGymEnv(ZERO_SUM_TOY)
     _, info = e.reset(seed=1)
     _, reward, terminated, _, info = e.step(illegal)
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)

@@ -43,6 +43,7 @@ from clanboard.adapters.common import (
     utility_range,
 )
 from clanboard.adapters.pettingzoo import (
+    check_illegal_policy,
     illegal_action,
     legal_actions,
     observation_space,
@@ -61,9 +62,7 @@ class ClanboardGymEnv(gymnasium.Env):
                  num_players: int | None = None, variant: str | None = None,
                  options: Mapping[str, Any] | None = None,
                  render_mode: str | None = None, illegal_action: str = "lose") -> None:
-        if illegal_action not in ("raise", "lose"):
-            raise ValueError(f"illegal_action must be 'raise' or 'lose', not {illegal_action!r}")
-        self.illegal_policy = illegal_action
+        self.illegal_policy = check_illegal_policy(illegal_action)
         self.core_game, self.num_seats, self.core_options = resolve_setup(
             game, num_players, variant, options)
         if not 0 <= seat < self.num_seats:

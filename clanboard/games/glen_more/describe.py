@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from clanboard.core import CHANCE, Move, seat_name, winners_text, words
+from clanboard.core import CHANCE, Move, Plural, seat_name, winners_text, words
 from clanboard.games.glen_more.data import RESOURCES, TILES
 from clanboard.games.glen_more.moves import (
     ACT,
@@ -34,12 +34,15 @@ if TYPE_CHECKING:
 
 MESSAGES = {
     "take_back_drawn": "a tile was drawn or the die rolled after it, which cannot be un-seen",
-    "take": "{who} moves {steps} {spaces} on the rondel and takes {tile}",
+    "take": Plural("{who} moves {steps} space on the rondel and takes {tile}",
+                   "{who} moves {steps} spaces on the rondel and takes {tile}", "steps"),
     "pass": "{who} cannot take a tile: moves onto {tile}, which leaves the game",
     "place": "{who} places {tile} at {at}",
     "pay": "{who} pays 1 {res} from {tile}",
-    "buy": "{who} buys 1 {res} for {price} {coins}",
-    "sell": "{who} sells 1 {res} from {tile} for {price} {coins}",
+    "buy": Plural("{who} buys 1 {res} for {price} coin", "{who} buys 1 {res} for {price} coins",
+                  "price"),
+    "sell": Plural("{who} sells 1 {res} from {tile} for {price} coin",
+                   "{who} sells 1 {res} from {tile} for {price} coins", "price"),
     "payclan": "{who} pays a clansman from {tile}",
     "paychief": "{who} pays a chieftain",
     "gain": "{who} takes 1 {res}",
@@ -53,7 +56,6 @@ MESSAGES = {
     "draw": "{tile} is drawn for the rondel",
     "roll": "the die shows {n}",
     "tile_at": "{name} ({at})",
-    "space": "space", "spaces": "spaces", "coin": "coin", "coins": "coins",
     "round": "Scoring {n}",
     "whisky": "whisky barrels", "chieftains": "chieftains (strength)", "cards": "special cards",
     "points": "points",
@@ -103,8 +105,7 @@ def describe_move(state: GlenMoreState, move: Move, player: int, viewer: int | N
     who = seat_name(names, player, lang)
     if op == TAKE:
         steps = state.track.index(move.arg)
-        return m["take"].format(who=who, tile=tile_name(move.arg, lang), steps=steps,
-                                spaces=m["space"] if steps == 1 else m["spaces"])
+        return m["take"].format(who=who, tile=tile_name(move.arg, lang), steps=steps)
     if op == PASS:
         return m["pass"].format(who=who, tile=tile_name(move.arg, lang))
     if op == PLACE:
@@ -115,11 +116,10 @@ def describe_move(state: GlenMoreState, move: Move, player: int, viewer: int | N
             return m["pay"].format(who=who, res=res, tile=_at(state, player, move.p, lang))
         price = state.market[move.arg]
         return m["sell"].format(who=who, res=res, tile=_at(state, player, move.p, lang),
-                                price=price, coins=m["coin"] if price == 1 else m["coins"])
+                                price=price)
     if op == BUY:
         price = state.market[move.arg] + 1
-        return m["buy"].format(who=who, res=resources[move.arg], price=price,
-                               coins=m["coin"] if price == 1 else m["coins"])
+        return m["buy"].format(who=who, res=resources[move.arg], price=price)
     if op == PAYCLAN:
         return m["payclan"].format(who=who, tile=_at(state, player, move.p, lang))
     if op == PAYCHIEF:

@@ -135,19 +135,25 @@ global.fetch = async (url) => ({ok: true, json: async () => (url.endsWith(".json
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
 def test_web_t_picks_the_form_with_intl_plural_rules(tmp_path: Path) -> None:
     source = (ROOT / "web" / "common.js").read_text(encoding="utf-8")
-    cats = {"en": {"x.coins": {"one": "{n} coin", "other": "{n} coins"}, "x.plain": "plain"},
+    cats = {"en": {"x.coins": {"one": "{n} coin", "other": "{n} coins"}, "x.plain": "plain",
+                   "x.of": {"one": "{sum} of {gold} coin", "other": "{sum} of {gold} coins"},
+                   "x.en": {"one": "{n} hat", "other": "{n} hats"}},
             "ru": {"x.coins": {"one": "{n} монета", "few": "{n} монеты", "many": "{n} монет",
-                               "other": "{n} монеты"}, "x.plain": "просто"}}
+                               "other": "{n} монеты"}, "x.plain": "просто",
+                   "x.of": {"one": "{sum} из {gold} монеты", "few": "{sum} из {gold} монет",
+                            "many": "{sum} из {gold} монет", "other": "{sum} из {gold} монет"}}}
     script = (NODE_T.replace("LANG", '"ru"').replace("CATALOGUES", json.dumps(cats)) + source
               + """
 window.clanboard.ready.then(() => {
   const t = window.clanboard.t;
   console.log(JSON.stringify([1, 2, 5, 21, 11].map((n) => t("x.coins", {n})).concat(
-    [t("x.plain")])));
+    [t("x.plain"), t("x.of", {sum: 2, gold: 21}), t("x.of", {sum: 1, gold: 5}),
+     t("x.en", {n: 2})])));
 });""")
     path = tmp_path / "t.js"
     path.write_text(script, encoding="utf-8")
     out = subprocess.run(["node", str(path)], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout.strip().splitlines()[-1]) == [
-        "1 монета", "2 монеты", "5 монет", "21 монета", "11 монет", "просто"]
+        "1 монета", "2 монеты", "5 монет", "21 монета", "11 монет", "просто",
+        "2 из 21 монеты", "1 из 5 монет", "2 hats"]

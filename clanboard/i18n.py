@@ -41,7 +41,7 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.i18n": ("MESSAGES", "AI_LEVELS"),
     "clanboard.games.schotten_totten.describe": ("MESSAGES", "COLOURS", "DECKS",
                                                  "TACTIC_WORDS_BY_NAME"),
-    "clanboard.games.schotten_totten.claims": ("MESSAGES", "CATEGORIES"),
+    "clanboard.games.schotten_totten.claims": ("MESSAGES", "CATEGORIES", "CARD_NAMES"),
     "clanboard.games.schotten_totten.state": ("ERRORS", "PHASE_NAMES"),
     "clanboard.games.schotten_totten.moves": ("NOTATION",),
     "clanboard.games.schotten_totten.render": ("WORDS",),
@@ -292,15 +292,18 @@ def update(langs: Iterable[str] = LANGUAGES[1:]) -> list[Path]:
     for lang in langs:
         path = po_path(lang)
         old: dict[str, str | tuple[str, ...]] = {}
+        created = None  # the header's date stays as it was (a date per run would conflict)
         if path.exists():
             with path.open("rb") as f:
-                for m in read_po(f, locale=lang):
+                was = read_po(f, locale=lang)
+                created = was.creation_date
+                for m in was:
                     if isinstance(m.id, (list, tuple)):
                         old[str(m.id[0])] = tuple(str(x) for x in m.string or ())
                     elif m.id:
                         old[str(m.id)] = str(m.string)
         cat = Catalog(locale=lang, domain=DOMAIN, project="clanboard", version="0.1",
-                      charset="utf-8", fuzzy=False)
+                      charset="utf-8", fuzzy=False, creation_date=created)
         ids = [wanted[k] for k in old if k in wanted]
         ids += [text for k, text in wanted.items() if k not in old]
         for text in ids:

@@ -4,6 +4,7 @@ reads the same words."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -75,6 +76,41 @@ MESSAGES = {
 # game terms shown in words, catalogued like the messages
 TILE_NAMES = {t.name: t.name for t in TILES}
 RESOURCE_NAMES = {r: r for r in RESOURCES}
+RULE_WORDS = {
+    "trade": "{give} → {get}",
+    "and": "{a} and {b}",
+    "res": "{n} × {res}",
+    "distinct": Plural("{n} different resource", "{n} different resources"),
+    "any": Plural("{n} resource of any kind", "{n} resources of any kind"),
+    "vp": Plural("{n} victory point", "{n} victory points"),
+    "whisky": Plural("{n} whisky barrel", "{n} whisky barrels"),
+    "move": Plural("{n} movement point", "{n} movement points"),
+}
+"""Words of a tile's activation rule ("2 distinct -> 3 vp": "2 different resources → 3
+victory points")."""
+_RULE_PART = re.compile(r"^(\d+)?\s*([a-z+]+)$")
+
+
+def rule_words(text: str, lang: str = "en") -> str:
+    """An activation rule of the tile data (``2 distinct -> 3 vp``, ``sheep+cattle -> 5 vp``)
+    in words of ``lang``."""
+    w = words(RULE_WORDS, lang)
+    res = words(RESOURCE_NAMES, lang)
+
+    def part(chunk: str) -> str:
+        m = _RULE_PART.match(chunk.strip())
+        if m is None:
+            return chunk.strip()
+        n, what = int(m.group(1) or 1), m.group(2)
+        if "+" in what:
+            a, b = (part(x) for x in what.split("+", 1))
+            return w["and"].format(a=a, b=b)
+        if what in res:
+            return w["res"].format(n=n, res=res[what]) if n > 1 else res[what]
+        return w[what].format(n=n) if what in w else chunk.strip()
+
+    give, _, get = text.partition("->")
+    return w["trade"].format(give=part(give), get=part(get)) if give.strip() else part(get)
 
 
 def tile_name(tile: int, lang: str = "en") -> str:
@@ -134,7 +170,8 @@ def describe_move(state: GlenMoreState, move: Move, player: int, viewer: int | N
         rules = TILES[state.terr[player].tiles[slot]].rules if slot is not None else ()
         rule = max(move.arg - 1, 0)
         if len(rules) > 1 and rule < len(rules) and rules[rule].text:
-            return m["act_rule"].format(who=who, tile=tile, rule=rules[rule].text)
+            return m["act_rule"].format(who=who, tile=tile,
+                                        rule=rule_words(rules[rule].text, lang))
         return m["act"].format(who=who, tile=tile)
     if op == MOVE:
         return m["move"].format(who=who, src=_at(state, player, move.p, lang),

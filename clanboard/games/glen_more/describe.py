@@ -57,6 +57,7 @@ MESSAGES = {
     "draw": "{tile} is drawn for the rondel",
     "roll": "the die shows {n}",
     "tile_at": "{name} ({at})",
+    "tile": "{name} ({id})",
     "round": "Scoring {n}",
     "whisky": "whisky barrels", "chieftains": "chieftains (strength)", "cards": "special cards",
     "points": "points",
@@ -115,7 +116,7 @@ def rule_words(text: str, lang: str = "en") -> str:
 
 def tile_name(tile: int, lang: str = "en") -> str:
     t = TILES[tile]
-    return f"{words(TILE_NAMES, lang)[t.name]} ({t.id})"
+    return words(MESSAGES, lang)["tile"].format(name=words(TILE_NAMES, lang)[t.name], id=t.id)
 
 
 def _at(state: GlenMoreState, player: int, p: int, lang: str = "en") -> str:

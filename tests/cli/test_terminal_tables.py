@@ -38,7 +38,7 @@ def test_skye_in_the_terminal(lang: str) -> None:
 
 
 GM_TRACK = {"en": "what a tile costs to take", "ru": "во что обходится взять тайл",
-            "uk": "скільки коштує взяти тайл", "ja": "タイルを取るのに払うもの"}
+            "uk": "скільки коштує взяти ділянку", "ja": "タイルを取るのに払うもの"}
 
 
 @pytest.mark.parametrize("lang", list(GM_TRACK))

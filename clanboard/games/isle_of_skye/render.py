@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rich.cells import set_cell_size
 
-from clanboard.core import Text, words
+from clanboard.core import Plural, Text, words
 from clanboard.games.isle_of_skye.territory import Territory
 from clanboard.games.isle_of_skye.tiles import LETTERS, Tile, scoring_tiles
 
@@ -88,8 +88,10 @@ WORDS = {
     "legend_grid": "Each tile shows the terrain at its four edges, | or = where a road "
                    "leaves it, its number in the middle and its icons below; x counts east, "
                    "y south",
-    "hint_offer": "you have {gold} gold: discard one tile and price the other two, e.g. "
-                  "{example} (or {first} first)",
+    "hint_offer": Plural("you have {gold} gold: discard one tile and price the other two, "
+                         "e.g. {example} (or {first} first)",
+                         "you have {gold} gold: discard one tile and price the other two, "
+                         "e.g. {example} (or {first} first)", "gold"),
     "hint_price": "price the next tile: {example}",
     "hint_buy": "buy another player's tile ({example}) or {pass_}",
     "hint_build": "place a tile: {example} (x east, y south, N quarter turns clockwise); "

@@ -224,3 +224,25 @@ def test_ai_seats_at_every_table(base_url: str, page_in: Any, shots: Path, game:
     assert len(ai) == n - 1 and len(set(ai)) == n - 1, names
     assert not any("ismcts" in name or "AI (" in name for name in names), names
     page.screenshot(path=str(shots / f"table-{game}-{lang}-{size}.png"), full_page=True)
+
+
+def test_undo_within_a_turn_needs_nobody(base_url: str, page_in: Any, shots: Path) -> None:
+    """Glen More between two people: the tile just taken is put back with *Undo* before
+    the turn is over, at once; the other player is not asked."""
+    t = call(base_url, "POST", "/api/tables", {
+        "game": "glen-more", "seed": 4, "seats": [{"kind": "human"}, {"kind": "human"}]})
+    tid, tok = t["table"], t["tokens"]
+    mine = call(base_url, "GET", f"/api/tables/{tid}/view?seat=0", token=tok["0"])
+    take = next(m for m in mine["legal_moves"] if m.startswith("take "))
+    call(base_url, "POST", f"/api/tables/{tid}/moves", {"seat": 0, "move": take}, tok["0"])
+    page = page_in(390, 844)
+    page.goto(f"{base_url}/t/{tid}?seat=0&lang=ja#token={tok['0']}")
+    page.wait_for_function("document.body.dataset.seq === '1'")
+    button = page.locator("[data-testid=takeback]")
+    assert button.inner_text() == "元に戻す" and button.get_attribute("aria-disabled") == "false"
+    page.screenshot(path=str(shots / "undo-ja-phone.png"), full_page=True)
+    button.click()
+    page.wait_for_function("document.body.dataset.seq === '0'")
+    assert page.locator("[data-testid=takeback-waiting]").count() == 0
+    back = call(base_url, "GET", f"/api/tables/{tid}/view?seat=0", token=tok["0"])
+    assert back["seq"] == 0 and take in back["legal_moves"]

@@ -494,5 +494,5 @@
   }
 
   window.clanboard.kit = {icon, inline, iconName, KINDS, RES_FILL, TERRAIN, SEAT, items, parse, words, amount, ruleWords,
-    wrap, label, row, effect, face, card, popover, closePop};
+    wrap, label, row, effect, face, card, popover, closePop, tappable};
 })();

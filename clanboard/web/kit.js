@@ -264,7 +264,6 @@
   // an amount in words without a plural form to get wrong: "wood", "2 × wood"
   function amount(x) {
     if (x.k === "vp") return t("kit.vp_n", {n: x.n});
-    if (x.k === "coin") return t("kit.coins_n", {n: x.n});
     const w = (names && names(x.k)) || iconName(x.k) || "";
     return x.n === 1 ? w : t("kit.times", {n: x.n, what: w});
   }
@@ -285,9 +284,9 @@
     const costs = (spec.costAlts || [spec.cost || []]).map((c) => c.filter((x) => x.k)).filter((c) => c.length);
     if (costs.length) out.push(t("kit.cost", {what: costs.map(list).join(t("kit.or"))}));
     else if (spec.showFree) out.push(t("kit.free"));
-    const eff = (spec.effects || []).filter((a) => known(a.pay) && known(a.gain));
+    const eff = spec.said ? [] : (spec.effects || []).filter((a) => known(a.pay) && known(a.gain));
     if (eff.length) out.push(t(spec.effectKey || "kit.activation", {what: eff.map(ruleWords).join(t("kit.or"))}));
-    const bonus = (spec.bonus || []).filter((x) => x.k);
+    const bonus = spec.said ? [] : (spec.bonus || []).filter((x) => x.k);
     if (bonus.length) out.push(t("kit.bonus", {what: list(bonus)}));
     for (const line of spec.lines || []) out.push(line);
     if (spec.river) out.push(t("kit.river"));
@@ -493,6 +492,82 @@
     g.addEventListener("contextmenu", (ev) => { ev.preventDefault(); popover(ev, name, lines); });
   }
 
+  // -- Glen More II: a tile, historic place, feast or landmark card from its pack row ----------
+  // the pack's effect language (glen_more_2/effects.py): "cond ? pay -> gains | ...";
+  // what has an icon is drawn, every part is also said in words (kit.gm2.* keys)
+  const GM2_KIND_FILL = {village: "#c9c2b4", castle: "#9a9488", material: "#b9ab8f", animal: "#9fd27a", trade: "#c98a5a",
+    whisky: "#d9a441", personality: "#d8c8e8", loch: "#5d9bd1", worlds_end: "#8c97a8"};
+  const kindWord = (k) => (t.has("kit.icon." + k) ? t("kit.icon." + k) : t("kit.gm2.kind_any"));
+  function gm2Special(tok) {
+    let m;
+    if ((m = /^(\d+) vp per (kind:)?(\w+)$/.exec(tok))) return t("kit.gm2.vp_per", {n: m[1], what: m[2] ? kindWord(m[3]) : (iconName(m[3]) || t("kit.gm2.counter." + m[3]))});
+    if ((m = /^activate (\w+)$/.exec(tok))) return t("kit.gm2.activate." + m[1]);
+    if ((m = /^(\d+) extra (\w+)$/.exec(tok))) return t("kit.gm2.extra", {n: m[1], what: t("kit.gm2.category." + m[2])});
+    if ((m = /^remove (\d+)$/.exec(tok))) return t("kit.gm2.remove", {n: m[1]});
+    if (/^(tile|personality):/.test(tok)) return t("kit.gm2.personality");
+    if (/^rule:/.test(tok)) return t("kit.gm2.rule");
+    if (["take_discard", "clan_free", "to_castle", "scotsman_anywhere"].includes(tok)) return t("kit.gm2." + tok);
+    return null;
+  }
+  function gm2Cond(c) {
+    const m = /^(not )?(adjacent|orthogonal):(\w+)$/.exec(c.trim());
+    if (m) return t(`kit.gm2.cond.${m[2]}${m[1] ? "_not" : ""}`, {kind: kindWord(m[3])});
+    const n = /^(\w+) >= (\d+)$/.exec(c.trim());
+    if (n) return t("kit.gm2.cond.at_least", {n: n[2], what: iconName(n[1]) || t("kit.gm2.counter." + n[1])});
+    return t("kit.gm2.cond.other");
+  }
+  /** An effect cell read into drawn alternatives and sentences. */
+  function gm2Effect(text) {
+    const alts = [], lines = [];
+    for (const opt of String(text || "").split("|").map((x) => x.trim()).filter(Boolean)) {
+      let body = opt, cond = "";
+      const q = opt.indexOf(" ? ");
+      if (q >= 0) { cond = opt.slice(0, q).split("&").map(gm2Cond).join(t("kit.and")); body = opt.slice(q + 3); }
+      const i = body.indexOf("->");
+      const pay = i < 0 ? [] : items(body.slice(0, i));
+      const gainText = i < 0 ? body : body.slice(i + 2);
+      const gain = [], said = [];
+      for (const part of gainText.split("+").map((x) => x.trim()).filter(Boolean)) {
+        const it = items(part)[0];
+        if (it && it.k) gain.push(it);
+        else { const w = gm2Special(part); if (w) said.push(w); }
+      }
+      if (gain.length || pay.length) alts.push({pay, gain});
+      const parts = [];
+      if (gain.length || pay.length) parts.push(ruleWords({pay, gain}));
+      parts.push(...said);
+      if (parts.length) lines.push((cond ? cond + t("kit.gm2.then") : "") + parts.join(t("kit.and")));
+    }
+    return {alts, lines};
+  }
+  /** Draw a Glen More II component (a pack row: tiles, historic places, feasts, landmarks)
+      as a square tile or a portrait card. opts: {name} the translated name (else name_ru in
+      Russian, else the pack's), lines: sentences from the game's describer, put first. */
+  function gm2(row, type, x, y, size, opts) {
+    const o = opts || {};
+    const lang = document.documentElement.lang;
+    const name = o.name || (lang === "ru" && row.name_ru) || row.name;
+    const provisional = row.provisional === true || row.provisional === "yes";
+    const act = gm2Effect(row.activation || row.effect);
+    const bonus = gm2Effect(row.bonus);
+    const costAlts = String(row.cost || "").split("|").map(items).filter((c) => c.length && known(c));
+    const kinds = String(row.kind || "").split(/[\s|]+/).filter(Boolean);
+    const lines = [...(o.lines || [])];
+    if (kinds.length && type !== "feast" && type !== "landmark") lines.unshift(t("kit.gm2.kind", {kind: [...new Set(kinds)].map(kindWord).join(t("kit.or"))}));
+    if (!o.lines) {
+      if (act.lines.length) lines.push(t(type === "feast" || type === "landmark" ? "kit.effect" : "kit.activation", {what: act.lines.join(t("kit.or"))}));
+      if (bonus.lines.length) lines.push(t("kit.bonus", {what: bonus.lines.join(t("kit.or"))}));
+    }
+    const spec = {id: row.id, name, lines, said: true, fill: GM2_KIND_FILL[kinds[0]] || (type === "feast" ? "#f4e4b0" : "#e9e2d2"),
+      frame: type === "historic" ? "#7a5a1e" : "#6d6d6d", cost: costAlts[0] || [], costAlts,
+      effects: act.alts, bonus: bonus.alts.length === 1 && !bonus.alts[0].pay.length ? bonus.alts[0].gain : [],
+      kindIcon: type === "feast" ? "feast" : type === "landmark" ? "landmark" : kinds[0] || null,
+      river: row.river === true || row.river === "yes", provisional};
+    const g = type === "feast" || type === "landmark" ? card(spec, x, y, size * .72, size) : face(spec, x, y, size);
+    g.setAttribute("data-gm2", type);
+    return g;
+  }
+
   window.clanboard.kit = {icon, inline, iconName, KINDS, RES_FILL, TERRAIN, SEAT, items, parse, words, amount, ruleWords,
-    wrap, label, row, effect, face, card, popover, closePop, tappable};
+    wrap, label, row, effect, face, card, popover, closePop, tappable, gm2, gm2Effect};
 })();

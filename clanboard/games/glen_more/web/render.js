@@ -311,5 +311,5 @@
       left ? h("p", {class: "muted", text: left}) : null);
   }
 
-  window.clanboard.registerRenderer("glen-more", {render});
+  window.clanboard.registerRenderer("glen-more", {render, tileSpec});
 })();

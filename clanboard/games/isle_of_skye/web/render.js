@@ -506,5 +506,5 @@
     return {handled: legal.slice()};
   }
 
-  window.clanboard.registerRenderer("isle-of-skye", {render});
+  window.clanboard.registerRenderer("isle-of-skye", {render, tileSvg});
 })();

@@ -396,7 +396,7 @@
       river, road, provisional, placed (on a territory: cost and bonus are left out, the
       bottom is free for what lies on it)}. The <title> holds the full name and words. */
   function face(spec, x, y, size, attrs) {
-    const g = s("g", Object.assign({class: "kit-face", "data-kit-name": spec.name}, attrs || {}));
+    const g = s("g", Object.assign({"data-kit-name": spec.name}, attrs || {}, {class: `kit-face ${(attrs && attrs.class) || ""}`.trim()}));
     const desc = words(spec);
     g.append(s("title", {text: [spec.name, ...desc].join("\n")}));
     g.append(s("rect", {x: x + 1, y: y + 1, width: size - 2, height: size - 2, rx: size * .09, fill: spec.fill || "#e9e2d2",
@@ -441,7 +441,7 @@
 
   /** A portrait card face (feasts, landmarks, special cards): same spec as face(). */
   function card(spec, x, y, w, hgt, attrs) {
-    const g = s("g", Object.assign({class: "kit-face kit-card", "data-kit-name": spec.name}, attrs || {}));
+    const g = s("g", Object.assign({"data-kit-name": spec.name}, attrs || {}, {class: `kit-face kit-card ${(attrs && attrs.class) || ""}`.trim()}));
     const desc = words(spec);
     g.append(s("title", {text: [spec.name, ...desc].join("\n")}));
     g.append(s("rect", {x: x + 1, y: y + 1, width: w - 2, height: hgt - 2, rx: w * .08, fill: spec.fill || "#f4e4b0", stroke: spec.frame || "#7a5a1e", "stroke-width": Math.max(2, w * .04)}));
@@ -464,7 +464,6 @@
   function closePop() { if (pop) { pop.remove(); pop = null; } }
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closePop(); });
   document.addEventListener("click", (ev) => { if (pop && !pop.contains(ev.target) && !ev.target.closest?.(".kit-face")) closePop(); }, true);
-  window.addEventListener("scroll", closePop, {passive: true});
   /** Show `title` and `lines` in a small box next to the pointer (or the element). */
   function popover(ev, title, lines) {
     closePop();

@@ -50,7 +50,8 @@
     return {id: x.id, name: tn(x.name), names: gmWord, fill: KIND[x.kind] || "#ccc", frame: FRAME[x.frame] || "#555",
       cost: alts[0] || [], costAlts: alts, effects: kit.parse(x.activation), bonus: kit.items(x.bonus),
       kindIcon: KIND_ICON[x.kind] || null, river: x.river, road: x.road, placed, showFree: true,
-      lines: x.card ? [t("gm.tip.card", {v: tn(x.card)})] : []};
+      lines: x.card ? [t.has("gmx.card." + x.card_id) ? t("gmx.card_line", {card: tn(x.card), effect: t("gmx.card." + x.card_id)})
+        : t("gm.tip.card", {v: tn(x.card)}), x.hats ? t("gmx.hats", {n: x.hats}) : ""].filter(Boolean) : []};
   }
 
   function tileGlyph(obs, id, x, y, size, extra, placed) {

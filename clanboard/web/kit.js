@@ -431,9 +431,11 @@
     }
     if (spec.river) g.append(s("path", {d: `M${x + size * .04},${y + size * .4} q${size * .04},${size * .12} 0,${size * .24} t0,${size * .24}`, fill: "none", stroke: "#3d86c6", "stroke-width": size * .045, "stroke-linecap": "round", class: "kit-river"}));
     if (spec.road) g.append(s("path", {d: `M${x + size * .96},${y + size * .4} v${size * .5}`, fill: "none", stroke: "#8a7355", "stroke-width": size * .045, "stroke-dasharray": `${size * .05} ${size * .03}`, class: "kit-road"}));
+    // a provisional value: a dashed inner edge and a "?" at the bottom, clear of the name
     if (spec.provisional) {
-      g.append(s("circle", {cx: x + size * .9, cy: y + size * .1, r: size * .075, fill: "#fff", stroke: "#b3541e", "stroke-width": size * .02, "stroke-dasharray": `${size * .03} ${size * .015}`}),
-        s("text", {x: x + size * .9, y: y + size * .135, "text-anchor": "middle", "font-size": size * .1, "font-weight": 700, fill: "#b3541e", text: "?"}));
+      g.append(s("rect", {x: x + size * .045, y: y + size * .045, width: size * .91, height: size * .91, rx: size * .07, fill: "none",
+        stroke: "#b3541e", "stroke-width": size * .018, "stroke-dasharray": `${size * .05} ${size * .03}`, class: "kit-provisional"}),
+      s("text", {x: x + size / 2, y: y + size * .95, "text-anchor": "middle", "font-size": size * .11, "font-weight": 700, fill: "#b3541e", text: "?"}));
     }
     tappable(g, spec.name, desc);
     return g;
@@ -496,6 +498,7 @@
   // what has an icon is drawn, every part is also said in words (kit.gm2.* keys)
   const GM2_KIND_FILL = {village: "#c9c2b4", castle: "#9a9488", material: "#b9ab8f", animal: "#9fd27a", trade: "#c98a5a",
     whisky: "#d9a441", personality: "#d8c8e8", loch: "#5d9bd1", worlds_end: "#8c97a8"};
+  const CATEGORY_ICON = {castle: "castle", landmarks: "landmark", whisky: "whisky", personalities: "personality", fame: "fame"};
   const kindWord = (k) => (t.has("kit.icon." + k) ? t("kit.icon." + k) : t("kit.gm2.kind_any"));
   function gm2Special(tok) {
     let m;
@@ -526,12 +529,15 @@
       const pay = i < 0 ? [] : items(body.slice(0, i));
       const gainText = i < 0 ? body : body.slice(i + 2);
       const gain = [], said = [];
+      const drawn = [];  // what only the drawing adds: a feast's category, a track's step
       for (const part of gainText.split("+").map((x) => x.trim()).filter(Boolean)) {
         const it = items(part)[0];
+        const extra = /^(\d+) extra (\w+)$/.exec(part);
         if (it && it.k) gain.push(it);
         else { const w = gm2Special(part); if (w) said.push(w); }
+        if (extra && CATEGORY_ICON[extra[2]]) drawn.push({k: CATEGORY_ICON[extra[2]], n: Number(extra[1])});
       }
-      if (gain.length || pay.length) alts.push({pay, gain});
+      if (gain.length || pay.length || drawn.length) alts.push({pay, gain: gain.concat(drawn)});
       const parts = [];
       if (gain.length || pay.length) parts.push(ruleWords({pay, gain}));
       parts.push(...said);

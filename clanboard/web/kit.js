@@ -300,9 +300,17 @@
   // a line's width in bold page font, measured on a canvas (an estimate where there is none)
   const pen = document.createElement("canvas").getContext("2d");
   const FONT = getComputedStyle(document.body || document.documentElement).fontFamily || "system-ui, sans-serif";
+  if (pen) pen.font = `700 100px ${FONT}`;
+  const measured = new Map();  // a string's width at font size 1 (names repeat on a board)
   const width = (str, fs) => {
-    if (pen) { pen.font = `700 100px ${FONT}`; return pen.measureText(str).width * fs / 100 * 1.04; }
-    return [...str].reduce((a, ch) => a + (cjk(ch) ? 1 : /[A-ZА-ЯЁІЇЄҐmwMWЖШЩЮФ]/.test(ch) ? .72 : .58), 0) * fs;
+    let w = measured.get(str);
+    if (w === undefined) {
+      w = pen ? pen.measureText(str).width / 100 * 1.04
+        : [...str].reduce((a, ch) => a + (cjk(ch) ? 1 : /[A-ZА-ЯЁІЇЄҐmwMWЖШЩЮФ]/.test(ch) ? .72 : .58), 0);
+      if (measured.size > 2000) measured.clear();
+      measured.set(str, w);
+    }
+    return w * fs;
   };
   /** Lines of `name` for a box `w` wide, at most `max` lines (font size fs): greedy at word
       boundaries; what does not fit stays on the last line, squeezed by the caller. */
@@ -346,9 +354,10 @@
     }
     return at - x;
   }
+  // the width row() takes, without drawing
   function rowWidth(list, u) {
-    const tmp = s("g");
-    return row(tmp, list, 0, 0, u);
+    return list.filter((i) => i.k).reduce((a, it) => a + (it.k === "vp" || it.k === "coin" ? u * 1.02
+      : it.n > 3 || (it.n > 1 && (it.k === "any" || it.k === "distinct")) ? u * 1.62 : u * (1.02 + (it.n - 1) * .72)), 0);
   }
   function arrow(g, x, y, u) {
     g.append(s("path", {d: `M${x},${y} h${u * .5} m-${u * .16},-${u * .14} l${u * .16},${u * .14} l-${u * .16},${u * .14}`, stroke: INK, "stroke-width": u * .08, fill: "none"}));

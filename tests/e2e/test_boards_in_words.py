@@ -76,7 +76,7 @@ def test_boards_in_every_language(base_url: str, browser: Any, shots: Path, game
             context = browser.new_context(viewport={"width": w, "height": h}, bypass_csp=True)
             page = context.new_page()
             errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
             for lang in ("en", "ru", "uk", "ja"):
                 page.goto(f"{base_url}/t/{table}?seat=0&lang={lang}#token={token}")
                 page.wait_for_selector("[data-testid=board] > *")

@@ -52,8 +52,8 @@ DRAW_ALL = """([gm, skye, gm2]) => {
     const title = g.querySelector("title");
     const box = g.getBBox();
     const words = [...g.querySelectorAll("title, text")].map((e) => e.textContent).join("\\n");
-    out.push({kind, id, name, title: title ? title.textContent : "", shapes: g.querySelectorAll("*").length,
-      w: box.width, h: box.height, words});
+    out.push({kind, id, name, title: title ? title.textContent : "",
+      shapes: g.querySelectorAll("*").length, w: box.width, h: box.height, words});
     svg.remove();
   };
   for (const info of gm) {
@@ -111,9 +111,13 @@ def test_a_tile_name_is_never_cut(base_url: str, phone: Any) -> None:
     page.add_script_tag(url="/static/kit.js")
     lines = page.evaluate("""() => {
       const {kit, s} = window.clanboard;
-      const g = kit.face({name: "Butcher (sheep+cattle) Extraordinarily-long-name", effects: []}, 0, 0, 60);
-      const svg = s("svg", {viewBox: "0 0 60 60", width: 60}); svg.append(g); document.body.append(svg);
-      return [...g.querySelectorAll("text.kit-name")].map((e) => [e.textContent, e.getComputedTextLength()]);
+      const name = "Butcher (sheep+cattle) Extraordinarily-long-name";
+      const g = kit.face({name, effects: []}, 0, 0, 60);
+      const svg = s("svg", {viewBox: "0 0 60 60", width: 60});
+      svg.append(g);
+      document.body.append(svg);
+      return [...g.querySelectorAll("text.kit-name")]
+        .map((e) => [e.textContent, e.getComputedTextLength()]);
     }""")
     assert " ".join(text for text, _ in lines) == "Butcher (sheep+cattle) Extraordinarily-long-name"
     assert len(lines) == 2 and all(width <= 60 * .82 + .5 for _, width in lines), lines

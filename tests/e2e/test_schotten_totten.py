@@ -46,7 +46,8 @@ def click_a_move(page: Any, turn: int) -> None:
 
 def tactic_names_whole(page: Any) -> None:
     """Every tactic card in the hand is wide enough for the longest word of its name."""
-    cut = page.locator("[data-testid=hand] .st-card.tactic").evaluate_all("""els => els.filter((e) => {
+    cards = page.locator("[data-testid=hand] .st-card.tactic")
+    cut = cards.evaluate_all("""els => els.filter((e) => {
       const pen = document.createElement("canvas").getContext("2d");
       const cs = getComputedStyle(e);
       pen.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
@@ -94,11 +95,13 @@ def test_full_game_against_the_ai(base_url: str, phone: Any, shots: Path, varian
     # a claimed stone stays in its row (moving it covered the next card)
     claimed = page.locator(".st-stone.won-me svg, .st-stone.won-them svg")
     assert claimed.count() >= 3
-    assert set(claimed.evaluate_all("els => els.map(e => getComputedStyle(e).transform)")) == {"none"}
+    moved = claimed.evaluate_all("els => els.map(e => getComputedStyle(e).transform)")
+    assert set(moved) == {"none"}
     # a phone reads from the player's side: hand, own formations, the stones, the opponent's
     top = {sel: page.locator(sel).first.bounding_box()["y"] for sel in
            ("[data-testid=hand]", ".st-row-me", ".st-row-stones", ".st-row-them")}
-    assert top["[data-testid=hand]"] < top[".st-row-me"] < top[".st-row-stones"] < top[".st-row-them"]
+    assert (top["[data-testid=hand]"] < top[".st-row-me"] < top[".st-row-stones"]
+            < top[".st-row-them"])
     # tactic cards in the discard by their full names, not abbreviations
     discard = page.locator("[data-testid=st-discard] .st-card.tactic").all_inner_texts()
     assert not set(discard) & {"Str", "Rec", "Ban", "Tra"}, discard

@@ -74,13 +74,16 @@
     return out;
   }
 
+  const RING = [[2, 0], [3, 0], [4, 0], [4, 1], [4, 2], [4, 3], [3, 3], [2, 3], [1, 3], [0, 3], [0, 2], [0, 1], [0, 0], [1, 0]];
   function track(obs, takes, last) {
-    const R = 166, C = 200, size = 62;
-    const svg = s("svg", {viewBox: "0 0 400 400", width: 420, style: "max-width: calc(100vw - 3rem); height: auto", "data-testid": "gm-track"});
-    svg.append(s("circle", {cx: C, cy: C, r: R, fill: "none", stroke: "#cfc6b2", "stroke-width": 30}));
+    // the 14 spaces clockwise round a 5 x 4 ring (bigger tiles than on a circle), space 0
+    // at the top middle
+    const S = 80, size = 74, C = 200;
+    const svg = s("svg", {viewBox: "0 0 400 320", width: 440, style: "max-width: calc(100vw - 3rem); height: auto", "data-testid": "gm-track"});
+    svg.append(s("rect", {x: S / 2, y: S / 2, width: 4 * S, height: 3 * S, rx: 20, fill: "none", stroke: "#cfc6b2", "stroke-width": 30}));
     for (const sp of obs.track) {
-      const a = -Math.PI / 2 + (sp.space * 2 * Math.PI) / 14;
-      const x = C + R * Math.cos(a) - size / 2, y = C + R * Math.sin(a) - size / 2;
+      const [cx, cy] = RING[sp.space % 14];
+      const x = cx * S + (S - size) / 2, y = cy * S + (S - size) / 2;
       const g = s("g", {"data-space": sp.space});
       g.append(s("rect", {x, y, width: size, height: size, rx: 6, fill: "#efe9dc", stroke: "#a99f8a"}));
       if (sp.tile) {
@@ -92,27 +95,27 @@
       if (sp.player !== undefined) {
         if (last && last.mover === sp.player) {
           g.setAttribute("class", "last-move");
-          g.append(s("circle", {cx: x + size / 2, cy: y + size / 2, r: 17, fill: "none", stroke: "#f2c14e", "stroke-width": 4}));
+          g.append(s("circle", {cx: x + size / 2, cy: y + size / 2, r: 24, fill: "none", stroke: "#f2c14e", "stroke-width": 4}));
         }
-        g.append(kit.icon("scotsman", x + size / 2, y + size / 2, 30, {colour: SEAT[sp.player]}),
-          s("text", {x: x + size / 2, y: y + size / 2 + 12, "text-anchor": "middle", "font-size": 12, fill: "#fff", "font-weight": 700, text: String(sp.player + 1)}));
+        g.append(kit.icon("scotsman", x + size / 2, y + size / 2, 40, {colour: SEAT[sp.player]}),
+          s("text", {x: x + size / 2, y: y + size / 2 + 15, "text-anchor": "middle", "font-size": 14, fill: "#fff", "font-weight": 700, text: String(sp.player + 1)}));
       }
       if (sp.die) {
-        g.append(s("rect", {x: x + 9, y: y + 9, width: 20, height: 20, rx: 4, fill: "#fff", stroke: "#333"}),
-          s("circle", {cx: x + 19, cy: y + 19, r: 3, fill: "#333"}));
+        g.append(s("rect", {x: x + 22, y: y + 22, width: 30, height: 30, rx: 5, fill: "#fff", stroke: "#333", "stroke-width": 1.5}),
+          s("circle", {cx: x + 37, cy: y + 37, r: 4, fill: "#333"}));
       }
       g.append(s("text", {x: x + 3, y: y + size - 3, "font-size": 8, fill: "#6b6354", text: sp.tile ? "" : String(sp.space)}));
       svg.append(g);
     }
     const st = obs.stacks || {sizes: []};
-    svg.append(s("text", {x: C, y: C - 12, "text-anchor": "middle", "font-size": 17, "font-weight": 700, fill: "#3a3328", text: t("gm.stacks")},
+    svg.append(s("text", {x: C, y: 160 - 14, "text-anchor": "middle", "font-size": 17, "font-weight": 700, fill: "#3a3328", text: t("gm.stacks")},
       s("title", {text: t("gmx.stacks_left")})));
     st.sizes.forEach((n, i) => {
       const x = C + (i - (st.sizes.length - 1) / 2) * 34, now = i === st.current;
       svg.append(s("g", {"data-stack": i}, s("title", {text: `${t("gmx.stack", {n: ["I", "II", "III", "IV"][i] || i + 1})}: ${n}`}),
-        s("rect", {x: x - 14, y: C, width: 28, height: 30, rx: 5, fill: now ? "#fff4d6" : "#efe9dc", stroke: now ? "#c9a400" : "#a99f8a", "stroke-width": now ? 3 : 1.5}),
-        s("text", {x, y: C + 13, "text-anchor": "middle", "font-size": 9, fill: "#6b6354", text: ["I", "II", "III", "IV"][i] || String(i + 1)}),
-        s("text", {x, y: C + 26, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#3a3328", text: String(n)})));
+        s("rect", {x: x - 14, y: 160, width: 28, height: 30, rx: 5, fill: now ? "#fff4d6" : "#efe9dc", stroke: now ? "#c9a400" : "#a99f8a", "stroke-width": now ? 3 : 1.5}),
+        s("text", {x, y: 160 + 13, "text-anchor": "middle", "font-size": 9, fill: "#6b6354", text: ["I", "II", "III", "IV"][i] || String(i + 1)}),
+        s("text", {x, y: 160 + 26, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#3a3328", text: String(n)})));
     });
     return svg;
   }

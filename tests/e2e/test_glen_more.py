@@ -190,12 +190,14 @@ def test_whole_game_to_the_end_screen(base_url: str, phone: Any, shots: Path) ->
         "rows => rows.map(r => [...r.children].map(c => c.textContent))")
     labels = [row[0] for row in final]
     assert labels[0] == "points before the final scoring" and labels[-1] == "total", labels
-    assert "coins (1 point each)" in labels and "tiles in the territory" in labels
-    # each column's total is the sum of its points (the tile count only sets the penalty)
+    assert "coins (1 point each)" in labels and "tiles in the territory" not in labels
+    why = page.locator("[data-testid=result-why]").inner_text()
+    assert "tiles in the territory: Player 1 " in why
+    # each column's total is the sum of its points (the tile count is said under the table)
     # and the player's score on the server
     table_id = page.url.split("/t/")[1].split("?")[0].split("#")[0]
     view = page.request.get(f"{base_url}/api/tables/{table_id}/view").json()
     scores = view["result"]["scores"]
     for col in (1, 2):
-        parts = [int(row[col]) for row in final[:-1] if row[0] != "tiles in the territory"]
+        parts = [int(row[col]) for row in final[:-1]]
         assert sum(parts) == int(final[-1][col]) == scores[col - 1], (final, scores)

@@ -103,6 +103,32 @@ def test_the_kit_draws_every_component(base_url: str, phone: Any, lang: str) -> 
     assert {"en": "7 VP", "ru": "7 ПО", "uk": "7 ПО", "ja": "7勝利点"}[lang] in bridge["title"]
 
 
+ST_CARDS = [f"{v}{c}" for c in "roygbp" for v in range(1, 10)] + [
+    "joker", "spy", "shield", "blind", "mud", "recruiter", "strategist", "banshee", "traitor"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk", "ja"])
+def test_every_schotten_totten_card_is_named(base_url: str, phone: Any, lang: str) -> None:
+    """The 54 clan cards and 9 tactic cards, as the board draws them: a tactic card shows its
+    full name (as in the discard), every card's tooltip says what it is in words."""
+    page = phone
+    page.goto(f"{base_url}/?lang={lang}")
+    page.wait_for_selector("#lang-switch")
+    page.add_script_tag(url="/games/schotten-totten/render.js")
+    cards = page.evaluate("""(cards) => cards.map((c) => {
+      const draw = window.clanboard.renderers["schotten-totten"].cardEl;
+      const el = draw(c, /^\\d/.test(c) ? "" : "named");
+      return [c, el.textContent, el.title];
+    })""", ST_CARDS)
+    assert len(cards) == 63
+    for code, text, title in cards:
+        assert text and title and not re.search(RAW, title), (code, title)
+        assert code not in title, (code, title)  # "5r" or "strategist" never reads as a code
+        if not code[0].isdigit():
+            assert title.startswith(text + ":"), (code, text, title)
+            assert text not in ("J★", "7?", "≤3", "Σ", "4×", "Rec", "Str", "Ban", "Tra"), text
+
+
 def test_a_tile_name_is_never_cut(base_url: str, phone: Any) -> None:
     """A long name wraps between words; a line wider than the tile is squeezed, whole."""
     page = phone

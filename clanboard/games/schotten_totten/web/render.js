@@ -280,5 +280,5 @@
       h("span", {text: WORDS.claimStone}), stoneSel, button), answer);
   }
 
-  window.clanboard.registerRenderer("schotten-totten", {render});
+  window.clanboard.registerRenderer("schotten-totten", {render, cardEl});
 })();

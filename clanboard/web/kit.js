@@ -111,6 +111,11 @@
       g.append(s("path", {d: `M${x - u * .5},${y} h${u}`, stroke: "#6d5a3f", "stroke-width": u * .3}),
         s("path", {d: `M${x - u * .5},${y} h${u}`, stroke: "#efe3c4", "stroke-width": u * .14, "stroke-dasharray": `${u * .16} ${u * .1}`}));
     },
+    bonnet(g, x, y, u) {  // a Tam o' Shanter: the bonnets on Glen More's special cards
+      g.append(s("ellipse", {cx: x, cy: y - u * .02, rx: u * .48, ry: u * .24, fill: "#1d3c6e", stroke: INK, "stroke-width": u * .05}),
+        s("rect", {x: x - u * .32, y: y + u * .12, width: u * .64, height: u * .14, fill: "#c0392b", stroke: INK, "stroke-width": u * .04}),
+        s("circle", {cx: x, cy: y - u * .3, r: u * .12, fill: "#c0392b", stroke: INK, "stroke-width": u * .04}));
+    },
     // Isle of Skye: terrain, scrolls and what is printed on the landscape tiles
     P(g, x, y, u) { terrain(g, x, y, u, "P"); for (const d of [-.2, .12]) g.append(s("path", {d: `M${x + u * d},${y + u * .15} l${u * .06},-${u * .2} l${u * .06},${u * .2}`, stroke: "#3f7a2a", "stroke-width": u * .05, fill: "none"})); },
     M(g, x, y, u) { terrain(g, x, y, u, "M"); g.append(s("polygon", {points: pts([[x - u * .32, y + u * .25], [x - u * .05, y - u * .25], [x + u * .1, y], [x + u * .2, y - u * .12], [x + u * .34, y + u * .25]]), fill: "#6f665b"})); },

@@ -32,6 +32,7 @@
   .gm-market tr.buy { background: #eaf3ea; outline: 2px solid var(--good); }
   .gm-player { min-width: 240px; flex: 1; }
   .gm-player.me { border-color: var(--accent); }
+  .gm-cards { display: inline-flex; flex-wrap: wrap; gap: 3px; align-items: center; }
   .gm-stats { font-size: .85rem; display: flex; flex-wrap: wrap; gap: .2rem .7rem; margin-bottom: .3rem; }
   .gm-res { display: inline-block; width: 10px; height: 10px; border-radius: 2px; border: 1px solid #444; vertical-align: middle; margin: 0 1px; }
   .gm-turn { font-size: .9rem; margin: .3rem 0; }
@@ -246,7 +247,7 @@
         h("span", {title: t("gm.tip.whisky")}, kit.inline("whisky"), " ", t("gm.whisky", {n: p.whisky})),
         h("span", {}, kit.inline("scotsman", {colour: SEAT[seat]}), " ", t("gm.clansmen", {n: p.clansmen})),
         h("span", {title: t("gm.tip.chieftains")}, kit.inline("chieftain", {colour: SEAT[seat]}), " ", t("gm.chieftains", {n: p.chieftains})), ...res,
-        p.cards.length ? h("span", {text: t("gm.cards", {cards: p.cards.map(tn).join(", ")}), title: t("gm.tip.cards")}) : null);
+        p.cards.length ? h("span", {class: "gm-cards", title: t("gm.tip.cards")}, t("gm.cards", {cards: ""}), p.cards.map((c) => specialCard(obs, c))) : null);
       boards.append(h("div", {class: "gm-box gm-player" + (mine ? " me" : ""), "data-player": seat},
         h("h3", {}, h("span", {style: `color:${SEAT[seat]}`, text: "● "}), name(seat) + (mine ? " " + t("common.you_mark") : "")),
         stats,
@@ -271,6 +272,20 @@
   function chosenName(obs, me, key) {
     const here = me === null ? null : obs.players[me].territory.find((x) => `${x.x},${x.y}` === key);
     return here ? `«${tn(tileInfo(obs, here.tile).name)}»` : "";
+  }
+
+  // a special card, small, drawn by the kit: its name, its bonnets; its effect in words
+  function specialCard(obs, name) {
+    const tile = Object.values(obs.tiles || {}).find((x) => x.card === name) || {};
+    const lines = [t.has("gmx.card." + tile.card_id) ? t("gmx.card." + tile.card_id) : "", tile.hats ? t("gmx.hats", {n: tile.hats}) : ""].filter(Boolean);
+    // what it gives, drawn: "gain 2 any", "gain 3 coin", "vp_per_tile 2 green" (words say the rest)
+    const fx = String(tile.card_effect || "");
+    const gain = /^gain /.test(fx) ? kit.items(fx.slice(5).replace(/\s*on_tile$/, "")) : /^vp_per_tile (\d+)/.test(fx) ? [{k: "vp", n: Number(fx.split(" ")[1])}] : [];
+    const svg = s("svg", {viewBox: "0 0 58 80", width: 58, height: 80, class: "gm-card", "data-card": name});
+    svg.append(kit.card({name: tn(name), lines, said: true, fill: "#f4e4b0", kindIcon: KIND_ICON[tile.kind] || null,
+      effects: gain.length ? [{pay: [], gain}] : []}, 0, 0, 58, 80));
+    for (let i = 0; i < (tile.hats || 0); i++) svg.append(kit.icon("bonnet", 29 + (i - (tile.hats - 1) / 2) * 14, 72, 12));
+    return svg;
   }
 
   // a tile's move in words, with the kit's icons: "Move a clansman to «Meadow» ↗"

@@ -269,6 +269,7 @@
   // an amount in words without a plural form to get wrong: "wood", "2 × wood"
   function amount(x) {
     if (x.k === "vp") return t("kit.vp_n", {n: x.n});
+    if (x.k === "distinct") return x.n === 1 ? iconName("any") : t("kit.distinct_n", {n: x.n});
     const w = (names && names(x.k)) || iconName(x.k) || "";
     return x.n === 1 ? w : t("kit.times", {n: x.n, what: w});
   }
@@ -277,6 +278,11 @@
   function ruleWords(a) {
     if (!a.pay.length) return list(a.gain);
     return t("kit.rule", {pay: list(a.pay), gain: list(a.gain)});
+  }
+  /** One rule in words ("2 × sheep → 4 VP"), resources named by `nm` where it has a word. */
+  function ruleIn(a, nm) {
+    names = nm || null;
+    try { return ruleWords(a); } finally { names = null; }
   }
   /** The description of a spec, one line per part, in words. */
   function words(spec) {
@@ -290,7 +296,9 @@
     if (costs.length) out.push(t("kit.cost", {what: costs.map(list).join(t("kit.or"))}));
     else if (spec.showFree) out.push(t("kit.free"));
     const eff = spec.said ? [] : (spec.effects || []).filter((a) => known(a.pay) && known(a.gain));
-    if (eff.length) out.push(t(spec.effectKey || "kit.activation", {what: eff.map(ruleWords).join(t("kit.or"))}));
+    // a rule with nothing to pay says what the activation gives ("Activation gives: wood")
+    const key = spec.effectKey || (eff.every((a) => !a.pay.length) ? "kit.activation_gives" : "kit.activation");
+    if (eff.length) out.push(t(key, {what: eff.map(ruleWords).join(t("kit.or"))}));
     const bonus = spec.said ? [] : (spec.bonus || []).filter((x) => x.k);
     if (bonus.length) out.push(t("kit.bonus", {what: list(bonus)}));
     for (const line of spec.lines || []) out.push(line);
@@ -587,6 +595,6 @@
     return g;
   }
 
-  window.clanboard.kit = {icon, inline, iconName, KINDS, RES_FILL, TERRAIN, SEAT, items, parse, words, amount, ruleWords,
+  window.clanboard.kit = {icon, inline, iconName, KINDS, RES_FILL, TERRAIN, SEAT, items, parse, words, amount, ruleWords: ruleIn,
     wrap, label, row, effect, face, card, popover, closePop, tappable, gm2, gm2Effect};
 })();

@@ -306,7 +306,7 @@
       if (!r[1]) return [t("gmx.choice.act")];
       if (RES.includes(r[1])) return [kit.inline(r[1], {title: rn(r[1])}), " ", t("gmx.choice.act_res", {res: rn(r[1])})];
       const rule = kit.parse(info.activation)[Number(r[1]) - 1];
-      return [t("gmx.choice.act_rule", {rule: rule ? kit.words({effects: [rule], names: gmWord, effectKey: "kit.effect"})[0].replace(/^[^:：]*[:：]\s*/, "") : r[1]})];
+      return [t("gmx.choice.act_rule", {rule: rule ? kit.ruleWords(rule, gmWord) : r[1]})];
     }
     return [m];
   }

@@ -508,7 +508,7 @@
   // a face with no move on it opens the popover on a tap; any face on a long press
   function tappable(g, name, lines) {
     g.addEventListener("click", (ev) => {
-      if (g.closest("[data-move], .take, .play, .choose, .place, .buy, .pick")) return;
+      if (g.closest("[data-move], .take, .play, .choose, .place, .buy, .pick")) { closePop(); return; }
       ev.stopPropagation();
       popover(ev, name, lines);
     });

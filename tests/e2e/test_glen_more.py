@@ -167,7 +167,9 @@ def test_whole_game_to_the_end_screen(base_url: str, phone: Any, shots: Path) ->
     page.screenshot(path=str(shots / "gm-over.png"), full_page=True)
     # the board's final scoring: a column per player, rows of points adding up to the total
     final = page.locator("[data-testid=gm-final] table")
-    assert final.locator("thead th").all_inner_texts()[1:] == ["Player 1", "AI — random"]
+    table_id = page.url.split("/t/")[1].split("?")[0].split("#")[0]
+    seats = page.request.get(f"{base_url}/api/tables/{table_id}/view").json()["seats"]
+    assert final.locator("thead th").all_inner_texts()[1:] == [s["name"] for s in seats]
     assert final.get_attribute("data-adds-up") == "1"
     rows = final.locator("tbody tr").evaluate_all(
         "rows => rows.map(r => [...r.children].map(c => c.textContent))")

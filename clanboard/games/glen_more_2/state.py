@@ -1334,14 +1334,17 @@ class GlenMore2State(State):
         return Need(fixed, need.any, need.distinct, need.coins, need.whisky)  # type: ignore[arg-type]
 
     def _pay_feast(self, p: int, feast: int) -> bool:
-        """Pay from the tiles, never the market; Innes may put whisky for resources. The
-        units are taken automatically: the kind held most, from the fullest tile."""
+        """Pay from the tiles, never the market; Innes may put 1 whisky for 1 resource
+        once per payment (HG-RU 238). The units are taken automatically: the kind held
+        most, from the fullest tile."""
         if self.solo and p == ALLEN:
             return allenarly_score.pay_feast(self, feast)
         need = self.feast_need(p, feast)
         terr = self.terr[p]
         have = terr.have()
-        whisky = self.whisky[p] - need.whisky if "feast_whisky" in self.rules[p] else 0
+        # Innes: «Всякий раз, оплачивая стоимость пиршества, вы можете потратить 1 [whisky]
+        # вместо 1 ресурса» — one substitute per payment
+        whisky = min(1, self.whisky[p] - need.whisky) if "feast_whisky" in self.rules[p] else 0
         if need.coins > self.coins[p] or need.whisky > self.whisky[p]:
             return False
         short = sum(max(0, need.fixed[k] - have[k]) for k in range(5))
@@ -1374,12 +1377,13 @@ class GlenMore2State(State):
         return True
 
     def _refill_feasts(self) -> None:
-        """HG-RU 230-232: feasts with a marker are discarded and replaced from the deck
-        (the discards reshuffled when it runs out); markers and bid tokens go back."""
-        for spot in sorted(self.feast_markers):
-            if not self.feast_markers[spot]:
-                continue
+        """HG-RU 230-232: every feast with a marker is discarded first; then the empty
+        places are filled from the deck, the discards (those just made among them)
+        reshuffled into a new deck when it runs out; markers and bid tokens go back."""
+        used = [spot for spot in sorted(self.feast_markers) if self.feast_markers[spot]]
+        for spot in used:
             self.feast_discard.append(self.feast_row[spot - 1])
+        for spot in used:
             if not self.feast_deck:
                 self.feast_deck, self.feast_discard = sorted(self.feast_discard), []
             pick = self.feast_deck.pop(self.rng.randrange(len(self.feast_deck)))

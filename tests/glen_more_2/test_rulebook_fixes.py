@@ -1,0 +1,95 @@
+"""Departures from the Russian rulebook (HG-RU) and the base specification found by
+issue 42, each test built from the rulebook line it quotes."""
+
+from __future__ import annotations
+
+from clanboard.games.glen_more_2.components import Need
+from clanboard.games.glen_more_2.state import P_ACT, GlenMore2State
+from tests.glen_more_2.helpers import GAME, give, moves
+
+CASTLE = "T30"
+
+
+def _game(ch: str, n: int = 2, seed: int = 3) -> GlenMore2State:
+    s = GAME.new_state(n, seed=seed, options={"provisional": True, "chronicles": ch})
+    assert isinstance(s, GlenMore2State)
+    return s
+
+
+def _feast(s: GlenMore2State, fid: str) -> int:
+    return next(i for i, f in enumerate(s.comp.feasts) if f.id == fid)
+
+
+def test_feast_refill_discards_all_used_feasts_before_laying_out_new_ones():
+    """HG-RU 230: «После раунда подсчёта сбросьте пиршества, на которых есть хотя бы 1
+    маркер клана, и выложите на их место новые пиршества из стопки. [...] Если стопка
+    пиршеств опустела, перемешайте сброс и сформируйте новую стопку» — all used feasts are
+    in the discard before the reshuffle, so none of them stays behind in it."""
+    for seed in range(6):
+        s = _game("9", seed=seed)
+        row = ["F2", "F3", "F4", "F5", "F6"]
+        s.feast_row = [_feast(s, f) for f in row]
+        s.feast_deck = [_feast(s, "F7")]  # one card left
+        s.feast_discard = []
+        s.feast_markers = {1: [0], 2: [1], 3: [0, 1]}
+        s._refill_feasts()
+        # 3 places to fill: F7 from the stack, then the 3 used feasts reshuffled
+        assert s.feast_discard == []
+        assert len(s.feast_deck) == 1
+        laid = set(s.feast_row[:3]) | set(s.feast_deck)
+        assert laid == {_feast(s, f) for f in ("F7", "F2", "F3", "F4")}
+        assert s.feast_row[3:] == [_feast(s, "F5"), _feast(s, "F6")]
+
+
+def test_feast_refill_with_an_empty_stack_may_lay_out_another_used_feast():
+    """HG-RU 230: with no stack left, the used feasts are reshuffled together, so a place
+    need not get its own feast back."""
+    swapped = False
+    for seed in range(12):
+        s = _game("9", seed=seed)
+        s.feast_row = [_feast(s, f) for f in ("F2", "F3", "F4", "F5", "F6")]
+        s.feast_deck, s.feast_discard = [], []
+        s.feast_markers = {1: [0], 2: [1]}
+        s._refill_feasts()
+        assert sorted(s.feast_row[:2]) == sorted([_feast(s, "F2"), _feast(s, "F3")])
+        swapped |= s.feast_row[0] == _feast(s, "F3")
+    assert swapped
+
+
+def test_innes_puts_one_whisky_for_one_resource_per_payment():
+    """HG-RU 238: «Иннс. Всякий раз, оплачивая стоимость пиршества, вы можете потратить 1
+    [бочку виски] вместо 1 ресурса» — one substitute per payment, not more."""
+    s = _game("9")
+    s.rules[0] = ["feast_whisky"]
+    s.whisky[0] = 3
+    wood = _feast(s, "F2")  # costs 1 wood
+    assert s.terr[0].have() == [0, 0, 0, 0, 0]
+    assert s._pay_feast(0, wood) and s.whisky[0] == 2  # 1 whisky for the 1 wood
+    s.feast_need = lambda p, f: Need((2, 0, 0, 0, 0))  # type: ignore[method-assign]
+    assert not s._pay_feast(0, wood) and s.whisky[0] == 2  # 2 wood: not 2 whisky
+    give(s, 0, (0, 0), wood=1)
+    assert s._pay_feast(0, wood) and s.whisky[0] == 1 and s.terr[0].have()[0] == 0
+
+
+def test_stirling_castle_purchase_not_offered_when_both_resources_do_not_fit():
+    """HG-RU 552: «Вы не можете потратить только 1 монету, чтобы получить 1 ресурс.
+    Помните, что на любом жетоне может быть не более 3 ресурсов. Используйте или продайте
+    лишние ресурсы перед активацией этого жетона.»"""
+    from tests.glen_more_2.test_ch11 import _lay, _over
+
+    s = _game("11")
+    p = s.cur
+    _lay(s, p, (0, 1), CASTLE)
+    _over(s, p, (0, 1), "STIRLING")
+    slot = s.terr[p].cells[(0, 1)]
+    s.near, s.phase = [slot], P_ACT
+    s.coins[p] = 5
+    give(s, p, (0, 1), wood=2)
+    assert "act 0,1" not in moves(s)  # 2 coins would buy only 1 resource
+    give(s, p, (0, 1), wood=1)
+    assert "act 0,1" in moves(s)
+    s.apply("act 0,1")
+    s.apply("gain stone")
+    s.apply("gain stone")
+    assert s.coins[p] == 3 and s.terr[p].res[slot] == [1, 2, 0, 0, 0]
+    assert sum(s.terr[p].res[slot]) <= 3  # a tile holds at most 3

@@ -93,3 +93,44 @@ def test_stirling_castle_purchase_not_offered_when_both_resources_do_not_fit():
     s.apply("gain stone")
     assert s.coins[p] == 3 and s.terr[p].res[slot] == [1, 2, 0, 0, 0]
     assert sum(s.terr[p].res[slot]) <= 3  # a tile holds at most 3
+
+
+def _bid_all(s: GlenMore2State, bids: list[str]) -> None:
+    s._start_scoring(len(s.scorings) + 1, final=False)
+    for p, b in enumerate(bids):
+        s.apply(f"bid {b}", player=p)
+
+
+def test_chronicle_9_adds_3_clan_markers_per_colour_for_the_feasts():
+    """HG-RU 181: «12 дополнительных маркеров кланов (3 каждого цвета)» — pieces, not an
+    unlimited supply: 3 feasts take the extra markers, a 4th and 5th (Cameron) ordinary
+    clan markers, which come back after the scoring; the clan-board count stays 10."""
+    s = _game("9")
+    assert s.markers == [10, 10]
+    s.rules[0] = ["bids5"]
+    s.coins = [0, 0]
+    for cell in list(s.terr[0].cells):
+        give(s, 0, cell, wood=3 if cell == (0, 0) else 0)
+    s.feast_row = [_feast(s, f) for f in ("F2", "F12", "F2", "F2", "F12")]  # all wood
+    give(s, 0, (1, 0), wood=2)
+    s.markers[0] = 1  # one clan marker left in the supply
+    _bid_all(s, ["1,2,3,4,5", "none"])
+    # 3 extra markers and the last clan marker: 4 feasts, the 5th has no marker (unpaid)
+    assert sorted(int(k) for k in s.scorings[-1]["feasts"]) == [1, 2, 3, 4]
+    assert s.terr[0].have()[0] == 1  # the 5th feast was not paid
+    assert s.markers[0] == 1  # back after the scoring
+
+
+def test_extra_markers_option_supply_reading_gives_13_clan_markers():
+    """HG-RU 181 read the other way (option extra_markers=supply): the 3 extra markers
+    join the colour's clan markers; a feast marker is then one of those 13."""
+    s = GAME.new_state(2, seed=3, options={"provisional": True, "chronicles": "9",
+                                           "extra_markers": "supply"})
+    assert isinstance(s, GlenMore2State) and s.markers == [13, 13]
+    s.feast_row = [_feast(s, f) for f in ("F2", "F12", "F2", "F2", "F12")]
+    give(s, 0, (0, 0), wood=1)
+    s.markers[0] = 0
+    _bid_all(s, ["1", "none"])
+    assert s.scorings[-1]["feasts"] == {} and s.terr[0].have()[0] == 1  # no marker: unpaid
+    plain = _game("")
+    assert plain.markers == [10, 10] and plain.extra_markers == 0

@@ -74,6 +74,8 @@ CHRONICLE_CHOICES = ("", *(",".join(map(str, c)) for k in (1, 2, 3)
 
 
 SOLO_LEVELS = ("ablach", "dus", "reglar", "skelp", "bodach")
+#: the two readings of HG-RU 181's «12 дополнительных маркеров кланов (3 каждого цвета)»
+EXTRA_MARKER_READINGS = ("feasts", "supply")
 
 
 def check_solo(num_players: int, options: Mapping[str, Any]) -> None:
@@ -105,6 +107,10 @@ class GlenMore2(Game):
         Option("level", "reglar", "Allenarly's level (solo only): ablach (very easy), dus "
                "(easy), reglar (normal), skelp (hard), bodach (very hard)",
                choices=SOLO_LEVELS),
+        Option("extra_markers", "feasts", "chronicle 9's 3 extra clan markers per colour "
+               "(HG-RU 181): 'feasts' (they go on feast cards; a 4th or 5th feast takes an "
+               "ordinary clan marker) or 'supply' (they join the clan markers, 13 in all)",
+               choices=EXTRA_MARKER_READINGS),
     )
     #: the shipped pack is provisional: front ends offer it as a preset
     variants = {"provisional": {"provisional": True}}

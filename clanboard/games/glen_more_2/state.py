@@ -78,6 +78,7 @@ BLUEPRINT_DEBT = -3  # debt_slot while a resource is paid onto a blueprint card
 
 FACE_UP_FEASTS = 5  # HG-RU 189-191
 BID_TOKENS = 3  # HG-RU 196-204 (Cameron: 5, HG-RU 236)
+EXTRA_MARKERS = 3  # chronicle 9's extra clan markers per colour (HG-RU 181)
 
 
 def chronicle_set(text: str) -> frozenset[int]:
@@ -144,7 +145,14 @@ class GlenMore2State(State):
         self.central_offers: list[int] = []
         self.central_return = P_OVER
         self.reached: list[str] = []  # board steps reached in this game ("caber 3")
-        self.markers = [st.clan_markers_per_player] * n
+        # HG-RU 181: chronicle 9 adds 3 clan markers per colour; option extra_markers:
+        # "feasts" keeps them for feast cards, "supply" adds them to the clan markers
+        self.extra_markers = EXTRA_MARKERS if 9 in self.ch else 0
+        if options.get("extra_markers", "feasts") == "supply":
+            self.markers = [st.clan_markers_per_player + self.extra_markers] * n
+            self.extra_markers = 0
+        else:
+            self.markers = [st.clan_markers_per_player] * n
         self.phase = P_DRAW
         self.cur = -1
         self.scorings: list[dict[str, Any]] = []
@@ -1311,9 +1319,14 @@ class GlenMore2State(State):
                     continue
                 spot = bids[k]
                 open_ = not self.feast_markers.get(spot)
-                paid = open_ and self._pay_feast(p, self.feast_row[spot - 1])
+                # a marker is needed: an extra one, then one of the clan markers
+                held = sum(p in seats for seats in self.feast_markers.values())
+                spare = held < self.extra_markers or self.markers[p] > 0
+                paid = open_ and spare and self._pay_feast(p, self.feast_row[spot - 1])
                 if paid:
                     placed.append((spot, p))
+                    if held >= self.extra_markers:
+                        self.markers[p] -= 1
                 self.reveal.append({"stage": k + 1, "seat": p, "feast": spot,
                                     "open": open_, "paid": paid})
             for spot, p in placed:
@@ -1380,6 +1393,9 @@ class GlenMore2State(State):
         """HG-RU 230-232: every feast with a marker is discarded first; then the empty
         places are filled from the deck, the discards (those just made among them)
         reshuffled into a new deck when it runs out; markers and bid tokens go back."""
+        for p in range(self.seats):  # clan markers taken for feasts go back
+            held = sum(p in seats for seats in self.feast_markers.values())
+            self.markers[p] += max(0, held - self.extra_markers)
         used = [spot for spot in sorted(self.feast_markers) if self.feast_markers[spot]]
         for spot in used:
             self.feast_discard.append(self.feast_row[spot - 1])

@@ -134,3 +134,53 @@ def test_extra_markers_option_supply_reading_gives_13_clan_markers():
     assert s.scorings[-1]["feasts"] == {} and s.terr[0].have()[0] == 1  # no marker: unpaid
     plain = _game("")
     assert plain.markers == [10, 10] and plain.extra_markers == 0
+
+
+def test_a_removal_never_leaves_the_territory_in_parts():
+    """Base specification 6.3: «The territory must stay connected» — MacMillan and Loch
+    Morar may not remove a tile that holds the territory together; the refusal says why
+    in the player's language and changes nothing."""
+    import pytest
+
+    from clanboard.core import IllegalMove
+    from clanboard.core.errors import in_language
+    from clanboard.games.glen_more_2.state import P_REMOVE
+    from tests.glen_more_2.test_ch11 import _lay
+
+    s = _game("")
+    p = s.cur
+    _lay(s, p, (2, 0), "T16")
+    _lay(s, p, (3, 0), "T19")  # held to the rest only through 2,0
+    _lay(s, p, (0, 1), "T01")
+    s.remove_left, s.phase = 1, P_REMOVE
+    legal = set(moves(s))
+    assert legal == {"remove 3,0", "remove 0,1", "end"}  # not 2,0; never the home tiles
+    before = s.to_json()
+    with pytest.raises(IllegalMove) as err:
+        s.apply("remove 2,0")
+    assert "fall apart" in err.value.reason
+    assert "распадутся на части" in in_language(err.value.reason, "ru")
+    assert s.to_json() == before
+    s.apply("remove 3,0")
+    assert (3, 0) not in s.terr[p].cells and s.terr[p].connected_without(set())
+    # with 2 removals, 3,0 first and then 2,0 keeps the territory whole
+    s2 = _game("")
+    q = s2.cur
+    _lay(s2, q, (2, 0), "T16")
+    _lay(s2, q, (3, 0), "T19")
+    s2.remove_left, s2.phase = 2, P_REMOVE
+    s2.apply("remove 3,0")
+    assert "remove 2,0" in moves(s2)
+
+
+def test_diagonal_contact_keeps_a_territory_whole():
+    """Spec 6.1: adjacency is the 8 surrounding cells, so a tile touching the rest only
+    at a corner still belongs to the territory."""
+    from clanboard.games.glen_more_2.territory import Territory
+
+    t = Territory()
+    for cell in ((0, 0), (1, 0), (2, 1), (3, 2)):
+        t.add(0, cell)
+    assert t.connected_without(set())
+    assert not t.connected_without({2})  # (3,2) then touches nothing
+    assert not t.connected_without(set(), adjacency=4)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from clanboard.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Move, Rng, State
+from clanboard.core.errors import say
 from clanboard.games.glen_more_2 import allenarly, allenarly_score, interpret
 from clanboard.games.glen_more_2.allenarly import ALLEN, Allenarly
 from clanboard.games.glen_more_2.components import (
@@ -58,6 +59,7 @@ from clanboard.games.glen_more_2.moves import (
     bid_move,
     parse,
 )
+from clanboard.games.glen_more_2.territory import ERRORS as TERRITORY_ERRORS
 from clanboard.games.glen_more_2.territory import Territory, dirs
 
 DIE = -9
@@ -1211,7 +1213,8 @@ class GlenMore2State(State):
 
     def _removable(self, p: int, slot: int) -> bool:
         """Never the home tile (nor a place built over it); a half of a double only when
-        2 tiles may be removed, and only if its other half may go too (HG-RU 524-526)."""
+        2 tiles may be removed, and only if its other half may go too (HG-RU 524-526);
+        never a removal that leaves the territory in parts (spec 6.3)."""
         terr, comp = self.terr[p], self.comp
 
         def free(i: int) -> bool:
@@ -1219,8 +1222,13 @@ class GlenMore2State(State):
 
         other = comp.partner.get(terr.tiles[slot])
         if other is None or other not in terr.tiles:
-            return free(slot)
-        return self.remove_left >= 2 and free(slot) and free(terr.tiles.index(other))
+            return free(slot) and self._keeps_whole(p, {slot})
+        half = terr.tiles.index(other)
+        return self.remove_left >= 2 and free(slot) and free(half) and \
+            self._keeps_whole(p, {slot, half})
+
+    def _keeps_whole(self, p: int, slots: set[int]) -> bool:
+        return self.terr[p].connected_without(slots, self.comp.settings.placement_adjacency)
 
     def _remove(self, p: int, slot: int) -> None:
         """The tile (with any tiles under it) leaves the game; Scotsmen on it go back to
@@ -1625,6 +1633,16 @@ class GlenMore2State(State):
             if slot not in self.near and not self.extra_one:
                 return f"the tile on {move.a} is not the new tile or one of its neighbours"
             return f"the tile on {move.a} cannot be activated that way (input, capacity)"
+        if op == REMOVE and self.phase == P_REMOVE:
+            terr = self.terr[player]
+            slot = terr.cells.get((move.a.x, move.a.y))
+            at = f"{move.a.x},{move.a.y}"
+            if slot is None:
+                return say(TERRITORY_ERRORS, "no_tile", at=at)
+            if not self._keeps_whole(player, {slot}):
+                return say(TERRITORY_ERRORS, "split", at=at)
+            if any(comp.tiles[t].stack == "home" for t in (terr.tiles[slot], *terr.under[slot])):
+                return say(TERRITORY_ERRORS, "home", at=at)
         if op == BID and self.phase == P_BID:
             return "you have already bid" if self.bids[player] is not None else \
                 "a bid names up to 3 different feast positions 1-5 (Cameron: 5)"

@@ -81,6 +81,14 @@ def short_name(game: Game, variant: str | None = None, simultaneous: bool = Fals
     return name + ("_simultaneous" if simultaneous else "") + ("_sampled" if sampled else "")
 
 
+def preset_options(game: Game, variant: str | None) -> dict[str, Any]:
+    """The options a registered name stands for: its variant's preset; for a name without
+    a variant the game's defaults, or the preset the game names in ``adapter_variant``
+    when its defaults cannot start a game (Glen More II: its shipped pack is provisional)."""
+    variant = variant or getattr(game, "adapter_variant", None)
+    return dict(game.variant_options(variant)) if variant else {}
+
+
 def has_simultaneous_steps(game: Game) -> bool:
     """Whether the game declares simultaneous steps (``simultaneous_moves`` class attribute)."""
     return bool(getattr(game, "simultaneous_moves", False))
@@ -623,7 +631,7 @@ class ClanboardObserver:
 
 def _game_type(game: Game, variant: str | None, simultaneous: bool,
                sampled: bool = False) -> pyspiel.GameType:
-    options = game.check_options(game.variant_options(variant) if variant else {})
+    options = game.check_options(preset_options(game, variant))
     spec: dict[str, Any] = {"players": game.min_players}
     spec.update({k: v for k, v in options.items() if isinstance(v, _PARAM_TYPES)})
     if sampled:
@@ -680,7 +688,7 @@ def register_game(game: Game) -> list[str]:
                                       "core_game": game, "game_type": game_type,
                                       "simultaneous": simultaneous})
                 pyspiel.register_game(game_type, game_class)
-                REGISTERED[name] = (game, game.variant_options(variant) if variant else {})
+                REGISTERED[name] = (game, preset_options(game, variant))
     return names
 
 

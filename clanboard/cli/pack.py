@@ -1,6 +1,7 @@
-"""``clanboard pack``: check a Glen More II component pack, write one to fill in, print
-what is still provisional (as a table, or as Markdown for the docs), or what a recorded game
-actually used of it."""
+"""``clanboard pack``: check a Glen More II component pack, write one to fill in, install
+one for games (``--pack NAME``) and list the installed ones, print what is still
+provisional (as a table, or as Markdown for the docs), or what a recorded game actually
+used of it."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ from rich.table import Table
 
 console = Console(highlight=False)
 
-pack_app = typer.Typer(help="Glen More II component packs: check, template, provisional, used.",
-                       no_args_is_help=True)
+pack_app = typer.Typer(help="Glen More II component packs: check, template, install, list, "
+                            "provisional, used.", no_args_is_help=True)
 
 
 def _load(directory: Path | None):  # type: ignore[no-untyped-def]
@@ -58,6 +59,51 @@ def template_cmd(
     shutil.copytree(PROVISIONAL_PACK, directory)
     console.print(f"wrote {directory}: edit the rows marked provisional=yes, set them to "
                   f"provisional=no, then run 'clanboard pack check {directory}'")
+
+
+@pack_app.command("install")
+def install_cmd(
+    source: Annotated[Path, typer.Argument(
+        help="the pack: its directory, or a .zip / .tar.gz of its CSV files")],
+    name: Annotated[str | None, typer.Option(
+        help="the name games use (--pack NAME); default: the directory's or file's name")]
+    = None,
+) -> None:
+    """Check a pack and install it for games (clanboard play glen-more-2 --pack NAME, the
+    lobby of a server started with --pack NAME). A bad pack is refused with every problem
+    listed and nothing is installed; installing changed content makes a new version."""
+    from clanboard.core import InvalidState
+    from clanboard.games.glen_more_2.components import forget_packs
+    from clanboard.games.glen_more_2.pack import PackError
+    from clanboard.games.glen_more_2.store import describe, install
+
+    try:
+        info, new = install(source, name)
+    except PackError as exc:
+        console.print(f"nothing installed: {exc}", style="red", markup=False, soft_wrap=True)
+        raise typer.Exit(1) from None
+    except InvalidState as exc:
+        console.print(f"nothing installed: {exc}", style="red", markup=False, soft_wrap=True)
+        raise typer.Exit(2) from None
+    forget_packs()
+    said = "installed" if new else "already installed (same content)"
+    console.print(f"{said}: {describe(info)}", markup=False, soft_wrap=True)
+    console.print(f"play it: clanboard play glen-more-2 --pack {info.name}"
+                  + (" --provisional" if info.provisional else ""), markup=False)
+
+
+@pack_app.command("list")
+def list_cmd() -> None:
+    """The installed packs (latest version of each) and where they are kept."""
+    from clanboard.games.glen_more_2.store import describe, installed, packs_dir
+
+    found = installed()
+    console.print(f"packs folder: {packs_dir()} (environment variable CLANBOARD_PACKS_DIR "
+                  f"changes it)", markup=False, soft_wrap=True)
+    if not found:
+        console.print("no pack installed: clanboard pack install DIR", markup=False)
+    for info in found.values():
+        console.print(f"  {describe(info)}", markup=False, soft_wrap=True)
 
 
 @pack_app.command("provisional")

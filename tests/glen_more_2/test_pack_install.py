@@ -157,3 +157,9 @@ def test_cli_install_list_and_play_with_pack(tmp_path: Path) -> None:
     saved = GameRecord.load(record)
     assert saved.options["pack"] == "boxed"
     assert saved.options["pack_hash"] == store.installed()["boxed"].hash
+
+
+def test_serve_refuses_a_pack_that_is_not_installed() -> None:
+    out = CliRunner().invoke(app, ["serve", "--pack", "absent", "--port", "1"])
+    assert out.exit_code == 2
+    assert "not installed: absent" in out.output

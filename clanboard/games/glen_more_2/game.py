@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -135,6 +135,8 @@ class GlenMore2(Game):
     )
     #: the shipped pack is provisional: front ends offer it as a preset
     variants = {"provisional": {"provisional": True}}
+    #: filled in by the game (front ends do not ask for it)
+    internal_options = ("pack_hash",)
     #: the RL adapters' names without a variant use this preset (the defaults refuse the
     #: provisional pack), so ``pyspiel.load_game("python_clanboard_glen_more_2")`` loads
     adapter_variant = "provisional"
@@ -143,6 +145,15 @@ class GlenMore2(Game):
     imperfect_information = True
     simultaneous_moves = True
     zero_sum = False
+
+    def offered_packs(self, allowed: Sequence[str] = ()) -> list[str]:
+        """The packs a server's lobby offers: the shipped ones, then the installed packs
+        among ``allowed`` (the owner's choice, ``clanboard serve --pack NAME``)."""
+        from clanboard.games.glen_more_2.components import shipped_names
+        from clanboard.games.glen_more_2.store import installed
+
+        here = installed()
+        return [*shipped_names(), *(p for p in dict.fromkeys(allowed) if p in here)]
 
     def check_players(self, num_players: int | None) -> int:
         """2-4 players, or 1 for the solo mode (checked against ``solo`` at set-up)."""

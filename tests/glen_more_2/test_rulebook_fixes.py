@@ -65,7 +65,7 @@ def test_innes_puts_one_whisky_for_one_resource_per_payment():
     wood = _feast(s, "F2")  # costs 1 wood
     assert s.terr[0].have() == [0, 0, 0, 0, 0]
     assert s._pay_feast(0, wood) and s.whisky[0] == 2  # 1 whisky for the 1 wood
-    s.feast_need = lambda p, f: Need((2, 0, 0, 0, 0))  # type: ignore[method-assign]
+    s.feast_need = lambda p, f: Need((2, 0, 0, 0, 0))  # type: ignore[method-assign,assignment]
     assert not s._pay_feast(0, wood) and s.whisky[0] == 2  # 2 wood: not 2 whisky
     give(s, 0, (0, 0), wood=1)
     assert s._pay_feast(0, wood) and s.whisky[0] == 1 and s.terr[0].have()[0] == 0

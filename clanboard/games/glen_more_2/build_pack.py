@@ -256,10 +256,8 @@ def track_rows(source: Path) -> list[dict[str, Any]]:
                                                                     "highland_games_board.csv")}
     rows = []
     for (track, rank), reward in TRACK_PLACEHOLDERS.items():
-        if track.startswith("solo"):
-            r = board[("solo", "-")]
-        else:
-            r = board.get((track, str(rank)), board.get(("central", "1..5 (probably)")))
+        r = board.get(("solo", "-")) if track.startswith("solo") else \
+            board.get((track, str(rank)), board.get(("central", "1..5 (probably)")))
         assert r is not None
         kind = "reward" if track == "central" else "modifier" if rank in (3, 4) else "effect"
         rows.append(_row(

@@ -59,6 +59,7 @@ class Components:
         self.name = name
         self.pack = pack
         self.settings = pack.settings
+        self.provisional_entries = pack.provisional()
         self.tiles: list[TileRow] = list(pack.tiles)
         # chronicle 11: every historic place as tiles (a single tile; a double's blueprint
         # tile in its stack and one tile per half and side, laid beside the rondel)
@@ -170,11 +171,19 @@ def forget_packs() -> None:
     """Read the packs again at next use (after an install or an added pack)."""
     components.cache_clear()
     pack_hash.cache_clear()
+    _LOADED.clear()
 
 
+@cache
 def shipped_names() -> tuple[str, ...]:
     """The packs shipped in the package (directories under ``packs/``)."""
     return tuple(sorted(p.name for p in PACKS_DIR.iterdir() if (p / "tiles.csv").is_file()))
+
+
+def known_packs() -> frozenset[str]:
+    """The packs known without reading the installed ones: shipped, added, and those
+    already loaded in this process (a game's start stays cheap); see :func:`pack_names`."""
+    return frozenset({*shipped_names(), *_EXTRA, *_LOADED})
 
 
 def pack_names() -> tuple[str, ...]:
@@ -209,7 +218,12 @@ def pack_hash(name: str) -> str:
     return content_hash(pack_dir(name))
 
 
+_LOADED: set[str] = set()
+
+
 @cache
 def components(name: str) -> Components:
     """The components of a pack, loaded once."""
-    return Components(name, load_pack(pack_dir(name)))
+    comp = Components(name, load_pack(pack_dir(name)))
+    _LOADED.add(name)
+    return comp

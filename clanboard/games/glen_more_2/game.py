@@ -8,14 +8,19 @@ from typing import Any
 
 from clanboard.core import Game, InvalidState, Move, Option, SearchHints, State
 from clanboard.games.glen_more_2 import encoding
-from clanboard.games.glen_more_2.components import components, pack_hash, pack_names
+from clanboard.games.glen_more_2.components import (
+    components,
+    known_packs,
+    pack_hash,
+    pack_names,
+)
 from clanboard.games.glen_more_2.state import GlenMore2State
 
 
 def provisional_error(pack: str) -> str | None:
     """Why a game from ``pack`` needs ``provisional=true`` (None when nothing is): the
     settings by name, the other files by count (``clanboard pack provisional`` lists all)."""
-    prov = components(pack).pack.provisional()
+    prov = components(pack).provisional_entries
     if not prov:
         return None
     settings = [e.key for e in prov if e.file == "settings.csv"]
@@ -76,9 +81,8 @@ CHRONICLE_CHOICES = ("", *(",".join(map(str, c)) for k in (1, 2, 3)
 def check_pack(name: str, digest: str) -> str:
     """The content hash of pack ``name``; a clear error when no such pack is shipped or
     installed, or when ``digest`` (from a record or a saved game) names other content."""
-    names = pack_names()
-    if name not in names:
-        raise InvalidState(f"no component pack {name!r}; packs here: {', '.join(names)} "
+    if name not in known_packs() and name not in pack_names():
+        raise InvalidState(f"no component pack {name!r}; packs here: {', '.join(pack_names())} "
                            f"(install one with 'clanboard pack install DIR')")
     here = pack_hash(name)
     if digest and digest != here:

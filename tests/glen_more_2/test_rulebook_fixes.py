@@ -184,3 +184,22 @@ def test_diagonal_contact_keeps_a_territory_whole():
     assert t.connected_without(set())
     assert not t.connected_without({2})  # (3,2) then touches nothing
     assert not t.connected_without(set(), adjacency=4)
+
+
+def test_feast_closed_option_reads_hg_ru_206_two_ways():
+    """HG-RU 206: «Теперь участники могут класть маркеры кланов только на те пиршества,
+    которые никем не были выбраны на предыдущем этапе», and the example (HG-RU 210): «т. к.
+    там уже есть маркеры после предыдущих этапов». A feast bid on at stage 1 by a player who
+    could not pay holds no marker: 'marker' (default) leaves it open at stage 2, 'chosen'
+    closes it."""
+    got = {}
+    for reading in ("marker", "chosen"):
+        s = GAME.new_state(2, seed=3, options={"provisional": True, "chronicles": "9",
+                                               "feast_closed": reading})
+        assert isinstance(s, GlenMore2State)
+        s.feast_row = [_feast(s, f) for f in ("F2", "F3", "F4", "F5", "F6")]
+        give(s, 1, (0, 0), wood=1, sheep=1)  # seat 1 can pay feast 1 (wood), 4 (sheep)
+        _bid_all(s, ["4", "1,4"])  # seat 0 has no sheep: its bid on 4 puts no marker
+        got[reading] = s.scorings[-1]["feasts"]
+    assert got["marker"] == {"1": [1], "4": [1]}
+    assert got["chosen"] == {"1": [1]}

@@ -96,6 +96,8 @@ def check_pack(name: str, digest: str) -> str:
 SOLO_LEVELS = ("ablach", "dus", "reglar", "skelp", "bodach")
 #: the two readings of HG-RU 181's «12 дополнительных маркеров кланов (3 каждого цвета)»
 EXTRA_MARKER_READINGS = ("feasts", "supply")
+#: the two readings of HG-RU 206's «только на те пиршества, которые никем не были выбраны»
+FEAST_CLOSED_READINGS = ("marker", "chosen")
 
 
 def check_solo(num_players: int, options: Mapping[str, Any]) -> None:
@@ -136,6 +138,10 @@ class GlenMore2(Game):
                "(HG-RU 181): 'feasts' (they go on feast cards; a 4th or 5th feast takes an "
                "ordinary clan marker) or 'supply' (they join the clan markers, 13 in all)",
                choices=EXTRA_MARKER_READINGS),
+        Option("feast_closed", "marker", "chronicle 9's later bid stages (HG-RU 206-210): "
+               "'marker' (a feast is closed once it holds a marker from an earlier stage, as "
+               "in the rulebook's example) or 'chosen' (once anyone bid on it at an earlier "
+               "stage, paid or not)", choices=FEAST_CLOSED_READINGS),
     )
     #: the shipped pack is provisional: front ends offer it as a preset
     variants = {"provisional": {"provisional": True}}

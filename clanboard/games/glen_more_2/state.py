@@ -1318,6 +1318,11 @@ class GlenMore2State(State):
         n = self.seats
         self.feast_markers = {}
         self.reveal = []
+        # option feast_closed: "marker" closes a feast that got a marker at an earlier
+        # stage (the example, HG-RU 210); "chosen" one that anyone bid on earlier, paid or
+        # not («которые никем не были выбраны на предыдущем этапе», HG-RU 206)
+        by_bid = self.options.get("feast_closed", "marker") == "chosen"
+        chosen: set[int] = set()
         stages = max(len(b or []) for b in self.bids)
         for k in range(stages):
             placed: list[tuple[int, int]] = []
@@ -1326,7 +1331,7 @@ class GlenMore2State(State):
                 if len(bids) <= k:
                     continue
                 spot = bids[k]
-                open_ = not self.feast_markers.get(spot)
+                open_ = spot not in chosen if by_bid else not self.feast_markers.get(spot)
                 # a marker is needed: an extra one, then one of the clan markers
                 held = sum(p in seats for seats in self.feast_markers.values())
                 spare = held < self.extra_markers or self.markers[p] > 0
@@ -1339,6 +1344,7 @@ class GlenMore2State(State):
                                     "open": open_, "paid": paid})
             for spot, p in placed:
                 self.feast_markers.setdefault(spot, []).append(p)
+            chosen |= {b[k] for b in self.bids if b and len(b) > k}
         number, final = self.pending
         self._scoring(number)
         self._refill_feasts()

@@ -14,6 +14,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from clanboard.cli.lang import LangOption, _, set_language
+
 console = Console(highlight=False)
 
 pack_app = typer.Typer(help="Glen More II component packs: check, template, install, list, "
@@ -68,6 +70,7 @@ def install_cmd(
     name: Annotated[str | None, typer.Option(
         help="the name games use (--pack NAME); default: the directory's or file's name")]
     = None,
+    lang: LangOption = None,
 ) -> None:
     """Check a pack and install it for games (clanboard play glen-more-2 --pack NAME, the
     lobby of a server started with --pack NAME). A bad pack is refused with every problem
@@ -75,35 +78,50 @@ def install_cmd(
     from clanboard.core import InvalidState
     from clanboard.games.glen_more_2.components import forget_packs
     from clanboard.games.glen_more_2.pack import PackError
-    from clanboard.games.glen_more_2.store import describe, install
+    from clanboard.games.glen_more_2.store import install
 
+    set_language(lang)
     try:
         info, new = install(source, name)
     except PackError as exc:
-        console.print(f"nothing installed: {exc}", style="red", markup=False, soft_wrap=True)
+        console.print(_("nothing installed: {reason}").format(reason=exc), style="red",
+                      markup=False, soft_wrap=True)
         raise typer.Exit(1) from None
     except InvalidState as exc:
-        console.print(f"nothing installed: {exc}", style="red", markup=False, soft_wrap=True)
+        console.print(_("nothing installed: {reason}").format(reason=exc), style="red",
+                      markup=False, soft_wrap=True)
         raise typer.Exit(2) from None
     forget_packs()
-    said = "installed" if new else "already installed (same content)"
-    console.print(f"{said}: {describe(info)}", markup=False, soft_wrap=True)
-    console.print(f"play it: clanboard play glen-more-2 --pack {info.name}"
-                  + (" --provisional" if info.provisional else ""), markup=False)
+    said = _("installed: {pack}") if new else _("already installed (same content): {pack}")
+    console.print(said.format(pack=_describe(info)), markup=False, soft_wrap=True)
+    command = f"clanboard play glen-more-2 --pack {info.name}" + (
+        " --provisional" if info.provisional else "")
+    console.print(_("play it: {command}").format(command=command), markup=False)
 
 
 @pack_app.command("list")
-def list_cmd() -> None:
+def list_cmd(lang: LangOption = None) -> None:
     """The installed packs (latest version of each) and where they are kept."""
-    from clanboard.games.glen_more_2.store import describe, installed, packs_dir
+    from clanboard.games.glen_more_2.store import installed, packs_dir
 
+    set_language(lang)
     found = installed()
-    console.print(f"packs folder: {packs_dir()} (environment variable CLANBOARD_PACKS_DIR "
-                  f"changes it)", markup=False, soft_wrap=True)
+    console.print(_("packs folder: {folder} (the environment variable CLANBOARD_PACKS_DIR "
+                    "changes it)").format(folder=packs_dir()), markup=False, soft_wrap=True)
     if not found:
-        console.print("no pack installed: clanboard pack install DIR", markup=False)
+        console.print(_("no pack installed: clanboard pack install DIR"), markup=False)
     for info in found.values():
-        console.print(f"  {describe(info)}", markup=False, soft_wrap=True)
+        console.print(f"  {_describe(info)}", markup=False, soft_wrap=True)
+
+
+def _describe(info: Any) -> str:
+    """One line about an installed pack (:class:`.store.Installed`), in the language set."""
+    state = (_("{n} provisional value(s)").format(n=info.provisional) if info.provisional
+             else _("complete"))
+    return _("{name} v{version} ({tiles} tiles, {state}), content {hash}, from {source}, "
+             "{when}").format(name=info.name, version=info.version, tiles=info.tiles,
+                              state=state, hash=info.hash[:19], source=info.source,
+                              when=info.installed_at)
 
 
 @pack_app.command("provisional")

@@ -210,13 +210,6 @@ def _bounded(source: Path, count: int, size: int) -> None:
                                             f"one has {count} files, {size} bytes")])
 
 
-def describe(info: Installed) -> str:
-    """One line about an installed pack, for the terminal."""
-    prov = f"{info.provisional} provisional value(s)" if info.provisional else "complete"
-    return (f"{info.name} v{info.version} ({info.tiles} tiles, {prov}) {info.hash[:19]} "
-            f"from {info.source}, {info.installed_at}")
-
-
-__all__ = ["ENV", "Installed", "content_hash", "describe", "install", "installed",
+__all__ = ["ENV", "Installed", "content_hash", "install", "installed",
            "packs_dir", "versions"]
 

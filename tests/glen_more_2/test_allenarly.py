@@ -13,6 +13,7 @@ import pytest
 from clanboard.core import InvalidState
 from clanboard.games.glen_more_2 import allenarly, allenarly_score
 from clanboard.games.glen_more_2.allenarly import ALLEN
+from clanboard.games.glen_more_2.effects import Item
 from clanboard.games.glen_more_2.game import CHRONICLE_CHOICES
 from clanboard.games.glen_more_2.moves import ALLENARLY, BUY, GMove
 from clanboard.games.glen_more_2.solo_schema import AllenarlyCardRow
@@ -420,7 +421,8 @@ def r44_solo_columns_and_central_from_rank_3() -> None:
     vp, markers = s.vp[ALLEN], s.markers[ALLEN]
     allenarly.raise_rank(s, 0, 2)
     # ranks 1-2: the leftmost column's rewards (placeholders: 1 VP each), no central one
-    assert col[1].reward.options[0].gains[0].token == "vp"
+    first = col[1].reward.options[0].gains[0]
+    assert isinstance(first, Item) and first.token == "vp"
     assert s.vp[ALLEN] == vp + 2 and s.central == {} and s.markers[ALLEN] == markers
     allenarly.raise_rank(s, 0, 1)
     # rank 3: the column's modifier, and the central track's 3rd reward (whisky)

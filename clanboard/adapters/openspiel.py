@@ -370,8 +370,9 @@ class ClanboardGame(pyspiel.Game):
         self.initial_core = game.new_state(self.num_seats, seed=0, options=self.core_options,
                                            auto_chance=False)
         all_params = {"players": self.num_seats, **self.core_options, **seeds}
+        internal = set(getattr(game, "internal_options", ()))
         super().__init__(self.game_type, info, {k: v for k, v in all_params.items()
-                                           if isinstance(v, _PARAM_TYPES)})
+                                           if isinstance(v, _PARAM_TYPES) and k not in internal})
 
     def new_initial_state(self) -> ClanboardState:
         return ClanboardState(self)
@@ -633,7 +634,9 @@ def _game_type(game: Game, variant: str | None, simultaneous: bool,
                sampled: bool = False) -> pyspiel.GameType:
     options = game.check_options(preset_options(game, variant))
     spec: dict[str, Any] = {"players": game.min_players}
-    spec.update({k: v for k, v in options.items() if isinstance(v, _PARAM_TYPES)})
+    internal = set(getattr(game, "internal_options", ()))  # filled in by the game
+    spec.update({k: v for k, v in options.items()
+                 if isinstance(v, _PARAM_TYPES) and k not in internal})
     if sampled:
         spec["rng_seed"] = -1
     enc = encoding(game, game.min_players, options)

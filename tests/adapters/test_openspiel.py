@@ -83,8 +83,9 @@ def test_game_type_and_info_follow_the_game(game: Game, variant: str | None) -> 
                                                   + enc.num_distinct_actions)
     params = sp.get_parameters()
     assert params["players"] == game.min_players
+    internal = set(getattr(game, "internal_options", ()))  # filled in by the game
     for name, value in game.check_options(opts).items():
-        assert params[name] == value
+        assert params[name] == value if name not in internal else name not in params
 
 
 @pytest.mark.parametrize(("game", "variant"), setups())
@@ -473,3 +474,23 @@ def test_glen_more_2_a_hidden_bid_changes_only_its_makers_information() -> None:
     assert a.observation_tensor(seat) != b.observation_tensor(seat)
     assert a.information_state_string(seat) != b.information_state_string(seat)
     assert a.information_state_tensor(seat) != b.information_state_tensor(seat)
+
+
+def test_glen_more_2_loads_with_an_installed_pack(tmp_path: Any,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pack's content hash is filled in by the game, not a pyspiel parameter: another
+    pack is chosen by name alone."""
+    import shutil
+
+    from clanboard.games.glen_more_2 import store
+    from clanboard.games.glen_more_2.components import forget_packs
+    from clanboard.games.glen_more_2.pack import PROVISIONAL_PACK
+
+    monkeypatch.setenv(store.ENV, str(tmp_path / "packs"))
+    shutil.copytree(PROVISIONAL_PACK, tmp_path / "mine")
+    store.install(tmp_path / "mine")
+    forget_packs()
+    game = pyspiel.load_game("python_clanboard_glen_more_2", {"pack": "mine"})
+    assert "pack_hash" not in game.get_parameters()
+    assert game.new_initial_state()._carried.core.options["pack"] == "mine"
+    forget_packs()

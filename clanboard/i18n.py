@@ -60,6 +60,7 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.games.glen_more_2.solo_describe": ("MESSAGES",),
     "clanboard.games.glen_more_2.describe": ("MESSAGES", "RESOURCE_NAMES"),
     "clanboard.games.glen_more_2.render": ("MESSAGES",),
+    "clanboard.games.glen_more_2.territory": ("ERRORS",),
     "clanboard.server.clocks": ("MESSAGES",),
     "clanboard.server.together": ("MESSAGES",),
     "clanboard.server.errors": ("MESSAGES",),

@@ -155,6 +155,9 @@ def register(app: typer.Typer) -> None:
             "solo=true and 1 player, for games that have it)")] = False,
         level: Annotated[str | None, typer.Option(
             help="the solo opponent's level (the option level=, e.g. skelp)")] = None,
+        pack: Annotated[str | None, typer.Option(
+            help="a component pack installed with 'clanboard pack install' (the option "
+                 "pack=, for games that have it)")] = None,
     ) -> None:
         """Play a game in the terminal against agents (random, heuristic, ismcts:LEVEL)."""
         code = set_language(lang)
@@ -162,7 +165,8 @@ def register(app: typer.Typer) -> None:
             game = get_game(game_id)
             flags = _flag_options(game_id, {"provisional": True if provisional else None,
                                             "chronicles": chronicles,
-                                            "solo": True if solo else None, "level": level})
+                                            "solo": True if solo else None, "level": level,
+                                            "pack": pack})
             opts = _parse_options(game_id, variant, [*flags, *option])
             n = game.check_players(1 if solo and players is None else players)
             if not 0 <= seat < n:

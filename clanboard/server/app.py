@@ -225,8 +225,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # -- games --------------------------------------------------------------------------
 
     @app.get("/api/games", tags=["games"], summary="Games, their variants, options and AIs")
-    def list_games() -> list[dict[str, Any]]:
-        return [game_info(g) for g in games()]
+    def list_games(request: Request) -> list[dict[str, Any]]:
+        allowed = tables_of(request).settings.allowed_packs()
+        return [game_info(g, allowed) for g in games()]
 
     @app.get("/api/languages", tags=["games"], summary="The languages offered, and the one "
              "this request gets (lang parameter, cookie or Accept-Language)")

@@ -26,6 +26,7 @@ from clanboard.i18n import LANGUAGES, default_names
 from clanboard.server.ai import check_agent, choose_move, clamp_agent, resolve_agent
 from clanboard.server.clocks import Clocks, TimeControl, Timeout
 from clanboard.server.errors import ApiError, say
+from clanboard.server.games import check_pack_offered
 from clanboard.server.presence import seat_presence, wants_presence
 from clanboard.server.settings import Settings
 from clanboard.server.shared import RETRY_AFTER_CATCH_UP
@@ -563,6 +564,9 @@ class Tables:
             n = game.check_players(num_players if num_players is not None
                                    else (len(seats) or None))
             seed = secrets.randbits(62) if seed is None else seed
+            refused = check_pack_offered(game, opts, self.settings.allowed_packs())
+            if refused:
+                raise ApiError(422, "pack_not_offered", refused)
             state = game.new_state(n, seed, opts)
         except InvalidState as exc:
             raise ApiError(422, "bad_options", str(exc)) from exc

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.cells import set_cell_size
 
-from clanboard.core import Text, words
+from clanboard.core import Plural, Text, words
 from clanboard.games.glen_more.data import RESOURCES, TILES
 from clanboard.games.glen_more.moves import pos, xy
 
@@ -43,6 +43,8 @@ WORDS = {
     "stacks": "Stacks 0/1/2/3: {sizes} · scorings done: {n}",
     "market": "Market (filled of 3; buy at filled+1, sell at filled): {rows}",
     "legend": "Grid: ~ river, = road; {resources}; ♟ clansman",
+    "legend_track": "On the track: \"cost\" is what a tile costs to take, \"->\" what it gives "
+                    "when activated",
     "scoring": "Scoring {n}: whisky {whisky}, chieftains+hats {chiefs}, cards {cards} → VP {vp}",
     "final": "[bold]Final scoring[/] (seat: before + cards + coins + tile penalty = total)",
     "final_row": "({tiles} tiles, {resources} resources)",
@@ -59,9 +61,9 @@ WORDS = {
     "stats": "{vp} VP · {coins} coins · {whisky} whisky · {chiefs} chieftains (+{hats} hats) · "
              "cards: {cards}",
     "cost": "cost {cost}",
-    "owe_distinct": "{n} different resources",
+    "owe_distinct": Plural("{n} different resource", "{n} different resources"),
     "owe_already": "already paid: {res}",
-    "owe_any": "{n} resources of any kind",
+    "owe_any": Plural("{n} resource of any kind", "{n} resources of any kind"),
     "owe_clan": "a clansman or a chieftain",
     "river": "river",
     "road": "road",
@@ -135,6 +137,7 @@ def render(s: GlenMoreState, player: int | None = None, lang: str = "en") -> str
     marks = _res_marks(lang)
     lines.append(w["legend"].format(resources=", ".join(
         f"{marks[k]} {res[k]}" for k in range(5))))
+    lines.append(w["legend_track"])
     for p in range(s.num_players):
         lines.append("")
         lines.extend(_player(s, p, p == player, lang))

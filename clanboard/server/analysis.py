@@ -30,7 +30,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from sqlalchemy import or_, select, update
 
 from clanboard.server.errors import ApiError
@@ -50,7 +50,7 @@ CLAIM_SECONDS = 300.0
 
 class AnalysisRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    iterations: int | None = Field(
+    iterations: StrictInt | None = Field(
         default=None, ge=1, description="ISMCTS iterations per search (default: the "
                                         "server's analysis_iterations; at most its cap)")
 
@@ -64,7 +64,7 @@ class Job:
     total: int = 0
     moves: list[dict[str, Any]] = field(default_factory=list)
     error: str | None = None
-    cancel: bool = False
+    cancel: StrictBool = False
 
 
 # -- the work of one position (in the analysis process or thread) ------------------------------

@@ -18,6 +18,7 @@ from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconn
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from clanboard.core import GameRecord, InvalidState, UnknownGame, games, get_game
 from clanboard.i18n import (
@@ -41,7 +42,9 @@ from clanboard.server.bot import bot_router
 from clanboard.server.bot_accounts import bot_token_router
 from clanboard.server.clocks import clock_record, frame_clock
 from clanboard.server.collector import Collector, collect_forever
-from clanboard.server.errors import ApiError
+from clanboard.server.connguard import HOSTILE
+from clanboard.server.connguard import install as install_connguard
+from clanboard.server.errors import ApiError, echo
 from clanboard.server.games import game_info, renderer_source
 from clanboard.server.guard import (
     BodyLimit,
@@ -87,6 +90,19 @@ def _bearer(value: str | None) -> str | None:
         raise ApiError(401, "malformed_authorization",
                        "the Authorization header must be 'Bearer <seat token>'")
     return token.strip() or None
+
+
+def parse_message(text: str | None) -> Any:
+    """A WebSocket message's JSON; ``ValueError`` for anything else (not JSON, nested too
+    deep for the parser, a number too long to read)."""
+    try:
+        return json.loads(text or "")
+    except RecursionError:
+        raise ValueError("nested too deep") from None
+
+
+#: the codes of the HTTP errors the framework answers itself (no route, wrong method...)
+HTTP_CODES = {400: "malformed_request", 404: "not_found", 405: "method_not_allowed"}
 
 
 def _error(exc: ApiError) -> dict[str, Any]:
@@ -141,10 +157,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     limiter = RateLimiter(settings.rate_reads, settings.rate_writes, settings.rate_tables)
     sockets = SocketCount(settings.max_sockets)
     install_log_filter()
+    install_connguard(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         install_log_filter()  # again: uvicorn may have configured logging since
+        install_connguard(settings)
         ai_pool = make_pool(settings.ai_workers)
         probe_pool = make_pool(settings.probe_workers) if settings.probe_workers >= 0 else None
         url = settings.database_url()
@@ -206,6 +224,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse(exc.body(), status_code=exc.status)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # the one envelope, also for the framework's own refusals: a body its parser
+        # cannot read (nested too deep, a number too long), no route, a wrong method
+        code = HTTP_CODES.get(exc.status_code, f"http_{exc.status_code}")
+        reason = str(exc.detail)
+        if exc.status_code == 400:
+            reason = ("the body could not be read as JSON (nested too deep, a number too "
+                      "long, or not JSON)")
+        return JSONResponse({"error": code, "reason": reason}, status_code=exc.status_code,
+                            headers=getattr(exc, "headers", None))
+
     @app.exception_handler(RequestValidationError)
     async def _malformed(_: Request, exc: RequestValidationError) -> JSONResponse:
         problems = []
@@ -239,7 +269,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             game = get_game(game_id)
         except (UnknownGame, KeyError):
-            raise ApiError(404, "no_such_game", f"there is no game {game_id!r}; games: "
+            raise ApiError(404, "no_such_game", f"there is no game {echo(game_id)!r}; games: "
                            + ", ".join(g.id for g in games())) from None
         found = rules_markdown(game, request_lang(request))
         if found is None:
@@ -254,7 +284,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except KeyError:
             source = None
         if source is None:
-            raise ApiError(404, "no_renderer", f"{game_id} has no browser renderer")
+            raise ApiError(404, "no_renderer", f"{echo(game_id)} has no browser renderer")
         return Response(source, media_type="text/javascript",
                         headers={"Cache-Control": "no-cache"})
 
@@ -478,7 +508,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if message["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(message.get("code", 1000))
         try:
-            data = json.loads(message.get("text") or "")
+            data = parse_message(message.get("text"))
         except ValueError:
             data = None
         if not (isinstance(data, dict) and data.get("type") == "auth"
@@ -501,9 +531,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await ws.close(code=UNSUPPORTED_DATA, reason="send JSON text, not binary")
                 return
             try:
-                msg = json.loads(message["text"])
-            except ValueError:
-                await ws.close(code=NOT_JSON, reason="messages must be JSON")
+                msg = parse_message(message["text"])
+            except ValueError as exc:
+                HOSTILE.info("table %s: WebSocket message not readable JSON (%s): closed %d",
+                             table.id, exc if str(exc) == "nested too deep" else "not JSON",
+                             NOT_JSON)
+                await ws.close(code=NOT_JSON, reason="messages must be JSON, nested at most "
+                                                     "a few hundred levels")
                 return
             try:
                 wait = limiter.hit("writes", ip)
@@ -526,8 +560,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     raise ApiError(400, "malformed_request",
                                    'send {"move": "<notation>", "seq": <number>}')
                 seq = msg.get("seq")
-                if seq is not None and not isinstance(seq, int):
-                    raise ApiError(400, "malformed_request", "seq must be a number")
+                if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)
+                                        or seq < 0):
+                    raise ApiError(400, "malformed_request",
+                                   "seq must be a whole number, 0 or more")
                 # shielded: a dropped socket must not cut a move off halfway
                 await asyncio.shield(tables.play(table, seat, msg["move"], seq, watcher.lang))
             except ApiError as exc:

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import StreamingResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from clanboard.core import Rng
 from clanboard.i18n import negotiate
@@ -45,7 +45,7 @@ NDJSON = "application/x-ndjson"
 class BotMove(BaseModel):
     model_config = ConfigDict(extra="forbid")
     move: str = Field(min_length=1, max_length=200, description="the move in game notation")
-    seq: int | None = Field(default=None, ge=0,
+    seq: StrictInt | None = Field(default=None, ge=0,
                             description="the seq of the position the move is for; a stale "
                                         "one is refused")
 
@@ -57,8 +57,8 @@ class Challenge(BaseModel):
     game: str = Field(description="game id, e.g. schotten-totten")
     variant: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
-    num_players: int | None = Field(default=None, ge=1, le=16)
-    seed: int | None = Field(default=None, ge=0, lt=1 << 62)
+    num_players: StrictInt | None = Field(default=None, ge=1, le=16)
+    seed: StrictInt | None = Field(default=None, ge=0, lt=1 << 62)
     name: Name = None
     clock: dict[str, Any] | None = Field(default=None, description="a time control, as "
                                          "for POST /api/tables; default: untimed")

@@ -17,7 +17,7 @@ from fastapi.responses import FileResponse
 
 from clanboard.core import games, get_game
 from clanboard.server.account_store import AccountStore, SeatResult
-from clanboard.server.errors import ApiError
+from clanboard.server.errors import ApiError, echo
 from clanboard.server.glicko2 import Rating, rate
 from clanboard.server.tables import LiveTable, Tables
 
@@ -122,7 +122,7 @@ def known_game(game_id: str) -> str:
     try:
         return get_game(game_id).id
     except KeyError:
-        raise ApiError(404, "no_such_game", f"there is no game {game_id!r}; games: "
+        raise ApiError(404, "no_such_game", f"there is no game {echo(game_id)!r}; games: "
                        + ", ".join(g.id for g in games())) from None
 
 

@@ -83,6 +83,11 @@ class Settings:
     open_tables_hours: float = _setting("open_tables_hours", 24.0)
     #: WebSockets open at once from one IP
     max_sockets: int = _setting("max_sockets", 32)
+    #: requests one IP may have half-sent at once (slow-loris; server/connguard.py)
+    max_half_open: int = _setting("max_half_open", 16)
+    #: seconds a client has to send a request's headers, and then its body
+    header_timeout: float = _setting("header_timeout", 10.0)
+    body_timeout: float = _setting("body_timeout", 30.0)
     #: seconds between the keep-alive empty lines of a bot API stream
     bot_keepalive: float = _setting("bot_keepalive", 20.0)
 
@@ -130,6 +135,6 @@ class Settings:
     def without_client_limits(self) -> Settings:
         """These settings with every per-IP limit off (load tests from one address)."""
         for f in fields(self):
-            if f.name.startswith(("rate_", "max_open_tables", "max_sockets")):
+            if f.name.startswith(("rate_", "max_open_tables", "max_sockets", "max_half_open")):
                 setattr(self, f.name, 0)
         return self

@@ -25,7 +25,7 @@ from clanboard.core import IllegalMove, InvalidState, State, UnknownGame, get_ga
 from clanboard.i18n import LANGUAGES, default_names
 from clanboard.server.ai import check_agent, choose_move, clamp_agent, resolve_agent
 from clanboard.server.clocks import Clocks, TimeControl, Timeout
-from clanboard.server.errors import ApiError
+from clanboard.server.errors import ApiError, echo
 from clanboard.server.presence import seat_presence, wants_presence
 from clanboard.server.settings import Settings
 from clanboard.server.shared import RETRY_AFTER_CATCH_UP
@@ -680,7 +680,7 @@ class Tables:
                                f"waiting for players to take seat(s) {', '.join(open_seats)}")
             if seq is not None and seq != table.seq:
                 raise ApiError(409, "stale_move",
-                               f"move {seq} was expected to be move number {table.seq}: "
+                               f"move {echo(seq)} was expected to be move number {table.seq}: "
                                "the game has moved on; fetch the view again",
                                seq=table.seq)
             waiting = table.state.players_to_move()

@@ -20,7 +20,7 @@ from fastapi import APIRouter, Header, Query, Request
 from limits import parse
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from sqlalchemy import delete, func, insert, select, update
 
 from clanboard.server.errors import ApiError
@@ -493,27 +493,29 @@ async def on_socket(tables: Tables, table: LiveTable, watcher: Any, msg: dict[st
 
 class SeatIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    seat: int = Field(ge=0, description="your seat (its token in the Authorization header)")
+    seat: StrictInt = Field(ge=0,
+                            description="your seat (its token in the Authorization header)")
 
 
 class TakebackIn(SeatIn):
-    n: int = Field(default=1, ge=1, le=50, description="how many of your last moves")
+    n: StrictInt = Field(default=1, ge=1, le=50, description="how many of your last moves")
 
 
 class AnswerIn(SeatIn):
-    accept: bool
+    accept: StrictBool
 
 
 class ChatIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    seat: int | None = Field(default=None, ge=0, description="your seat; none: a spectator")
+    seat: StrictInt | None = Field(default=None, ge=0,
+                                   description="your seat; none: a spectator")
     text: str = Field(max_length=CHAT_LENGTH * 4)
     name: Name = None
 
 
 class MuteIn(SeatIn):
-    target: int = Field(ge=0, description="the seat to mute or unmute")
-    muted: bool = True
+    target: StrictInt = Field(ge=0, description="the seat to mute or unmute")
+    muted: StrictBool = True
 
 
 def _bearer(value: str | None) -> str | None:

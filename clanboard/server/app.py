@@ -28,6 +28,7 @@ from clanboard.i18n import (
     rules_html,
     rules_markdown,
 )
+from clanboard.server import textcheck
 from clanboard.server.accounts import (
     CsrfGuard,
     account_seats,
@@ -237,7 +238,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                             headers=getattr(exc, "headers", None))
 
     @app.exception_handler(RequestValidationError)
-    async def _malformed(_: Request, exc: RequestValidationError) -> JSONResponse:
+    async def _malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
+        if any(e.get("type") == textcheck.CODE for e in exc.errors()):
+            # a name with invisible characters: the reason in the reader's language
+            return JSONResponse({"error": textcheck.CODE,
+                                 "reason": textcheck.reason(request_lang(request))},
+                                status_code=422)
         problems = []
         for err in exc.errors():
             where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
@@ -307,6 +313,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "tokens": {str(k): v for k, v in tokens.items()},
             "seats": table.view(None)["seats"],
             "private": table.private,
+            "seeded": table.seeded,
             "invite": invite,
             "links": {
                 "watch": f"/t/{table.id}",

@@ -136,6 +136,7 @@ def game_full(table: LiveTable, seat: int) -> dict[str, Any]:
     return {"type": "gameFull", "table": table.id, "game": view["game"],
             "variant": view["variant"], "options": view["options"],
             "num_players": view["num_players"], "seat": seat, "seats": view["seats"],
+            "seeded": view["seeded"],
             "state": game_state(table, seat, view, 0)}
 
 
@@ -431,10 +432,11 @@ def bot_router() -> APIRouter:
             hub.challenge(to.id, table.id, invite, {"type": "challenge", "challenge": {
                 "table": table.id, "game": body.game, "variant": body.variant,
                 "num_players": n, "from": user.name if user else (body.name or None),
+                "seeded": table.seeded,
                 "accept": f"/api/bot/challenge/{table.id}/accept",
                 "decline": f"/api/bot/challenge/{table.id}/decline"}})
         return {"table": table.id, "seat": 0, "token": tokens[0], "invite": invite,
-                "accept": f"/api/bot/challenge/{table.id}/accept",
+                "seeded": table.seeded, "accept": f"/api/bot/challenge/{table.id}/accept",
                 "decline": f"/api/bot/challenge/{table.id}/decline"}
 
     @router.post("/challenge/{table_id}/accept",

@@ -84,7 +84,7 @@ async def record_results(tables: Tables, table: LiveTable,
     ranking = final_ranking(table, losers)
     seats = [SeatResult(s.seat, s.user_id, ranking[s.seat], outcome(ranking[s.seat], ranking))
              for s in accounts if s.user_id is not None]
-    rated = table.rated and len(accounts) == len(table.seats)
+    rated = table.rated and not table.seeded and len(accounts) == len(table.seats)
     if table.rated and not rated:
         log.error("rated table %s has seats without an account: not rated", table.id)
     store = AccountStore(tables.store.engine)

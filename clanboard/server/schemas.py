@@ -6,13 +6,20 @@ import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic_core import PydanticCustomError
+
+from clanboard.server import textcheck
 
 
 def _plain_text(value: str | None) -> str | None:
     """Refuse control characters and lone surrogates: no database column (PostgreSQL's
-    text refuses NUL) nor page should have to hold them."""
+    text refuses NUL) nor page should have to hold them; and invisible formatting
+    characters (:mod:`clanboard.server.textcheck`)."""
     if value is not None and any(unicodedata.category(c) in ("Cc", "Cs") for c in value):
         raise ValueError("must not contain control characters (such as NUL, tab or newline)")
+    if value is not None and textcheck.invisible(value):
+        # the request's language is not known here: the app's handler words it
+        raise PydanticCustomError(textcheck.CODE, textcheck.reason())
     return value
 
 

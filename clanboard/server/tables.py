@@ -91,6 +91,8 @@ class LiveTable:
     storing: int | None = None
     #: rated: every seat is an account, Glicko-2 ratings change when it ends
     rated: bool = False
+    #: the creator chose the shuffle while a seat was open for someone else (not fair play)
+    seeded: bool = False
     #: takeback, rematch and chat (clanboard.server.together)
     together: Any = None
     #: takebacks so far (a log reveal worked out before one is dropped)
@@ -212,6 +214,7 @@ class LiveTable:
             "variant": self.variant,
             "private": self.private,
             "rated": self.rated,
+            "seeded": self.seeded,
             "options": dict(state.options),
             "num_players": state.num_players,
             "seq": self.seq,
@@ -305,8 +308,8 @@ class LiveTable:
         return StoredTable(self.id, self.state.game.id, self.variant, dict(self.state.options),
                            self.state.num_players, self.state.seed, self.status, self.seats,
                            private=self.private, invite_hash=self.invite_hash,
-                           rated=self.rated,
-clock=clocks.control.to_json() if clocks else None,
+                           rated=self.rated, seeded=self.seeded,
+                           clock=clocks.control.to_json() if clocks else None,
                            clock_state=clocks.to_json() if clocks else None,
                            clock_deadline=self.clock_deadline())
 
@@ -381,7 +384,7 @@ def rebuild(stored: StoredTable, settings: Settings | None = None) -> LiveTable:
                      move_clocks=list(stored.move_clocks) or [None] * len(stored.moves),
                      result_override=stored.result_override,
                      events=[Timeout.from_json(e) for e in stored.events],
-                     rated=stored.rated)
+                     rated=stored.rated, seeded=stored.seeded)
 
 
 class Tables:
@@ -536,6 +539,7 @@ class Tables:
             game = get_game(game_id)
         except UnknownGame as exc:
             raise ApiError(404, "no_such_game", str(exc)) from exc
+        chosen = seed is not None
         try:
             opts = dict(game.variant_options(variant)) if variant else {}
             opts.update(options)
@@ -573,10 +577,16 @@ class Tables:
             else:
                 raise ApiError(422, "bad_seats",
                                f"seat {i}: kind must be human, ai or open, not {kind!r}")
+        # a chosen shuffle is fair only when no one else's hidden cards depend on it (every
+        # human seat the creator's own); with a seat open for someone else it is marked,
+        # shown to whoever joins, and never rated
+        seeded = chosen and any(s.kind == "open" for s in stored)
+        if seeded and rated:
+            raise ApiError(422, "bad_options", "a rated table's shuffle is secret: leave seed out")
         invite = secrets.token_urlsafe(16) if private else None
         table = LiveTable(secrets.token_urlsafe(9), variant, stored, state, [],
                           private=private, invite_hash=hash_token(invite) if invite else None,
-                          rated=rated)
+                          rated=rated, seeded=seeded)
         if control is not None:
             table.clocks = Clocks.start(control, [s.kind for s in stored], self.clock.now())
         record = table.stored()

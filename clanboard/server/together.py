@@ -23,6 +23,7 @@ from limits.strategies import MovingWindowRateLimiter
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from sqlalchemy import delete, func, insert, select, update
 
+from clanboard.server import textcheck
 from clanboard.server.errors import ApiError
 from clanboard.server.guard import client_ip
 from clanboard.server.models import ChatRow, MoveRow, MuteRow, RematchRow, SeatRow, TableRow
@@ -372,7 +373,7 @@ async def reissue_token(tables: Tables, table: LiveTable, seat: int) -> tuple[st
 
 # -- chat --------------------------------------------------------------------------------------
 
-def clean_text(text: Any) -> str:
+def clean_text(text: Any, lang: str = "en") -> str:
     if not isinstance(text, str):
         raise ApiError(400, "malformed_request", 'send {"type": "chat", "text": "..."}')
     text = text.strip()
@@ -384,7 +385,7 @@ def clean_text(text: Any) -> str:
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
         raise ApiError(422, "bad_chat", "a chat message must not contain control characters "
                                         "(such as NUL, tab or newline)")
-    return text
+    return textcheck.check(text, lang)
 
 
 def reaches(msg: Chat, t: Together, seat: int | None) -> bool:
@@ -395,10 +396,10 @@ def reaches(msg: Chat, t: Together, seat: int | None) -> bool:
 
 
 async def say(tables: Tables, table: LiveTable, seat: int | None, text: Any,
-              name: str | None, sender: str) -> Chat:
+              name: str | None, sender: str, lang: str = "en") -> Chat:
     """Store and deliver a chat message from ``seat`` (``None``: a spectator, whose
-    ``sender`` key is its address)."""
-    text = clean_text(text)
+    ``sender`` key is its address); refusals are worded in ``lang``."""
+    text = clean_text(text, lang)
     key = f"{table.id}:seat:{seat}" if seat is not None else f"{table.id}:ip:{sender}"
     if not _limiter.hit(CHAT_RATE, "chat", key):
         raise ApiError(429, "rate_limited",
@@ -410,7 +411,7 @@ async def say(tables: Tables, table: LiveTable, seat: int | None, text: Any,
     if seat is not None:
         who, channel = table.seats[seat].name, PLAYERS
     else:
-        who = clean_name(name) or "Spectator"
+        who = clean_name(name, lang) or "Spectator"
         channel = SPECTATORS
     msg = Chat(table.seq, channel, seat, who, text)
     await tables.run_db(add_chat, tables.store, table.id, msg)
@@ -421,13 +422,13 @@ async def say(tables: Tables, table: LiveTable, seat: int | None, text: Any,
     return msg
 
 
-def clean_name(name: Any) -> str | None:
+def clean_name(name: Any, lang: str = "en") -> str | None:
     if not isinstance(name, str):
         return None
     name = name.strip()[:40]
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
         raise ApiError(422, "bad_chat", "a name must not contain control characters")
-    return name or None
+    return textcheck.check(name, lang) or None
 
 
 def chat_for(table: LiveTable, seat: int | None, limit: int = CHAT_BACKLOG
@@ -465,7 +466,7 @@ async def on_socket(tables: Tables, table: LiveTable, watcher: Any, msg: dict[st
     kind = msg.get("type")
     lang = getattr(watcher, "lang", "en")
     if kind == "chat":
-        await say(tables, table, seat, msg.get("text"), msg.get("name"), ip)
+        await say(tables, table, seat, msg.get("text"), msg.get("name"), ip, lang)
         return
     if seat is None:
         raise ApiError(403, "spectator", f"spectators cannot {kind}")
@@ -593,7 +594,7 @@ def together_router() -> APIRouter:
                         authorization: Token = None) -> dict[str, Any]:
         tables, table = await seated(request, table_id, body.seat, authorization)
         msg = await say(tables, table, body.seat, body.text, body.name,
-                        client_ip(request.scope))
+                        client_ip(request.scope), lang_of(request))
         return msg.public()
 
     @router.post("/api/tables/{table_id}/mute",

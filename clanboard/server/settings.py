@@ -60,6 +60,9 @@ class Settings:
     #: analyses queued or running at once, over all tables
     analysis_max_jobs: int = _setting("analysis_max_jobs", 8)
     analysis_nice: int = _setting("analysis_nice", 19)
+    #: seconds a process's claim on a job lasts unless renewed; a sweep every third of it
+    #: renews this process's claims and takes up jobs whose claims ran out
+    analysis_claim_seconds: float = _setting("analysis_claim_seconds", 60.0)
 
     # -- requests and sockets
     #: the largest request body read (413 above it); also the largest WebSocket message
@@ -97,6 +100,9 @@ class Settings:
     idle_minutes: float = _setting("idle_minutes", 30.0)
     #: the most tables kept in memory; the least recently used idle ones go first
     max_live_tables: int = _setting("max_live_tables", 2000)
+    #: and at most about this many MiB of them (an estimate per table): idle finished
+    #: tables go first, then other idle ones, least recently used first
+    max_live_mib: float = _setting("max_live_mib", 192.0)
     #: unfinished tables with an AI seat loaded in the background after a start
     resume_ai_tables: int = _setting("resume_ai_tables", 200)
 

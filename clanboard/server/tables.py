@@ -58,6 +58,13 @@ class Watcher(Protocol):
 MoveWords = dict[str, tuple[str, dict[int, str]]]
 
 
+#: bytes a live table is counted for (:meth:`LiveTable.estimated_bytes`): its state, each
+#: move, each move's words in one language, each log entry built. Measured with tracemalloc
+#: on finished two-player games read in four languages (about 5.5 KiB a move for Schotten
+#: Totten, 9 KiB for Glen More, views and replays included), rounded up, not exact
+SIZE_ESTIMATE = (16 * 1024, 3 * 1024, 1024, 512)
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -115,6 +122,14 @@ class LiveTable:
     #: move row it was built from: an entry is built again once its row is replaced
     logs: dict[tuple[int, str, bool], list[tuple[Any, dict[str, Any]]]] = field(
         default_factory=dict, repr=False)
+
+    def estimated_bytes(self) -> int:
+        """A rough size of this table in memory: its state, its moves, their words in each
+        language read so far and the log entries built (see :data:`SIZE_ESTIMATE`)."""
+        base, per_move, per_text, per_log = SIZE_ESTIMATE
+        texts = sum(len(t) for t in self.texts)
+        logs = sum(len(v) for v in self.logs.values())
+        return base + per_move * len(self.moves) + per_text * texts + per_log * logs
 
     def evictable(self, idle_before: float) -> bool:
         return (not self.watchers and self.jobs == 0 and not self.lock.locked()
@@ -480,6 +495,33 @@ class Tables:
         cap = self.settings.max_live_tables
         if cap > 0 and len(self.live) > cap:
             self.evict(keep=cap)
+        self.evict_to_budget()
+
+    def evict_to_budget(self) -> int:
+        """While the live tables' estimated size is over ``max_live_mib``, drop idle ones:
+        finished tables first, then the others, least recently used first. Returns how
+        many went (the most recently used table stays, whatever its size)."""
+        budget = self.settings.max_live_mib * 1024 * 1024
+        if budget <= 0:
+            return 0
+        total = sum(t.estimated_bytes() for t in self.live.values())
+        gone = 0
+        for finished_only in (True, False):
+            for table_id, table in list(self.live.items())[:-1]:  # not the one just used
+                if total <= budget:
+                    return gone
+                if finished_only and table.status != "over":
+                    continue
+                if table.evictable(float("inf")):
+                    total -= table.estimated_bytes()
+                    self._drop(table_id, table)
+                    gone += 1
+        return gone
+
+    def _drop(self, table_id: str, table: LiveTable) -> None:
+        del self.live[table_id]
+        if table.clock_task is not None:  # the clock sweep loads it when due
+            table.clock_task.cancel()
 
     def evict(self, now: float | None = None, keep: int | None = None) -> int:
         """Drop tables idle for ``settings.idle_minutes`` (as of ``now``), and then the
@@ -491,9 +533,7 @@ class Tables:
         for table_id, table in list(self.live.items()):
             over = keep is not None and len(self.live) > keep
             if table.evictable(float("inf") if over else idle_before):
-                del self.live[table_id]
-                if table.clock_task is not None:  # the clock sweep loads it when due
-                    table.clock_task.cancel()
+                self._drop(table_id, table)
                 gone += 1
         return gone
 
@@ -503,6 +543,7 @@ class Tables:
         while not self.closing:
             await asyncio.sleep(every)
             self.evict()
+            self.evict_to_budget()  # tables grow as they are played and read
 
     async def resume_ai(self) -> int:
         """Load (a bounded number of) tables in play with an AI seat after a start, one at a

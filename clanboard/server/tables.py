@@ -59,10 +59,10 @@ MoveWords = dict[str, tuple[str, dict[int, str]]]
 
 
 #: bytes a live table is counted for (:meth:`LiveTable.estimated_bytes`): its state, each
-#: move, each move's words in one language, each log entry built. Measured with tracemalloc
-#: on finished two-player games read in four languages (about 5.5 KiB a move for Schotten
-#: Totten, 9 KiB for Glen More, views and replays included), rounded up, not exact
-SIZE_ESTIMATE = (16 * 1024, 3 * 1024, 1024, 512)
+#: move, each move's words in one language, each log entry built. An estimate, on the high
+#: side: a finished Schotten Totten game read in one language counts about 200 KiB, where
+#: the server's memory grew about 147 KiB per such table (issue 43's measure)
+SIZE_ESTIMATE = (16 * 1024, 1536, 1024, 512)
 
 
 def hash_token(token: str) -> str:

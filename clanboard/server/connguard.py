@@ -29,8 +29,9 @@ class ReadLimits:
 
 
 LIMITS = ReadLimits()
-#: requests being read now, per client address (entries go when they reach 0)
-HALF_OPEN: dict[str, int] = {}
+#: the connections whose request is being read now, per client address, oldest first
+#: (an insertion-ordered dict as a set; entries go when empty)
+HALF_OPEN: dict[str, dict[Any, None]] = {}
 
 
 def configure(settings: Any) -> None:
@@ -89,20 +90,24 @@ class QuietFrames(logging.Filter):
 QUIET_FRAMES = QuietFrames()
 
 
-def _enter(ip: str) -> bool:
-    n = HALF_OPEN.get(ip, 0)
-    if LIMITS.half_open > 0 and n >= LIMITS.half_open:
-        return False
-    HALF_OPEN[ip] = n + 1
-    return True
+def _enter(ip: str, conn: Any) -> Any:
+    """Count ``conn`` as reading a request from ``ip``; returns the oldest such connection
+    of ``ip`` if that makes more than the cap (the caller closes it), else ``None``. The
+    oldest goes, not the newest: a client sending whole requests is never the oldest, so
+    a slow one cannot keep it out."""
+    conns = HALF_OPEN.setdefault(ip, {})
+    conns[conn] = None
+    if LIMITS.half_open > 0 and len(conns) > LIMITS.half_open:
+        return next(iter(conns))
+    return None
 
 
-def _leave(ip: str) -> None:
-    n = HALF_OPEN.get(ip, 0) - 1
-    if n > 0:
-        HALF_OPEN[ip] = n
-    else:
-        HALF_OPEN.pop(ip, None)
+def _leave(ip: str, conn: Any) -> None:
+    conns = HALF_OPEN.get(ip)
+    if conns is not None:
+        conns.pop(conn, None)
+        if not conns:
+            del HALF_OPEN[ip]
 
 
 try:
@@ -113,10 +118,11 @@ except ImportError:  # pragma: no cover - uvicorn[standard] brings httptools
 if HttpToolsProtocol is not None:
     class GuardedHttp(HttpToolsProtocol):  # type: ignore[misc,valid-type]
         """uvicorn's httptools protocol with a deadline on reading each request: its
-        headers within ``header_seconds`` of its first byte (or of the connection), its
-        body within ``body_seconds`` of the headers; and at most ``half_open`` requests
-        being read at once per client address. A client past a deadline or the cap is
-        disconnected (it has not sent a whole request: there is nothing to answer)."""
+        headers within ``header_seconds`` of the connection (or, on a kept-alive one, of
+        the request's first byte), its body within ``body_seconds`` of the headers; and at
+        most ``half_open`` requests being read at once per client address (a new one
+        closes the oldest). A client past a deadline is disconnected (it has not sent a
+        whole request: there is nothing to answer)."""
 
         _reading = False
         _timer: asyncio.TimerHandle | None = None
@@ -130,13 +136,17 @@ if HttpToolsProtocol is not None:
         def _start_reading(self) -> None:
             if self._reading:  # the connection's first request: timed from the connection
                 return
-            if not _enter(self._ip):
-                HOSTILE.info("%s: more than %d requests half-sent at once: connection "
-                             "closed", self._ip, LIMITS.half_open)
-                self.transport.close()
-                return
             self._reading = True
             self._arm(LIMITS.header_seconds, "headers")
+            oldest = _enter(self._ip, self)
+            if oldest is not None:
+                HOSTILE.info("%s: more than %d requests half-sent at once: the oldest "
+                             "connection closed", self._ip, LIMITS.half_open)
+                oldest._close_slow()
+
+        def _close_slow(self) -> None:
+            self._stop_reading()
+            self.transport.close()
 
         def _stop_reading(self) -> None:
             if self._timer is not None:
@@ -144,7 +154,7 @@ if HttpToolsProtocol is not None:
                 self._timer = None
             if self._reading:
                 self._reading = False
-                _leave(self._ip)
+                _leave(self._ip, self)
 
         def _arm(self, seconds: float, what: str) -> None:
             if self._timer is not None:
@@ -158,8 +168,7 @@ if HttpToolsProtocol is not None:
             if self._reading and not self.transport.is_closing():
                 HOSTILE.info("%s: request %s not read within %g s: connection closed",
                              self._ip, what, seconds)
-                self._stop_reading()
-                self.transport.close()
+                self._close_slow()
 
         def on_message_begin(self) -> None:
             super().on_message_begin()

@@ -381,7 +381,7 @@ def closed_within(s: socket.socket, seconds: float) -> float | None:
 def test_slow_loris_clients_are_closed_and_a_normal_client_is_not_delayed(tmp_path: Path
                                                                           ) -> None:
     with guarded_server(tmp_path / "data", header_timeout=1.0, body_timeout=1.0,
-                        max_half_open=50) as port:
+                        max_half_open=16) as port:
         loris = []
         for _ in range(20):
             s = socket.create_connection(("127.0.0.1", port))
@@ -401,16 +401,22 @@ def test_slow_loris_clients_are_closed_and_a_normal_client_is_not_delayed(tmp_pa
             s.close()
 
 
-def test_half_sent_requests_per_address_are_capped(tmp_path: Path) -> None:
+def test_half_sent_requests_per_address_are_capped_oldest_out(tmp_path: Path) -> None:
     with guarded_server(tmp_path / "data", header_timeout=30.0, max_half_open=5) as port:
-        held = [socket.create_connection(("127.0.0.1", port)) for _ in range(5)]
+        held = []
+        for _ in range(5):
+            held.append(socket.create_connection(("127.0.0.1", port)))
+            time.sleep(0.05)
         time.sleep(0.2)
         extra = socket.create_connection(("127.0.0.1", port))
-        assert closed_within(extra, 2.0) is not None  # the sixth is closed at once
-        for s in held:
-            s.close()
-        time.sleep(0.2)
+        assert closed_within(held[0], 2.0) is not None  # the oldest made room
+        assert closed_within(held[1], 0.3) is None and closed_within(extra, 0.3) is None
+        # a client sending whole requests gets through while the cap is full
+        start = time.monotonic()
         assert httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=5).status_code == 200
+        assert time.monotonic() - start < 1.0
+        for s in [*held, extra]:
+            s.close()
 
 
 def ws_frame(payload: bytes, opcode: int = 1) -> bytes:

@@ -173,16 +173,18 @@ def close_code(s: socket.socket, seconds: float = 5.0) -> str:
     s.settimeout(seconds)
     data = b""
     deadline = time.monotonic() + seconds
+    ended = "still open"
     try:
         while time.monotonic() < deadline:
             chunk = s.recv(65536)
             if not chunk:
+                ended = "dropped, no close frame"
                 break
             data += chunk
-    except TimeoutError:
-        return "still open"
-    except OSError:
+    except TimeoutError:  # a server that sent its close frame waits for the client's
         pass
+    except OSError:
+        ended = "dropped, no close frame"
     i = 0
     while i + 2 <= len(data):  # walk the server's (unmasked) frames to the close frame
         opcode, n = data[i] & 0x0F, data[i + 1] & 0x7F
@@ -194,17 +196,19 @@ def close_code(s: socket.socket, seconds: float = 5.0) -> str:
         if opcode == 8:
             return str(struct.unpack(">H", data[j:j + 2])[0]) if n >= 2 else "close, no code"
         i = j + n
-    return "dropped, no close frame"
+    return ended
 
 
-def log_lines(path: Path | None, since: int) -> tuple[int, str]:
-    """Lines a server's log got after byte ``since``: how many, and a short sample."""
+def log_lines(path: Path | None, since: int) -> tuple[int, int, str]:
+    """Lines a server's log got after byte ``since``: how many, how many of them are
+    tracebacks' first lines, and the first line about UTF-8."""
     if path is None:
-        return 0, ""
+        return 0, 0, ""
     with path.open("rb") as f:
         f.seek(since)
         new = f.read().decode(errors="replace").splitlines()
-    return len(new), (new[0][:70] if new else "")
+    about = next((line for line in new if "UTF-8" in line), "")
+    return len(new), sum(line.startswith("Traceback") for line in new), about[:72]
 
 
 def log_size(path: Path | None) -> int:
@@ -267,10 +271,12 @@ def probe_sockets(url: str, log: Path | None, frames: int) -> list[tuple[str, st
         codes.append(close_code(s))
         s.close()
     time.sleep(0.5)
-    lines, sample = log_lines(log, before)
+    lines, tracebacks, sample = log_lines(log, before)
     out.append((f"WS: invalid UTF-8, {frames} connections",
-                f"closed {', '.join(sorted(set(codes)))}; {lines} log lines"
-                + (f" ({sample!r}...)" if sample else "")))
+                f"closed {', '.join(sorted(set(codes)))}; {lines} log lines, "
+                f"{tracebacks} tracebacks"))
+    if sample:
+        out.append(("WS: invalid UTF-8, its log line", sample))
     return out
 
 
@@ -285,11 +291,13 @@ def probe_slowloris(url: str, n: int, seconds: float, drip: float) -> list[tuple
         held.append(s)
     times = []
     start = time.monotonic()
-    while time.monotonic() - start < seconds:
+    while True:  # at least one normal request
         t0 = time.perf_counter()
         httpx.get(f"{url}/api/games", timeout=30)
         times.append(time.perf_counter() - t0)
-        time.sleep(drip)
+        if time.monotonic() - start >= seconds:
+            break
+        time.sleep(min(drip, max(0.0, seconds - (time.monotonic() - start))))
         for s in held:
             with contextlib.suppress(OSError):  # closed by the server already
                 s.sendall(b"X-Drip: 1\r\n")

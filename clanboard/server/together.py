@@ -442,7 +442,8 @@ async def mute(tables: Tables, table: LiveTable, seat: int, target: Any, on: Any
             or not 0 <= target < len(table.seats) or target == seat:
         raise ApiError(422, "bad_mute", f"mute another seat: 0-{len(table.seats) - 1}, "
                                         f"not your own ({seat})")
-    on = bool(on)
+    if not isinstance(on, bool):
+        raise ApiError(400, "malformed_request", "muted must be true or false")
     await tables.run_db(set_mute, tables.store, table.id, seat, target, on)
     muted = of(table).mutes.setdefault(seat, set())
     (muted.add if on else muted.discard)(target)
@@ -476,7 +477,10 @@ async def on_socket(tables: Tables, table: LiveTable, watcher: Any, msg: dict[st
             raise ApiError(400, "malformed_request", "n must be a number")
         await ask_takeback(tables, table, seat, n, lang)
     elif kind == "takeback_answer":
-        await answer_takeback(tables, table, seat, bool(msg.get("accept")))
+        accept = msg.get("accept")
+        if not isinstance(accept, bool):
+            raise ApiError(400, "malformed_request", "accept must be true or false")
+        await answer_takeback(tables, table, seat, accept)
     elif kind == "rematch":
         existed = of(table).rematch is not None
         got = await offer_rematch(tables, table, seat)

@@ -8,11 +8,14 @@ loop bounded):
 * ``--probes``: issue 43's probes, each one line: a seed with an open seat, a junk
   ``Authorization`` beside the session cookie (CSRF), ``"seat": true``, parser errors'
   envelope, a 4,000-digit ``seq`` echoed, a right-to-left override in chat, deeply nested
-  JSON and invalid UTF-8 on a table WebSocket, and slow-loris connections (one header line
-  every few seconds) with a normal client's answer time meanwhile.
+  JSON and invalid UTF-8 on a table WebSocket, slow-loris connections (one header line
+  every few seconds) with a normal client's answer time meanwhile; and a server of the
+  checkout ``--root`` killed (-9) mid-analysis and started again at once: is the job taken
+  up, and does a DELETE cancel it?
 
     python bench/hostile.py [--moves 40] [--unknown 20000]
     python bench/hostile.py --probes [--url http://127.0.0.1:8123 --server-log FILE]
+                            [--root OTHER_CHECKOUT] [--kill-wait 60]
 
 With ``--url`` the probes run against a server already started (e.g. an older version, to
 compare); ``--server-log`` is that server's log, to count the lines the probes caused.
@@ -43,15 +46,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.load import ROOT, free_port, start_server  # noqa: E402
 
 
-def start_logged(data: str, port: int, out: Any) -> Any:
-    """``clanboard serve`` at log level info, its log to ``out`` (the probes count it)."""
+def start_logged(data: str, port: int, out: Any, root: Path = ROOT,
+                 env: dict[str, str] | None = None) -> Any:
+    """``clanboard serve`` of the checkout ``root`` at log level info, its log to ``out``
+    (the probes count it); ``env``: more variables (``CLANBOARD_*`` settings)."""
     import subprocess
 
     proc = subprocess.Popen(
         [sys.executable, "-m", "clanboard.cli.main", "serve", "--host", "127.0.0.1",
          "--port", str(port), "--data-dir", data, "--ai-workers", "0", "--log-level", "info"],
-        env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT, start_new_session=True,
-        stdout=out, stderr=out)
+        env={**os.environ, "PYTHONPATH": str(root), **(env or {})}, cwd=root,
+        start_new_session=True, stdout=out, stderr=out)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -315,9 +320,56 @@ def probe_slowloris(url: str, n: int, seconds: float, drip: float) -> list[tuple
             ("slow-loris: a normal GET meanwhile", f"max {max(times) * 1000:.0f} ms")]
 
 
+def kill_mid_analysis(root: Path, wait: float, claim: float) -> list[tuple[str, str]]:
+    """A server of ``root`` analyses a finished game; it is killed (-9) mid-job and started
+    again at once (before the job's claim runs out); the job's state ``wait`` s later."""
+    env = {"CLANBOARD_ANALYSIS_ITERATIONS": "300",
+           "CLANBOARD_ANALYSIS_CLAIM_SECONDS": f"{claim:g}"}  # an older server ignores it
+    with tempfile.TemporaryDirectory() as data:
+        port = free_port()
+        url = f"http://127.0.0.1:{port}"
+        with open(os.devnull, "wb") as out:
+            proc = start_logged(data, port, out, root, env)
+            try:
+                api = httpx.Client(base_url=url, timeout=30)
+                tid = api.post("/api/tables", json={"game": "schotten-totten", "seed": 5,
+                                                    "seats": [{"kind": "ai", "agent": "random"}]
+                                                    * 2}).json()["table"]
+                for _ in range(600):  # at most a minute
+                    if api.get(f"/api/tables/{tid}/view").json()["status"] == "over":
+                        break
+                    time.sleep(0.1)
+                api.post(f"/api/tables/{tid}/analysis")
+                for _ in range(600):
+                    if api.get(f"/api/tables/{tid}/analysis").json()["done"] >= 2:
+                        break
+                    time.sleep(0.1)
+            finally:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+            proc = start_logged(data, port, out, root, env)
+            try:
+                start = time.monotonic()
+                job = api.get(f"/api/tables/{tid}/analysis").json()
+                while time.monotonic() - start < wait and job["status"] != "done":
+                    time.sleep(1)
+                    job = api.get(f"/api/tables/{tid}/analysis").json()
+                took = time.monotonic() - start
+                # a DELETE of the job (done or not): does it say cancelled?
+                gone = api.delete(f"/api/tables/{tid}/analysis").json()["status"]
+            finally:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+    return [("analysis: kill -9 mid-job, quick restart",
+             f"{job['status']} {job['done']}/{job['total']} after {took:.0f} s"),
+            ("analysis: then DELETE", gone)]
+
+
 def run_probes(url: str, log: Path | None, args: argparse.Namespace) -> None:
     rows = probe_api(url) + probe_sockets(url, log, args.frames)
     rows += probe_slowloris(url, args.loris, args.loris_seconds, args.drip)
+    if args.kill_wait > 0:
+        rows += kill_mid_analysis(args.root, args.kill_wait, args.claim)
     width = max(len(k) for k, _ in rows) + 2
     for k, v in rows:
         print(f"{k:<{width}}{v}")
@@ -339,6 +391,12 @@ def main() -> None:
     ap.add_argument("--loris", type=int, default=50, help="slow-loris connections")
     ap.add_argument("--loris-seconds", type=float, default=20.0)
     ap.add_argument("--drip", type=float, default=5.0, help="seconds between header lines")
+    ap.add_argument("--root", type=Path, default=ROOT,
+                    help="the checkout whose server the kill -9 probe starts")
+    ap.add_argument("--kill-wait", type=float, default=60.0,
+                    help="seconds the kill -9 probe waits for the analysis (0: no probe)")
+    ap.add_argument("--claim", type=float, default=10.0,
+                    help="CLANBOARD_ANALYSIS_CLAIM_SECONDS of that server")
     args = ap.parse_args()
     if args.probes:
         if args.url:

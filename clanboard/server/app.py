@@ -533,8 +533,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if message["type"] == "websocket.disconnect":
                 return
             if message.get("text") is None:
-                log.info("table %s: binary WebSocket frame refused (close %d)", table.id,
-                         UNSUPPORTED_DATA)
+                HOSTILE.info("table %s: binary WebSocket frame refused (close %d)", table.id,
+                             UNSUPPORTED_DATA)
                 await ws.close(code=UNSUPPORTED_DATA, reason="send JSON text, not binary")
                 return
             try:

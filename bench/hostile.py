@@ -322,23 +322,30 @@ def probe_slowloris(url: str, n: int, seconds: float, drip: float) -> list[tuple
 
 def kill_mid_analysis(root: Path, wait: float, claim: float) -> list[tuple[str, str]]:
     """A server of ``root`` analyses a finished game; it is killed (-9) mid-job and started
-    again at once (before the job's claim runs out); the job's state ``wait`` s later."""
+    again at once (before the job's claim runs out): the job's state ``wait`` s later. Then
+    the same with a second game, and a DELETE of its job at once after the restart: its
+    state then, and once the claim would have run out."""
     env = {"CLANBOARD_ANALYSIS_ITERATIONS": "300",
            "CLANBOARD_ANALYSIS_CLAIM_SECONDS": f"{claim:g}"}  # an older server ignores it
-    with tempfile.TemporaryDirectory() as data:
+    rows = []
+    with tempfile.TemporaryDirectory() as data, open(os.devnull, "wb") as out:
         port = free_port()
-        url = f"http://127.0.0.1:{port}"
-        with open(os.devnull, "wb") as out:
-            proc = start_logged(data, port, out, root, env)
-            try:
-                api = httpx.Client(base_url=url, timeout=30)
-                tid = api.post("/api/tables", json={"game": "schotten-totten", "seed": 5,
-                                                    "seats": [{"kind": "ai", "agent": "random"}]
-                                                    * 2}).json()["table"]
+        api = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
+        proc = start_logged(data, port, out, root, env)
+        try:
+            tids = [api.post("/api/tables", json={"game": "schotten-totten", "seed": seed,
+                                                  "seats": [{"kind": "ai", "agent": "random"}]
+                                                  * 2}).json()["table"] for seed in (5, 6)]
+            for tid in tids:
                 for _ in range(600):  # at most a minute
                     if api.get(f"/api/tables/{tid}/view").json()["status"] == "over":
                         break
                     time.sleep(0.1)
+        except BaseException:
+            os.killpg(proc.pid, signal.SIGKILL)
+            raise
+        for round, tid in enumerate(tids):
+            try:
                 api.post(f"/api/tables/{tid}/analysis")
                 for _ in range(600):
                     if api.get(f"/api/tables/{tid}/analysis").json()["done"] >= 2:
@@ -350,19 +357,26 @@ def kill_mid_analysis(root: Path, wait: float, claim: float) -> list[tuple[str, 
             proc = start_logged(data, port, out, root, env)
             try:
                 start = time.monotonic()
-                job = api.get(f"/api/tables/{tid}/analysis").json()
-                while time.monotonic() - start < wait and job["status"] != "done":
-                    time.sleep(1)
+                if round == 0:  # is the job taken up?
                     job = api.get(f"/api/tables/{tid}/analysis").json()
-                took = time.monotonic() - start
-                # a DELETE of the job (done or not): does it say cancelled?
-                gone = api.delete(f"/api/tables/{tid}/analysis").json()["status"]
+                    while time.monotonic() - start < wait and job["status"] != "done":
+                        time.sleep(1)
+                        job = api.get(f"/api/tables/{tid}/analysis").json()
+                    rows.append(("analysis: kill -9 mid-job, quick restart",
+                                 f"{job['status']} {job['done']}/{job['total']} after "
+                                 f"{time.monotonic() - start:.0f} s"))
+                else:  # does a DELETE cancel the orphaned job?
+                    now = api.delete(f"/api/tables/{tid}/analysis").json()
+                    time.sleep(claim + 5)
+                    later = api.get(f"/api/tables/{tid}/analysis").json()
+                    rows.append(("analysis: the same, DELETE at once",
+                                 f"{now['status']}; {claim + 5:g} s later {later['status']} "
+                                 f"{later['done']}/{later['total']}"))
             finally:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
-    return [("analysis: kill -9 mid-job, quick restart",
-             f"{job['status']} {job['done']}/{job['total']} after {took:.0f} s"),
-            ("analysis: then DELETE", gone)]
+                if round == len(tids) - 1:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                    proc.wait()
+    return rows
 
 
 def run_probes(url: str, log: Path | None, args: argparse.Namespace) -> None:

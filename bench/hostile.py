@@ -16,6 +16,7 @@ loop bounded):
     python bench/hostile.py [--moves 40] [--unknown 20000]
     python bench/hostile.py --probes [--url http://127.0.0.1:8123 --server-log FILE]
                             [--root OTHER_CHECKOUT] [--kill-wait 60]
+    python bench/hostile.py --cache 150 [--cache-mib 8]   # the table cache's byte bound
 
 With ``--url`` the probes run against a server already started (e.g. an older version, to
 compare); ``--server-log`` is that server's log, to count the lines the probes caused.
@@ -379,6 +380,37 @@ def kill_mid_analysis(root: Path, wait: float, claim: float) -> list[tuple[str, 
     return rows
 
 
+def cache_bound(tables_n: int, budgets: list[float]) -> list[tuple[str, str]]:
+    """``tables_n`` finished Schotten Totten games (two random AIs), each viewed and
+    replayed, in an app in this process under each ``max_live_mib`` (0: no byte bound):
+    how many stay in memory and their estimated size."""
+    from fastapi.testclient import TestClient
+
+    from clanboard.server import Settings, create_app
+
+    rows = []
+    for mib in budgets:
+        with tempfile.TemporaryDirectory() as data:
+            settings = Settings(data_dir=Path(data), ai_workers=0, probe_workers=-1,
+                                max_live_mib=mib).without_client_limits()
+            with TestClient(create_app(settings)) as c:
+                live = c.app.state.tables  # type: ignore[attr-defined]
+                for seed in range(tables_n):
+                    tid = c.post("/api/tables", json={
+                        "game": "schotten-totten", "seed": seed,
+                        "seats": [{"kind": "ai", "agent": "random"}] * 2}).json()["table"]
+                    for _ in range(3000):  # at most 30 s a game
+                        if c.get(f"/api/tables/{tid}/view").json()["status"] == "over":
+                            break
+                        time.sleep(0.01)
+                    c.get(f"/api/tables/{tid}/replay")
+                live.evict_to_budget()
+                size = sum(t.estimated_bytes() for t in live.live.values()) / 2 ** 20
+                rows.append((f"cache: {tables_n} finished tables, max_live_mib {mib:g}",
+                             f"{len(live.live)} kept, estimated {size:.1f} MiB"))
+    return rows
+
+
 def run_probes(url: str, log: Path | None, args: argparse.Namespace) -> None:
     rows = probe_api(url) + probe_sockets(url, log, args.frames)
     rows += probe_slowloris(url, args.loris, args.loris_seconds, args.drip)
@@ -411,7 +443,15 @@ def main() -> None:
                     help="seconds the kill -9 probe waits for the analysis (0: no probe)")
     ap.add_argument("--claim", type=float, default=10.0,
                     help="CLANBOARD_ANALYSIS_CLAIM_SECONDS of that server")
+    ap.add_argument("--cache", type=int, default=0, metavar="N",
+                    help="only: N finished tables in an app in this process, with no byte "
+                         "bound and with --cache-mib")
+    ap.add_argument("--cache-mib", type=float, default=8.0)
     args = ap.parse_args()
+    if args.cache > 0:
+        for k, v in cache_bound(args.cache, [0.0, args.cache_mib]):
+            print(f"{k:<48}{v}")
+        return
     if args.probes:
         if args.url:
             if urlparse(args.url).hostname not in ("127.0.0.1", "localhost", "::1"):

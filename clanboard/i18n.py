@@ -67,6 +67,7 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.server.outcomes": ("MESSAGES",),
     "clanboard.server.endings": ("MESSAGES",),
     "clanboard.server.limits": ("MESSAGES",),
+    "clanboard.server.textcheck": ("MESSAGES",),
 }
 #: folders whose Python files call ``_("...")`` (found with Babel's extractor)
 CALL_SOURCES = (Path(__file__).parent / "cli",)

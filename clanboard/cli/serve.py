@@ -99,9 +99,14 @@ def register(app: typer.Typer) -> None:
         shown = make_url(settings.database_url()).render_as_string(hide_password=True)
         typer.echo(f"clanboard: http://{host}:{port}/ (storage: {shown}"
                    + (f", {workers} processes)" if workers > 1 else ")"))
+        from clanboard.server.connguard import PROTOCOL
+
         # no permessage-deflate: compressing every view cost the server more CPU per move
-        # than building it, and the messages are a few KiB (docs/web.md, the load check)
+        # than building it, and the messages are a few KiB (docs/web.md, the load check);
+        # the HTTP protocol times a request's headers and body and caps half-sent requests
+        # per address (server/connguard.py)
         options: dict[str, Any] = {"log_level": log_level, "ws_ping_interval": 20,
+                                   "http": PROTOCOL,
                                    "ws_max_size": settings.max_body_bytes or 16 * 1024 * 1024,
                                    "ws_per_message_deflate": False}
         if workers > 1:

@@ -11,9 +11,12 @@ a thread. After each position the results so far are stored with the game (table
 stored too (the same seed gives the same numbers) and never served.
 
 With several server processes on one database each job is claimed by the one that runs it
-(an atomic update; the claim lasts :data:`CLAIM_SECONDS` and is renewed after each
-position, and given up when the process stops). A job whose process died is taken up,
-once its claim runs out, by the next process that starts.
+(an atomic update; the claim lasts ``analysis_claim_seconds`` and is renewed after each
+position and by a sweep every third of that, and given up when the process stops). The
+same sweep, on every process, takes up the unfinished jobs nobody holds: a job whose
+process died (kill -9, and a restart quicker than its claim) is run again once its claim
+runs out, not only at the next start. A cancel is stored at once, so it also stops a job
+another process runs (after its current position) or a job nobody runs any more.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy import or_, select, update
 
 from clanboard.server.errors import ApiError, say
@@ -44,13 +47,14 @@ log = logging.getLogger("clanboard.server")
 
 QUEUED, RUNNING, DONE, CANCELLED, FAILED = "queued", "running", "done", "cancelled", "failed"
 UNFINISHED = (QUEUED, RUNNING)
-#: how long a process's claim on a job lasts without news from it (seconds)
-CLAIM_SECONDS = 300.0
+#: how long a process's claim on a job lasts without news from it (seconds; the default of
+#: the setting ``analysis_claim_seconds``)
+CLAIM_SECONDS = 60.0
 
 
 class AnalysisRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    iterations: int | None = Field(
+    iterations: StrictInt | None = Field(
         default=None, ge=1, description="ISMCTS iterations per search (default: the "
                                         "server's analysis_iterations; at most its cap)")
 
@@ -132,14 +136,20 @@ def load_job(store: Store, table_id: str) -> Job | None:
                    list(row.moves), row.error)
 
 
-def save_job(store: Store, job: Job, owner: str | None = None) -> None:
-    """Store ``job``; ``owner``: the process running it renews its claim. A finished
-    job is nobody's."""
+def save_job(store: Store, job: Job, owner: str | None = None,
+             seconds: float = CLAIM_SECONDS) -> None:
+    """Store ``job``; ``owner``: the process running it renews its claim for ``seconds``
+    (unless the job was cancelled meanwhile: then ``job.cancel`` is set and the cancel
+    stays). A finished job is nobody's."""
     with store.sessions.begin() as s:
         row = s.get(AnalysisRow, job.table_id)
         if row is None:
             row = AnalysisRow(table_id=job.table_id, created_at=_now())
             s.add(row)
+        elif owner is not None and row.status == CANCELLED and job.status in UNFINISHED:
+            job.cancel = True  # cancelled through another process: stop after this
+            row.moves, row.updated_at = list(job.moves), _now()
+            return
         row.status, row.iterations, row.seed, row.total = (
             job.status, job.iterations, job.seed, job.total)
         row.moves, row.error, row.updated_at = list(job.moves), job.error, _now()
@@ -147,7 +157,7 @@ def save_job(store: Store, job: Job, owner: str | None = None) -> None:
             row.claimed_by, row.claimed_until = None, None
         elif owner is not None:
             row.claimed_by = owner
-            row.claimed_until = _now() + timedelta(seconds=CLAIM_SECONDS)
+            row.claimed_until = _now() + timedelta(seconds=seconds)
 
 
 def claim_job(store: Store, table_id: str, owner: str, seconds: float = CLAIM_SECONDS
@@ -163,6 +173,28 @@ def claim_job(store: Store, table_id: str, owner: str, seconds: float = CLAIM_SE
                    or_(table.c.claimed_by.is_(None), table.c.claimed_by == owner,
                        table.c.claimed_until < now))
             .values(claimed_by=owner, claimed_until=now + timedelta(seconds=seconds)))
+        return bool(done.rowcount == 1)
+
+
+def renew_claims(store: Store, owner: str, seconds: float) -> None:
+    """Extend ``owner``'s claims on its unfinished jobs (a long position's search)."""
+    table = AnalysisRow.__table__
+    with store.engine.begin() as conn:
+        conn.execute(update(table)  # type: ignore[arg-type]
+                     .where(table.c.claimed_by == owner, table.c.status.in_(UNFINISHED))
+                     .values(claimed_until=_now() + timedelta(seconds=seconds)))
+
+
+def cancel_stored(store: Store, table_id: str) -> bool:
+    """Mark an unfinished job cancelled in the database (whoever runs it, if anyone):
+    True if it was unfinished."""
+    table = AnalysisRow.__table__
+    with store.engine.begin() as conn:
+        done = conn.execute(update(table)  # type: ignore[arg-type]
+                            .where(table.c.table_id == table_id,
+                                   table.c.status.in_(UNFINISHED))
+                            .values(status=CANCELLED, claimed_by=None, claimed_until=None,
+                                    updated_at=_now()))
         return bool(done.rowcount == 1)
 
 
@@ -201,6 +233,8 @@ class Analyses:
         self.queued: set[str] = set()  # ids in the queue: each at most once
         self.lock = asyncio.Lock()
         self.worker: asyncio.Task[None] | None = None
+        self.sweeper: asyncio.Task[None] | None = None
+        self.claim_seconds = settings.analysis_claim_seconds
         #: this process, as the claimant of the jobs it runs
         self.owner = new_owner()
         #: the worker's store of a job under way (its thread outlives a cancelled worker)
@@ -209,17 +243,44 @@ class Analyses:
     async def start(self) -> None:
         """Put back the jobs a stop interrupted (read before the server answers, so no
         request races this query) and start the worker."""
+        await self.take_up()
+        loop = asyncio.get_running_loop()
+        self.worker = loop.create_task(self._work())
+        self.sweeper = loop.create_task(self.sweep_forever())
+
+    async def take_up(self) -> int:
+        """Queue the unfinished jobs no process holds (a stop's, or a dead process's whose
+        claim ran out); returns how many."""
         limit = self.settings.analysis_max_jobs or 1000
+        taken = 0
         for stopped in await self.tables.run_db(unfinished_jobs, self.tables.store, limit):
+            if stopped.table_id in self.jobs:  # this process has it already
+                continue
             stopped.status = QUEUED
             self.jobs[stopped.table_id] = stopped
             self._enqueue(stopped.table_id)
-        self.worker = asyncio.get_running_loop().create_task(self._work())
+            taken += 1
+        return taken
+
+    async def sweep_forever(self) -> None:
+        """Every third of a claim's time: renew this process's claims (a position may take
+        long) and take up the jobs whose claims ran out."""
+        every = max(0.2, self.claim_seconds / 3)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.tables.run_db(renew_claims, self.tables.store, self.owner,
+                                         self.claim_seconds)
+                if await self.take_up():
+                    log.info("analysis: took up jobs whose claims ran out")
+            except Exception:
+                log.exception("analysis sweep")
 
     async def close(self) -> None:
-        if self.worker is not None:
-            self.worker.cancel()
-            await asyncio.gather(self.worker, return_exceptions=True)
+        for task in (self.sweeper, self.worker):
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
         if self._saving is not None:
             # a store still under way would renew this process's claim after its release
             # below, and the next process would leave the job alone until the claim ran out
@@ -249,7 +310,10 @@ class Analyses:
         async with self.lock:
             job = await self.get(table.id)
             if job is not None and job.status in UNFINISHED:
-                job.cancel = False  # asked for again before a cancel took effect
+                if job.cancel:  # asked for again before a cancel took effect
+                    job.cancel = False
+                    await self.tables.run_db(save_job, self.tables.store, job, self.owner,
+                                             self.claim_seconds)
                 return job, False
             if job is not None and job.status == DONE:
                 return job, False
@@ -271,13 +335,18 @@ class Analyses:
             self.queue.put_nowait(table_id)
 
     async def cancel(self, table_id: str) -> Job | None:
-        """Stop a queued or running job (a running one after its current position)."""
+        """Stop a queued or running job (a running one after its current position). The
+        cancel is stored at once: a job another process runs stops there after its
+        position, and one nobody runs any more (its process died) is cancelled."""
         job = self.jobs.get(table_id)
         if job is None:
+            await self.tables.run_db(cancel_stored, self.tables.store, table_id)
             return await self.get(table_id)
         job.cancel = True
         if job.status == QUEUED:
             await self._finish(job, CANCELLED)
+        else:
+            await self.tables.run_db(cancel_stored, self.tables.store, table_id)
         return job
 
     # -- the worker ----------------------------------------------------------------------
@@ -290,7 +359,7 @@ class Analyses:
             if job is None or job.status != QUEUED:
                 continue
             if not await self.tables.run_db(claim_job, self.tables.store, table_id,
-                                            self.owner):
+                                            self.owner, self.claim_seconds):
                 log.info("analysis of table %s: another process runs it", table_id)
                 self.jobs.pop(table_id, None)
                 continue
@@ -338,7 +407,7 @@ class Analyses:
     async def _save(self, job: Job, owner: str | None = None) -> None:
         """Store the worker's job; :meth:`close` waits for a store under way."""
         saving = asyncio.ensure_future(
-            self.tables.run_db(save_job, self.tables.store, job, owner))
+            self.tables.run_db(save_job, self.tables.store, job, owner, self.claim_seconds))
         self._saving = saving
         await asyncio.shield(saving)
 

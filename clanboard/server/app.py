@@ -17,6 +17,7 @@ from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconn
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from clanboard.core import GameRecord, InvalidState, UnknownGame, games, get_game
 from clanboard.i18n import (
@@ -26,6 +27,7 @@ from clanboard.i18n import (
     rules_html,
     rules_markdown,
 )
+from clanboard.server import textcheck
 from clanboard.server.accounts import (
     CsrfGuard,
     account_seats,
@@ -40,9 +42,11 @@ from clanboard.server.bot import bot_router
 from clanboard.server.bot_accounts import bot_token_router
 from clanboard.server.clocks import clock_record, frame_clock
 from clanboard.server.collector import Collector, collect_forever
+from clanboard.server.connguard import HOSTILE
+from clanboard.server.connguard import install as install_connguard
 from clanboard.server.endings import endings_router
 from clanboard.server.endings import install as install_endings
-from clanboard.server.errors import ApiError, say
+from clanboard.server.errors import ApiError, echo, say
 from clanboard.server.games import game_info, renderer_source
 from clanboard.server.guard import (
     BodyLimit,
@@ -89,6 +93,19 @@ def _bearer(value: str | None) -> str | None:
         raise ApiError(401, "malformed_authorization",
                        "the Authorization header must be 'Bearer <seat token>'")
     return token.strip() or None
+
+
+def parse_message(text: str | None) -> Any:
+    """A WebSocket message's JSON; ``ValueError`` for anything else (not JSON, nested too
+    deep for the parser, a number too long to read)."""
+    try:
+        return json.loads(text or "")
+    except RecursionError:
+        raise ValueError("nested too deep") from None
+
+
+#: the codes of the HTTP errors the framework answers itself (no route, wrong method...)
+HTTP_CODES = {400: "malformed_request", 404: "not_found", 405: "method_not_allowed"}
 
 
 def _error(exc: ApiError, lang: str = "en") -> dict[str, Any]:
@@ -139,10 +156,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     bot_limiter = RateLimiter(settings.rate_bot_reads, settings.rate_bot_writes, 0)
     sockets = SocketCount(settings.max_sockets)
     install_log_filter()
+    install_connguard(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         install_log_filter()  # again: uvicorn may have configured logging since
+        install_connguard(settings)
         ai_pool = make_pool(settings.ai_workers)
         probe_pool = make_pool(settings.probe_workers) if settings.probe_workers >= 0 else None
         url = settings.database_url()
@@ -208,8 +227,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse(exc.body(request_lang(request)), status_code=exc.status,
                             headers=headers)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # the one envelope, also for the framework's own refusals: a body its parser
+        # cannot read (nested too deep, a number too long), no route, a wrong method
+        code = HTTP_CODES.get(exc.status_code, f"http_{exc.status_code}")
+        reason = str(exc.detail)
+        if exc.status_code == 400:
+            reason = ("the body could not be read as JSON (nested too deep, a number too "
+                      "long, or not JSON)")
+        return JSONResponse({"error": code, "reason": reason}, status_code=exc.status_code,
+                            headers=getattr(exc, "headers", None))
+
     @app.exception_handler(RequestValidationError)
-    async def _malformed(_: Request, exc: RequestValidationError) -> JSONResponse:
+    async def _malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
+        if any(e.get("type") == textcheck.CODE for e in exc.errors()):
+            # a name with invisible characters: the reason in the reader's language
+            return JSONResponse({"error": textcheck.CODE,
+                                 "reason": textcheck.reason(request_lang(request))},
+                                status_code=422)
         problems = []
         for err in exc.errors():
             where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
@@ -242,8 +278,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             game = get_game(game_id)
         except (UnknownGame, KeyError):
-            raise ApiError(404, "no_such_game", say("no_such_game", game=game_id, games=", ".join(
-                g.id for g in games()))) from None
+            raise ApiError(404, "no_such_game", say("no_such_game", game=echo(game_id),
+                                                    games=", ".join(g.id for g in games()))
+                           ) from None
         found = rules_markdown(game, request_lang(request))
         if found is None:
             raise ApiError(404, "no_rules", f"{game.name} has no rules help yet")
@@ -257,7 +294,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except KeyError:
             source = None
         if source is None:
-            raise ApiError(404, "no_renderer", say("no_renderer", game=game_id))
+            raise ApiError(404, "no_renderer", say("no_renderer", game=echo(game_id)))
         return Response(source, media_type="text/javascript",
                         headers={"Cache-Control": "no-cache"})
 
@@ -283,6 +320,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "tokens": {str(k): v for k, v in tokens.items()},
             "seats": table.view(None)["seats"],
             "private": table.private,
+            "seeded": table.seeded,
             "invite": invite,
             "links": {
                 "watch": f"/t/{table.id}",
@@ -484,7 +522,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if message["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(message.get("code", 1000))
         try:
-            data = json.loads(message.get("text") or "")
+            data = parse_message(message.get("text"))
         except ValueError:
             data = None
         if not (isinstance(data, dict) and data.get("type") == "auth"
@@ -502,14 +540,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if message["type"] == "websocket.disconnect":
                 return
             if message.get("text") is None:
-                log.info("table %s: binary WebSocket frame refused (close %d)", table.id,
-                         UNSUPPORTED_DATA)
+                HOSTILE.info("table %s: binary WebSocket frame refused (close %d)", table.id,
+                             UNSUPPORTED_DATA)
                 await ws.close(code=UNSUPPORTED_DATA, reason="send JSON text, not binary")
                 return
             try:
-                msg = json.loads(message["text"])
-            except ValueError:
-                await ws.close(code=NOT_JSON, reason="messages must be JSON")
+                msg = parse_message(message["text"])
+            except ValueError as exc:
+                HOSTILE.info("table %s: WebSocket message not readable JSON (%s): closed %d",
+                             table.id, exc if str(exc) == "nested too deep" else "not JSON",
+                             NOT_JSON)
+                await ws.close(code=NOT_JSON, reason="messages must be JSON, nested at most "
+                                                     "a few hundred levels")
                 return
             try:
                 wait = limiter.hit("writes", ip)
@@ -532,8 +574,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     raise ApiError(400, "malformed_request",
                                    'send {"move": "<notation>", "seq": <number>}')
                 seq = msg.get("seq")
-                if seq is not None and not isinstance(seq, int):
-                    raise ApiError(400, "malformed_request", "seq must be a number")
+                if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)
+                                        or seq < 0):
+                    raise ApiError(400, "malformed_request",
+                                   "seq must be a whole number, 0 or more")
                 # shielded: a dropped socket must not cut a move off halfway
                 await asyncio.shield(tables.play(table, seat, msg["move"], seq, watcher.lang))
             except ApiError as exc:

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import StreamingResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from clanboard.core import Rng
 from clanboard.i18n import negotiate
@@ -47,7 +47,7 @@ NDJSON = "application/x-ndjson"
 class BotMove(BaseModel):
     model_config = ConfigDict(extra="forbid")
     move: str = Field(min_length=1, max_length=200, description="the move in game notation")
-    seq: int | None = Field(default=None, ge=0,
+    seq: StrictInt | None = Field(default=None, ge=0,
                             description="the seq of the position the move is for; a stale "
                                         "one is refused")
 
@@ -59,8 +59,8 @@ class Challenge(BaseModel):
     game: str = Field(description="game id, e.g. schotten-totten")
     variant: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
-    num_players: int | None = Field(default=None, ge=1, le=16)
-    seed: int | None = Field(default=None, ge=0, lt=1 << 62)
+    num_players: StrictInt | None = Field(default=None, ge=1, le=16)
+    seed: StrictInt | None = Field(default=None, ge=0, lt=1 << 62)
     name: Name = None
     clock: dict[str, Any] | None = Field(default=None, description="a time control, as "
                                          "for POST /api/tables; default: untimed")
@@ -143,6 +143,7 @@ def game_full(table: LiveTable, seat: int) -> dict[str, Any]:
     return {"type": "gameFull", "table": table.id, "game": view["game"],
             "variant": view["variant"], "options": view["options"],
             "num_players": view["num_players"], "seat": seat, "seats": view["seats"],
+            "seeded": view["seeded"],
             "state": game_state(table, seat, view, 0)}
 
 
@@ -448,10 +449,11 @@ def bot_router() -> APIRouter:
             hub.challenge(to.id, table.id, invite, {"type": "challenge", "challenge": {
                 "table": table.id, "game": body.game, "variant": body.variant,
                 "num_players": n, "from": user.name if user else (body.name or None),
+                "seeded": table.seeded,
                 "accept": f"/api/bot/challenge/{table.id}/accept",
                 "decline": f"/api/bot/challenge/{table.id}/decline"}})
         return {"table": table.id, "seat": 0, "token": tokens[0], "invite": invite,
-                "accept": f"/api/bot/challenge/{table.id}/accept",
+                "seeded": table.seeded, "accept": f"/api/bot/challenge/{table.id}/accept",
                 "decline": f"/api/bot/challenge/{table.id}/decline"}
 
     @router.post("/challenge/{table_id}/accept",

@@ -72,6 +72,17 @@ def say(key: str, **params: Any) -> Text:
     return Text(MESSAGES[key], **params)
 
 
+#: the most characters of a client's own input an error echoes back
+ECHO = 40
+
+
+def echo(value: Any, limit: int = ECHO) -> str:
+    """``value`` as text for an error's reason, cut to ``limit`` characters (a client's
+    4,000-digit number or 2,000-character id is not sent back in full)."""
+    text = str(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 class ApiError(Exception):
     def __init__(self, status: int, code: str, reason: str, allowed: list[str] | None = None,
                  **extra: Any) -> None:

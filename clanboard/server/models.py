@@ -47,6 +47,8 @@ class TableRow(Base):
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: a rated table: every seat is an account (AI seats: bot accounts); Glicko-2 at the end
     rated: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    #: the creator chose the shuffle with a seat open for someone else: not fair play
+    seeded: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
     #: the time control (``None``: untimed), the clocks as of the last change, and when
     #: the first running clock runs out (the server's sweep finds tables due by it)
     clock: Mapped[dict | None] = mapped_column(JSON, nullable=True)

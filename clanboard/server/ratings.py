@@ -17,7 +17,7 @@ from fastapi.responses import FileResponse
 
 from clanboard.core import games, get_game
 from clanboard.server.account_store import AccountStore, SeatResult
-from clanboard.server.errors import ApiError, say
+from clanboard.server.errors import ApiError, echo, say
 from clanboard.server.glicko2 import Rating, rate
 from clanboard.server.outcomes import NO_RESULT, left_seats
 from clanboard.server.tables import LiveTable, Tables
@@ -87,7 +87,7 @@ async def record_results(tables: Tables, table: LiveTable,
     ranking = final_ranking(table, losers)
     seats = [SeatResult(s.seat, s.user_id, ranking[s.seat], outcome(ranking[s.seat], ranking))
              for s in accounts if s.user_id is not None]
-    rated = table.rated and len(accounts) == len(table.seats)
+    rated = table.rated and not table.seeded and len(accounts) == len(table.seats)
     if table.rated and not rated:
         log.error("rated table %s has seats without an account: not rated", table.id)
     store = AccountStore(tables.store.engine)
@@ -125,8 +125,9 @@ def known_game(game_id: str) -> str:
     try:
         return get_game(game_id).id
     except KeyError:
-        raise ApiError(404, "no_such_game", say("no_such_game", game=game_id, games=", ".join(
-            g.id for g in games()))) from None
+        raise ApiError(404, "no_such_game", say("no_such_game", game=echo(game_id),
+                                                games=", ".join(g.id for g in games()))
+                       ) from None
 
 
 def ratings_router(page: str) -> APIRouter:

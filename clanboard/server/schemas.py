@@ -5,14 +5,21 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic_core import PydanticCustomError
+
+from clanboard.server import textcheck
 
 
 def _plain_text(value: str | None) -> str | None:
     """Refuse control characters and lone surrogates: no database column (PostgreSQL's
-    text refuses NUL) nor page should have to hold them."""
+    text refuses NUL) nor page should have to hold them; and invisible formatting
+    characters (:mod:`clanboard.server.textcheck`)."""
     if value is not None and any(unicodedata.category(c) in ("Cc", "Cs") for c in value):
         raise ValueError("must not contain control characters (such as NUL, tab or newline)")
+    if value is not None and textcheck.invisible(value):
+        # the request's language is not known here: the app's handler words it
+        raise PydanticCustomError(textcheck.CODE, textcheck.reason())
     return value
 
 
@@ -39,15 +46,15 @@ class NewTable(BaseModel):
     game: str = Field(description="game id, e.g. schotten-totten")
     variant: str | None = Field(default=None, description="a variant preset of the game")
     options: dict[str, Any] = Field(default_factory=dict, description="option values")
-    num_players: int | None = None
-    seed: int | None = Field(default=None, ge=0, lt=1 << 62,
+    num_players: StrictInt | None = None
+    seed: StrictInt | None = Field(default=None, ge=0, lt=1 << 62,
                              description="fixes the shuffle; random when left out")
     seats: list[SeatSpec] = Field(default_factory=list, max_length=16,
                                   description="one per player; default: you against AI")
-    private: bool = Field(default=False,
+    private: StrictBool = Field(default=False,
                           description="not listed in the lobby; open seats need the invite "
                                       "secret (returned once, in the join link's #invite=)")
-    rated: bool = Field(default=False,
+    rated: StrictBool = Field(default=False,
                         description="Glicko-2 rated: needs a logged-in creator; every seat "
                                     "an account (open seats: accounts join) or a named AI level")
     clock: dict[str, Any] | None = Field(
@@ -62,7 +69,8 @@ class NewTable(BaseModel):
 
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    seat: int | None = Field(default=None, description="the seat to take; default: first open")
+    seat: StrictInt | None = Field(default=None, ge=0,
+                                   description="the seat to take; default: first open")
     name: Name = None
     invite: str | None = Field(default=None, max_length=100,
                                description="a private table's invite secret")
@@ -70,8 +78,8 @@ class Join(BaseModel):
 
 class MoveIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    seat: int = Field(ge=0)
+    seat: StrictInt = Field(ge=0)
     move: str = Field(min_length=1, max_length=200, description="the move in game notation")
-    seq: int | None = Field(default=None, ge=0,
+    seq: StrictInt | None = Field(default=None, ge=0,
                             description="the move number this move is meant to be (the "
                                         "view's seq); a stale one is refused")

@@ -60,6 +60,9 @@ class Settings:
     #: analyses queued or running at once, over all tables
     analysis_max_jobs: int = _setting("analysis_max_jobs", 8)
     analysis_nice: int = _setting("analysis_nice", 19)
+    #: seconds a process's claim on a job lasts unless renewed; a sweep every third of it
+    #: renews this process's claims and takes up jobs whose claims ran out
+    analysis_claim_seconds: float = _setting("analysis_claim_seconds", 60.0)
 
     # -- requests and sockets
     #: the largest request body read (413 above it); also the largest WebSocket message
@@ -87,6 +90,11 @@ class Settings:
     open_tables_hours: float = _setting("open_tables_hours", 24.0)
     #: WebSockets open at once from one IP
     max_sockets: int = _setting("max_sockets", 32)
+    #: requests one IP may have half-sent at once (slow-loris; server/connguard.py)
+    max_half_open: int = _setting("max_half_open", 16)
+    #: seconds a client has to send a request's headers, and then its body
+    header_timeout: float = _setting("header_timeout", 10.0)
+    body_timeout: float = _setting("body_timeout", 30.0)
     #: seconds between the keep-alive empty lines of a bot API stream
     bot_keepalive: float = _setting("bot_keepalive", 20.0)
 
@@ -96,6 +104,9 @@ class Settings:
     idle_minutes: float = _setting("idle_minutes", 30.0)
     #: the most tables kept in memory; the least recently used idle ones go first
     max_live_tables: int = _setting("max_live_tables", 2000)
+    #: and at most about this many MiB of them (an estimate per table): idle finished
+    #: tables go first, then other idle ones, least recently used first
+    max_live_mib: float = _setting("max_live_mib", 192.0)
     #: unfinished tables with an AI seat loaded in the background after a start
     resume_ai_tables: int = _setting("resume_ai_tables", 200)
 
@@ -145,6 +156,6 @@ class Settings:
     def without_client_limits(self) -> Settings:
         """These settings with every per-IP limit off (load tests from one address)."""
         for f in fields(self):
-            if f.name.startswith(("rate_", "max_open_tables", "max_sockets")):
+            if f.name.startswith(("rate_", "max_open_tables", "max_sockets", "max_half_open")):
                 setattr(self, f.name, 0)
         return self

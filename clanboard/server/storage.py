@@ -138,6 +138,7 @@ class StoredTable:
     invite_hash: str | None = None
     creator: str | None = None
     rated: bool = False
+    seeded: bool = False
     #: clocks (see :mod:`clanboard.server.clocks`): the time control, the clocks now,
     #: the clocks after each move (``None`` for an untimed table), the deadline
     clock: dict[str, Any] | None = None
@@ -172,7 +173,8 @@ class Store:
             s.add(TableRow(id=t.id, game=t.game, variant=t.variant, options=t.options,
                            num_players=t.num_players, seed=t.seed, status=t.status,
                            private=t.private, invite_hash=t.invite_hash, creator=t.creator,
-                           rated=t.rated, clock=t.clock, clock_state=t.clock_state,
+                           rated=t.rated, seeded=t.seeded, clock=t.clock,
+                           clock_state=t.clock_state,
                            on_resign=None if t.on_resign == "ai" else t.on_resign,
                            clock_deadline=t.clock_deadline,
                            created_at=_now(), updated_at=_now()))
@@ -315,7 +317,8 @@ class Store:
                .where(tables.c.private == False)  # noqa: E712 (SQL, not Python)
                .order_by(tables.c.updated_at.desc(), tables.c.id).limit(limit).subquery())
         query = (select(tables.c.id, tables.c.game, tables.c.variant, tables.c.status,
-                        tables.c.updated_at, seats.c.seat, seats.c.kind, seats.c.name)
+                        tables.c.updated_at, tables.c.seeded, seats.c.seat, seats.c.kind,
+                        seats.c.name)
                  .join(top, top.c.id == tables.c.id)
                  .join(seats, seats.c.table_id == tables.c.id, isouter=True)
                  .order_by(top.c.updated_at.desc(), tables.c.id, seats.c.seat))
@@ -331,7 +334,7 @@ class Store:
                     entry = out[row.id] = {
                         "id": row.id, "game": row.game, "variant": row.variant,
                         "status": status, "last_active": updated.isoformat() + "Z",
-                        "seats": []}
+                        "seeded": bool(row.seeded), "seats": []}
                 if row.seat is not None:
                     entry["seats"].append({"seat": row.seat, "kind": row.kind,
                                            "name": row.name})
@@ -357,7 +360,7 @@ class Store:
             moves=[(m.player, m.text, list(m.visible_to)) for m in moves],
             move_clocks=([m.clock for m in moves] if row.clock is not None else []),
             private=bool(row.private), invite_hash=row.invite_hash, creator=row.creator,
-            rated=bool(row.rated),
+            rated=bool(row.rated), seeded=bool(row.seeded),
             clock=row.clock, clock_state=row.clock_state, clock_deadline=row.clock_deadline,
             result_override=row.result_override, events=list(row.events or []),
             on_resign=row.on_resign or "ai",

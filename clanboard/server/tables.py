@@ -25,7 +25,7 @@ from clanboard.core import IllegalMove, InvalidState, State, UnknownGame, get_ga
 from clanboard.i18n import LANGUAGES, default_names
 from clanboard.server.ai import check_agent, choose_move, clamp_agent, resolve_agent
 from clanboard.server.clocks import Clocks, TimeControl, Timeout
-from clanboard.server.errors import ApiError, say
+from clanboard.server.errors import ApiError, echo, say
 from clanboard.server.games import check_pack_offered
 from clanboard.server.limits import too_many_tables
 from clanboard.server.outcomes import (
@@ -67,6 +67,13 @@ class Watcher(Protocol):
 MoveWords = dict[str, tuple[str, dict[int, str]]]
 
 
+#: bytes a live table is counted for (:meth:`LiveTable.estimated_bytes`): its state, each
+#: move, each move's words in one language, each log entry built. An estimate, on the high
+#: side: a finished Schotten Totten game read in one language counts about 200 KiB, where
+#: the server's memory grew about 147 KiB per such table (issue 43's measure)
+SIZE_ESTIMATE = (16 * 1024, 1536, 1024, 512)
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -100,6 +107,8 @@ class LiveTable:
     storing: int | None = None
     #: rated: every seat is an account, Glicko-2 ratings change when it ends
     rated: bool = False
+    #: the creator chose the shuffle while a seat was open for someone else (not fair play)
+    seeded: bool = False
     #: takeback, rematch and chat (clanboard.server.together)
     together: Any = None
     #: takebacks so far (a log reveal worked out before one is dropped)
@@ -129,6 +138,14 @@ class LiveTable:
     #: move row it was built from: an entry is built again once its row is replaced
     logs: dict[tuple[int, str, bool], list[tuple[Any, dict[str, Any]]]] = field(
         default_factory=dict, repr=False)
+
+    def estimated_bytes(self) -> int:
+        """A rough size of this table in memory: its state, its moves, their words in each
+        language read so far and the log entries built (see :data:`SIZE_ESTIMATE`)."""
+        base, per_move, per_text, per_log = SIZE_ESTIMATE
+        texts = sum(len(t) for t in self.texts)
+        logs = sum(len(v) for v in self.logs.values())
+        return base + per_move * len(self.moves) + per_text * texts + per_log * logs
 
     def evictable(self, idle_before: float) -> bool:
         return (not self.watchers and self.jobs == 0 and not self.lock.locked()
@@ -243,6 +260,7 @@ class LiveTable:
             "variant": self.variant,
             "private": self.private,
             "rated": self.rated,
+            "seeded": self.seeded,
             "options": dict(state.options),
             "num_players": state.num_players,
             "seq": self.seq,
@@ -336,7 +354,7 @@ class LiveTable:
         return StoredTable(self.id, self.state.game.id, self.variant, dict(self.state.options),
                            self.state.num_players, self.state.seed, self.status, self.seats,
                            private=self.private, invite_hash=self.invite_hash,
-                           rated=self.rated, on_resign=self.on_resign,
+                           rated=self.rated, seeded=self.seeded, on_resign=self.on_resign,
                            clock=clocks.control.to_json() if clocks else None,
                            clock_state=clocks.to_json() if clocks else None,
                            clock_deadline=self.clock_deadline())
@@ -435,7 +453,7 @@ def rebuild(stored: StoredTable, settings: Settings | None = None) -> LiveTable:
                      move_clocks=list(stored.move_clocks) or [None] * len(stored.moves),
                      result_override=stored.result_override,
                      events=[event_from_json(e) for e in stored.events],
-                     rated=stored.rated, on_resign=stored.on_resign)
+                     rated=stored.rated, seeded=stored.seeded, on_resign=stored.on_resign)
 
 
 class Tables:
@@ -532,6 +550,33 @@ class Tables:
         cap = self.settings.max_live_tables
         if cap > 0 and len(self.live) > cap:
             self.evict(keep=cap)
+        self.evict_to_budget()
+
+    def evict_to_budget(self) -> int:
+        """While the live tables' estimated size is over ``max_live_mib``, drop idle ones:
+        finished tables first, then the others, least recently used first. Returns how
+        many went (the most recently used table stays, whatever its size)."""
+        budget = self.settings.max_live_mib * 1024 * 1024
+        if budget <= 0:
+            return 0
+        total = sum(t.estimated_bytes() for t in self.live.values())
+        gone = 0
+        for finished_only in (True, False):
+            for table_id, table in list(self.live.items())[:-1]:  # not the one just used
+                if total <= budget:
+                    return gone
+                if finished_only and table.status != "over":
+                    continue
+                if table.evictable(float("inf")):
+                    total -= table.estimated_bytes()
+                    self._drop(table_id, table)
+                    gone += 1
+        return gone
+
+    def _drop(self, table_id: str, table: LiveTable) -> None:
+        del self.live[table_id]
+        if table.clock_task is not None:  # the clock sweep loads it when due
+            table.clock_task.cancel()
 
     def evict(self, now: float | None = None, keep: int | None = None) -> int:
         """Drop tables idle for ``settings.idle_minutes`` (as of ``now``), and then the
@@ -543,9 +588,7 @@ class Tables:
         for table_id, table in list(self.live.items()):
             over = keep is not None and len(self.live) > keep
             if table.evictable(float("inf") if over else idle_before):
-                del self.live[table_id]
-                if table.clock_task is not None:  # the clock sweep loads it when due
-                    table.clock_task.cancel()
+                self._drop(table_id, table)
                 gone += 1
         return gone
 
@@ -555,6 +598,7 @@ class Tables:
         while not self.closing:
             await asyncio.sleep(every)
             self.evict()
+            self.evict_to_budget()  # tables grow as they are played and read
 
     async def resume_ai(self) -> int:
         """Load (a bounded number of) tables in play with an AI seat after a start, one at a
@@ -593,6 +637,7 @@ class Tables:
             game = get_game(game_id)
         except UnknownGame as exc:
             raise ApiError(404, "no_such_game", str(exc)) from exc
+        chosen = seed is not None
         try:
             opts = dict(game.variant_options(variant)) if variant else {}
             opts.update(options)
@@ -635,11 +680,17 @@ class Tables:
                                f"seat {i}: kind must be human, ai or open, not {kind!r}")
         if on_resign not in ("ai", "last"):
             raise ApiError(422, "bad_options",
-                           f"on_resign must be 'ai' or 'last', not {on_resign!r}")
+                           f"on_resign must be 'ai' or 'last', not {echo(on_resign)!r}")
+        # a chosen shuffle is fair only when no one else's hidden cards depend on it (every
+        # human seat the creator's own); with a seat open for someone else it is marked,
+        # shown to whoever joins, and never rated
+        seeded = chosen and any(s.kind == "open" for s in stored)
+        if seeded and rated:
+            raise ApiError(422, "bad_options", "a rated table's shuffle is secret: leave seed out")
         invite = secrets.token_urlsafe(16) if private else None
         table = LiveTable(secrets.token_urlsafe(9), variant, stored, state, [],
                           private=private, invite_hash=hash_token(invite) if invite else None,
-                          rated=rated, on_resign=on_resign)
+                          rated=rated, seeded=seeded, on_resign=on_resign)
         if control is not None:
             table.clocks = Clocks.start(control, [s.kind for s in stored], self.clock.now())
         record = table.stored()
@@ -739,7 +790,7 @@ class Tables:
                                say("waiting_for_players", seats=", ".join(open_seats)))
             if seq is not None and seq != table.seq:
                 raise ApiError(409, "stale_move",
-                               say("stale_move", seq=seq, expected=table.seq),
+                               say("stale_move", seq=echo(seq), expected=table.seq),
                                seq=table.seq)
             waiting = table.state.players_to_move()
             if seat not in waiting:

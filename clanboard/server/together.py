@@ -20,10 +20,11 @@ from fastapi import APIRouter, Header, Query, Request
 from limits import parse
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from sqlalchemy import delete, func, insert, select, update
 
 from clanboard.i18n import localized
+from clanboard.server import textcheck
 from clanboard.server.errors import ApiError
 from clanboard.server.errors import say as reason
 from clanboard.server.guard import client_ip
@@ -436,7 +437,7 @@ async def reissue_token(tables: Tables, table: LiveTable, seat: int) -> tuple[st
 
 # -- chat --------------------------------------------------------------------------------------
 
-def clean_text(text: Any) -> str:
+def clean_text(text: Any, lang: str = "en") -> str:
     if not isinstance(text, str):
         raise ApiError(400, "malformed_request", 'send {"type": "chat", "text": "..."}')
     text = text.strip()
@@ -446,7 +447,7 @@ def clean_text(text: Any) -> str:
         raise ApiError(422, "bad_chat", reason("chat_long", most=CHAT_LENGTH, n=len(text)))
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
         raise ApiError(422, "bad_chat", reason("chat_control"))
-    return text
+    return textcheck.check(text, lang)
 
 
 def reaches(msg: Chat, t: Together, seat: int | None) -> bool:
@@ -457,10 +458,10 @@ def reaches(msg: Chat, t: Together, seat: int | None) -> bool:
 
 
 async def say(tables: Tables, table: LiveTable, seat: int | None, text: Any,
-              name: str | None, sender: str) -> Chat:
+              name: str | None, sender: str, lang: str = "en") -> Chat:
     """Store and deliver a chat message from ``seat`` (``None``: a spectator, whose
-    ``sender`` key is its address)."""
-    text = clean_text(text)
+    ``sender`` key is its address); refusals are worded in ``lang``."""
+    text = clean_text(text, lang)
     key = f"{table.id}:seat:{seat}" if seat is not None else f"{table.id}:ip:{sender}"
     if not _limiter.hit(CHAT_RATE, "chat", key):
         raise ApiError(429, "rate_limited",
@@ -472,7 +473,7 @@ async def say(tables: Tables, table: LiveTable, seat: int | None, text: Any,
     if seat is not None:
         who, channel = table.seats[seat].name, PLAYERS
     else:
-        who = clean_name(name) or "Spectator"
+        who = clean_name(name, lang) or "Spectator"
         channel = SPECTATORS
     msg = Chat(table.seq, channel, seat, who, text)
     await tables.run_db(add_chat, tables.store, table.id, msg)
@@ -483,13 +484,13 @@ async def say(tables: Tables, table: LiveTable, seat: int | None, text: Any,
     return msg
 
 
-def clean_name(name: Any) -> str | None:
+def clean_name(name: Any, lang: str = "en") -> str | None:
     if not isinstance(name, str):
         return None
     name = name.strip()[:40]
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
         raise ApiError(422, "bad_chat", reason("chat_name"))
-    return name or None
+    return textcheck.check(name, lang) or None
 
 
 def chat_for(table: LiveTable, seat: int | None, limit: int = CHAT_BACKLOG
@@ -502,7 +503,8 @@ async def mute(tables: Tables, table: LiveTable, seat: int, target: Any, on: Any
     if not isinstance(target, int) or isinstance(target, bool) \
             or not 0 <= target < len(table.seats) or target == seat:
         raise ApiError(422, "bad_mute", reason("mute_other", last=len(table.seats) - 1, seat=seat))
-    on = bool(on)
+    if not isinstance(on, bool):
+        raise ApiError(400, "malformed_request", "muted must be true or false")
     await tables.run_db(set_mute, tables.store, table.id, seat, target, on)
     muted = of(table).mutes.setdefault(seat, set())
     (muted.add if on else muted.discard)(target)
@@ -526,7 +528,7 @@ async def on_socket(tables: Tables, table: LiveTable, watcher: Any, msg: dict[st
     kind = msg.get("type")
     lang = getattr(watcher, "lang", "en")
     if kind == "chat":
-        await say(tables, table, seat, msg.get("text"), msg.get("name"), ip)
+        await say(tables, table, seat, msg.get("text"), msg.get("name"), ip, lang)
         return
     if seat is None:
         raise ApiError(403, "spectator", reason("spectators_cannot"))
@@ -536,7 +538,10 @@ async def on_socket(tables: Tables, table: LiveTable, watcher: Any, msg: dict[st
             raise ApiError(400, "malformed_request", "n must be a number")
         await ask_takeback(tables, table, seat, n, lang)
     elif kind == "takeback_answer":
-        await answer_takeback(tables, table, seat, bool(msg.get("accept")), lang)
+        accept = msg.get("accept")
+        if not isinstance(accept, bool):
+            raise ApiError(400, "malformed_request", "accept must be true or false")
+        await answer_takeback(tables, table, seat, accept, lang)
     elif kind == "rematch":
         existed = of(table).rematch is not None
         got = await offer_rematch(tables, table, seat)
@@ -554,27 +559,29 @@ async def on_socket(tables: Tables, table: LiveTable, watcher: Any, msg: dict[st
 
 class SeatIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    seat: int = Field(ge=0, description="your seat (its token in the Authorization header)")
+    seat: StrictInt = Field(ge=0,
+                            description="your seat (its token in the Authorization header)")
 
 
 class TakebackIn(SeatIn):
-    n: int = Field(default=1, ge=1, le=50, description="how many of your last moves")
+    n: StrictInt = Field(default=1, ge=1, le=50, description="how many of your last moves")
 
 
 class AnswerIn(SeatIn):
-    accept: bool
+    accept: StrictBool
 
 
 class ChatIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    seat: int | None = Field(default=None, ge=0, description="your seat; none: a spectator")
+    seat: StrictInt | None = Field(default=None, ge=0,
+                                   description="your seat; none: a spectator")
     text: str = Field(max_length=CHAT_LENGTH * 4)
     name: Name = None
 
 
 class MuteIn(SeatIn):
-    target: int = Field(ge=0, description="the seat to mute or unmute")
-    muted: bool = True
+    target: StrictInt = Field(ge=0, description="the seat to mute or unmute")
+    muted: StrictBool = True
 
 
 def _bearer(value: str | None) -> str | None:
@@ -652,7 +659,7 @@ def together_router() -> APIRouter:
                         authorization: Token = None) -> dict[str, Any]:
         tables, table = await seated(request, table_id, body.seat, authorization)
         msg = await say(tables, table, body.seat, body.text, body.name,
-                        client_ip(request.scope))
+                        client_ip(request.scope), lang_of(request))
         return msg.public()
 
     @router.post("/api/tables/{table_id}/mute",

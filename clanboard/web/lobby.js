@@ -204,7 +204,10 @@
         const link = t.status === "waiting" ? `/t/${t.id}?join=1` : `/t/${t.id}`;
         const title = gameName(t.game) + (t.variant ? ` (${variantName(t.game, t.variant)})` : "");
         return h("li", {"data-table": t.id},
-          h("a", {href: link}, h("strong", {text: title}), h("span", {class: "who", text: " — " + who})),
+          h("a", {href: link}, h("strong", {text: title}), h("span", {class: "who", text: " — " + who}),
+            // a shuffle the creator chose with a seat open: said before anyone joins
+            t.seeded ? h("span", {class: "badge seeded", "data-testid": "seeded-" + t.id,
+              title: window.clanboard.t("table.seeded_hint"), text: window.clanboard.t("lobby.seeded")}) : null),
           h("span", {class: "badge " + t.status, "data-testid": "status-" + t.id,
             title: t.last_active ? new Date(t.last_active).toLocaleString() : "",
             text: WORDS.status[t.status] || t.status}));

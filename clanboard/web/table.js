@@ -168,7 +168,10 @@
       class: [view.to_move.includes(s.seat) ? "to-move" : "", s.seat === seat ? "me" : ""].join(" "),
     }, h("span", {text: s.name + (s.seat === seat ? " " + t("common.you_mark") : "")}),
       scores ? h("span", {class: "score", text: ` ${scores[s.seat]}`}) : null)));
-    return [h("div", {}, ...parts, notice ? h("span", {class: "muted", text: " " + t(...notice)}) : null), seatsEl];
+    // a shuffle the creator chose while a seat was open: every joiner and watcher is told
+    const seeded = view.seeded ? h("p", {class: "seeded-note", "data-testid": "seeded", role: "note"},
+      h("strong", {text: t("table.seeded")}), " ", h("span", {text: t("table.seeded_hint")})) : null;
+    return [h("div", {}, ...parts, notice ? h("span", {class: "muted", text: " " + t(...notice)}) : null), seeded, seatsEl];
   }
 
   function draw() {

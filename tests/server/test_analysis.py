@@ -170,9 +170,9 @@ def test_a_store_under_way_at_a_stop_does_not_keep_the_job_from_the_next_process
     alone until the claim runs out (on PostgreSQL, whose pool has several threads)."""
     from clanboard.server import analysis
 
-    def slow_save(store: Any, job: Job, owner: str | None = None) -> None:
+    def slow_save(store: Any, job: Job, owner: str | None = None, *claim: float) -> None:
         time.sleep(0.4)  # the stop comes while a store is under way
-        save_job(store, job, owner)
+        save_job(store, job, owner, *claim)
 
     client = on_both(analysis_iterations=30)
     table = finished_table(client)

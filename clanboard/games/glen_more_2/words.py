@@ -85,7 +85,7 @@ MESSAGES = {
     "and": " and ", "list": ", ", "or": "; or ",
     "nothing": "no effect",
     "gain": "gain {gains}",
-    "exchange": "pay {inputs} to gain {gains}",
+    "exchange": "pay {inputs}: {gains}",
     "if": "if {conditions}: {effect}",
     "cond_and": " and ",
     # per-count scoring
@@ -131,7 +131,7 @@ MESSAGES = {
     "rule.bids5": "from now on you may use up to 5 bid tokens instead of 3",
     "rule.feast_whisky": "from now on you may pay 1 whisky barrel instead of 1 resource of a "
                          "feast's cost",
-    "rule.feast_ignore": "put it on this shield: from now on you ignore that resource in "
+    "rule.feast_ignore": "put it on this shield; from now on you ignore that resource in "
                          "feast costs",
     "take_discard": "take a tile from the discard as if from the rondel",
     "remove": "remove tiles from your territory (up to {n})",
@@ -276,17 +276,12 @@ def option(o: Option, comp: Components | None, lang: str) -> str:
     """One option: its conditions, what it costs, what it gives."""
     m = m_(lang)
     plain = [g for g in o.gains if isinstance(g, Item)]
-    other = [gain(g, comp, lang) for g in o.gains if not isinstance(g, Item)]
-    parts = []
-    if plain:
-        parts.append(m["list"].join(item(g.token, g.count, lang) for g in plain))
-    gains = m["and"].join([*parts, *other]) if parts else m["and"].join(other)
+    parts = [m["gain"].format(gains=m["list"].join(item(g.token, g.count, lang)
+                                                   for g in plain))] if plain else []
+    parts.extend(gain(g, comp, lang) for g in o.gains if not isinstance(g, Item))
+    text = m["and"].join(parts)
     if o.inputs:
-        text = m["exchange"].format(inputs=items(o.inputs, lang), gains=gains)
-    elif plain:
-        text = m["gain"].format(gains=gains)
-    else:
-        text = gains
+        text = m["exchange"].format(inputs=items(o.inputs, lang), gains=text)
     if o.conditions:
         conds = m["cond_and"].join(condition(c, comp, lang) for c in o.conditions)
         text = m["if"].format(conditions=conds, effect=text)

@@ -52,6 +52,7 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.games.glen_more_2.solo_describe": ("MESSAGES",),
     "clanboard.games.glen_more_2.describe": ("MESSAGES", "RESOURCE_NAMES"),
     "clanboard.games.glen_more_2.render": ("MESSAGES",),
+    "clanboard.games.glen_more_2.words": ("MESSAGES", "NAMES"),
     "clanboard.server.clocks": ("MESSAGES",),
 }
 #: folders whose Python files call ``_("...")`` (found with Babel's extractor)

@@ -291,6 +291,16 @@ def _final_table(s: GlenMore2State, final: dict[str, Any], seats: list[str],
     return {"title": m["final"], "columns": seats, "rows": rows}
 
 
+def score_tables(s: GlenMore2State, names: Sequence[str] | None,
+                 lang: str) -> list[dict[str, Any]]:
+    """The scoring rounds so far and the final scoring (once made), as tables."""
+    seats = columns(s, names, lang)
+    tables = [_round_table(s, sc, seats, lang) for sc in s.scorings]
+    if s.final:
+        tables.append(_final_table(s, s.final, seats, lang))
+    return tables
+
+
 def result_explanation(s: GlenMore2State, viewer: int | None,
                        names: Sequence[str] | None = None,
                        lang: str = "en") -> dict[str, Any]:
@@ -302,7 +312,7 @@ def result_explanation(s: GlenMore2State, viewer: int | None,
     seats = columns(s, names, lang)
     m = words(MESSAGES, lang)
     w = W.m_(lang)
-    tables = [_round_table(s, sc, seats, lang) for sc in s.scorings]
+    tables = score_tables(s, names, lang)
     lines = []
     for sc in s.scorings:
         won = sc.get("fame_won")
@@ -310,7 +320,6 @@ def result_explanation(s: GlenMore2State, viewer: int | None,
             lines.append(m["fame_won"].format(n=sc["round"], list=w["list"].join(
                 m["item"].format(who=seats[p], n=v) for p, v in enumerate(won) if v)))
     if s.final:
-        tables.append(_final_table(s, s.final, seats, lang))
         sizes = s.final.get("tiles")
         if isinstance(sizes, list) and len(sizes) == len(seats):
             lines.append(m["tiles_line"].format(list=w["list"].join(

@@ -175,7 +175,7 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
         used = used_provisional(s)
         if used:
             out.append(f"[yellow]{m['used'].format(n=len(used))}[/] "
-                       + escape(", ".join(f"{e.file} {e.key}" for e in used)))
+                       + escape("; ".join(W.provisional_names(comp, used, lang))))
     return "\n".join(out)
 
 

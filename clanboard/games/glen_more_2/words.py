@@ -156,6 +156,27 @@ MESSAGES = {
     "step.effect": "at once: {effect}",
     "step.modifier": "at the next scoring: {effect}",
     "step.reward": "{effect}",
+    # the stacks, as the tiles' backs show them
+    "stack.S": "S", "stack.A": "A", "stack.B": "B", "stack.C": "C", "stack.D": "D",
+    # a pack's provisional values, named (the badge and the end of the game)
+    "prov.tiles.csv": "tile {name}",
+    "prov.historic_places.csv": "historic place {name}",
+    "prov.feasts.csv": "feast {name}",
+    "prov.landmarks.csv": "landmark card {name}",
+    "prov.clan_spaces.csv": "clan-board space of {name}",
+    "prov.highland_games.csv": "Highland Games board: {name}",
+    "prov.scoring.csv": "scoring table, difference {name}",
+    "prov.alt_scoring.csv": "alternative scoring table, difference {name}",
+    "prov.market.csv": "market prices: {name}",
+    "prov.allenarly_cards.csv": "Allenarly's action card {name}",
+    "prov.allenarly_levels.csv": "Allenarly's level {name}",
+    "prov.allenarly_priority.csv": "Allenarly's priority token: {name}",
+    "prov.allenarly_paths.csv": "Allenarly's token path, step {name}",
+    "prov.allenarly_chronicles.csv": "Allenarly's rules for chronicle {name}",
+    "prov.other": "{file}: {name}",
+    "prov.settings": "rule settings: {n}",
+    "track.caber": "caber tossers, rank {n}", "track.stone": "stone putters, rank {n}",
+    "track.central": "central track, rank {n}",
 }
 """The describer's words (one place, for catalogues)."""
 
@@ -355,12 +376,58 @@ def landmark_text(comp: Components, card: str, lang: str) -> str:
     return provisional(text, c.provisional, lang)
 
 
+def provisional_names(comp: Components, entries: list[Any], lang: str) -> list[str]:
+    """A pack's provisional entries (file, key) in words: each component by its name, the
+    rule settings counted in one line."""
+    m = m_(lang)
+    out, settings = [], 0
+    for e in entries:
+        key, label = e.key, m.get(f"prov.{e.file}")
+        if e.file == "settings.csv":
+            settings += 1
+            continue
+        if e.file == "tiles.csv" and key in comp.index:
+            key = f"{tile_name(comp, comp.index[key], lang)} ({key})"
+        elif e.file == "historic_places.csv":
+            h = next((h for h in comp.historic.values() if h.id == key), None)
+            key = name(h.name, h.name_ru, lang) if h else key
+        elif e.file == "feasts.csv":
+            f = next((f for f in comp.feasts if f.id == key), None)
+            key = name(f.name, f.name_ru, lang) if f else key
+        elif e.file == "landmarks.csv" and key in comp.cards:
+            key = name(comp.cards[key].name, comp.cards[key].name_ru, lang)
+        elif e.file == "clan_spaces.csv":
+            i = comp.space_index.get(key)
+            key = name(comp.spaces[i].clan, comp.spaces[i].clan_ru, lang) if i is not None \
+                else key
+        elif e.file == "highland_games.csv" and " " in key:
+            track, rank = key.split(" ", 1)
+            key = m.get(f"track.{track}", track).format(n=rank)
+        elif e.file == "market.csv":
+            key = item(key, 1, lang) if f"one.{key}" in m else key
+        out.append(label.format(name=key) if label else
+                   m["prov.other"].format(file=e.file, name=key))
+    if settings:
+        out.insert(0, m["prov.settings"].format(n=settings))
+    return out
+
+
 def glossary(s: Any, lang: str) -> dict[str, Any]:
     """Everything the web page names or describes in this game, in words of ``lang``:
-    tiles (name, what they do), clan-board spaces, feasts, landmark cards, Highland Games
+    the tiles in sight (name, what they do), clan-board spaces, feasts, landmark cards, Highland Games
     steps, historic places, tile kinds, Allenarly's level and her decisions. Bounded by the
     pack (a few hundred short strings)."""
+    from clanboard.games.glen_more_2.describe import score_tables
+    from clanboard.games.glen_more_2.provenance import used_provisional
+
+    from clanboard.games.glen_more_2.view import shown_tiles
+
     out = dict(_static_glossary(s.comp, lang))
+    ids = {s.comp.tile_id(t) for t in shown_tiles(s)}
+    out["tiles"] = {k: v for k, v in out["tiles"].items() if k in ids}
+    out["scoring"] = score_tables(s, None, lang)
+    out["used_provisional"] = provisional_names(s.comp, used_provisional(s), lang) \
+        if s.final else None
     if s.allen is not None:
         from clanboard.games.glen_more_2.solo_describe import allenarly_words
 
@@ -374,7 +441,11 @@ def _static_glossary(comp: Components, lang: str) -> dict[str, Any]:
     m = m_(lang)
     tiles = {}
     for i, row in enumerate(comp.tiles):
-        tiles[row.id] = {"name": tile_name(comp, i, lang), "lines": tile_lines(comp, i, lang)}
+        tiles[row.id] = {"name": tile_name(comp, i, lang), "lines": tile_lines(comp, i, lang),
+                         "costs": [items(a, lang) for a in row.cost.alternatives],
+                         "bonuses": [option(o, comp, lang) for o in row.bonus.options],
+                         "activations": [option(o, comp, lang)
+                                         for o in row.activation.options]}
     clans = {sp.id: {"name": name(sp.clan, sp.clan_ru, lang),
                      "effect": provisional(effect(sp.effect, comp, lang), sp.provisional, lang)}
              for sp in comp.spaces}
@@ -388,9 +459,13 @@ def _static_glossary(comp: Components, lang: str) -> dict[str, Any]:
     for i, h in comp.historic.items():
         if comp.tiles[i].stack != "historic":
             places[h.id] = {"name": name(h.name, h.name_ru, lang),
+                            "cost": cost(h.cost, lang) if h.cost.alternatives
+                            else item("any", 2, lang),
                             "lines": tile_lines(comp, i, lang)}
     return {
         "tiles": tiles, "clans": clans, "feasts": feasts, "landmarks": cards, "steps": steps,
         "historic": places, "kinds": {k[5:]: v for k, v in m.items() if k.startswith("kind.")},
         "categories": {k[4:]: v for k, v in m.items() if k.startswith("cat.")},
+        "stacks": {k[6:]: v for k, v in m.items() if k.startswith("stack.")},
+        "provisional": provisional_names(comp, comp.pack.provisional(), lang),
     }

@@ -189,6 +189,8 @@ def allenarly_words(s: GlenMore2State, lang: str = "en") -> dict[str, Any]:
                      for c in a.priority],
         "tokens": tokens,
         "last": [t for t in (explain(s, d, lang) for d in (a.recent or [a.last])) if t],
+        # what "last" describes, so that a replay's earlier position can tell it is not its own
+        "since": [dict(r) for r in a.recent],
     }
 
 

@@ -424,7 +424,8 @@ def glossary(s: Any, lang: str) -> dict[str, Any]:
 
     out = dict(_static_glossary(s.comp, lang))
     ids = {s.comp.tile_id(t) for t in shown_tiles(s)}
-    out["tiles"] = {k: v for k, v in out["tiles"].items() if k in ids}
+    if not s.final:  # at the end every tile, for the replay's earlier positions
+        out["tiles"] = {k: v for k, v in out["tiles"].items() if k in ids}
     out["scoring"] = score_tables(s, None, lang)
     out["used_provisional"] = provisional_names(s.comp, used_provisional(s), lang) \
         if s.final else None

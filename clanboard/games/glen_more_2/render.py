@@ -99,7 +99,8 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
     if prov:
         out.append(f"[black on yellow] {m['badge']} [/] "
                    + escape(m["badge_line"].format(pack=repr(comp.name), n=len(prov))))
-    stacks = "  ".join(f"{k} {len(v)}" for k, v in s.stacks.items())
+    letters = W.STACK_LETTERS.get(lang, {})
+    stacks = "  ".join(f"{letters.get(k, k)} {len(v)}" for k, v in s.stacks.items())
     out.append(f"[bold]{m['rondel']}[/] {m['back_to_front']}  {m['stacks'].format(stacks=stacks)}"
                + (f"  {m['worlds_end']}" if s.we_drawn else ""))
     for v in s.track:

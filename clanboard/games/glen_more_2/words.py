@@ -156,8 +156,6 @@ MESSAGES = {
     "step.effect": "at once: {effect}",
     "step.modifier": "at the next scoring: {effect}",
     "step.reward": "{effect}",
-    # the stacks, as the tiles' backs show them
-    "stack.S": "S", "stack.A": "A", "stack.B": "B", "stack.C": "C", "stack.D": "D",
     # a pack's provisional values, named (the badge and the end of the game)
     "prov.tiles.csv": "tile {name}",
     "prov.historic_places.csv": "historic place {name}",
@@ -180,8 +178,10 @@ MESSAGES = {
 }
 """The describer's words (one place, for catalogues)."""
 
-_KINDS_COUNTERED = ("scotsman", "landmark", "personality", "whisky", "coin", "resource",
-                    "historic")
+#: the stacks' letters as the tiles' backs show them in the Russian rulebook (HG-RU 276, 286),
+#: also used by the Ukrainian page; other languages keep the Latin letters
+STACK_LETTERS = {"ru": {"S": "Н", "A": "А", "B": "Б", "C": "В", "D": "Г"},
+                 "uk": {"S": "Н", "A": "А", "B": "Б", "C": "В", "D": "Г"}}
 
 
 def m_(lang: str) -> Mapping[str, str]:
@@ -413,13 +413,12 @@ def provisional_names(comp: Components, entries: list[Any], lang: str) -> list[s
 
 
 def glossary(s: Any, lang: str) -> dict[str, Any]:
-    """Everything the web page names or describes in this game, in words of ``lang``:
-    the tiles in sight (name, what they do), clan-board spaces, feasts, landmark cards, Highland Games
-    steps, historic places, tile kinds, Allenarly's level and her decisions. Bounded by the
-    pack (a few hundred short strings)."""
+    """Everything the web page names or describes in this game, in words of ``lang``: the
+    tiles in sight (every tile once the game is over, for the replay), clan-board spaces,
+    feasts, landmark cards, Highland Games steps, historic places, tile kinds, provisional
+    values, score tables, Allenarly's board. Bounded by the pack (a few hundred strings)."""
     from clanboard.games.glen_more_2.describe import score_tables
     from clanboard.games.glen_more_2.provenance import used_provisional
-
     from clanboard.games.glen_more_2.view import shown_tiles
 
     out = dict(_static_glossary(s.comp, lang))
@@ -467,6 +466,6 @@ def _static_glossary(comp: Components, lang: str) -> dict[str, Any]:
         "tiles": tiles, "clans": clans, "feasts": feasts, "landmarks": cards, "steps": steps,
         "historic": places, "kinds": {k[5:]: v for k, v in m.items() if k.startswith("kind.")},
         "categories": {k[4:]: v for k, v in m.items() if k.startswith("cat.")},
-        "stacks": {k[6:]: v for k, v in m.items() if k.startswith("stack.")},
+        "stacks": dict(STACK_LETTERS.get(lang, {})),
         "provisional": provisional_names(comp, comp.pack.provisional(), lang),
     }

@@ -169,7 +169,9 @@ MESSAGES = {
     "prov.allenarly_cards.csv": "Allenarly's action card {name}",
     "prov.allenarly_levels.csv": "Allenarly's level {name}",
     "prov.allenarly_priority.csv": "Allenarly's priority token: {name}",
-    "prov.allenarly_paths.csv": "Allenarly's token path, step {name}",
+    "prov.allenarly_paths.csv": "Allenarly's token path: {name}",
+    "path_step": "{token}, step {n}",
+    "token.blue": "blue token", "token.purple": "purple token",
     "prov.allenarly_chronicles.csv": "Allenarly's rules for chronicle {name}",
     "prov.other": "{file}: {name}",
     "prov.settings": "rule settings: {n}",
@@ -296,10 +298,18 @@ def gain(g: Any, comp: Components | None, lang: str) -> str:
 def option(o: Option, comp: Components | None, lang: str) -> str:
     """One option: its conditions, what it costs, what it gives."""
     m = m_(lang)
-    plain = [g for g in o.gains if isinstance(g, Item)]
-    parts = [m["gain"].format(gains=m["list"].join(item(g.token, g.count, lang)
-                                                   for g in plain))] if plain else []
-    parts.extend(gain(g, comp, lang) for g in o.gains if not isinstance(g, Item))
+    parts: list[str] = []
+    run: list[str] = []  # items next to each other: one "gain ..." (in the data's order)
+    for g in o.gains:
+        if isinstance(g, Item):
+            run.append(item(g.token, g.count, lang))
+            continue
+        if run:
+            parts.append(m["gain"].format(gains=m["list"].join(run)))
+            run = []
+        parts.append(gain(g, comp, lang))
+    if run:
+        parts.append(m["gain"].format(gains=m["list"].join(run)))
     text = m["and"].join(parts)
     if o.inputs:
         text = m["exchange"].format(inputs=items(o.inputs, lang), gains=text)
@@ -403,6 +413,16 @@ def provisional_names(comp: Components, entries: list[Any], lang: str) -> list[s
         elif e.file == "highland_games.csv" and " " in key:
             track, rank = key.split(" ", 1)
             key = m.get(f"track.{track}", track).format(n=rank)
+        elif e.file == "allenarly_levels.csv":
+            lv = next((r for r in getattr(comp.pack, "solo_levels", ()) if r.id == key), None)
+            key = name(lv.name, lv.name_ru, lang) if lv else key
+        elif e.file == "allenarly_chronicles.csv":
+            key = key.removeprefix("chronicle ")
+        elif e.file == "allenarly_priority.csv":
+            key = m.get(f"cat.{key}", key)
+        elif e.file == "allenarly_paths.csv" and " " in key:
+            token, step = key.split(" ", 1)
+            key = m["path_step"].format(token=m.get(f"token.{token}", token), n=step)
         elif e.file == "market.csv":
             key = item(key, 1, lang) if f"one.{key}" in m else key
         out.append(label.format(name=key) if label else

@@ -226,14 +226,14 @@
       const headline = why && why.headline;
       const text = headline || (w.length === 0 ? t("table.no_winner") : w.length > 1 ? t("table.shared_win", {who: w.map(name).join(", ")})
         : seat !== null && w[0] === seat ? t("table.you_win") : t("table.wins", {who: name(w[0])}));
-      $("result").replaceChildren(
+      $("result").replaceChildren(...[
         h("strong", {text, "data-testid": "result-text"}),
         headline ? null : h("span", {text: " — " + t("table.scores", {scores: view.result.scores.join(" : ")})}),
         why ? explanation(why) : null,
         h("div", {class: "actions"},
           h("button", {class: "primary", text: t("table.replay"), "data-testid": "open-replay", onclick: openReplay}),
           h("a", {class: "button", href: `/api/tables/${tableId}/record`, download: `clanboard-${tableId}.json`, text: t("table.download")}),
-          h("a", {class: "button", href: "/", text: t("table.new_game")})));
+          h("a", {class: "button", href: "/", text: t("table.new_game")}))].filter(Boolean));
     }
   }
 

@@ -15,8 +15,8 @@ if TYPE_CHECKING:
 
 MESSAGES = {
     "badge": "PROVISIONAL COMPONENTS",
-    "badge_line": "pack {pack}: {n} provisional values (* marks provisional tiles; "
-                  "'clanboard pack provisional' lists them)",
+    "badge_line": "pack “{pack}”: {n} provisional values (* marks provisional tiles; "
+                  "the command “clanboard pack provisional” lists them)",
     "rondel": "Rondel", "back_to_front": "(back to front)", "stacks": "tiles left in the "
     "stacks: {stacks}",
     "worlds_end": "World's End is out", "die": "die", "scotsman": "Scotsman of seat {p}",
@@ -98,7 +98,7 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
     prov = comp.pack.provisional()
     if prov:
         out.append(f"[black on yellow] {m['badge']} [/] "
-                   + escape(m["badge_line"].format(pack=repr(comp.name), n=len(prov))))
+                   + escape(m["badge_line"].format(pack=W.pack_name(comp.name, lang), n=len(prov))))
     letters = W.STACK_LETTERS.get(lang, {})
     stacks = "  ".join(f"{letters.get(k, k)} {len(v)}" for k, v in s.stacks.items())
     out.append(f"[bold]{m['rondel']}[/] {m['back_to_front']}  {m['stacks'].format(stacks=stacks)}"

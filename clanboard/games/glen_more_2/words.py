@@ -154,7 +154,7 @@ MESSAGES = {
     "provisional": "provisional value",
     "provisional_mark": "{text} (provisional)",
     "step.effect": "at once: {effect}",
-    "step.modifier": "at the next scoring: {effect}",
+    "step.modifier": "{effect}",
     "step.reward": "{effect}",
     # a pack's provisional values, named (the badge and the end of the game)
     "prov.tiles.csv": "tile {name}",
@@ -175,6 +175,7 @@ MESSAGES = {
     "prov.allenarly_chronicles.csv": "Allenarly's rules for chronicle {name}",
     "prov.other": "{file}: {name}",
     "prov.settings": "rule settings: {n}",
+    "pack.provisional": "provisional components",
     "track.caber": "caber tossers, rank {n}", "track.stone": "stone putters, rank {n}",
     "track.central": "central track, rank {n}",
 }
@@ -367,13 +368,13 @@ def tile_lines(comp: Components, tile: int, lang: str) -> list[str]:
     return out
 
 
-def step_text(comp: Components, track: str, rank: int, lang: str) -> str:
-    """A Highland Games step's reward in words."""
+def step_text(comp: Components, track: str, rank: int, lang: str, marked: bool = True) -> str:
+    """A Highland Games step's reward in words (``marked``: "(provisional)" when it is)."""
     row = comp.tracks.get((track, rank))
     if row is None:
         return ""
     text = m_(lang)[f"step.{row.type}"].format(effect=effect(row.reward, comp, lang))
-    return provisional(text, row.provisional, lang)
+    return provisional(text, row.provisional and marked, lang)
 
 
 def landmark_text(comp: Components, card: str, lang: str) -> str:
@@ -384,6 +385,11 @@ def landmark_text(comp: Components, card: str, lang: str) -> str:
     text = m["timing.none"] if c.timing == "none" or not c.effect else \
         m[f"timing.{c.timing}"].format(effect=effect(c.effect, comp, lang))
     return provisional(text, c.provisional, lang)
+
+
+def pack_name(pack: str, lang: str) -> str:
+    """A pack's name: the shipped provisional pack's in words, another pack's as named."""
+    return m_(lang)["pack.provisional"] if pack == "provisional" else pack
 
 
 def provisional_names(comp: Components, entries: list[Any], lang: str) -> list[str]:
@@ -397,7 +403,8 @@ def provisional_names(comp: Components, entries: list[Any], lang: str) -> list[s
             settings += 1
             continue
         if e.file == "tiles.csv" and key in comp.index:
-            key = f"{tile_name(comp, comp.index[key], lang)} ({key})"
+            out.append(tile_named(comp, comp.index[key], lang))
+            continue
         elif e.file == "historic_places.csv":
             h = next((h for h in comp.historic.values() if h.id == key), None)
             key = name(h.name, h.name_ru, lang) if h else key
@@ -466,15 +473,15 @@ def _static_glossary(comp: Components, lang: str) -> dict[str, Any]:
                          "bonuses": [option(o, comp, lang) for o in row.bonus.options],
                          "activations": [option(o, comp, lang)
                                          for o in row.activation.options]}
+    # the page marks provisional values itself (a "*" explained by its badge)
     clans = {sp.id: {"name": name(sp.clan, sp.clan_ru, lang),
-                     "effect": provisional(effect(sp.effect, comp, lang), sp.provisional, lang)}
-             for sp in comp.spaces}
+                     "effect": effect(sp.effect, comp, lang)} for sp in comp.spaces}
     feasts = {f.id: {"name": name(f.name, f.name_ru, lang), "cost": cost(f.cost, lang),
-                     "effect": provisional(effect(f.effect, comp, lang), f.provisional, lang)}
+                     "effect": effect(f.effect, comp, lang), "provisional": f.provisional}
               for f in comp.feasts}
     cards = {c.id: {"name": name(c.name, c.name_ru, lang),
                     "effect": landmark_text(comp, c.id, lang)} for c in comp.cards.values()}
-    steps = {f"{t} {r}": step_text(comp, t, r, lang) for (t, r) in comp.tracks}
+    steps = {f"{t} {r}": step_text(comp, t, r, lang, marked=False) for (t, r) in comp.tracks}
     places = {}
     for i, h in comp.historic.items():
         if comp.tiles[i].stack != "historic":
@@ -488,4 +495,5 @@ def _static_glossary(comp: Components, lang: str) -> dict[str, Any]:
         "categories": {k[4:]: v for k, v in m.items() if k.startswith("cat.")},
         "stacks": dict(STACK_LETTERS.get(lang, {})),
         "provisional": provisional_names(comp, comp.pack.provisional(), lang),
+        "pack": pack_name(comp.name, lang),
     }

@@ -136,7 +136,7 @@
   .g2 .take, .g2 .place, .g2 .play, .g2 .choose, .g2 .from, .g2 .dest, .g2 .buy, .g2 .claim, .g2 .feast.pick { cursor: pointer; }
   .g2-badge { background: #fff4c2; border: 2px solid #c9a400; border-radius: 8px; padding: .3rem .6rem; margin-bottom: .5rem; font-size: .85rem; }
   .g2-badge summary { font-weight: 700; cursor: pointer; }
-  .g2-badge ul { columns: 2 220px; margin: .3rem 0 0; padding-left: 1.1rem; max-height: 14rem; overflow: auto; }
+  .g2-badge ul { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: 0 1.4rem; margin: .3rem 0 0; padding-left: 1.1rem; max-height: 14rem; overflow-y: auto; }
   .g2-turn { font-size: .95rem; margin: .2rem 0; }
   .g2-hint { font-size: .9rem; color: var(--good); min-height: 1.2em; margin-bottom: .3rem; }
   .g2-actions { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; margin: .3rem 0; }
@@ -193,20 +193,29 @@
   const tileTitle = (x) => [`${NM(x)} (${KN(x.kind)})`, ...(x.lines || [])].filter(Boolean).join("\n");
   // a name on a tile: whole words on up to three lines; a word longer than a line is cut with
   // "…" (the full name is in the tooltip)
+  // width in px at 7.5px bold: wide for CJK, narrow for the rest
+  const textWidth = (str) => [...str].reduce((w, c) => w + (/[\u3000-\u9fff\uff00-\uffef]/.test(c) ? 7.8 : 4.6), 0);
+  function cut(str, width) {
+    let out = "";
+    for (const c of str) { if (textWidth(out + c + "…") > width) break; out += c; }
+    return out + "…";
+  }
   function wrapName(name, width, lines) {
     const out = [];
     let cur = "";
-    for (const word of String(name).split(/\s+/)) {
+    // Japanese has no spaces: it breaks anywhere (after "・" and the like first)
+    const words = /[\u3000-\u9fff]/.test(name) ? [...String(name)] : String(name).split(/\s+/);
+    const sep = /[\u3000-\u9fff]/.test(name) ? "" : " ";
+    for (const word of words) {
       if (!cur) cur = word;
-      else if ((cur + " " + word).length <= width) cur += " " + word;
+      else if (textWidth(cur + sep + word) <= width) cur += sep + word;
       else { out.push(cur); cur = word; }
     }
     if (cur) out.push(cur);
-    const kept = out.slice(0, lines).map((l) => (l.length > width ? l.slice(0, width - 1) + "…" : l));
-    if (out.length > lines) kept[lines - 1] = kept[lines - 1].replace(/.?…?$/, "") + "…";
+    const kept = out.slice(0, lines).map((l) => (textWidth(l) > width ? cut(l, width) : l));
+    if (out.length > lines && !kept[lines - 1].endsWith("…")) kept[lines - 1] = cut(kept[lines - 1], width);
     return kept;
   }
-  const short = (name, n) => wrapName(name, n, 1)[0] || "";
   const seatDot = (p) => h("span", {class: "g2-dot", style: `background:${SEAT[p]}`});
 
   function tileGlyph(obs, id, x, y, size, extra) {
@@ -220,11 +229,11 @@
         stroke: "#5b5346", "stroke-width": 1.5}),
       t.river ? s("path", {d: `M${x + 2} ${y + size - 8} q${size / 4} -6 ${size / 2} 0 t${size / 2 - 4} 0`,
         fill: "none", stroke: "#3d7fc4", "stroke-width": 3, opacity: .75}) : null,
-      wrapName(NM(t), Math.floor(size / 4.6), 2).map((line, i) => s("text", {x: x + size / 2, y: y + 10 + i * 8.5,
+      wrapName(NM(t), size - 6, 2).map((line, i) => s("text", {x: x + size / 2, y: y + 10 + i * 8.5,
         "text-anchor": "middle", "font-size": 7.5, "font-weight": 700, fill: dark ? "#fff" : "#1d1d1d", text: line})),
       // chronicle 10's tiles that never join a territory: tournament and spectator tiles
       t.use && t.use !== "territory" ? s("text", {class: "g2-use", x: x + size / 2, y: y + size - 5, "text-anchor": "middle",
-        "font-size": 7, "font-style": "italic", fill: "#5a2d82", text: short(STR.hg.use(t.use), Math.floor(size / 4))}) : null);
+        "font-size": 7, "font-style": "italic", fill: "#5a2d82", text: wrapName(STR.hg.use(t.use), size - 4, 1)[0]}) : null);
   }
 
   // the last turn, to highlight: who moved on the rondel, the square placed on, tiles activated,
@@ -297,7 +306,7 @@
     if (!list.length) return null;
     return h("details", {class: "g2-badge", "data-testid": "provisional-badge", open: badgeOpen,
       ontoggle: (ev) => { badgeOpen = ev.target.open; }},
-      h("summary", {text: STR.provisional(list.length) + " — " + STR.pack(obs.pack)}),
+      h("summary", {text: STR.provisional(list.length) + " — " + STR.pack(G.pack || obs.pack)}),
       h("p", {class: "g2-small", text: STR.provisionalWhy}),
       obs.used_provisional ? [h("p", {class: "g2-small", "data-testid": "provisional-used"},
         h("strong", {text: STR.used(obs.used_provisional.length)}), " " + (G.used_provisional || []).join("; "))] : null,
@@ -411,7 +420,8 @@
       const fw = G.feasts[f.id] || {};
       return h("div", {class: cls, "data-feast": f.position, onclick: click, title: NM(FEAST(f))},
         at >= 0 ? h("span", {class: "order", text: String(at + 1)}) : null,
-        h("div", {}, h("span", {class: "pos", text: String(f.position)}), NM(FEAST(f))),
+        h("div", {}, h("span", {class: "pos", text: String(f.position)}), NM(FEAST(f)),
+          fw.provisional ? h("span", {title: STR.hg.provisional, text: " *"}) : null),
         h("div", {class: "g2-small", text: STR.feastCost(fw.cost || "")}),
         h("div", {class: "g2-small g2-effect", text: fw.effect || ""}),
         h("div", {}, (f.markers || []).map(seatDot)));
@@ -521,12 +531,13 @@
     const cards = [];
     if (p.personalities.length) {
       cards.push(h("div", {class: "g2-small"}, h("strong", {text: STR.personalities + ": "}),
-        p.personalities.map((x) => h("span", {title: tileTitle(tileInfo(obs, x)), text: NM(tileInfo(obs, x)) + "  "}))));
+        p.personalities.map((x, i) => h("span", {title: tileTitle(tileInfo(obs, x)),
+          text: NM(tileInfo(obs, x)) + (i < p.personalities.length - 1 ? ", " : "")}))));
     }
     if (p.landmarks.length) {
       cards.push(h("div", {class: "g2-small"}, h("strong", {text: STR.landmarks + ": "}),
-        p.landmarks.map((c) => h("span", {title: G.landmarks[c] ? G.landmarks[c].effect : "",
-          text: NM(CARD(c, lm[c])) + "  "}))));
+        p.landmarks.map((c, i) => h("span", {title: G.landmarks[c] ? G.landmarks[c].effect : "",
+          text: NM(CARD(c, lm[c])) + (i < p.landmarks.length - 1 ? ", " : "")}))));
     }
     const c11 = obs.chronicle11;
     if (c11 && (c11.blueprints[seat] || []).length) cards.push(blueprints(obs, seat, mine ? mv : null, ui));
@@ -635,7 +646,8 @@
         if (r === 0 && track === "central") continue;
         rows.push(h("tr", Object.assign({"data-step": `${track} ${r}`}, extra),
           h("td", {class: "rank", text: r ? String(r) : STR.hg.rank0}),
-          h("td", {class: "g2-effect", text: st ? (G.steps[`${track} ${r}`] || "") : "", title: st && st.provisional ? STR.hg.provisional : ""}),
+          h("td", {class: "g2-effect", text: st ? (G.steps[`${track} ${r}`] || "") + (st.provisional ? " *" : "") : "",
+            title: st && st.provisional ? STR.hg.provisional : ""}),
           h("td", {}, here.map(seatDot))));
       }
       return h("div", {class: "g2-track", "data-track": track}, h("h4", {text: title}), h("table", {}, rows));
@@ -747,7 +759,8 @@
     if (extras.length) wrap.append(h("div", {class: "g2-row"}, extras));
     wrap.append(h("div", {class: "g2-row"}, order.filter((seat) => !(inTerritory && seat === me))
       .map((seat) => playerBox(obs, seat, me, mv, last, ui, ctx))));
-    const sc = scores(obs, ctx);
+    // the scorings so far; at the end the table page's result shows them
+    const sc = obs.final ? null : scores(obs, ctx);
     if (sc) wrap.append(h("div", {class: "g2-row"}, sc));
     root.append(wrap);
     return {handled: mv.handled};

@@ -6,6 +6,11 @@ with named placeholders (``"{who} plays {card} at stone {stone}"``); the words o
 and the games live in their ``MESSAGES`` dicts (see :func:`sources`), the CLI's in ``_()``
 calls. ``python -m clanboard.i18n`` brings every catalogue up to date with the sources
 (new ids get an empty translation, which falls back to English).
+
+Counted messages are :class:`~clanboard.core.plural.Plural` values in those dicts (or
+:func:`ngettext` calls): the catalogue holds them as gettext plural entries (``msgid`` /
+``msgid_plural`` / ``msgstr[0..n]``, with the ``Plural-Forms`` header Babel writes for the
+language: three forms for ru and uk, one for ja), and the form is chosen by Babel's CLDR rule.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 
+from clanboard.core.plural import LanguageRule, Plural
+
 LANGUAGES = ("en", "ru", "uk", "ja")
 """The languages offered, English first (the message ids are English)."""
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "uk": "Українська", "ja": "日本語"}
@@ -34,11 +41,12 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.i18n": ("MESSAGES", "AI_LEVELS"),
     "clanboard.games.schotten_totten.describe": ("MESSAGES", "COLOURS", "DECKS",
                                                  "TACTIC_WORDS_BY_NAME"),
-    "clanboard.games.schotten_totten.claims": ("MESSAGES", "CATEGORIES"),
+    "clanboard.games.schotten_totten.claims": ("MESSAGES", "CATEGORIES", "CARD_NAMES"),
     "clanboard.games.schotten_totten.state": ("ERRORS", "PHASE_NAMES"),
     "clanboard.games.schotten_totten.moves": ("NOTATION",),
     "clanboard.games.schotten_totten.render": ("WORDS",),
-    "clanboard.games.glen_more.describe": ("MESSAGES", "TILE_NAMES", "RESOURCE_NAMES"),
+    "clanboard.games.glen_more.describe": ("MESSAGES", "TILE_NAMES", "RESOURCE_NAMES",
+                                           "RULE_WORDS"),
     "clanboard.games.glen_more.explain": ("ERRORS", "_PHASE_OPS", "KINDS"),
     "clanboard.games.glen_more.territory": ("PLACEMENT",),
     "clanboard.games.glen_more.moves": ("NOTATION",),
@@ -82,17 +90,57 @@ def po_path(lang: str) -> Path:
 
 
 @cache
-def _catalog(lang: str) -> dict[str, str]:
+def _read(lang: str) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    """A catalogue's translated entries: plain ones by id, plural ones (every form filled)
+    by their singular id."""
     if lang == DEFAULT:
-        return {}
+        return {}, {}
     with po_path(lang).open("rb") as f:
         cat = read_po(f, locale=lang, domain=DOMAIN)
-    return {str(m.id): str(m.string) for m in cat if m.id and m.string and not m.fuzzy}
+    plain: dict[str, str] = {}
+    counted: dict[str, tuple[str, ...]] = {}
+    for m in cat:
+        if not m.id or m.fuzzy:
+            continue
+        if isinstance(m.id, (list, tuple)):
+            forms = tuple(str(f) for f in m.string or ())
+            if forms and all(forms):
+                counted[str(m.id[0])] = forms
+        elif m.string:
+            plain[str(m.id)] = str(m.string)
+    return plain, counted
+
+
+def _catalog(lang: str) -> dict[str, str]:
+    return _read(lang)[0]
+
+
+@cache
+def rule(lang: str) -> LanguageRule:
+    """``lang``'s plural rule (CLDR, through Babel): the form index for a count."""
+    return LanguageRule(lang)
 
 
 def gettext(lang: str, message: str) -> str:
-    """``message`` (an English message id) in ``lang``; itself when not translated."""
+    """``message`` (an English message id) in ``lang``; itself when not translated. A
+    :class:`Plural` comes back as a :class:`Plural` of ``lang``."""
+    if isinstance(message, Plural):
+        return plural(lang, message)
     return _catalog(normalize(lang)).get(message, message)
+
+
+def plural(lang: str, message: Plural) -> Plural:
+    """A counted message with ``lang``'s forms and rule; the English one when the catalogue
+    has no complete translation."""
+    code = normalize(lang)
+    forms = _read(code)[1].get(str(message))
+    return message.translated(forms, rule(code)) if forms else message
+
+
+def ngettext(lang: str, singular: str, plural_: str, n: int, number: str = "n") -> str:
+    """The form of ``singular``/``plural_`` for ``n`` in ``lang`` (unformatted; the ids
+    must also be in a word dict as a :class:`Plural` to be catalogued)."""
+    return plural(lang, Plural(singular, plural_, number)).form(n)
 
 
 def translate(lang: str | None) -> Translator:
@@ -101,7 +149,8 @@ def translate(lang: str | None) -> Translator:
     if code == DEFAULT:
         return _identity
     table = _catalog(code)
-    return lambda message: table.get(message, message)
+    return lambda message: (plural(code, message) if isinstance(message, Plural)
+                            else table.get(message, message))
 
 
 def _identity(message: str) -> str:
@@ -227,33 +276,51 @@ def sources() -> list[str]:
         mod = importlib.import_module(module)
         for name in names:
             for text in _words(getattr(mod, name)):
-                if text:
-                    out.setdefault(text, None)
+                if text and (text not in out or isinstance(text, Plural)):
+                    out.pop(text, None)  # a counted id wins over the same plain one
+                    out[text] = None
     for text in called_ids():
         out.setdefault(text, None)
     return list(out)
 
 
 def update(langs: Iterable[str] = LANGUAGES[1:]) -> list[Path]:
-    """Rewrite each catalogue with exactly the ids of :func:`sources` (keeping the
-    translations it has); returns the files written."""
-    ids = sources()
+    """Rewrite each catalogue with exactly the ids of :func:`sources`, keeping the
+    translations it has and its order (new ids go at the end, so that branches adding words
+    merge cleanly); a :class:`Plural` id becomes a plural entry with as many forms as the
+    language has. Returns the files written."""
+    wanted = {str(text): text for text in sources()}
     written = []
     for lang in langs:
         path = po_path(lang)
-        old: dict[str, str] = {}
+        old: dict[str, str | tuple[str, ...]] = {}
+        created = None  # the header's date stays as it was (a date per run would conflict)
         if path.exists():
             with path.open("rb") as f:
-                old = {str(m.id): str(m.string) for m in read_po(f, locale=lang) if m.id}
+                was = read_po(f, locale=lang)
+                created = was.creation_date
+                for m in was:
+                    if isinstance(m.id, (list, tuple)):
+                        old[str(m.id[0])] = tuple(str(x) for x in m.string or ())
+                    elif m.id:
+                        old[str(m.id)] = str(m.string)
         cat = Catalog(locale=lang, domain=DOMAIN, project="clanboard", version="0.1",
-                      charset="utf-8", fuzzy=False)
+                      charset="utf-8", fuzzy=False, creation_date=created)
+        ids = [wanted[k] for k in old if k in wanted]
+        ids += [text for k, text in wanted.items() if k not in old]
         for text in ids:
-            cat.add(text, old.get(text, ""))
+            had = old.get(text, "")
+            if isinstance(text, Plural):
+                forms = had if isinstance(had, tuple) else ()
+                n = cat.num_plurals
+                cat.add((str(text), text.plural), tuple((*forms, *[""] * n)[:n]))
+            else:
+                cat.add(text, had if isinstance(had, str) else "")
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as f:
             write_po(f, cat, width=100, omit_header=False, sort_output=False)
         written.append(path)
-    _catalog.cache_clear()
+    _read.cache_clear()
     _LOCALIZED.clear()
     return written
 

@@ -38,13 +38,14 @@ from clanboard.core.game import (
     winners_text,
     words,
 )
+from clanboard.core.plural import Plural
 from clanboard.core.record import GameRecord, replay
 from clanboard.core.registry import games, get_game, register
 from clanboard.core.rng import Rng
 
 __all__ = [
     "CHANCE", "SIMULTANEOUS", "TERMINAL", "Agent", "ClanboardError", "EndlessGame", "Game",
-    "GameRecord",
+    "GameRecord", "Plural",
     "IllegalMove", "InvalidState", "Move", "Option", "RandomAgent", "Rng", "SearchHints", "State",
     "Text", "UnknownGame", "agent_names", "games", "get_game", "in_language", "make_agent",
     "picture", "play_game",

@@ -47,8 +47,24 @@ window.clanboard = (function () {
   }
   const lang = chooseLang();
   let words = {}, english = {};
+  // A counted key's value is an object of CLDR plural forms ({"one": "{n} coin", "other":
+  // "{n} coins"}; ru/uk also "few" and "many"): the browser's Intl.PluralRules picks the form
+  // for params.n, or with no n the last number among the params ("{sum} of {gold} gold"),
+  // English's forms when the page's language lacks that one.
+  const pluralRules = {};
+  function pluralForm(value, code, n) {
+    const rules = pluralRules[code] || (pluralRules[code] = new Intl.PluralRules(code));
+    const cat = rules.select(Number(n) || 0);
+    return value && typeof value === "object" ? value[cat] ?? value.other ?? null : null;
+  }
   function t(key, params) {
     let text = key in words ? words[key] : key in english ? english[key] : key;
+    if (text && typeof text === "object") {
+      const nums = Object.values(params || {}).filter((v) => typeof v === "number");
+      const n = params && "n" in params ? params.n : nums.length ? nums[nums.length - 1] : 0;
+      text = (key in words ? pluralForm(words[key], lang, n) : null)
+        ?? pluralForm(english[key], "en", n) ?? key;
+    }
     if (params) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
     return text;
   }

@@ -24,14 +24,23 @@ PLACEHOLDER = re.compile(r"\{\w*\}")
 
 
 def po(lang: str) -> dict[str, str]:
+    """A catalogue's entries by id; a plural entry by its singular id, its forms joined by
+    a line break (each form must be filled, so an empty one leaves an empty line)."""
     with i18n.po_path(lang).open("rb") as f:
-        return {str(m.id): str(m.string) for m in read_po(f) if m.id}
+        out = {}
+        for m in read_po(f, locale=lang):
+            if isinstance(m.id, tuple):
+                out[str(m.id[0])] = "\n".join(str(s) if s else "" for s in m.string or ())
+            elif m.id:
+                out[str(m.id)] = str(m.string)
+        return out
 
 
 def web(lang: str) -> dict[str, str]:
+    """A web catalogue; a counted key's forms (an object) joined by a line break."""
     data = json.loads((WEB_I18N / f"{lang}.json").read_text(encoding="utf-8"))
     assert isinstance(data, dict)
-    return data
+    return {k: "\n".join(v.values()) if isinstance(v, dict) else v for k, v in data.items()}
 
 
 # -- catalogues -------------------------------------------------------------------------------
@@ -43,6 +52,7 @@ def test_po_catalogue_has_exactly_the_source_ids_all_translated(lang: str) -> No
     assert set(cat) == set(ids), (sorted(set(ids) - set(cat))[:10],
                                   sorted(set(cat) - set(ids))[:10])
     assert [i for i in ids if not cat[i].strip()] == []
+    assert [i for i in ids if "\n" in cat[i] and "" in cat[i].split("\n")] == []
 
 
 @pytest.mark.parametrize("lang", OTHERS)

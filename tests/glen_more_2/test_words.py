@@ -139,10 +139,14 @@ def test_effects_in_words_say_what_the_data_says() -> None:
     assert W.effect(space["S10-Ruthven"].effect, comp, "en") == (
         "stone putter: +2 rank and gain 1 whisky barrel")
     assert W.effect(space["S10-Ruthven"].effect, comp, "ru") == (
-        "толкатель камней: +2 к рангу и получите: бочка виски")
+        "толкатель камней: +2 к рангу и получите: 1 бочка виски")
     # HG-RU 380-382: MacKay gives David Hume
     assert W.effect(space["MacKay"].effect, comp, "ja") == (
         "誰も持っていなければ人物「デイヴィッド・ヒューム」を得る")
+    # counted by the language's plural forms (CLDR): 1 овца, 2 овцы, 5 овец
+    assert [W.item("sheep", n, "ru") for n in (1, 2, 5, 21)] == [
+        "1 овца", "2 овцы", "5 овец", "21 овца"]
+    assert [W.item("coin", n, "uk") for n in (1, 3, 11)] == ["1 монета", "3 монети", "11 монет"]
     # a provisional value stays marked as one
     assert W.m_("uk")["provisional_mark"].format(text="x") == "x (тимчасове значення)"
     assert W.step_text(comp, "caber", 1, "en") == "at once: gain 1 wood (provisional)"

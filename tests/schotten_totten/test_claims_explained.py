@@ -22,8 +22,8 @@ def test_a_colour_run_still_possible_is_the_witness() -> None:
     e = explain_claim(s, 0, 0, NAMES)
     assert not e["holds"] and not s.can_claim(0, 0)
     assert e["witness"] == ["6g", "7g", "8g"]
-    assert e["reason"] == ("colour-run 6g 7g 8g is still possible for Bob: "
-                           "7g 8g have not been played")
+    assert e["reason"] == ("colour-run (green 6, green 7, green 8) is still possible for "
+                           "Bob: green 7, green 8 have not been played")
 
 
 def test_once_a_card_of_the_witness_is_played_the_claim_holds() -> None:
@@ -31,17 +31,17 @@ def test_once_a_card_of_the_witness_is_played_the_claim_holds() -> None:
     e = explain_claim(s, 0, 0, NAMES)
     assert e["holds"] and s.can_claim(0, 0)
     # the best left ties, and a tie goes to the side completed first
-    assert e["reason"] == ("colour-run 4b 5b 6b cannot be beaten: the best Bob can still "
-                           "make is colour-run 4g 5g 6g")
+    assert e["reason"] == ("colour-run (blue 4, blue 5, blue 6) cannot be beaten: the best "
+                           "Bob can still make is colour-run (green 4, green 5, green 6)")
 
 
 def test_complete_sides_are_compared() -> None:
     s = position({3: ("7r 8r 9r", "5b 6b 7b")}, hands=HANDS)
     assert explain_claim(s, 0, 2, NAMES)["reason"] == (
-        "colour-run 7r 8r 9r beats colour-run 5b 6b 7b")
+        "colour-run (red 7, red 8, red 9) beats colour-run (blue 5, blue 6, blue 7)")
     assert not explain_claim(s, 1, 2, NAMES)["holds"]
     assert explain_claim(s, 1, 2, NAMES)["reason"] == (
-        "colour-run 7r 8r 9r beats colour-run 5b 6b 7b")
+        "colour-run (red 7, red 8, red 9) beats colour-run (blue 5, blue 6, blue 7)")
 
 
 def test_incomplete_and_claimed_stones_say_so() -> None:

@@ -32,10 +32,11 @@ def test_claims_say_why_they_hold() -> None:
                  hands=("3o 4o 5o 6o 7o 8o", "2p 6p 1b 8p 1y 2y"), phase="claim")
     assert {"claim 1", "claim 2"} <= moves(s)
     assert words(s, "claim 2") == (
-        "Ann claims stone 2: colour-run 7r 8r 9r beats colour-run 5y 6y 7y")
+        "Ann claims stone 2: colour-run (red 7, red 8, red 9) beats colour-run "
+        "(yellow 5, yellow 6, yellow 7)")
     assert words(s, "claim 1") == (
-        "Ann claims stone 1: colour-run 7b 8b 9b cannot be beaten: the best Bob can still "
-        "make is run 1r 2o 3p")
+        "Ann claims stone 1: colour-run (blue 7, blue 8, blue 9) cannot be beaten: the best "
+        "Bob can still make is run (red 1, orange 2, purple 3)")
     assert words(s, "done") == "Ann ends the claims"
 
 

@@ -4,10 +4,11 @@ reads the same words."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from clanboard.core import CHANCE, Move, seat_name, winners_text, words
+from clanboard.core import CHANCE, Move, Plural, seat_name, winners_text, words
 from clanboard.games.glen_more.data import RESOURCES, TILES
 from clanboard.games.glen_more.moves import (
     ACT,
@@ -34,12 +35,15 @@ if TYPE_CHECKING:
 
 MESSAGES = {
     "take_back_drawn": "a tile was drawn or the die rolled after it, which cannot be un-seen",
-    "take": "{who} moves {steps} {spaces} on the rondel and takes {tile}",
+    "take": Plural("{who} moves {steps} space on the rondel and takes {tile}",
+                   "{who} moves {steps} spaces on the rondel and takes {tile}", "steps"),
     "pass": "{who} cannot take a tile: moves onto {tile}, which leaves the game",
     "place": "{who} places {tile} at {at}",
     "pay": "{who} pays 1 {res} from {tile}",
-    "buy": "{who} buys 1 {res} for {price} {coins}",
-    "sell": "{who} sells 1 {res} from {tile} for {price} {coins}",
+    "buy": Plural("{who} buys 1 {res} for {price} coin", "{who} buys 1 {res} for {price} coins",
+                  "price"),
+    "sell": Plural("{who} sells 1 {res} from {tile} for {price} coin",
+                   "{who} sells 1 {res} from {tile} for {price} coins", "price"),
     "payclan": "{who} pays a clansman from {tile}",
     "paychief": "{who} pays a chieftain",
     "gain": "{who} takes 1 {res}",
@@ -53,7 +57,6 @@ MESSAGES = {
     "draw": "{tile} is drawn for the rondel",
     "roll": "the die shows {n}",
     "tile_at": "{name} ({at})",
-    "space": "space", "spaces": "spaces", "coin": "coin", "coins": "coins",
     "round": "Scoring {n}",
     "whisky": "whisky barrels", "chieftains": "chieftains (strength)", "cards": "special cards",
     "points": "points",
@@ -73,6 +76,41 @@ MESSAGES = {
 # game terms shown in words, catalogued like the messages
 TILE_NAMES = {t.name: t.name for t in TILES}
 RESOURCE_NAMES = {r: r for r in RESOURCES}
+RULE_WORDS = {
+    "trade": "{give} → {get}",
+    "and": "{a} and {b}",
+    "res": "{n} × {res}",
+    "distinct": Plural("{n} different resource", "{n} different resources"),
+    "any": Plural("{n} resource of any kind", "{n} resources of any kind"),
+    "vp": Plural("{n} victory point", "{n} victory points"),
+    "whisky": Plural("{n} whisky barrel", "{n} whisky barrels"),
+    "move": Plural("{n} movement point", "{n} movement points"),
+}
+"""Words of a tile's activation rule ("2 distinct -> 3 vp": "2 different resources → 3
+victory points")."""
+_RULE_PART = re.compile(r"^(\d+)?\s*([a-z+]+)$")
+
+
+def rule_words(text: str, lang: str = "en") -> str:
+    """An activation rule of the tile data (``2 distinct -> 3 vp``, ``sheep+cattle -> 5 vp``)
+    in words of ``lang``."""
+    w = words(RULE_WORDS, lang)
+    res = words(RESOURCE_NAMES, lang)
+
+    def part(chunk: str) -> str:
+        m = _RULE_PART.match(chunk.strip())
+        if m is None:
+            return chunk.strip()
+        n, what = int(m.group(1) or 1), m.group(2)
+        if "+" in what:
+            a, b = (part(x) for x in what.split("+", 1))
+            return w["and"].format(a=a, b=b)
+        if what in res:
+            return w["res"].format(n=n, res=res[what]) if n > 1 else res[what]
+        return w[what].format(n=n) if what in w else chunk.strip()
+
+    give, _, get = text.partition("->")
+    return w["trade"].format(give=part(give), get=part(get)) if give.strip() else part(get)
 
 
 def tile_name(tile: int, lang: str = "en") -> str:
@@ -103,8 +141,7 @@ def describe_move(state: GlenMoreState, move: Move, player: int, viewer: int | N
     who = seat_name(names, player, lang)
     if op == TAKE:
         steps = state.track.index(move.arg)
-        return m["take"].format(who=who, tile=tile_name(move.arg, lang), steps=steps,
-                                spaces=m["space"] if steps == 1 else m["spaces"])
+        return m["take"].format(who=who, tile=tile_name(move.arg, lang), steps=steps)
     if op == PASS:
         return m["pass"].format(who=who, tile=tile_name(move.arg, lang))
     if op == PLACE:
@@ -115,11 +152,10 @@ def describe_move(state: GlenMoreState, move: Move, player: int, viewer: int | N
             return m["pay"].format(who=who, res=res, tile=_at(state, player, move.p, lang))
         price = state.market[move.arg]
         return m["sell"].format(who=who, res=res, tile=_at(state, player, move.p, lang),
-                                price=price, coins=m["coin"] if price == 1 else m["coins"])
+                                price=price)
     if op == BUY:
         price = state.market[move.arg] + 1
-        return m["buy"].format(who=who, res=resources[move.arg], price=price,
-                               coins=m["coin"] if price == 1 else m["coins"])
+        return m["buy"].format(who=who, res=resources[move.arg], price=price)
     if op == PAYCLAN:
         return m["payclan"].format(who=who, tile=_at(state, player, move.p, lang))
     if op == PAYCHIEF:
@@ -134,7 +170,8 @@ def describe_move(state: GlenMoreState, move: Move, player: int, viewer: int | N
         rules = TILES[state.terr[player].tiles[slot]].rules if slot is not None else ()
         rule = max(move.arg - 1, 0)
         if len(rules) > 1 and rule < len(rules) and rules[rule].text:
-            return m["act_rule"].format(who=who, tile=tile, rule=rules[rule].text)
+            return m["act_rule"].format(who=who, tile=tile,
+                                        rule=rule_words(rules[rule].text, lang))
         return m["act"].format(who=who, tile=tile)
     if op == MOVE:
         return m["move"].format(who=who, src=_at(state, player, move.p, lang),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from clanboard.core import Move, Text, say
+from clanboard.core import Move, Plural, Text, say
 from clanboard.games.glen_more.data import RESOURCES, TILES
 from clanboard.games.glen_more.moves import (
     ACT,
@@ -56,7 +56,8 @@ ERRORS = {
     "buy_phase": "{wrong}; buying is only allowed to pay a cost at once",
     "pay_phase": "{wrong}; nothing is being paid now",
     "market_full": "the {res} row of the market is full: it cannot be bought",
-    "buy_coins": "buying {res} costs {price} coins; you have {coins}",
+    "buy_coins": Plural("buying {res} costs {price} coin; you have {coins}",
+                        "buying {res} costs {price} coins; you have {coins}", "price"),
     "no_chief": "you have no chieftain to give back",
     "not_due": "{move} does not pay what is due now",
     "activated": "{name} at {at} was already activated this turn",

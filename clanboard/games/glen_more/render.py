@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.cells import set_cell_size
 
-from clanboard.core import Text, words
+from clanboard.core import Plural, Text, words
 from clanboard.games.glen_more.data import RESOURCES, TILES
 from clanboard.games.glen_more.moves import pos, xy
 
@@ -59,9 +59,9 @@ WORDS = {
     "stats": "{vp} VP · {coins} coins · {whisky} whisky · {chiefs} chieftains (+{hats} hats) · "
              "cards: {cards}",
     "cost": "cost {cost}",
-    "owe_distinct": "{n} different resources",
+    "owe_distinct": Plural("{n} different resource", "{n} different resources"),
     "owe_already": "already paid: {res}",
-    "owe_any": "{n} resources of any kind",
+    "owe_any": Plural("{n} resource of any kind", "{n} resources of any kind"),
     "owe_clan": "a clansman or a chieftain",
     "river": "river",
     "road": "road",

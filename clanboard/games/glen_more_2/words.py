@@ -6,8 +6,8 @@ the web page (:func:`glossary`, sent with the table's view) all speak through it
 Names: the provisional pack's names are catalogued (:data:`NAMES`, read once from its CSV
 files) and translated in the gettext catalogues; a name a catalogue lacks (another pack's)
 falls back to the pack's Russian column on a Russian page, else to the pack's own name.
-Counts are written so that they read right in every language without plural forms
-("монета ×3", "+2 ПО")."""
+Counted items take the language's plural forms (:class:`~clanboard.core.plural.Plural`:
+"1 овца", "2 овцы", "5 овец")."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from clanboard.core import words
+from clanboard.core.plural import Plural
 from clanboard.games.glen_more_2.effects import (
     Activate,
     Condition,
@@ -67,20 +68,19 @@ MESSAGES = {
     "half": "{name} (side {side}, {half})",
     "left": "left", "right": "right",
     "clan": "clan {name}",
-    # items (what is paid or gained); "many" when the count is above 1
-    "one.wood": "1 wood", "many.wood": "{n} wood",
-    "one.stone": "1 stone", "many.stone": "{n} stone",
-    "one.grain": "1 grain", "many.grain": "{n} grain",
-    "one.sheep": "1 sheep", "many.sheep": "{n} sheep",
-    "one.cattle": "1 cattle", "many.cattle": "{n} cattle",
-    "one.any": "1 resource of your choice", "many.any": "{n} resources of your choice",
-    "one.distinct": "1 resource", "many.distinct": "{n} different resources",
-    "one.coin": "1 coin", "many.coin": "{n} coins",
-    "one.whisky": "1 whisky barrel", "many.whisky": "{n} whisky barrels",
-    "one.vp": "1 VP", "many.vp": "{n} VP",
-    "one.move": "1 movement point", "many.move": "{n} movement points",
-    "one.scotsman": "1 Scotsman", "many.scotsman": "{n} Scotsmen",
-    "one.fame": "1 fame", "many.fame": "{n} fame",
+    # items (what is paid or gained), counted by the language's plural forms
+    "n.wood": Plural("{n} wood", "{n} wood"), "n.stone": Plural("{n} stone", "{n} stone"),
+    "n.grain": Plural("{n} grain", "{n} grain"), "n.sheep": Plural("{n} sheep", "{n} sheep"),
+    "n.cattle": Plural("{n} cattle", "{n} cattle"),
+    "n.any": Plural("{n} resource of your choice", "{n} resources of your choice"),
+    "one.distinct": "1 resource",
+    "n.distinct": Plural("{n} different resource", "{n} different resources"),
+    "n.coin": Plural("{n} coin", "{n} coins"),
+    "n.whisky": Plural("{n} whisky barrel", "{n} whisky barrels"),
+    "n.vp": "{n} VP",
+    "n.move": Plural("{n} movement point", "{n} movement points"),
+    "n.scotsman": Plural("{n} Scotsman", "{n} Scotsmen"),
+    "n.fame": Plural("{n} fame point", "{n} fame points"),
     # how the parts of an effect join
     "and": " and ", "list": ", ", "or": "; or ",
     "nothing": "no effect",
@@ -236,8 +236,11 @@ def clan_name(comp: Components, space_id: str, lang: str) -> str:
 
 
 def item(token: str, n: int, lang: str) -> str:
+    """``n`` of a token in words ("2 sheep", "2 овцы", "羊2頭")."""
     m = m_(lang)
-    key = f"{'one' if n == 1 else 'many'}.{token}"
+    if token == "distinct" and n == 1:
+        return m["one.distinct"]
+    key = f"n.{token}"
     return m[key].format(n=n) if key in m else f"{n} {token}"
 
 
@@ -431,7 +434,7 @@ def provisional_names(comp: Components, entries: list[Any], lang: str) -> list[s
             token, step = key.split(" ", 1)
             key = m["path_step"].format(token=m.get(f"token.{token}", token), n=step)
         elif e.file == "market.csv":
-            key = item(key, 1, lang) if f"one.{key}" in m else key
+            key = item(key, 1, lang) if f"n.{key}" in m else key
         out.append(label.format(name=key) if label else
                    m["prov.other"].format(file=e.file, name=key))
     if settings:

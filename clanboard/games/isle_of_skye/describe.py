@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from clanboard.core import CHANCE, Move, seat_name, winners_text, words
+from clanboard.core import CHANCE, Move, Plural, seat_name, winners_text, words
 from clanboard.games.isle_of_skye.moves import (
     Buy,
     Deal,
@@ -31,11 +31,13 @@ MESSAGES = {
     "take_back_revealed": "it revealed every player's prices, which cannot be un-seen",
     "discard": "{who} discards {tile}",
     "discard_hidden": "{who} chooses a tile to discard",
-    "price": "{who} prices {tile} at {gold} gold",
+    "price": Plural("{who} prices {tile} at {gold} gold", "{who} prices {tile} at {gold} gold",
+                    "gold"),
     "price_hidden": "{who} sets a price behind the screen",
     "offer": "{who} discards {discard} and prices {tile1} at {gold1} and {tile2} at {gold2} gold",
     "offer_hidden": "{who} sets prices behind the screen",
-    "buy": "{who} buys {tile} from {owner} for {gold} gold",
+    "buy": Plural("{who} buys {tile} from {owner} for {gold} gold",
+                  "{who} buys {tile} from {owner} for {gold} gold", "gold"),
     "pass": "{who} buys nothing",
     "place": "{who} places {tile} at {x},{y}",
     "return": "{who} puts the unwanted {tile} back in the bag",

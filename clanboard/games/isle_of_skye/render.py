@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rich.cells import set_cell_size
 
-from clanboard.core import Text, words
+from clanboard.core import Plural, Text, words
 from clanboard.games.isle_of_skye.territory import Territory
 from clanboard.games.isle_of_skye.tiles import LETTERS, Tile, scoring_tiles
 
@@ -85,8 +85,10 @@ WORDS = {
     "to_build": "  to build: {tiles}",
     "final": "Final: scrolls {scrolls}, gold VP {gold}; winner(s): {who}",
     "legend": "Terrain: {terrain}. Icons: {icons}",
-    "hint_offer": "you have {gold} gold: discard one tile and price the other two, e.g. "
-                  "{example} (or {first} first)",
+    "hint_offer": Plural("you have {gold} gold: discard one tile and price the other two, "
+                         "e.g. {example} (or {first} first)",
+                         "you have {gold} gold: discard one tile and price the other two, "
+                         "e.g. {example} (or {first} first)", "gold"),
     "hint_price": "price the next tile: {example}",
     "hint_buy": "buy another player's tile ({example}) or {pass_}",
     "hint_build": "place a tile: {example} (x east, y south, N quarter turns clockwise); "

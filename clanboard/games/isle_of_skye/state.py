@@ -15,6 +15,7 @@ from clanboard.core import (
     IllegalMove,
     InvalidState,
     Move,
+    Plural,
     Rng,
     State,
     Text,
@@ -81,8 +82,10 @@ ERRORS = {
     "not_offered": "{tile} is not offered this round",
     "bought": "{tile} was already bought by player {player}",
     "own": "a player never buys their own tile ({tile}) (R-7.1)",
-    "afford": "{tile} costs {price} gold but player {player} has only {gold} unreserved gold "
-              "(R-7.2)",
+    "afford": Plural("{tile} costs {price} gold but player {player} has only {gold} unreserved "
+                     "gold (R-7.2)",
+                     "{tile} costs {price} gold but player {player} has only {gold} unreserved "
+                     "gold (R-7.2)", "price"),
     "build_phase": "{move}: tiles are built in the build phase; now is the {phase} phase",
     "not_pending": "{tile} is not a tile player {player} has to build (pending: {have})",
     "none": "none",

@@ -13,9 +13,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from clanboard.core import seat_name, words
+from clanboard.core import Plural, seat_name, words
 from clanboard.games.schotten_totten import formations
-from clanboard.games.schotten_totten.cards import ALL_CLAN, CLAN_CARDS, bits, card_name
+from clanboard.games.schotten_totten.cards import (
+    ALL_CLAN,
+    CLAN_CARDS,
+    COLOUR_NAMES,
+    bits,
+    card_name,
+    colour,
+    value,
+)
 from clanboard.games.schotten_totten.state import SchottenState
 
 MESSAGES = {
@@ -29,23 +37,40 @@ MESSAGES = {
     "cannot_complete": "{other}'s side cannot be completed any more: too few clan cards "
                        "are still unplayed",
     "unbeatable": "{mine} cannot be beaten: the best {other} can still make is {best}",
-    "witness": "{best} is still possible for {other}: {cards} {verb} not been played",
+    "witness": Plural("{best} is still possible for {other}: {cards} has not been played",
+                      "{best} is still possible for {other}: {cards} have not been played",
+                      "k"),
     "witness_none": "{best} is still possible for {other}",
-    "formation": "{category} {cards}",
+    "formation": "{category} ({cards})",
     "blind": "sum {total} ({cards})",
-    "has": "has",
-    "have": "have",
 }
 """User-facing words of claim explanations (one place, for catalogues)."""
 
 
 CATEGORIES = {c: c for c in formations.CATEGORY_NAMES.values()}
+#: a card as a formation lists it (nominative: "green 7"; the tactic cards a side may hold)
+CARD_NAMES = {**{c: c + " {value}" for c in COLOUR_NAMES},
+              "joker": "Joker", "spy": "Spy", "shield": "Shield Bearer"}
+
+
+def card_text(card: int, lang: str = "en") -> str:
+    """A card in a formation in words: "green 7", "Spy"."""
+    names = words(CARD_NAMES, lang)
+    if card < CLAN_CARDS:
+        return names[COLOUR_NAMES[colour(card)]].format(value=value(card))
+    return names[card_name(card)]
+
+
+def cards_text(cards: Sequence[int], lang: str = "en") -> str:
+    """Cards in words, in the order a formation shows them ("green 7, green 8")."""
+    return ", ".join(card_text(c, lang) for c in sorted(cards, key=_display_order))
 
 
 def formation_text(cards: Sequence[int], strength: int, blind: bool = False,
                    lang: str = "en") -> str:
-    """"colour-run 7g 8g 9g": the category the strength names and the cards."""
-    names = " ".join(card_name(c) for c in sorted(cards, key=_display_order))
+    """"colour-run (green 7, green 8, green 9)": the category the strength names and the
+    cards."""
+    names = cards_text(cards, lang)
     m = words(MESSAGES, lang)
     if blind:
         return m["blind"].format(total=strength, cards=names)
@@ -141,7 +166,6 @@ def explain_claim(state: SchottenState, player: int, stone: int,
     else:
         out["witness"] = [card_name(c) for c in completion]
         key = "witness" if added else "witness_none"
-        out["reason"] = m[key].format(
-            best=best_text, other=other, cards=" ".join(card_name(c) for c in added),
-            verb=m["has"] if len(added) == 1 else m["have"])
+        out["reason"] = m[key].format(best=best_text, other=other,
+                                      cards=cards_text(added, lang), k=len(added))
     return out

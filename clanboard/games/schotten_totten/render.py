@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from clanboard.core import Text, words
+from clanboard.core import Plural, Text, words
 from clanboard.games.schotten_totten.cards import CLAN_CARDS, card_name, colour
 from clanboard.games.schotten_totten.state import PHASE_NAMES, STONES
 
@@ -40,7 +40,7 @@ WORDS = {
     "stone": "Stone",
     "discard": "discard: {cards}",
     "hand": "your hand: {cards}",
-    "holds": "opponent holds {n} cards",
+    "holds": Plural("opponent holds {n} card", "opponent holds {n} cards"),
     "draw": "a draw",
     "wins": "player {n} wins",
     "modes": "m: Mud Fight, b: Blind-Man's Bluff",

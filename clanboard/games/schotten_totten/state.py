@@ -19,6 +19,7 @@ from clanboard.core import (
     IllegalMove,
     InvalidState,
     Move,
+    Plural,
     Rng,
     State,
     Text,
@@ -79,7 +80,8 @@ ERRORS = {
     "deal": "{move} is not a possible draw now",
     "claim_step": "claims are made in the claim step, now it is the {phase} step",
     "claimed": "stone {stone} is already claimed",
-    "claim_cards": "your side of stone {stone} needs {n} cards to claim it",
+    "claim_cards": Plural("your side of stone {stone} needs {n} card to claim it",
+                          "your side of stone {stone} needs {n} cards to claim it"),
     "claim_unproven": "you cannot claim stone {stone}: your formation does not beat the "
                       "opponent's, or it is not yet proven that it cannot be beaten",
     "play_step": "cards are played in the play step; now it is the {phase} step",
@@ -88,7 +90,8 @@ ERRORS = {
     "tactic_limit": "you may play at most one tactic card more than your opponent "
                     "(you {you}, opponent {them})",
     "one_joker": "each player may play only one joker; the second stays in hand",
-    "full": "your side of stone {stone} is full ({n} cards)",
+    "full": Plural("your side of stone {stone} is full ({n} card)",
+                   "your side of stone {stone} is full ({n} cards)"),
     "has_mode": "stone {stone} already has {card}",
     "pass": "you may pass only when you cannot play a clan card",
     "not_in_step": "{move} is not possible in the {phase} step",

@@ -58,7 +58,7 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.games.isle_of_skye.moves": ("NOTATION",),
     "clanboard.games.isle_of_skye.render": ("WORDS", "COLOUR_WORDS", "SCORING_RULES"),
     "clanboard.games.glen_more_2.solo_describe": ("MESSAGES",),
-    "clanboard.games.glen_more_2.describe": ("MESSAGES", "RESOURCE_NAMES"),
+    "clanboard.games.glen_more_2.describe": ("MESSAGES",),
     "clanboard.games.glen_more_2.render": ("MESSAGES",),
     "clanboard.games.glen_more_2.words": ("MESSAGES", "NAMES"),
     "clanboard.server.clocks": ("MESSAGES",),

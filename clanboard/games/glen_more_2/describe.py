@@ -48,15 +48,15 @@ MESSAGES = {
     "take": "{who} moves on the rondel and takes {tile}",
     "take_alt": "{who} moves on the rondel and takes {tile}, paying {cost}",
     "take_discard": "{who} takes {tile} from the discard",
-    "pass": "{who} cannot take a tile: moves onto {tile}, which leaves the game",
-    "place": "{who} places {tile} at {at}",
-    "pay": "{who} pays with {tile}: {res}",
+    "pass": "{who} cannot take a tile and moves onto {tile}, which leaves the game",
+    "place": "{who} places {tile} on square {at}",
+    "pay": "{who} pays {res} {tile}",
     "buy": "{who} buys at the market: {res}, price {price}",
-    "sell": "{who} sells from {tile} at the market: {res}, price {price}",
+    "sell": "{who} sells {res} {tile} at the market, price {price}",
     "gain": "{who} takes a resource of their choice: {res}",
-    "act": "{who} activates {tile}",
+    "act": "{who} activates the tile {tile}",
     "act_option": "{who} activates {tile}: {option}",
-    "move": "{who} moves a Scotsman from {src} to {dst}",
+    "move": "{who} moves a Scotsman {src} to {dst}",
     "clan": "{who} puts a clan marker on the space of {space}",
     "clan_none": "{who} puts no clan marker (no space open)",
     "end": "{who} ends the turn",
@@ -67,20 +67,19 @@ MESSAGES = {
     "bid_none": "{who} bids on no feast",
     "bid_hidden": "{who} places a secret bid",
     "plan": "{who} puts a resource on the blueprint of {place}: {res}",
-    "build": "{who} builds {place} over {tile}",
-    "build_side": "{who} builds {place} (side {side}) with its left half over {tile}",
+    "build": "{who} builds {place} {tile}",
+    "build_side": "{who} builds {place} (side {side}) with its left half {tile}",
     "rep_new": "{who} puts a clan representative on the new tile",
-    "rep_move": "{who} moves the clan representative from {tile} onto the new tile",
+    "rep_move": "{who} moves the clan representative {tile} onto the new tile",
     "rep_none": "{who} puts no clan representative on the new tile",
-    "train": "{who} trains the clan representative on {tile}",
+    "train": "{who} trains the clan representative {tile}",
     "central": "{who} takes the central track's reward of rank {n}: {reward}",
     "central_none": "{who} declines the central track's reward",
-    "choose": "{who} chooses on {tile}: {option}",
+    "choose": "{who} chooses {tile}: {option}",
     "scot": "{who} puts the new Scotsman on {tile}",
     "draw": "{tile} comes onto the rondel",
     "roll": "the die shows {n}",
     "tile_at": "{name} at {at}",
-    "round": "Scoring {n}",
     "final": "Final scoring",
     "round_title": "Scoring {n}: points (count compared)",
     "cell": "{vp} ({count})",
@@ -95,32 +94,28 @@ MESSAGES = {
     "total": "total",
     "tiles_line": "Tiles in the territory: {list}",
     "item": "{who} {n}",
-    "her_round": "Allenarly after scoring {n}: {vp} points for her items and trade tiles",
     "tiebreak": "tied on points: most resources left wins ({counts})",
     "provisional_used": "provisional component values this game used: {n}",
 }
 """User-facing words (one place, for catalogues)."""
-
-RESOURCE_NAMES = {r: r for r in RESOURCES}
-"""The resources' names, catalogued like the messages."""
 
 #: the final score sheet's rows that add up to its total (a key absent from a sheet is left
 #: out); Allenarly's stones follow in a solo game
 FINAL_ROWS = ("before", "cards", "coins", "penalty", "unbuilt_historic")
 
 
-def tile_name(s: GlenMore2State, tile: int, lang: str = "en") -> str:
-    """A tile by its name in ``lang``, carried by a noun, and its id (:mod:`.words`)."""
-    return W.tile_named(s.comp, tile, lang)
+def tile_name(s: GlenMore2State, tile: int, lang: str = "en", case: str = "") -> str:
+    """A tile by its name in ``lang``, carried by a noun in ``case``, and its id."""
+    return W.tile_named(s.comp, tile, lang, case)
 
 
-def _at(s: GlenMore2State, p: int, sq: Sq, lang: str) -> str:
+def _at(s: GlenMore2State, p: int, sq: Sq, lang: str, case: str = "") -> str:
     terr = s.terr[p]
     slot = terr.cells.get((sq.x, sq.y))
     if slot is None:
         return str(sq)
-    return words(MESSAGES, lang)["tile_at"].format(name=tile_name(s, terr.tiles[slot], lang),
-                                                   at=str(sq))
+    return words(MESSAGES, lang)["tile_at"].format(
+        name=tile_name(s, terr.tiles[slot], lang, case), at=str(sq))
 
 
 def _option(s: GlenMore2State, effect: Effect, n: int, lang: str) -> str:
@@ -165,7 +160,7 @@ def describe_move(s: GlenMore2State, move: Move, player: int, viewer: int | None
         return m["place"].format(who=who, tile=tile_name(s, s.tile, lang), at=str(move.a))
     if op == PAY:
         return m["pay"].format(who=who, res=W.item(move.name, 1, lang),
-                               tile=_at(s, player, move.a, lang))
+                               tile=_at(s, player, move.a, lang, "from"))
     if op in (BUY, SELL):
         k = RES_INDEX[move.name]
         if op == BUY:
@@ -174,7 +169,7 @@ def describe_move(s: GlenMore2State, move: Move, player: int, viewer: int | None
                                    price=W.item("coin", price, lang))
         price = sell_price(s.comp_prices[k], s.market[k]) or 0
         return m["sell"].format(who=who, res=W.item(move.name, 1, lang),
-                                tile=_at(s, player, move.a, lang),
+                                tile=_at(s, player, move.a, lang, "from"),
                                 price=W.item("coin", price, lang))
     if op == GAIN:
         return m["gain"].format(who=who, res=W.item(move.name, 1, lang))
@@ -187,7 +182,7 @@ def describe_move(s: GlenMore2State, move: Move, player: int, viewer: int | None
             return m["act_option"].format(who=who, tile=tile, option=option)
         return m["act"].format(who=who, tile=tile)
     if op == MOVE:
-        return m["move"].format(who=who, src=_at(s, player, move.a, lang),
+        return m["move"].format(who=who, src=_at(s, player, move.a, lang, "from"),
                                 dst=_at(s, player, move.b, lang))
     if op == CLAN:
         if move.name == "none":
@@ -196,22 +191,23 @@ def describe_move(s: GlenMore2State, move: Move, player: int, viewer: int | None
     if op == REMOVE:
         return m["remove"].format(who=who, tile=_at(s, player, move.a, lang))
     if op == PLAN:
-        place = tile_name(s, comp.index[move.name], lang)
+        place = W.tile_name(comp, comp.index[move.name], lang)
         return m["plan"].format(who=who, res=W.item(RESOURCES[move.n - 1], 1, lang),
                                 place=place)
     if op == BUILD:
         card = s.blueprints[player][s.building] if s.building >= 0 else None
-        place = tile_name(s, card["tile"], lang) if card else "?"
+        place = W.tile_name(comp, card["tile"], lang) if card else "?"
         key = "build_side" if move.n else "build"
-        return m[key].format(who=who, place=place, side=move.n, tile=_at(s, player, move.a, lang))
+        return m[key].format(who=who, place=place, side=move.n,
+                             tile=_at(s, player, move.a, lang, "over"))
     if op == REP:
         if move.name == "new":
             return m["rep_new"].format(who=who)
         if move.name == "none":
             return m["rep_none"].format(who=who)
-        return m["rep_move"].format(who=who, tile=_at(s, player, move.a, lang))
+        return m["rep_move"].format(who=who, tile=_at(s, player, move.a, lang, "from"))
     if op == TRAIN:
-        return m["train"].format(who=who, tile=_at(s, player, move.a, lang))
+        return m["train"].format(who=who, tile=_at(s, player, move.a, lang, "on"))
     if op == CENTRAL:
         if not move.n:
             return m["central_none"].format(who=who)
@@ -222,7 +218,7 @@ def describe_move(s: GlenMore2State, move: Move, player: int, viewer: int | None
         chosen = s.choose_tile if s.choose_tile >= 0 else s.tile
         option = _option(s, comp.tiles[chosen].bonus, move.n, lang) if chosen >= 0 else ""
         return m["choose"].format(who=who, n=move.n, option=option or str(move.n),
-                                  tile=tile_name(s, chosen, lang) if chosen >= 0 else "?")
+                                  tile=tile_name(s, chosen, lang, "on") if chosen >= 0 else "?")
     if op == SCOT:
         return m["scot"].format(who=who, tile=_at(s, player, move.a, lang))
     if op == END:

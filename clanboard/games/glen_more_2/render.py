@@ -40,7 +40,6 @@ MESSAGES = {
     "none": "—",
     "clan_line": "{clan} (road cost {road}): {effect} — {holders}",
     "feast_line": "{n}. {name} — cost: {cost}; {effect}",
-    "cost_part": "cost: {cost}",
     "allen_head": "{vp} VP, coins: {coins}, trade stones: {stones}, Scotsmen: {scots}, "
                   "landmark cards: {landmarks}, whisky barrels: {whisky}, personalities: "
                   "{personalities}",
@@ -88,11 +87,9 @@ def _names(seats: list[int], lang: str) -> str:
 def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") -> str:
     """The position as ``player`` sees it, in ``lang``: names and effects through the one
     describer (:mod:`.words`), the scoring as the end screen's tables."""
-    from clanboard.games.glen_more_2.describe import RESOURCE_NAMES
     from clanboard.games.glen_more_2.state import DIE, GAP, PHASES
 
     m = words(MESSAGES, lang)
-    rn = words(RESOURCE_NAMES, lang)
     comp = s.comp
     out = []
     prov = comp.pack.provisional()
@@ -113,7 +110,7 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
 
             text = her_name(lang) if s.solo and v == -2 else m["scotsman"].format(p=-v - 1)
             out.append(f"  [cyan]{text}[/]")
-    market = "  ".join(f"{rn[r]} {s.market[k]}" for k, r in enumerate(RESOURCES))
+    market = "  ".join(f"{W.resource(r, lang)} {s.market[k]}" for k, r in enumerate(RESOURCES))
     out.append(f"[bold]{m['market']}[/] {m['filled']} {market}")
     out.append(f"[bold]{m['clan_board']}[/]")
     for sid, holders in s.clan.items():

@@ -39,13 +39,14 @@ MESSAGES = {
                  "not below the cost {cost}, its bid token goes far left",
     "bid_stays": "Allenarly draws card {card} for feast {feast}: chronicle number {number}, "
                  "cost {cost}, its bid token stays",
+    "bid_no_number": "Allenarly draws card {card} for feast {feast}: it shows no chronicle "
+                     "number, her bid token stays",
     "bid_stack": "Allenarly bids on feasts {bids} (budget {budget} VP)",
     "blue": "blue token", "purple": "purple token", "caber": "caber track",
     "stone": "stone track",
     "village": "village", "castle": "castle", "material": "material", "animal": "animal",
     "trade": "trade", "whisky": "whisky", "personality": "personality", "loch": "loch",
     "ch10": "chronicle 10 tile", "ch11": "historic place",
-    "wood": "wood", "grain": "grain", "sheep": "sheep", "cattle": "cattle",
     "result_you": "{who} wins against Allenarly ({mine} to {hers} VP)",
     "result_tie": "{who} wins the tie against Allenarly ({mine} VP each)",
     "result_her": "Allenarly wins ({hers} to {mine} VP)",
@@ -106,7 +107,7 @@ def explain(s: GlenMore2State, last: dict[str, Any], lang: str = "en") -> str:
     if not last:
         return ""
     if "bid_card" in last:
-        key = "bid_moves" if last["moved"] else "bid_stays"
+        key = "bid_moves" if last["moved"] else "bid_stays" if last["number"] else "bid_no_number"
         text = m[key].format(card=last["bid_card"], feast=last["feast"],
                              number=last["number"] or "-", cost=last["cost"])
         if "bids" in last:
@@ -131,7 +132,8 @@ def explain(s: GlenMore2State, last: dict[str, Any], lang: str = "en") -> str:
         parts.append(m["extended"])
     if last.get("filled"):
         parts.append(m["filled"].format(
-            resources=W.m_(lang)["list"].join(m[RESOURCES[k]] for k in last["filled"])))
+            resources=W.m_(lang)["list"].join(W.resource(RESOURCES[k], lang)
+                                              for k in last["filled"])))
     for tok, space in last.get("tokens", {}).items():
         parts.append(m["token"].format(token=m[tok], space=_clan(s, space, lang)) if space
                      else m["token_gone"].format(token=m[tok]))

@@ -63,6 +63,7 @@ clans, Allenarly's levels), catalogued like messages."""
 MESSAGES = {
     # a name carried by a noun, so that it reads right in any case of the sentence
     "tile": "{name}",
+    "tile_from": "from {name}", "tile_over": "over {name}", "tile_on": "on {name}",
     "tile_id": "{name} ({id})",
     "blueprint": "{name} (blueprint)",
     "half": "{name} (side {side}, {half})",
@@ -220,10 +221,20 @@ def tile_name(comp: Components, tile: int, lang: str) -> str:
     return name(row.name, row.name_ru, lang)
 
 
-def tile_named(comp: Components, tile: int, lang: str) -> str:
-    """A tile's name carried by a noun ("the tile «Village»") with its id, for sentences."""
-    return m_(lang)["tile_id"].format(name=m_(lang)["tile"].format(
-        name=tile_name(comp, tile, lang)), id=comp.tiles[tile].id)
+def tile_named(comp: Components, tile: int, lang: str, case: str = "") -> str:
+    """A tile's name carried by a noun with its id, for sentences: as subject or object
+    ("жетон «Лес (T02)»"), or with ``case`` "from", "over" or "on" ("с жетона «Лес (T02)»")."""
+    m = m_(lang)
+    named = m["tile_id"].format(name=tile_name(comp, tile, lang), id=comp.tiles[tile].id)
+    return m[f"tile_{case}" if case else "tile"].format(name=named)
+
+
+def resource(r: str, lang: str) -> str:
+    """A resource's name as the Glen More II page names it (its web catalogue's
+    ``gm2.res.*``: the rulebook's "дерево", where Glen More's is "лес")."""
+    from clanboard.i18n import _web_words
+
+    return str(_web_words(lang).get(f"gm2.res.{r}") or r)
 
 
 def clan_name(comp: Components, space_id: str, lang: str) -> str:

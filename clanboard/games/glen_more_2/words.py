@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from clanboard.core import words
 from clanboard.core.plural import Plural
 from clanboard.games.glen_more_2.effects import (
+    RESOURCES,
     Activate,
     Condition,
     Cost,
@@ -467,6 +468,9 @@ def glossary(s: Any, lang: str) -> dict[str, Any]:
     if not s.final:  # at the end every tile, for the replay's earlier positions
         out["tiles"] = {k: v for k, v in out["tiles"].items() if k in ids}
     out["scoring"] = score_tables(s, None, lang)
+    owed = {r: s.owed[k] for k, r in enumerate(RESOURCES) if s.owed[k]}
+    out["owed"] = {"for": owed, "text": m_(lang)["list"].join(item(r, n, lang)
+                                                              for r, n in owed.items())}
     out["used_provisional"] = provisional_names(s.comp, used_provisional(s), lang) \
         if s.final else None
     if s.allen is not None:

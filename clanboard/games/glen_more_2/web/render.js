@@ -146,6 +146,7 @@
   .g2-market tr.buy { background: #eaf3ea; outline: 2px solid var(--good); }
   .g2-chip { display: inline-block; width: 11px; height: 11px; border-radius: 2px; border: 1px solid #444; vertical-align: middle; margin-right: 3px; }
   .g2-clan td, .g2-clan th { padding: 1px 5px; font-size: .82rem; text-align: left; }
+  .g2-clan td:first-child { white-space: nowrap; }
   .g2-clan tr.claim { background: #eaf3ea; outline: 2px solid var(--good); }
   .g2-clan tr.last-move { background: #fdf1c8; }
   .g2-dot { display: inline-block; width: 12px; height: 12px; border-radius: 50%; border: 1px solid #fff; margin-right: 2px; vertical-align: middle; }
@@ -160,7 +161,12 @@
   .g2-stats { font-size: .85rem; display: flex; flex-wrap: wrap; gap: .2rem .8rem; margin-bottom: .3rem; }
   .g2-small { font-size: .8rem; }
   .g2-choose { width: 100%; }
-  .g2-tracks { display: flex; gap: .5rem; }
+  .g2-tracks { display: flex; flex-wrap: wrap; gap: .5rem; }
+  .g2-track { flex: 1 1 12rem; min-width: 0; }
+  .g2-col { flex: 1 1 22rem; min-width: 0; max-width: 100%; }
+  .g2-col .g2-box { overflow-x: auto; }
+  .g2-clan table { width: 100%; }
+  .g2-hg { flex: 1 1 100%; min-width: 0; }
   .g2-track h4 { margin: 0 0 .2rem; font-size: .85rem; }
   .g2-track td { padding: 1px 4px; font-size: .8rem; border-bottom: 1px solid var(--line); }
   .g2-track td.rank { font-weight: 700; text-align: center; }
@@ -193,14 +199,16 @@
   const tileTitle = (x) => [`${NM(x)} (${KN(x.kind)})`, ...(x.lines || [])].filter(Boolean).join("\n");
   // a name on a tile: whole words on up to three lines; a word longer than a line is cut with
   // "…" (the full name is in the tooltip)
-  // width in px at 7.5px bold: wide for CJK, narrow for the rest
-  const textWidth = (str) => [...str].reduce((w, c) => w + (/[\u3000-\u9fff\uff00-\uffef]/.test(c) ? 7.8 : 4.6), 0);
-  function cut(str, width) {
-    let out = "";
-    for (const c of str) { if (textWidth(out + c + "…") > width) break; out += c; }
-    return out + "…";
-  }
-  function wrapName(name, width, lines) {
+  // a text's width in px at a font size (bold): about a font size per CJK character, 0.6 of
+  // it for the others
+  const textWidth = (str, fs) => [...str].reduce((w, c) => w + (/[\u3000-\u9fff\uff00-\uffef]/.test(c) ? 1.02 : 0.6) * fs, 0);
+  function wrapName(name, width, lines, fs = 7.5) {
+    const tw = (x) => textWidth(x, fs);
+    const cut = (str) => {
+      let out = "";
+      for (const c of str) { if (tw(out + c + "…") > width) break; out += c; }
+      return out + "…";
+    };
     const out = [];
     let cur = "";
     // Japanese has no spaces: it breaks anywhere (after "・" and the like first)
@@ -208,12 +216,12 @@
     const sep = /[\u3000-\u9fff]/.test(name) ? "" : " ";
     for (const word of words) {
       if (!cur) cur = word;
-      else if (textWidth(cur + sep + word) <= width) cur += sep + word;
+      else if (tw(cur + sep + word) <= width) cur += sep + word;
       else { out.push(cur); cur = word; }
     }
     if (cur) out.push(cur);
-    const kept = out.slice(0, lines).map((l) => (textWidth(l) > width ? cut(l, width) : l));
-    if (out.length > lines && !kept[lines - 1].endsWith("…")) kept[lines - 1] = cut(kept[lines - 1], width);
+    const kept = out.slice(0, lines).map((l) => (tw(l) > width ? cut(l) : l));
+    if (out.length > lines && !kept[lines - 1].endsWith("…")) kept[lines - 1] = cut(kept[lines - 1]);
     return kept;
   }
   const seatDot = (p) => h("span", {class: "g2-dot", style: `background:${SEAT[p]}`});
@@ -229,8 +237,8 @@
         stroke: "#5b5346", "stroke-width": 1.5}),
       t.river ? s("path", {d: `M${x + 2} ${y + size - 8} q${size / 4} -6 ${size / 2} 0 t${size / 2 - 4} 0`,
         fill: "none", stroke: "#3d7fc4", "stroke-width": 3, opacity: .75}) : null,
-      wrapName(NM(t), size - 6, 2).map((line, i) => s("text", {x: x + size / 2, y: y + 10 + i * 8.5,
-        "text-anchor": "middle", "font-size": 7.5, "font-weight": 700, fill: dark ? "#fff" : "#1d1d1d", text: line})),
+      wrapName(NM(t), size - 5, 2, 8.5).map((line, i) => s("text", {x: x + size / 2, y: y + 11 + i * 9.5,
+        "text-anchor": "middle", "font-size": 8.5, "font-weight": 700, fill: dark ? "#fff" : "#1d1d1d", text: line})),
       // chronicle 10's tiles that never join a territory: tournament and spectator tiles
       t.use && t.use !== "territory" ? s("text", {class: "g2-use", x: x + size / 2, y: y + size - 5, "text-anchor": "middle",
         "font-size": 7, "font-style": "italic", fill: "#5a2d82", text: wrapName(STR.hg.use(t.use), size - 4, 1)[0]}) : null);
@@ -710,7 +718,9 @@
     const bits = [STR.phase(obs.phase)];
     if (obs.to_move !== null && obs.to_move !== undefined && obs.phase !== "over") bits.push(STR.toMove(ctx.name(obs.to_move)));
     if (turn.tile) bits.push(STR.tileBeingPlaced(NM(tileInfo(obs, turn.tile))));
-    const owed = Object.entries(turn.owed || {}).map(([r, n]) => `${n} ${RN(r)}`);
+    // what is still owed, counted in words by the server (this position's; a replay's own otherwise)
+    const owedHere = G.owed && JSON.stringify(G.owed.for) === JSON.stringify(turn.owed || {});
+    const owed = owedHere ? [G.owed.text].filter(Boolean) : Object.entries(turn.owed || {}).map(([r, n]) => `${n} ${RN(r)}`);
     if (turn.owed_any) owed.push(t("gm2.owed_any", {n: turn.owed_any}));
     if (turn.owed_distinct) owed.push(t("gm2.owed_distinct", {n: turn.owed_distinct}));
     if (owed.length) bits.push(STR.owes(owed.join(", ")));
@@ -752,7 +762,7 @@
     if (inTerritory) wrap.append(h("div", {class: "g2-row"}, playerBox(obs, me, me, mv, last, ui, ctx)));
     wrap.append(h("div", {class: "g2-row"},
       h("div", {class: "g2-box"}, h("h3", {text: STR.rondel}), rondel(obs, mv, last, ctx, (key) => ui.choose(key))),
-      h("div", {}, market(obs, mv, ctx), clanBoard(obs, mv, last, ctx))));
+      h("div", {class: "g2-col"}, market(obs, mv, ctx), clanBoard(obs, mv, last, ctx))));
     if ((obs.chronicles || []).includes(9)) wrap.append(h("div", {class: "g2-row"}, feasts(obs, mv, ctx, rerender)));
     if (obs.allenarly) wrap.append(h("div", {class: "g2-row"}, allenarlyBox(obs)));
     const extras = [obs.chronicle10 ? highland(obs, mv, ctx) : null, obs.chronicle11 ? historic(obs) : null].filter(Boolean);

@@ -246,7 +246,7 @@ def _round_table(s: GlenMore2State, sc: dict[str, Any], seats: list[str],
     w = W.m_(lang)
     n = len(seats)
     alt = 9 in s.ch
-    rows = []
+    rows: list[dict[str, Any]] = []
     totals = [0] * n
     for cat in CATEGORIES:
         counts = sc.get(cat)
@@ -275,7 +275,7 @@ def _final_table(s: GlenMore2State, final: dict[str, Any], seats: list[str],
                  lang: str) -> dict[str, Any]:
     m = words(MESSAGES, lang)
     n = len(seats)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for key in FINAL_ROWS:
         values = final.get(key)
         if isinstance(values, list) and len(values) == n:

@@ -122,9 +122,24 @@ def test_the_page_speaks_in_words(base_url: str, browser: Any, tables: dict[str,
             assert problems(text, lang) == [], name
             if name.endswith("end"):
                 check_end_screen(page, name.startswith("solo"), lang)
+            if name == "multi-middle":
+                check_tile_tap(page, shots, f"gm2-words-tap-{lang}-{device}.png")
     finally:
         context.close()
     assert not errors, errors
+
+
+def check_tile_tap(page: Any, shots: Path, shot: str) -> None:
+    """A tile that offers no move, tapped, shows its name and what it does in words."""
+    tile = page.locator("[data-territory='1'] g.info").first
+    tile.scroll_into_view_if_needed()
+    tile.click()
+    info = page.locator("[data-testid=g2-tile-info]")
+    info.wait_for()
+    assert info.locator("li").count() >= 2  # at least its cost and one more line
+    page.screenshot(path=str(shots / shot))
+    info.locator("button").click()
+    assert page.locator("[data-testid=g2-tile-info]").count() == 0
 
 
 def check_end_screen(page: Any, solo: bool, lang: str) -> None:

@@ -130,6 +130,7 @@
   .g2-box h3 { margin: 0 0 .3rem; font-size: .95rem; }
   .g2 svg text { pointer-events: none; }
   .g2 .info { cursor: help; }
+  .g2-info { position: fixed; left: .5rem; right: .5rem; bottom: .5rem; z-index: 50; max-width: 34rem; margin: 0 auto; box-shadow: 0 4px 18px rgba(0,0,0,.25); }
   .g2-info ul { margin: .2rem 0 .4rem; padding-left: 1.1rem; font-size: .85rem; }
   .g2-effect { max-width: 26rem; }
   .g2-score caption { text-align: left; font-weight: 700; font-size: .85rem; padding-top: .3rem; }
@@ -199,9 +200,9 @@
   const tileTitle = (x) => [`${NM(x)} (${KN(x.kind)})`, ...(x.lines || [])].filter(Boolean).join("\n");
   // a name on a tile: whole words on up to three lines; a word longer than a line is cut with
   // "…" (the full name is in the tooltip)
-  // a text's width in px at a font size (bold): about a font size per CJK character, 0.6 of
-  // it for the others
-  const textWidth = (str, fs) => [...str].reduce((w, c) => w + (/[\u3000-\u9fff\uff00-\uffef]/.test(c) ? 1.02 : 0.6) * fs, 0);
+  // a text's width in px at a font size (bold): about a font size per CJK character, less for
+  // the others (lower-case Latin narrowest)
+  const textWidth = (str, fs) => [...str].reduce((w, c) => w + (/[\u3000-\u9fff\uff00-\uffef]/.test(c) ? 1.02 : /[a-z ]/.test(c) ? 0.58 : 0.68) * fs, 0);
   function wrapName(name, width, lines, fs = 7.5) {
     const tw = (x) => textWidth(x, fs);
     const cut = (str) => {

@@ -51,6 +51,14 @@ MESSAGES = {
     "result_tie": "{who} wins the tie against Allenarly ({mine} VP each)",
     "result_her": "Allenarly wins ({hers} to {mine} VP)",
     "her_score": "Allenarly ({level})",
+    "card_text": "card {card}: {moves}; search range {range}; choice rows: {rows}; "
+                 "framed number {last}{number}",
+    "card_moves": "moves the {tokens}",
+    "card_no_moves": "moves no clan-board token",
+    "card_row": "{n}. {symbols}",
+    "card_priority": "the priority tokens in order",
+    "card_then": ", then ",
+    "card_number": "; chronicle number {n}",
     "round_items": "Allenarly's items and trade tiles",
     "priority_item": "{category} (symbol: {symbol})",
     "token_at": "{token}: {space}",
@@ -191,9 +199,31 @@ def allenarly_words(s: GlenMore2State, lang: str = "en") -> dict[str, Any]:
                      for c in a.priority],
         "tokens": tokens,
         "last": [t for t in (explain(s, d, lang) for d in (a.recent or [a.last])) if t],
+        "cards": {str(c): action_card(s, c, lang) for c in a.discard},
         # what "last" describes, so that a replay's earlier position can tell it is not its own
         "since": [dict(r) for r in a.recent],
     }
+
+
+def action_card(s: GlenMore2State, card_id: int, lang: str = "en") -> str:
+    """One of her action cards (HG-RU 676-684) in words: the clan-board tokens it moves, its
+    search range, its choice rows top to bottom, the framed number, the chronicle number."""
+    from clanboard.games.glen_more_2.allenarly import rules
+
+    card = rules(s.comp).cards.get(card_id)
+    if card is None:
+        return str(card_id)
+    m = words(MESSAGES, lang)
+    w = W.m_(lang)
+    moves = m["card_moves"].format(tokens=w["and"].join(m[tok] for tok in card.clan_moves)) \
+        if card.clan_moves else m["card_no_moves"]
+    rows = "; ".join(m["card_row"].format(
+        n=i, symbols=m["card_priority"] if row == ("priority",) else
+        m["card_then"].join(m.get(sym, sym) for sym in row))
+        for i, row in enumerate(card.choices, 1))
+    return m["card_text"].format(card=card.id, moves=moves, range=card.search_range, rows=rows,
+                                 last=card.last, number=m["card_number"].format(
+                                     n=card.chronicle) if card.chronicle else "")
 
 
 def her_name(lang: str = "en") -> str:

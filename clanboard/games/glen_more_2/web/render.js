@@ -593,7 +593,10 @@
         item("gm2solo.trade_row", names(a.trade_row)), item("gm2solo.pile", names(a.pile)),
         item("gm2solo.priority", (aw.priority || []).join(" · ")),
         item("gm2solo.tokens", (aw.tokens || []).join(", ")),
-        item("gm2solo.cards", (a.cards_face_up.join(", ") || "—") + " — " + t("gm2solo.draws_left", {n: a.draws_before_shuffle}))),
+        h("li", {}, h("span", {class: "muted", text: t("gm2solo.cards") + ": "}),
+          a.cards_face_up.length ? a.cards_face_up.map((c, i) => h("span", {class: "g2-cardno", title: (aw.cards || {})[c] || "",
+            text: String(c) + (i < a.cards_face_up.length - 1 ? ", " : "")})) : "—",
+          " — " + t("gm2solo.draws_left", {n: a.draws_before_shuffle}))),
       h("div", {"data-testid": "g2-allenarly-last"}, h("strong", {text: t("gm2solo.last") + ":"}),
         h("ol", {}, last.map((d) => h("li", {text: d})))));
   }

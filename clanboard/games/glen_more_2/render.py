@@ -78,10 +78,14 @@ def _tile(s: GlenMore2State, t: int, lang: str = "en") -> str:
     return escape(f"{row.id}{mark} {W.tile_name(comp, t, lang)} — " + "; ".join(parts))
 
 
-def _names(seats: list[int], lang: str) -> str:
-    from clanboard.core import seat_name
+def _names(s: GlenMore2State, seats: list[int], lang: str) -> str:
+    """Seats as the rest of the board names them ("seat 0"; Allenarly by her name)."""
+    from clanboard.games.glen_more_2.allenarly import ALLEN
+    from clanboard.games.glen_more_2.solo_describe import her_name
 
-    return ", ".join(seat_name(None, p, lang) for p in seats) or words(MESSAGES, lang)["none"]
+    m = words(MESSAGES, lang)
+    return ", ".join(her_name(lang) if s.solo and p == ALLEN else m["seat"].format(p=p)
+                     for p in seats) or m["none"]
 
 
 def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") -> str:
@@ -118,7 +122,7 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
         effect = W.provisional(W.effect(sp.effect, comp, lang), sp.provisional, lang)
         out.append("  " + escape(m["clan_line"].format(
             clan=W.clan_name(comp, sid, lang), road=sp.road_cost, effect=effect,
-            holders=_names(list(holders), lang))))
+            holders=_names(s, list(holders), lang))))
     if s.feast_row:
         out.append(f"[bold]{m['feasts']}[/]")
         for i, f in enumerate(s.feast_row):
@@ -148,7 +152,7 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
             res = "; " + escape(m["resources"].format(list=res)) if res else ""
             out.append(f"     {x},{y}  {_tile(s, terr.tiles[slot], lang)}{scot}{res}")
     if 10 in s.ch:
-        taken = ", ".join(f"{k} ({_names([v], lang)})" for k, v in sorted(s.central.items()))
+        taken = ", ".join(f"{k} ({_names(s, [v], lang)})" for k, v in sorted(s.central.items()))
         out.append(f"[bold]{m['highland']}[/] {m['ranks']}: " + "  ".join(
             m["rank_line"].format(p=p, caber=r[0], stone=r[1], fame=s.fame[p],
                                   reps=" ".join(f"{c[0]},{c[1]}" for c in s.reps[p]) or "-")

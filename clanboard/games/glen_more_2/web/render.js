@@ -133,6 +133,8 @@
   .g2-info { position: fixed; left: .5rem; right: .5rem; bottom: .5rem; z-index: 50; max-width: 34rem; margin: 0 auto; box-shadow: 0 4px 18px rgba(0,0,0,.25); }
   .g2-info ul { margin: .2rem 0 .4rem; padding-left: 1.1rem; font-size: .85rem; }
   .g2-effect { max-width: 26rem; }
+  /* the end screen's score tables (the table page's) scroll rather than widen a phone's page */
+  .why-table { display: block; max-width: 100%; overflow-x: auto; }
   .g2-score caption { text-align: left; font-weight: 700; font-size: .85rem; padding-top: .3rem; }
   .g2 .take, .g2 .place, .g2 .play, .g2 .choose, .g2 .from, .g2 .dest, .g2 .buy, .g2 .claim, .g2 .feast.pick { cursor: pointer; }
   .g2-badge { background: #fff4c2; border: 2px solid #c9a400; border-radius: 8px; padding: .3rem .6rem; margin-bottom: .5rem; font-size: .85rem; }

@@ -35,6 +35,10 @@ browser:
 	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
+	@# a Japanese font, so that the screenshots of the ja pages show text, not empty boxes
+	@if ! fc-list :lang=ja 2>/dev/null | grep -q . && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-ipafont-gothic >/dev/null; \
+	fi
 
 # Debian's PostgreSQL server: the tests start a throwaway cluster of it (initdb in a temp
 # dir, its own port) to run the storage and server suites on it too (installed when missing

@@ -155,7 +155,7 @@ class _Replay(AECEnv):
 
 def replay_loop(game_id: str, variant: str | None, games: int = 32) -> bench.Loop:
     """The bench's PettingZoo loop over :class:`_Replay` of ``games`` recorded games."""
-    from clanboard.adapters.pettingzoo import env
+    from clanboard.adapters.pettingzoo import raw_env as env
 
     real = env(game_id, variant=variant)
     recorded = []

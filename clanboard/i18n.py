@@ -38,7 +38,7 @@ LOCALE = Path(__file__).parent / "locale"
 #: modules whose ``MESSAGES`` (and game-term) dicts hold user-facing words
 WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.core.game": ("MESSAGES", "ERRORS"),
-    "clanboard.i18n": ("MESSAGES", "AI_LEVELS"),
+    "clanboard.i18n": ("MESSAGES", "AI_LEVELS", "CLANS"),
     "clanboard.games.schotten_totten.describe": ("MESSAGES", "COLOURS", "DECKS",
                                                  "TACTIC_WORDS_BY_NAME"),
     "clanboard.games.schotten_totten.claims": ("MESSAGES", "CATEGORIES", "CARD_NAMES"),
@@ -60,21 +60,32 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.games.glen_more_2.solo_describe": ("MESSAGES",),
     "clanboard.games.glen_more_2.describe": ("MESSAGES",),
     "clanboard.games.glen_more_2.render": ("MESSAGES",),
+    "clanboard.games.glen_more_2.territory": ("ERRORS",),
     "clanboard.games.glen_more_2.words": ("MESSAGES", "NAMES"),
     "clanboard.server.clocks": ("MESSAGES",),
+    "clanboard.server.together": ("MESSAGES",),
+    "clanboard.server.errors": ("MESSAGES",),
 }
 #: folders whose Python files call ``_("...")`` (found with Babel's extractor)
 CALL_SOURCES = (Path(__file__).parent / "cli",)
 
 Translator = Callable[[str], str]
 
-MESSAGES = {"ai": "AI ({agent})", "ai_name": "AI — {level}"}
+MESSAGES = {"ai": "AI ({agent})", "ai_name": "AI — {level}",
+            "ai_seat": "{clan} (AI, {level})"}
 """Words of this module: the default name of an AI seat (stored as ``AI (<agent spec>)``,
-shown as ``AI — <level>``)."""
+or a rated table's bot account ``AI-<level>``; shown as ``<clan> (AI, <level>)``) and an AI
+level's name (``AI — <level>``)."""
+CLANS = {"MacLeod": "MacLeod", "Campbell": "Campbell", "Stewart": "Stewart",
+         "Gordon": "Gordon", "Buchanan": "Buchanan", "MacGregor": "MacGregor",
+         "Douglas": "Douglas", "Lindsay": "Lindsay"}
+"""Scottish clans whose names AI seats bear, one per seat (seat ``i``: the ``i``-th), so
+that every AI seat at a table has its own; none is a clan Glen More II prints on its
+components. The web app's ``ai.clan.<i>`` words follow this order."""
 AI_LEVELS = {"easy": "easy", "normal": "normal", "hard": "hard", "heuristic": "quick",
              "random": "random"}
 """An AI seat's agent spec (``ismcts:hard``: its level) in words a player reads."""
-_DEFAULT_NAME = re.compile(r"^(?:Player (\d+)|AI \((.+)\))$")
+_DEFAULT_NAME = re.compile(r"^(?:Player (\d+)|AI \((.+)\)|AI-([a-z][a-z0-9.-]*))$")
 
 
 def normalize(lang: str | None) -> str:
@@ -174,10 +185,7 @@ def localized(messages: Mapping[str, str], lang: str) -> Mapping[str, str]:
 def ai_name(agent: str, lang: str) -> str:
     """An AI seat's name for a reader of ``lang``: ``ismcts:hard`` -> "AI — hard",
     "ИИ — сложный"; a spec with no word for it (``ismcts:2s``) is shown as it is."""
-    base, _, level = agent.partition(":")
-    word = AI_LEVELS.get(level if base == "ismcts" and level else base)
-    shown = gettext(lang, word) if word else (level if base == "ismcts" and level else agent)
-    return gettext(lang, MESSAGES["ai_name"]).format(level=shown)
+    return gettext(lang, MESSAGES["ai_name"]).format(level=ai_level(agent, lang))
 
 
 @cache
@@ -196,14 +204,37 @@ def game_name(game: object, lang: str) -> str:
     return str(_web_words(normalize(lang)).get(f"game.{gid}.name") or name)
 
 
+def ai_seat_name(agent: str, seat: int, lang: str) -> str:
+    """The name of the AI seat ``seat`` playing ``agent``: its clan and level,
+    ``ismcts:hard`` at seat 1 -> "Campbell (AI, hard)", "Кэмпбелл (ИИ, сложный)"."""
+    clans = list(CLANS.values())
+    clan = gettext(lang, clans[seat % len(clans)])
+    return gettext(lang, MESSAGES["ai_seat"]).format(clan=clan, level=ai_level(agent, lang))
+
+
+def ai_level(agent: str, lang: str) -> str:
+    """An AI level in words of ``lang``: ``ismcts:hard`` -> "hard", "сложный"."""
+    base, _, level = agent.partition(":")
+    word = AI_LEVELS.get(level if base == "ismcts" and level else base)
+    return gettext(lang, word) if word else (level if base == "ismcts" and level else agent)
+
+
+def bot_agent(name: str) -> str | None:
+    """The agent spec of an AI level's bot account name (``AI-ismcts-hard`` ->
+    ``ismcts:hard``), ``None`` for any other name."""
+    m = _DEFAULT_NAME.match(name)
+    return m.group(3).replace("-", ":", 1) if m and m.group(3) else None
+
+
 def default_names(names: Iterable[str], lang: str) -> list[str]:
-    """Seat names with the server's English defaults ("Player 2", "AI (ismcts:hard)") in
-    words of ``lang`` ("Игрок 2", "ИИ — сложный"); names people chose stay as they are."""
-    return [_default_name(name, lang) for name in names]
+    """Seat names with the server's English defaults ("Player 2", "AI (ismcts:hard)", a
+    rated table's "AI-ismcts-hard") in words of ``lang`` ("Игрок 2", "Кэмпбелл (ИИ,
+    сложный)": each AI seat its own clan); names people chose stay as they are."""
+    return [_default_name(name, seat, lang) for seat, name in enumerate(names)]
 
 
 @lru_cache(maxsize=4096)  # every view asks again for the same few names
-def _default_name(name: str, lang: str) -> str:
+def _default_name(name: str, seat: int, lang: str) -> str:
     from clanboard.core.game import MESSAGES as CORE
 
     m = _DEFAULT_NAME.match(name)
@@ -211,7 +242,8 @@ def _default_name(name: str, lang: str) -> str:
         return name
     if m.group(1):
         return gettext(lang, CORE["seat"]).format(n=m.group(1))
-    return ai_name(m.group(2), lang)
+    agent = m.group(2) or m.group(3).replace("-", ":", 1)
+    return ai_seat_name(agent, seat, lang)
 
 
 def negotiate(accept_language: str | None, explicit: str | None = None) -> str:

@@ -13,3 +13,10 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+# Glen More II packs installed by the tests go to a folder of this run, never the user's
+# data directory (clanboard/games/glen_more_2/store.py)
+if "CLANBOARD_PACKS_DIR" not in os.environ:
+    import tempfile
+
+    os.environ["CLANBOARD_PACKS_DIR"] = tempfile.mkdtemp(prefix="clanboard-test-packs-")

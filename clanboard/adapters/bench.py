@@ -104,7 +104,7 @@ def pyspiel_loop(game_id: str, variant: str | None, num_players: int | None = No
 def pettingzoo_loop(game_id: str, variant: str | None,
                     num_players: int | None = None) -> Loop:
     """Random games through the PettingZoo AEC environment (chance inside)."""
-    from clanboard.adapters.pettingzoo import env
+    from clanboard.adapters.pettingzoo import raw_env as env
 
     return aec_loop(env(game_id, variant=variant, num_players=num_players))
 
@@ -132,7 +132,7 @@ def aec_loop(e: Any) -> Loop:
 def pettingzoo_mask_loop(game_id: str, variant: str | None,
                          num_players: int | None = None) -> Loop:
     """The AEC loop without observations: ``last(observe=False)``, the mask from the info."""
-    from clanboard.adapters.pettingzoo import env
+    from clanboard.adapters.pettingzoo import raw_env as env
 
     e = env(game_id, variant=variant, num_players=num_players)
 

@@ -18,9 +18,11 @@ The observation space is the same as the PettingZoo environment's (a dict of
 seats are played by ``make_agent(game, opponent, seed)`` agents (one name for all, or one
 per seat), seeded from the reset seed. The reward is the seat's utility at the end.
 
-An illegal action raises :class:`~clanboard.core.IllegalMove` (listing the legal ids), or
-with ``illegal_action="lose"`` ends the episode with the lowest utility as reward and
-``info["illegal_action"] = True`` (for learners that sample unmasked actions).
+An illegal action ends the episode with the lowest utility as reward and
+``info["illegal_action"] = True`` (the default, ``illegal_action="lose"``, as PettingZoo's
+classic environments do, so that Gymnasium's ``check_env`` and learners sampling unmasked
+actions run), or with ``illegal_action="raise"`` raises :class:`~clanboard.core.IllegalMove`
+listing the legal ids (for debugging a masked policy).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from clanboard.adapters.common import (
     utility_range,
 )
 from clanboard.adapters.pettingzoo import (
+    check_illegal_policy,
     illegal_action,
     legal_actions,
     observation_space,
@@ -58,10 +61,8 @@ class ClanboardGymEnv(gymnasium.Env):
     def __init__(self, game: Game | str, seat: int = 0, opponent: str | Sequence[str] = "random",
                  num_players: int | None = None, variant: str | None = None,
                  options: Mapping[str, Any] | None = None,
-                 render_mode: str | None = None, illegal_action: str = "raise") -> None:
-        if illegal_action not in ("raise", "lose"):
-            raise ValueError(f"illegal_action must be 'raise' or 'lose', not {illegal_action!r}")
-        self.illegal_policy = illegal_action
+                 render_mode: str | None = None, illegal_action: str = "lose") -> None:
+        self.illegal_policy = check_illegal_policy(illegal_action)
         self.core_game, self.num_seats, self.core_options = resolve_setup(
             game, num_players, variant, options)
         if not 0 <= seat < self.num_seats:

@@ -81,6 +81,14 @@ def short_name(game: Game, variant: str | None = None, simultaneous: bool = Fals
     return name + ("_simultaneous" if simultaneous else "") + ("_sampled" if sampled else "")
 
 
+def preset_options(game: Game, variant: str | None) -> dict[str, Any]:
+    """The options a registered name stands for: its variant's preset; for a name without
+    a variant the game's defaults, or the preset the game names in ``adapter_variant``
+    when its defaults cannot start a game (Glen More II: its shipped pack is provisional)."""
+    variant = variant or getattr(game, "adapter_variant", None)
+    return dict(game.variant_options(variant)) if variant else {}
+
+
 def has_simultaneous_steps(game: Game) -> bool:
     """Whether the game declares simultaneous steps (``simultaneous_moves`` class attribute)."""
     return bool(getattr(game, "simultaneous_moves", False))
@@ -362,8 +370,9 @@ class ClanboardGame(pyspiel.Game):
         self.initial_core = game.new_state(self.num_seats, seed=0, options=self.core_options,
                                            auto_chance=False)
         all_params = {"players": self.num_seats, **self.core_options, **seeds}
+        internal = set(getattr(game, "internal_options", ()))
         super().__init__(self.game_type, info, {k: v for k, v in all_params.items()
-                                           if isinstance(v, _PARAM_TYPES)})
+                                           if isinstance(v, _PARAM_TYPES) and k not in internal})
 
     def new_initial_state(self) -> ClanboardState:
         return ClanboardState(self)
@@ -623,9 +632,11 @@ class ClanboardObserver:
 
 def _game_type(game: Game, variant: str | None, simultaneous: bool,
                sampled: bool = False) -> pyspiel.GameType:
-    options = game.check_options(game.variant_options(variant) if variant else {})
+    options = game.check_options(preset_options(game, variant))
     spec: dict[str, Any] = {"players": game.min_players}
-    spec.update({k: v for k, v in options.items() if isinstance(v, _PARAM_TYPES)})
+    internal = set(getattr(game, "internal_options", ()))  # filled in by the game
+    spec.update({k: v for k, v in options.items()
+                 if isinstance(v, _PARAM_TYPES) and k not in internal})
     if sampled:
         spec["rng_seed"] = -1
     enc = encoding(game, game.min_players, options)
@@ -680,7 +691,7 @@ def register_game(game: Game) -> list[str]:
                                       "core_game": game, "game_type": game_type,
                                       "simultaneous": simultaneous})
                 pyspiel.register_game(game_type, game_class)
-                REGISTERED[name] = (game, game.variant_options(variant) if variant else {})
+                REGISTERED[name] = (game, preset_options(game, variant))
     return names
 
 

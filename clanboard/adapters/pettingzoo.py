@@ -1,4 +1,5 @@
-"""Every clanboard game as a PettingZoo AEC environment.
+"""Every clanboard game as a PettingZoo AEC environment (and, through
+:mod:`clanboard.adapters.pettingzoo_parallel`, a ParallelEnv).
 
     from clanboard.adapters.pettingzoo import env
     e = env("schotten-totten", variant="tactics")
@@ -16,6 +17,13 @@ the game's integer action ids (``State.move_to_action``); chance is resolved ins
 from the reset seed. A simultaneous step is taken seat by seat (lowest first); committed
 choices stay hidden from the others. Rewards come at the end only (see
 :func:`clanboard.adapters.common.utilities`).
+
+``env()`` is wrapped as PettingZoo's own classic environments are (``OrderEnforcingWrapper``
+around ``AssertOutOfBoundsWrapper``); ``raw_env()`` is the bare environment (what the
+benchmarks measure). An illegal action ends the game: the agent that made it gets the
+lowest utility, the others 0, and its info ``illegal_action: True`` (PettingZoo's
+``TerminateIllegalWrapper`` semantics, without building an observation every step);
+``illegal_action="raise"`` raises :class:`~clanboard.core.IllegalMove` listing the legal ids.
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from clanboard.adapters.common import (
     TensorWriter,
@@ -34,6 +43,7 @@ from clanboard.adapters.common import (
     encoding,
     lists_action_ids,
     utilities,
+    utility_range,
 )
 from clanboard.core import SIMULTANEOUS, TERMINAL, Game, IllegalMove, Move, Rng, State, get_game
 
@@ -101,6 +111,13 @@ def observe_seat(state: State, seat: int, num_distinct_actions: int,
     return {"observation": tensor, "action_mask": mask}
 
 
+def check_illegal_policy(policy: str) -> str:
+    """``policy`` if it is one the environments know ("lose" or "raise")."""
+    if policy not in ("raise", "lose"):
+        raise ValueError(f"illegal_action must be 'raise' or 'lose', not {policy!r}")
+    return policy
+
+
 def illegal_action(action: Any, seat: int, legal: Mapping[int, Move]) -> IllegalMove:
     shown = [f"{a} ({m})" for a, m in sorted(legal.items())]
     return IllegalMove(f"action {action!r} is not legal for player_{seat} now", shown)
@@ -114,8 +131,9 @@ class ClanboardAECEnv(AECEnv):
 
     def __init__(self, game: Game | str, num_players: int | None = None,
                  variant: str | None = None, options: Mapping[str, Any] | None = None,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, illegal_action: str = "lose") -> None:
         super().__init__()
+        self.illegal_policy = check_illegal_policy(illegal_action)
         self.core_game, self.num_seats, self.core_options = resolve_setup(
             game, num_players, variant, options)
         self.encoding = encoding(self.core_game, self.num_seats, self.core_options)
@@ -235,9 +253,12 @@ class ClanboardAECEnv(AECEnv):
             try:
                 act = int(act)  # type: ignore[arg-type]
             except (TypeError, ValueError):
-                raise illegal_action(action, seat, legal_actions(state, seat)) from None
+                act = -1
         if not 0 <= act < len(marks) or not marks[act]:
-            raise illegal_action(action, seat, legal_actions(state, seat))
+            if self.illegal_policy == "raise":
+                raise illegal_action(action, seat, legal_actions(state, seat))
+            self._lose_by_illegal(agent)
+            return
         if self._direct:
             move = self.core_game.legal_action_move(state, seat, act)
         else:
@@ -267,6 +288,18 @@ class ClanboardAECEnv(AECEnv):
         infos[agent] = {}
         infos[next_agent] = {"action_mask": mask}
 
+    def _lose_by_illegal(self, agent: str) -> None:
+        """The game ends: ``agent`` gets the lowest utility, the others 0."""
+        for a in self.agents:
+            self.terminations[a] = True
+            self.rewards[a] = 0.0
+        self.rewards[agent] = utility_range(self.core_game)[0]
+        self._forget()
+        self.infos = {a: {} for a in self.agents}
+        self.infos[agent]["illegal_action"] = True
+        self._cumulative_rewards[agent] = 0.0
+        self._accumulate_rewards()
+
     def render(self) -> str | None:
         if self._state is None or self.render_mode is None:
             return None
@@ -283,7 +316,15 @@ class ClanboardAECEnv(AECEnv):
         return str(self.metadata["name"])
 
 
-def env(game: Game | str, **kwargs: Any) -> ClanboardAECEnv:
-    """The AEC environment of ``game`` (an id or a Game); kwargs: num_players, variant,
-    options, render_mode. Raises MissingEncoding if the game has no RL encodings."""
+def raw_env(game: Game | str, **kwargs: Any) -> ClanboardAECEnv:
+    """The bare AEC environment of ``game`` (an id or a Game); kwargs: num_players,
+    variant, options, render_mode, illegal_action. Raises MissingEncoding if the game has
+    no RL encodings."""
     return ClanboardAECEnv(game, **kwargs)
+
+
+def env(game: Game | str, **kwargs: Any) -> AECEnv:
+    """:func:`raw_env` wrapped as PettingZoo's classic environments are: actions checked
+    against the action space, and the order of calls enforced (``reset`` first)."""
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(game,
+                                                                                  **kwargs)))

@@ -1,8 +1,11 @@
 """Self-play data for learning: trajectories as Parquet shards, and a loader of numpy batches.
 
 One row per decision (chance events are not decisions): the acting seat's observation
-tensor, its legal action ids, the action id taken, the search's root visit counts when
-the agent is ISMCTS, and the game's final returns. Shard ``k`` holds games
+tensor (and, on request, its information-state tensor), its legal action ids, the action
+id taken, the search's root visit counts and value when the agent is ISMCTS, the chance
+outcomes drawn since the previous decision (the deal at the first), every seat's score
+after the move (per-step rewards where a game scores during play) and the game's final
+returns. Shard ``k`` holds games
 ``k * games_per_shard ...`` and is written by the driver as its task finishes, so the
 shards land in ``out`` whichever backend played them. The schema is in docs/cluster.md
 ("Self-play data"). Needs pyarrow and numpy (the ``clanboard[cluster]`` extra).
@@ -19,10 +22,13 @@ from typing import Any
 
 from clanboard.ai.arena import MAX_MOVES, mix_seed
 from clanboard.batch.job import BatchError, Job
-from clanboard.core import get_game, make_agent
+from clanboard.core import CHANCE, get_game, make_agent
 
 FORMAT = "clanboard-selfplay"
-VERSION = 1
+VERSION = 2
+"""The schema's version: 2 added ``root_value``, ``chance_actions``, ``scores`` and the
+optional ``infostate``; version 1 data sets are still read."""
+READABLE = (1, 2)
 META_KEY = b"clanboard"
 PYARROW_MISSING = ("self-play data needs pyarrow and numpy: install the cluster extra "
                    "(pip install 'clanboard[cluster]')")
@@ -56,10 +62,12 @@ class ShardTask:
     num_players: int
     options: Mapping[str, Any]
     games: tuple[SelfPlayGame, ...]
+    infostate: bool = False
 
 
 def plan(game: str, agents: Sequence[str], games: int, seed: int, num_players: int,
-         options: Mapping[str, Any], games_per_shard: int = 100) -> list[ShardTask]:
+         options: Mapping[str, Any], games_per_shard: int = 100,
+         infostate: bool = False) -> list[ShardTask]:
     """The job's shards. Game ``g`` is dealt from ``mix_seed(seed, g)``; its agents are
     rotated ``g`` seats so each agent plays each seat equally often."""
     k = len(agents)
@@ -76,13 +84,15 @@ def plan(game: str, agents: Sequence[str], games: int, seed: int, num_players: i
         ) for g in range(games)
     ]
     return [ShardTask(s, game, num_players, dict(options),
-                      tuple(planned[i:i + games_per_shard]))
+                      tuple(planned[i:i + games_per_shard]), infostate)
             for s, i in enumerate(range(0, games, games_per_shard))]
 
 
-def _visits(agent: Any, ids: dict[str, int]) -> tuple[list[int], list[int]] | None:
-    """The root visit counts of the agent's last search as (action ids, visits), when it
-    searched (an ISMCTS agent keeps its latest ``SearchResult`` as ``last``)."""
+def _search(agent: Any, ids: dict[str, int], chosen: str
+            ) -> tuple[list[int], list[int], float] | None:
+    """The agent's last search as (visited action ids, their visits, the chosen move's
+    mean return for the searching seat), when it searched (an ISMCTS agent keeps its
+    latest ``SearchResult`` as ``last``)."""
     from clanboard.ai.ismcts import SearchResult
 
     last = getattr(agent, "last", None)
@@ -90,71 +100,124 @@ def _visits(agent: Any, ids: dict[str, int]) -> tuple[list[int], list[int]] | No
         return None
     pairs = sorted((ids[key], n) for key, (n, _) in last.children.items()
                    if key in ids and n > 0)
-    return ([a for a, _ in pairs], [n for _, n in pairs]) if pairs else None
+    if not pairs:
+        return None
+    value = last.children[chosen][1] if chosen in last.children else float("nan")
+    return [a for a, _ in pairs], [n for _, n in pairs], value
+
+
+def _scores(state: Any) -> list[float] | None:
+    try:
+        return [float(x) for x in state.scores()]
+    except (NotImplementedError, ValueError):
+        return None
 
 
 def play_shard(task: ShardTask) -> Any:
-    """Play a shard's games and return their decisions as a pyarrow Table."""
+    """Play a shard's games and return their decisions as a pyarrow Table.
+
+    The games run with ``auto_chance`` off and each chance event drawn as the core draws it
+    (``sample_chance`` from the state's own generator), so they are the very games of a
+    state that resolves chance itself, with the outcomes seen."""
     pa = _pyarrow()
     game = get_game(task.game)
     n = task.num_players
-    cols: dict[str, list[Any]] = {name: [] for name in COLUMNS}
+    actions = game.num_distinct_actions(n, task.options)
+    cols: dict[str, list[Any]] = {name: [] for name in columns(task.infostate)}
     for sp in task.games:
-        state = game.new_state(n, sp.seed, task.options)
+        state = game.new_state(n, sp.seed, task.options, auto_chance=False)
         agents = [make_agent(game, name, seed=s)
                   for name, s in zip(sp.agent_names, sp.agent_seeds, strict=True)]
         try:
             cap = game.max_game_length(n, task.options)
         except NotImplementedError:
             cap = MAX_MOVES
+        own = [[0.0] * actions for _ in range(n)] if task.infostate else []
         first = len(cols["game"])
         step = 0
+        chance = _draw_chance(state, game)  # the deal
         while seats := state.players_to_move():
             if len(state.history) > cap:
                 raise RuntimeError(f"game {sp.index + 1} did not end within {cap} moves")
             for seat in seats:
                 legal = state.legal_moves(seat)
                 ids = {str(m): state.move_to_action(m) for m in legal}
-                cols["observation"].append(state.observation_tensor(seat))
+                observation = state.observation_tensor(seat)
+                cols["observation"].append(observation)
                 move = agents[seat].choose(state, seat)
-                visits = _visits(agents[seat], ids)
+                action = ids[str(move)]
+                if task.infostate:
+                    cols["infostate"].append([*observation, *own[seat]])
+                    own[seat][action] += 1.0
+                search = _search(agents[seat], ids, str(move))
+                ply = len([1 for p, _ in state.history if p != CHANCE])
+                state.apply(move, seat)
                 for name, value in (("game", sp.index), ("seed", sp.seed), ("step", step),
-                                    ("ply", len(state.history)), ("seat", seat),
+                                    ("ply", ply), ("seat", seat),
                                     ("agent", sp.agent_names[seat]),
                                     ("legal_actions", sorted(ids.values())),
-                                    ("action", ids[str(move)]),
-                                    ("visit_actions", visits[0] if visits else None),
-                                    ("visit_counts", visits[1] if visits else None)):
+                                    ("action", action),
+                                    ("visit_actions", search[0] if search else None),
+                                    ("visit_counts", search[1] if search else None),
+                                    ("root_value", search[2] if search else None),
+                                    ("chance_actions", chance),
+                                    ("scores", _scores(state))):
                     cols[name].append(value)
                 step += 1
-                state.apply(move, seat)
+                chance = []
                 if state.current_player() >= 0:
                     break
+            chance = _draw_chance(state, game)
         final = [float(r) for r in state.returns()]
         cols["returns"].extend([final] * (len(cols["game"]) - first))
-    return pa.table(cols, schema=schema(game.observation_tensor_size(n, task.options), n))
+    return pa.table(cols, schema=schema(game.observation_tensor_size(n, task.options), n,
+                                        actions if task.infostate else None))
+
+
+def _draw_chance(state: Any, game: Any) -> list[int]:
+    """Resolve the pending chance events as the core does; their action ids."""
+    drawn = []
+    while state.current_player() == CHANCE:
+        move = state.sample_chance(state.rng)
+        drawn.append(next(i for i, m, _ in game.chance_actions(state) if m == move))
+        state.apply_trusted(move, CHANCE)
+    return drawn
 
 
 COLUMNS = ("game", "seed", "step", "ply", "seat", "agent", "observation", "legal_actions",
-           "action", "visit_actions", "visit_counts", "returns")
+           "action", "visit_actions", "visit_counts", "root_value", "chance_actions",
+           "scores", "returns")
 
 
-def schema(observation_size: int, num_players: int) -> Any:
-    """The shards' Arrow schema (documented in docs/cluster.md)."""
+def columns(infostate: bool = False) -> tuple[str, ...]:
+    """The shards' columns (``infostate`` after ``observation`` when asked for)."""
+    return (*COLUMNS[:7], "infostate", *COLUMNS[7:]) if infostate else COLUMNS
+
+
+def schema(observation_size: int, num_players: int, infostate_actions: int | None = None
+           ) -> Any:
+    """The shards' Arrow schema (documented in docs/cluster.md); ``infostate_actions``: the
+    number of action ids when the information-state tensor is kept."""
     pa = _pyarrow()
-    return pa.schema([
+    fields = [
         ("game", pa.int32()), ("seed", pa.int64()), ("step", pa.int32()),
         ("ply", pa.int32()), ("seat", pa.int8()), ("agent", pa.string()),
         ("observation", pa.list_(pa.float32(), observation_size)),
         ("legal_actions", pa.list_(pa.int32())), ("action", pa.int32()),
         ("visit_actions", pa.list_(pa.int32())), ("visit_counts", pa.list_(pa.int32())),
+        ("root_value", pa.float32()), ("chance_actions", pa.list_(pa.int32())),
+        ("scores", pa.list_(pa.float32(), num_players)),
         ("returns", pa.list_(pa.float32(), num_players)),
-    ])
+    ]
+    if infostate_actions is not None:
+        fields.insert(7, ("infostate",
+                          pa.list_(pa.float32(), observation_size + infostate_actions)))
+    return pa.schema(fields)
 
 
 def selfplay_job(out: str | Path, game: str, agents: Sequence[str], games: int, seed: int = 0,
                  num_players: int | None = None, options: Mapping[str, Any] | None = None,
-                 games_per_shard: int = 100) -> Job[ShardTask, Any]:
+                 games_per_shard: int = 100, infostate: bool = False) -> Job[ShardTask, Any]:
     """The self-play job writing into ``out``: run it with :func:`clanboard.batch.run`
     (``folder=out``); each result is the shard's ``{"file", "games", "decisions"}``."""
     _pyarrow()
@@ -169,10 +232,11 @@ def selfplay_job(out: str | Path, game: str, agents: Sequence[str], games: int, 
         meta = {"format": FORMAT, "version": VERSION, "game": game, "num_players": n,
                 "options": opts, "agents": list(agents), "seed": seed,
                 "num_distinct_actions": g.num_distinct_actions(n, opts),
-                "observation_tensor_size": g.observation_tensor_size(n, opts)}
+                "observation_tensor_size": g.observation_tensor_size(n, opts),
+                "infostate": infostate}
     except NotImplementedError as exc:
         raise BatchError(f"{game} has no RL encoding for self-play data: {exc}") from exc
-    tasks = plan(game, list(agents), games, seed, n, opts, games_per_shard)
+    tasks = plan(game, list(agents), games, seed, n, opts, games_per_shard, infostate)
     folder = Path(out)
 
     def store(index: int, table: Any) -> dict[str, Any]:
@@ -184,7 +248,8 @@ def selfplay_job(out: str | Path, game: str, agents: Sequence[str], games: int, 
         return {"file": name, "games": len(tasks[index].games), "decisions": table.num_rows}
 
     spec = {"game": game, "agents": list(agents), "games": games, "seed": seed,
-            "players": n, "options": opts, "games_per_shard": games_per_shard}
+            "players": n, "options": opts, "games_per_shard": games_per_shard,
+            "infostate": infostate}
     return Job("selfplay", play_shard, tasks, store=store, spec=spec,
                weights=[len(t.games) for t in tasks])
 
@@ -215,9 +280,10 @@ def metadata(folder: str | Path) -> dict[str, Any]:
             meta = None
         if not isinstance(meta, dict) or meta.get("format") != FORMAT:
             raise BatchError(f"{path} is not a clanboard self-play shard")
-        if meta.get("version") != VERSION:
+        if meta.get("version") not in READABLE:
             raise BatchError(f"{path}: unsupported self-play format version "
-                             f"{meta.get('version')!r}; expected {VERSION}")
+                             f"{meta.get('version')!r}; this version reads "
+                             f"{', '.join(map(str, READABLE))}")
         if seen is not None and meta != seen:
             raise BatchError(f"{path} belongs to another data set than the other shards")
         seen = meta
@@ -242,7 +308,13 @@ def load(folder: str | Path, batch_size: int = 1024) -> Iterator[dict[str, Any]]
     [B, actions]: the root visit counts normalised to sum 1; zeros where the agent did not
     search), ``has_policy`` (bool, [B]), ``returns`` (float32, [B, players]), ``value``
     (float32, [B]: the acting seat's return), and ``game``, ``seed``, ``step``, ``seat``
-    (int64, [B])."""
+    (int64, [B]); from version 2 also ``root_value`` (float32, [B]: the search's value of
+    its move for the acting seat, NaN where it did not search), ``scores`` (float32,
+    [B, players]: every seat's score after the move; their differences are per-step
+    rewards) and, when recorded, ``infostate`` (float32, [B, observation size + actions]).
+    Numeric columns are numpy views of the Arrow buffers where Arrow allows it (no copy);
+    the masks and policies are built. ``torch.from_numpy`` / ``jax.numpy.asarray`` take the
+    arrays as they are."""
     import numpy as np
 
     _pyarrow()
@@ -268,7 +340,7 @@ def load(folder: str | Path, batch_size: int = 1024) -> Iterator[dict[str, Any]]
             returns = _flat(rb.column("returns"))
             returns = returns.reshape(b, players).astype(np.float32)
             seat = rb.column("seat").to_numpy().astype(np.int64)
-            yield {
+            batch = {
                 "observation": obs.reshape(b, obs_size).astype(np.float32, copy=False),
                 "mask": mask,
                 "action": rb.column("action").to_numpy().astype(np.int64),
@@ -281,6 +353,20 @@ def load(folder: str | Path, batch_size: int = 1024) -> Iterator[dict[str, Any]]
                 "step": rb.column("step").to_numpy().astype(np.int64),
                 "seat": seat,
             }
+            names = rb.schema.names
+            if "root_value" in names:
+                batch["root_value"] = rb.column("root_value").to_numpy(
+                    zero_copy_only=False).astype(np.float32, copy=False)
+            if "scores" in names:
+                scores = rb.column("scores")
+                filled = np.full((b, players), np.nan, np.float32)
+                valid = np.asarray(scores.is_valid().to_numpy(zero_copy_only=False), bool)
+                filled[valid] = _flat(scores.filter(scores.is_valid())).reshape(-1, players)
+                batch["scores"] = filled
+            if "infostate" in names:
+                batch["infostate"] = _flat(rb.column("infostate")).reshape(
+                    b, obs_size + actions).astype(np.float32, copy=False)
+            yield batch
 
 
 def _flat(array: Any) -> Any:

@@ -1,6 +1,7 @@
-"""``clanboard pack``: check a Glen More II component pack, write one to fill in, print
-what is still provisional (as a table, or as Markdown for the docs), or what a recorded game
-actually used of it."""
+"""``clanboard pack``: check a Glen More II component pack, write one to fill in, install
+one for games (``--pack NAME``) and list the installed ones, print what is still
+provisional (as a table, or as Markdown for the docs), or what a recorded game actually
+used of it."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from clanboard.cli.lang import LangOption, _, set_language
+
 console = Console(highlight=False)
 
-pack_app = typer.Typer(help="Glen More II component packs: check, template, provisional, used.",
-                       no_args_is_help=True)
+pack_app = typer.Typer(help="Glen More II component packs: check, template, install, list, "
+                            "provisional, used.", no_args_is_help=True)
 
 
 def _load(directory: Path | None):  # type: ignore[no-untyped-def]
@@ -58,6 +61,67 @@ def template_cmd(
     shutil.copytree(PROVISIONAL_PACK, directory)
     console.print(f"wrote {directory}: edit the rows marked provisional=yes, set them to "
                   f"provisional=no, then run 'clanboard pack check {directory}'")
+
+
+@pack_app.command("install")
+def install_cmd(
+    source: Annotated[Path, typer.Argument(
+        help="the pack: its directory, or a .zip / .tar.gz of its CSV files")],
+    name: Annotated[str | None, typer.Option(
+        help="the name games use (--pack NAME); default: the directory's or file's name")]
+    = None,
+    lang: LangOption = None,
+) -> None:
+    """Check a pack and install it for games (clanboard play glen-more-2 --pack NAME, the
+    lobby of a server started with --pack NAME). A bad pack is refused with every problem
+    listed and nothing is installed; installing changed content makes a new version."""
+    from clanboard.core import InvalidState
+    from clanboard.games.glen_more_2.components import forget_packs
+    from clanboard.games.glen_more_2.pack import PackError
+    from clanboard.games.glen_more_2.store import install
+
+    set_language(lang)
+    try:
+        info, new = install(source, name)
+    except PackError as exc:
+        console.print(_("nothing installed: {reason}").format(reason=exc), style="red",
+                      markup=False, soft_wrap=True)
+        raise typer.Exit(1) from None
+    except InvalidState as exc:
+        console.print(_("nothing installed: {reason}").format(reason=exc), style="red",
+                      markup=False, soft_wrap=True)
+        raise typer.Exit(2) from None
+    forget_packs()
+    said = _("installed: {pack}") if new else _("already installed (same content): {pack}")
+    console.print(said.format(pack=_describe(info)), markup=False, soft_wrap=True)
+    command = f"clanboard play glen-more-2 --pack {info.name}" + (
+        " --provisional" if info.provisional else "")
+    console.print(_("play it: {command}").format(command=command), markup=False)
+
+
+@pack_app.command("list")
+def list_cmd(lang: LangOption = None) -> None:
+    """The installed packs (latest version of each) and where they are kept."""
+    from clanboard.games.glen_more_2.store import installed, packs_dir
+
+    set_language(lang)
+    found = installed()
+    console.print(_("packs folder: {folder} (the environment variable CLANBOARD_PACKS_DIR "
+                    "changes it)").format(folder=packs_dir()), markup=False, soft_wrap=True)
+    if not found:
+        console.print(_("no pack installed: clanboard pack install DIR"), markup=False)
+    for info in found.values():
+        console.print(f"  {_describe(info)}", markup=False, soft_wrap=True)
+
+
+def _describe(info: Any) -> str:
+    """One line about an installed pack (:class:`.store.Installed`), in the language set."""
+    state = (_("{n} provisional value(s)").format(n=info.provisional) if info.provisional
+             else _("complete"))
+    return _("{name} v{version} ({tiles} tiles, {state}), content {hash}, from {source}, "
+             "{when}").format(name=info.name, version=info.version, tiles=info.tiles,
+                              state=state, hash=info.hash[:19], source=info.source,
+                              when=info.installed_at)
 
 
 @pack_app.command("provisional")

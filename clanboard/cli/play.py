@@ -23,7 +23,7 @@ from clanboard.core import (
     make_agent,
     picture,
 )
-from clanboard.i18n import ai_name, game_name
+from clanboard.i18n import ai_seat_name, default_names, game_name
 
 console = Console(highlight=False)
 
@@ -155,6 +155,9 @@ def register(app: typer.Typer) -> None:
             "solo=true and 1 player, for games that have it)")] = False,
         level: Annotated[str | None, typer.Option(
             help="the solo opponent's level (the option level=, e.g. skelp)")] = None,
+        pack: Annotated[str | None, typer.Option(
+            help="a component pack installed with 'clanboard pack install' (the option "
+                 "pack=, for games that have it)")] = None,
     ) -> None:
         """Play a game in the terminal against agents (random, heuristic, ismcts:LEVEL)."""
         code = set_language(lang)
@@ -162,7 +165,8 @@ def register(app: typer.Typer) -> None:
             game = get_game(game_id)
             flags = _flag_options(game_id, {"provisional": True if provisional else None,
                                             "chronicles": chronicles,
-                                            "solo": True if solo else None, "level": level})
+                                            "solo": True if solo else None, "level": level,
+                                            "pack": pack})
             opts = _parse_options(game_id, variant, [*flags, *option])
             n = game.check_players(1 if solo and players is None else players)
             if not 0 <= seat < n:
@@ -181,8 +185,8 @@ def register(app: typer.Typer) -> None:
         console.print(f"[bold]{game_name(game, code)}[/] " + _("seed {seed}.").format(seed=seed)
                       + " " + _help())
         specs = {s: names[min(i, len(names) - 1)] for i, s in enumerate(others)}
-        names_ = [_("seat {seat} ({agent})").format(seat=s, agent=ai_name(specs[s], code))
-                  if s in agents else "" for s in range(n)]  # "": "Player N" in the language
+        # an AI seat by its clan and level, as at the web tables; "": "Player N" in words
+        names_ = [ai_seat_name(specs[s], s, code) if s in agents else "" for s in range(n)]
         shown = -1
         while not state.is_terminal():
             for s in state.players_to_move():
@@ -222,6 +226,8 @@ def register(app: typer.Typer) -> None:
         try:
             record = GameRecord.load(file)
             frames = [s.clone() for s in record.states()]
+            # a server's names ("AI (ismcts:hard)") as its pages show them
+            names = default_names(record.players, code) if record.players else None
         except (ClanboardError, OSError) as exc:
             console.print("[red]" + _("cannot replay {file}: {error}").format(
                 file=file, error=exc) + "[/]")
@@ -231,7 +237,7 @@ def register(app: typer.Typer) -> None:
             last = ""
             if i:
                 player, notation = record.moves[i - 1][0], record.moves[i - 1][1]
-                last = f": {_words(frames[i - 1], notation, player, seat, record.players, code)}"
+                last = f": {_words(frames[i - 1], notation, player, seat, names, code)}"
             console.rule(_("move {i}/{n}").format(i=i, n=len(frames) - 1) + last)
             console.print(picture(frames[i], seat, code))
             if not step:
@@ -254,7 +260,7 @@ def register(app: typer.Typer) -> None:
                 break
         final = frames[-1]
         if final.is_terminal():
-            why = final.result_explanation(seat, record.players, code)
+            why = final.result_explanation(seat, names, code)
             summary = why["summary"] if why else ""
             console.print(_("result: {summary}; scores {scores}").format(
                 summary=summary, scores=" : ".join(map(str, final.scores()))))

@@ -54,10 +54,15 @@ def register(app: typer.Typer) -> None:
         ray: str | None = typer.Option(None, "--ray", help=RAY_HELP),
         resume: str | None = typer.Option(
             None, "--resume", help="Finish the self-play job saved in this folder."),
+        infostate: bool = typer.Option(
+            False, "--infostate",
+            help="Also keep each decision's information-state tensor (the observation and "
+                 "the seat's own action counts: observation size + action ids floats)."),
     ) -> None:
         """Play games and write, per decision, the observation tensor, the legal-action
-        mask, the action id, the ISMCTS visit counts and the final returns as Parquet
-        shards (schema: docs/cluster.md; read them with clanboard.batch.selfplay.load)."""
+        mask, the action id, the ISMCTS visit counts and value, the chance outcomes, the
+        scores and the final returns as Parquet shards (schema: docs/cluster.md; read them
+        with clanboard.batch.selfplay.load)."""
         from rich.console import Console
         from rich.markup import escape
 
@@ -74,6 +79,7 @@ def register(app: typer.Typer) -> None:
                 game, names = spec["game"], list(spec["agents"])
                 games, seed, players = spec["games"], spec["seed"], spec["players"]
                 options, per_shard = dict(spec["options"]), spec["games_per_shard"]
+                infostate = bool(spec.get("infostate", False))
                 out = resume
             else:
                 if game is None or agents is None or out is None:
@@ -82,7 +88,8 @@ def register(app: typer.Typer) -> None:
                 names = [a.strip() for a in agents.split(",") if a.strip()]
                 options = get_game(game).variant_options(variant) if variant else {}
                 options.update(parse_options(option))
-            job = selfplay_job(out, game, names, games, seed, players, options, per_shard)
+            job = selfplay_job(out, game, names, games, seed, players, options, per_shard,
+                               infostate)
             for name in timed_agents(get_game(game), names):
                 console.print(f"[yellow]warning:[/yellow] {name} searches against the clock: "
                               "its moves, and so the data, change from run to run; give it "

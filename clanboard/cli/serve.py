@@ -47,6 +47,10 @@ def register(app: typer.Typer) -> None:
         workers: Annotated[int, typer.Option(
             help="Server processes sharing the port (more than 1 needs PostgreSQL; "
                  "see docs/deploy.md).")] = 1,
+        pack: Annotated[list[str], typer.Option(
+            "--pack", help="A Glen More II component pack installed with 'clanboard pack "
+                           "install' that the lobby offers (repeat for several; the shipped "
+                           "pack is always offered; env CLANBOARD_PACKS).")] = [],  # noqa: B006
         client_limits: Annotated[bool, typer.Option(
             "--client-limits/--no-client-limits",
             help="Per-address rate limits and caps; switch off only for load tests from "
@@ -74,6 +78,16 @@ def register(app: typer.Typer) -> None:
                 setattr(settings, name, value)
         if not client_limits:
             settings.without_client_limits()
+        if pack:
+            from clanboard.games.glen_more_2.store import installed
+
+            missing = [p for p in pack if p not in installed()]
+            if missing:
+                raise typer.BadParameter(
+                    f"not installed: {', '.join(missing)}; installed: "
+                    f"{', '.join(installed()) or 'none'} (clanboard pack install DIR)",
+                    param_hint="--pack")
+            settings.packs = ",".join(pack)
         from sqlalchemy.engine import make_url
 
         from clanboard.server.workers import WorkersRefused, check_workers, run_workers

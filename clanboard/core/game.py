@@ -450,6 +450,18 @@ class State(ABC):
         it out by comparing observations)."""
         return None
 
+    def revealed_by(self, before: State) -> list[int] | None:
+        """Called on the position just after a move (``before``: the position before it):
+        the viewers (seats, -1 for spectators) who may now read the hidden moves that led
+        up to it, or ``None`` when it revealed nothing. By default the end of a
+        simultaneous step reveals its hidden choices to everyone (screens lifted, bids
+        shown): front ends then show those moves in full. Games override it for reveals of
+        their own."""
+        if (before.current_player() == SIMULTANEOUS
+                and self.current_player() != SIMULTANEOUS):
+            return [-1, *range(self.num_players)]
+        return None
+
     def describe_move(self, move: Move, player: int, viewer: int | None,
                       names: Sequence[str] | None = None, lang: str = "en") -> str:
         """``move`` by ``player`` in words for ``viewer`` (a seat, ``None``: a spectator),
@@ -530,8 +542,10 @@ class State(ABC):
         game is over. Taking back means replaying the history without those moves from
         the seed (:meth:`without_last`), which gives exactly the earlier position."""
         code = self.take_back_code(n)
-        if code is None:
-            return None
+        return None if code is None else self.take_back_reason(code, lang)
+
+    def take_back_reason(self, code: str, lang: str = "en") -> str:
+        """A :meth:`take_back_code` in words of ``lang``."""
         key = f"take_back_{code}"
         own = self.take_back_words()
         return words(own if key in own else MESSAGES, lang)[key]

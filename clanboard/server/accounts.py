@@ -35,7 +35,7 @@ from starlette.requests import cookie_parser
 from clanboard.core import get_game
 from clanboard.server.account_store import AccountStore, NameTaken, User
 from clanboard.server.ai import resolve_agent
-from clanboard.server.errors import ApiError
+from clanboard.server.errors import ApiError, say
 from clanboard.server.guard import Receive, Scope, Send, client_ip, send_json
 from clanboard.server.ratings import install, ratings_router, record_pending
 from clanboard.server.settings import Settings
@@ -230,7 +230,7 @@ async def account_seats(request: Request, game_id: str, seats: list[dict[str, An
     if user is None and not rated:
         return seats
     if user is None:
-        raise ApiError(401, "account_required", "log in to create a rated table")
+        raise ApiError(401, "account_required", say("rated_create"))
     if rated and seed is not None:
         raise ApiError(422, "bad_options", "a rated table's shuffle is secret: leave seed out")
     try:
@@ -247,8 +247,7 @@ async def account_seats(request: Request, game_id: str, seats: list[dict[str, An
         return seats
     humans = [s for s in seats if s.get("kind", "human") == "human"]
     if len(humans) != 1:
-        raise ApiError(422, "bad_seats", "a rated table has one seat per account: take one "
-                       "seat and leave the others open (for other accounts) or to the AI")
+        raise ApiError(422, "bad_seats", say("rated_seats"))
     humans[0].update(user_id=user.id, name=user.name)
     accounts = accounts_of(request)
     for i, spec in enumerate(seats):
@@ -279,8 +278,7 @@ def accounts_router() -> APIRouter:
         try:
             user = await accounts.run_db(accounts.store.create_user, body.name, hashed)
         except NameTaken:
-            raise ApiError(409, "name_taken",
-                           f"the name {body.name!r} is taken; choose another") from None
+            raise ApiError(409, "name_taken", say("name_taken", name=body.name)) from None
         return await accounts.open_session(user, request, response)
 
     @router.post("/api/account/login", tags=["accounts"],
@@ -291,7 +289,7 @@ def accounts_router() -> APIRouter:
         found = await accounts.run_db(accounts.store.user_login, body.name)
         stored = found[1] if found else None
         if not await accounts.verify(stored, body.password) or found is None:
-            raise ApiError(401, "wrong_login", "wrong name or password")
+            raise ApiError(401, "wrong_login", say("wrong_login"))
         user, stored = found
         if stored is not None and accounts.hasher.check_needs_rehash(stored):
             await accounts.run_db(accounts.store.set_password, user.id,
@@ -330,7 +328,7 @@ def accounts_router() -> APIRouter:
             data = await accounts.run_db(accounts.store.player, name, 50)
         if data is None:
             shown = name if len(name) <= 40 else name[:40] + "..."
-            raise ApiError(404, "no_such_user", f"there is no player {shown!r}")
+            raise ApiError(404, "no_such_user", say("no_such_player", name=shown))
         return data  # type: ignore[no-any-return]
 
     @router.get("/api/tables/{table_id}/my-seats", tags=["accounts"],

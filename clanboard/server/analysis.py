@@ -33,7 +33,7 @@ from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import or_, select, update
 
-from clanboard.server.errors import ApiError
+from clanboard.server.errors import ApiError, say
 from clanboard.server.lease import new_owner
 from clanboard.server.models import AnalysisRow
 from clanboard.server.settings import Settings
@@ -256,8 +256,7 @@ class Analyses:
             limit = self.settings.analysis_max_jobs
             if limit > 0 and len(self.jobs) >= limit:
                 raise ApiError(429, "too_many_analyses",
-                               f"{limit} analyses are queued or running on this server; "
-                               "try again later", retry_after=60)
+                               say("too_many_analyses", limit=limit), retry_after=60)
             if job is None or job.iterations != wanted:
                 job = Job(table.id, wanted, secrets.randbits(62))
             job.status, job.error, job.cancel = QUEUED, None, False
@@ -377,8 +376,7 @@ def analysis_router() -> APIRouter:
     async def finished(request: Request, table_id: str) -> LiveTable:
         table = await service(request).tables.get(table_id)
         if table.status != "over":
-            raise ApiError(409, "game_not_over",
-                           "a game is analysed once it is over (the analysis sees every hand)")
+            raise ApiError(409, "game_not_over", say("analysis_not_yet"))
         return table
 
     def lang_of(request: Request) -> str:
@@ -412,7 +410,7 @@ def analysis_router() -> APIRouter:
         table = await finished(request, table_id)
         job = await service(request).cancel(table_id)
         if job is None:
-            raise ApiError(404, "no_analysis", "this game has not been analysed")
+            raise ApiError(404, "no_analysis", say("not_analysed"))
         return served(job, table, lang_of(request))
 
     @router.get("/{table_id}/analysis/{index}/alternative", responses=refusals,
@@ -428,8 +426,7 @@ def analysis_router() -> APIRouter:
         if entry is None:
             raise ApiError(404, "no_analysis", f"move {index} has not been analysed")
         if seat is not None and seat >= table.state.num_players:
-            raise ApiError(404, "no_such_seat",
-                           f"seats are 0-{table.state.num_players - 1}")
+            raise ApiError(404, "no_such_seat", say("seats_are", last=table.state.num_players - 1))
         state = position_before(table.state.record(table.names), index)
         state.apply(entry["best"], entry["player"])
         every = [state.observation(p) for p in range(state.num_players)]

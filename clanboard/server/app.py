@@ -41,7 +41,7 @@ from clanboard.server.bot import bot_router
 from clanboard.server.bot_accounts import bot_token_router
 from clanboard.server.clocks import clock_record, frame_clock
 from clanboard.server.collector import Collector, collect_forever
-from clanboard.server.errors import ApiError
+from clanboard.server.errors import ApiError, say
 from clanboard.server.games import game_info, renderer_source
 from clanboard.server.guard import (
     BodyLimit,
@@ -89,8 +89,8 @@ def _bearer(value: str | None) -> str | None:
     return token.strip() or None
 
 
-def _error(exc: ApiError) -> dict[str, Any]:
-    return {"type": "error", "status": exc.status, **exc.body()}
+def _error(exc: ApiError, lang: str = "en") -> dict[str, Any]:
+    return {"type": "error", "status": exc.status, **exc.body(lang)}
 
 
 def address_hash(ip: str) -> str:
@@ -203,8 +203,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(ApiError)
-    async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.body(request_lang(request)), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def _malformed(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -225,8 +225,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # -- games --------------------------------------------------------------------------
 
     @app.get("/api/games", tags=["games"], summary="Games, their variants, options and AIs")
-    def list_games() -> list[dict[str, Any]]:
-        return [game_info(g) for g in games()]
+    def list_games(request: Request) -> list[dict[str, Any]]:
+        allowed = tables_of(request).settings.allowed_packs()
+        return [game_info(g, allowed) for g in games()]
 
     @app.get("/api/languages", tags=["games"], summary="The languages offered, and the one "
              "this request gets (lang parameter, cookie or Accept-Language)")
@@ -239,8 +240,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             game = get_game(game_id)
         except (UnknownGame, KeyError):
-            raise ApiError(404, "no_such_game", f"there is no game {game_id!r}; games: "
-                           + ", ".join(g.id for g in games())) from None
+            raise ApiError(404, "no_such_game", say("no_such_game", game=game_id, games=", ".join(
+                g.id for g in games()))) from None
         found = rules_markdown(game, request_lang(request))
         if found is None:
             raise ApiError(404, "no_rules", f"{game.name} has no rules help yet")
@@ -254,7 +255,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except KeyError:
             source = None
         if source is None:
-            raise ApiError(404, "no_renderer", f"{game_id} has no browser renderer")
+            raise ApiError(404, "no_renderer", say("no_renderer", game=game_id))
         return Response(source, media_type="text/javascript",
                         headers={"Cache-Control": "no-cache"})
 
@@ -328,8 +329,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     def finished(table: LiveTable) -> GameRecord:
         if table.status != "over":
-            raise ApiError(409, "game_not_over",
-                           "the record (with its seed) is published once the game is over")
+            raise ApiError(409, "game_not_over", say("record_not_yet"))
         names = [s.name for s in table.seats]
         return table.state.record(names)
 
@@ -347,7 +347,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table = await tables_of(request).get(table_id)
         rec = finished(table)
         if seat is not None and seat >= rec.num_players:
-            raise ApiError(404, "no_such_seat", f"seats are 0-{rec.num_players - 1}")
+            raise ApiError(404, "no_such_seat", say("seats_are", last=rec.num_players - 1))
         lang = request_lang(request)
         frames = []
         for i, state in enumerate(rec.states()):
@@ -433,7 +433,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             table.check_seat(seat, token, user_id)
         except ApiError as exc:
             with contextlib.suppress(Exception):  # bounded: the client may not be reading
-                await asyncio.wait_for(ws.send_json(_error(exc)), settings.ws_send_timeout)
+                await asyncio.wait_for(ws.send_json(_error(exc, request_lang(ws))),
+                                       settings.ws_send_timeout)
                 await asyncio.wait_for(ws.close(code=4000 + exc.status),
                                        settings.ws_send_timeout)
             return
@@ -521,7 +522,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     await asyncio.shield(on_socket(tables, table, watcher, msg, ip))
                     continue
                 if seat is None:
-                    raise ApiError(403, "spectator", "spectators cannot move")
+                    raise ApiError(403, "spectator", say("spectators_move"))
                 if not isinstance(msg, dict) or not isinstance(msg.get("move"), str):
                     raise ApiError(400, "malformed_request",
                                    'send {"move": "<notation>", "seq": <number>}')
@@ -531,7 +532,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 # shielded: a dropped socket must not cut a move off halfway
                 await asyncio.shield(tables.play(table, seat, msg["move"], seq, watcher.lang))
             except ApiError as exc:
-                watcher.offer(_error(exc))
+                watcher.offer(_error(exc, watcher.lang))
 
     app.include_router(bot_router())
     app.include_router(bot_token_router())

@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request
 
 from clanboard.server.account_store import User
-from clanboard.server.errors import ApiError
+from clanboard.server.errors import ApiError, say
 from clanboard.server.tables import LiveTable, hash_token
 
 #: account tokens start with this, so a bearer token is told from a seat token at a glance
@@ -185,7 +185,7 @@ def bot_token_router() -> APIRouter:
 
         user = await current_user(request)
         if user is None:
-            raise ApiError(401, "account_required", "log in to manage your bot API token")
+            raise ApiError(401, "account_required", say("bot_token_login"))
         return user
 
     @router.post("/api/account/bot-token", status_code=201,

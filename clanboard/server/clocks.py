@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from clanboard.i18n import localized
+from clanboard.i18n import ai_level, localized
 from clanboard.server.errors import ApiError
 
 #: bounds of a time control (a client may not make the server keep a table for years)
@@ -211,7 +211,7 @@ class Timeout:
         m = localized(MESSAGES, lang)
         who = names[self.seat]
         if self.outcome == "ai":
-            return m["timeout_ai"].format(who=who, agent=self.agent or "")
+            return m["timeout_ai"].format(who=who, agent=ai_level(self.agent or "", lang))
         if not self.winners:
             return m["timeout_loss_alone"].format(who=who)
         return m["timeout_loss"].format(who=who,

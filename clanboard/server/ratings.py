@@ -17,7 +17,7 @@ from fastapi.responses import FileResponse
 
 from clanboard.core import games, get_game
 from clanboard.server.account_store import AccountStore, SeatResult
-from clanboard.server.errors import ApiError
+from clanboard.server.errors import ApiError, say
 from clanboard.server.glicko2 import Rating, rate
 from clanboard.server.tables import LiveTable, Tables
 
@@ -122,8 +122,8 @@ def known_game(game_id: str) -> str:
     try:
         return get_game(game_id).id
     except KeyError:
-        raise ApiError(404, "no_such_game", f"there is no game {game_id!r}; games: "
-                       + ", ".join(g.id for g in games())) from None
+        raise ApiError(404, "no_such_game", say("no_such_game", game=game_id, games=", ".join(
+            g.id for g in games()))) from None
 
 
 def ratings_router(page: str) -> APIRouter:

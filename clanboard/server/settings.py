@@ -120,6 +120,14 @@ class Settings:
     #: seconds a table's lease lasts unless renewed; a dead process's tables are taken over
     #: after at most about this long and a third more
     lease_seconds: float = _setting("lease_seconds", 10.0)
+    # -- Glen More II component packs
+    #: installed packs (clanboard pack install) the lobby offers, comma-separated; the
+    #: pack shipped in the package is always offered
+    packs: str = _setting("packs", "")
+
+    def allowed_packs(self) -> tuple[str, ...]:
+        """The installed packs the owner lets tables use (``packs``)."""
+        return tuple(p.strip() for p in self.packs.split(",") if p.strip())
 
     def database_url(self) -> str:
         if self.db_url:

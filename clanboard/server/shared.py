@@ -252,17 +252,25 @@ class Shared:
 
 def apply_rows(table: LiveTable, rows: list[tuple[int, str, list[int]]]) -> None:
     """Replay stored rows onto the table's copy (on a clone: all or nothing)."""
-    from clanboard.server.tables import describe
+    from clanboard.server.tables import describe, revealed, reveals
+    from clanboard.server.visibility import reveal
 
     state = table.state.clone()
     texts = []
     langs = table.langs()
+    moves = list(table.moves)
+    watch = reveals(state)
     for player, text, readers in rows:
         move = state.parse_move(text, player)
         texts.append(describe(state, move, player, table.names, langs, readers))
+        before = state.clone() if watch else None
         state.apply(move, player)
+        moves.append((player, text, readers))
+        shown = revealed(before, state) if before is not None else None
+        if shown is not None:  # as the process that stored it (its readers' write may lag)
+            reveal(moves, len(moves) - 1, shown)
     table.state = state
-    table.moves.extend(rows)
+    table.moves[:] = moves
     table.texts.extend(texts)
 
 

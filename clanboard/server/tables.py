@@ -25,12 +25,13 @@ from clanboard.core import IllegalMove, InvalidState, State, UnknownGame, get_ga
 from clanboard.i18n import LANGUAGES, default_names
 from clanboard.server.ai import check_agent, choose_move, clamp_agent, resolve_agent
 from clanboard.server.clocks import Clocks, TimeControl, Timeout
-from clanboard.server.errors import ApiError
+from clanboard.server.errors import ApiError, say
+from clanboard.server.games import check_pack_offered
 from clanboard.server.presence import seat_presence, wants_presence
 from clanboard.server.settings import Settings
 from clanboard.server.shared import RETRY_AFTER_CATCH_UP
 from clanboard.server.storage import ClockWrite, Store, StoredSeat, StoredTable
-from clanboard.server.visibility import SPECTATOR, probe_from_json, public_to
+from clanboard.server.visibility import SPECTATOR, probe_from_json, public_to, reveal
 from clanboard.server.writer import MoveConflict, MoveWriter
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def hash_token(token: str) -> str:
 
 def no_such_table(table_id: str) -> ApiError:
     shown = table_id if len(table_id) <= 40 else table_id[:40] + "..."
-    return ApiError(404, "no_such_table", f"there is no table {shown!r}")
+    return ApiError(404, "no_such_table", say("no_such_table", table=shown))
 
 
 @dataclass
@@ -187,16 +188,14 @@ class LiveTable:
             return
         if not 0 <= seat < len(self.seats):
             raise ApiError(404, "no_such_seat",
-                           f"this table has seats 0-{len(self.seats) - 1}, not {seat}")
+                           say("no_such_seat", last=len(self.seats) - 1, seat=seat))
         if not token and user_id is not None and self.seats[seat].user_id == user_id:
             return
         if not token:
-            raise ApiError(401, "token_required",
-                           f"acting for seat {seat} needs its token "
-                           "(header 'Authorization: Bearer <token>')")
+            raise ApiError(401, "token_required", say("token_required", seat=seat))
         held = self.seats[seat].token_hash
         if held is None or not secrets.compare_digest(held, hash_token(token)):
-            raise ApiError(403, "wrong_token", f"that token does not belong to seat {seat}")
+            raise ApiError(403, "wrong_token", say("wrong_token", seat=seat))
 
     def view(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) may see: built from ``observation``, the
@@ -347,6 +346,23 @@ def _describe(before: State, move: Any, player: int, names: list[str],
     return full, hidden
 
 
+def reveals(state: State) -> bool:
+    """Whether moves at ``state``'s game may reveal earlier hidden moves
+    (``State.revealed_by``): a game with simultaneous steps, or one with reveals of its own."""
+    return (state.game.simultaneous_moves
+            or type(state).revealed_by is not State.revealed_by)
+
+
+def revealed(before: State, after: State) -> list[int] | None:
+    """``after.revealed_by(before)``; a game's error reveals nothing (the log is words, it
+    must never stop a game)."""
+    try:
+        return after.revealed_by(before)
+    except Exception:
+        log.exception("revealed_by at %s", before.game.id)
+        return None
+
+
 def rebuild(stored: StoredTable, settings: Settings | None = None) -> LiveTable:
     """A live table from its stored record: the moves replayed from the seed. AI seats
     stored with a spec the server no longer allows are held to its caps."""
@@ -354,11 +370,17 @@ def rebuild(stored: StoredTable, settings: Settings | None = None) -> LiveTable:
     state = game.new_state(stored.num_players, stored.seed, stored.options)
     names = [s.name for s in stored.seats]
     texts = []
+    moves = list(stored.moves)
+    watch = reveals(state)
     for i, (player, text, readers) in enumerate(stored.moves):
         try:
             move = state.parse_move(text, player)
             texts.append(describe(state, move, player, names, ["en"], readers))
+            before = state.clone() if watch else None
             state.apply(move, player)
+            shown = revealed(before, state) if before is not None else None
+            if shown is not None:  # tables stored before reveals were written read right
+                reveal(moves, i, shown)
         except IllegalMove as exc:
             raise InvalidState(f"table {stored.id}: stored move {i} ({text}) fails: {exc}") from exc
     seats = list(stored.seats)
@@ -377,7 +399,7 @@ def rebuild(stored: StoredTable, settings: Settings | None = None) -> LiveTable:
     if control is not None:
         clocks = (Clocks.from_json(control, stored.clock_state) if stored.clock_state
                   else Clocks.start(control, [s.kind for s in seats], time.time()))
-    return LiveTable(stored.id, stored.variant, seats, state, list(stored.moves), texts,
+    return LiveTable(stored.id, stored.variant, seats, state, moves, texts,
                      private=stored.private, invite_hash=stored.invite_hash, clocks=clocks,
                      move_clocks=list(stored.move_clocks) or [None] * len(stored.moves),
                      result_override=stored.result_override,
@@ -543,6 +565,9 @@ class Tables:
             n = game.check_players(num_players if num_players is not None
                                    else (len(seats) or None))
             seed = secrets.randbits(62) if seed is None else seed
+            refused = check_pack_offered(game, opts, self.settings.allowed_packs())
+            if refused:
+                raise ApiError(422, "pack_not_offered", refused)
             state = game.new_state(n, seed, opts)
         except InvalidState as exc:
             raise ApiError(422, "bad_options", str(exc)) from exc
@@ -603,29 +628,25 @@ class Tables:
         """Take an open seat; ``user`` (id, name): the logged-in account taking it."""
         table = await self.get(table_id)
         if table.rated and user is None:
-            raise ApiError(401, "account_required",
-                           "this table is rated: log in to an account to take a seat")
+            raise ApiError(401, "account_required", say("rated_join"))
         if table.invite_hash is not None and not (
                 invite and secrets.compare_digest(table.invite_hash, hash_token(invite))):
-            raise ApiError(403, "invite_required",
-                           "this table is private: its seats are taken with the invite link "
-                           "(the secret after #invite= in it)")
+            raise ApiError(403, "invite_required", say("invite_required"))
         async with table.lock:
             open_seats = [s.seat for s in table.seats if s.kind == "open"]
             if seat is None:
                 if not open_seats:
-                    raise ApiError(409, "no_open_seat", "every seat at this table is taken")
+                    raise ApiError(409, "no_open_seat", say("no_open_seat"))
                 seat = open_seats[0]
             if not 0 <= seat < len(table.seats):
                 raise ApiError(404, "no_such_seat",
-                               f"this table has seats 0-{len(table.seats) - 1}, not {seat}")
+                               say("no_such_seat", last=len(table.seats) - 1, seat=seat))
             if seat not in open_seats:
-                raise ApiError(409, "seat_taken", f"seat {seat} is already taken",
+                raise ApiError(409, "seat_taken", say("seat_taken", seat=seat),
                                allowed=[str(s) for s in open_seats])
             if table.rated and user is not None and any(
                     s.user_id == user[0] for s in table.seats):
-                raise ApiError(409, "already_seated",
-                               "you already have a seat at this rated table")
+                raise ApiError(409, "already_seated", say("already_seated"))
             token = secrets.token_urlsafe(24)
             shown = user[1] if user else (name or "").strip()[:40] or f"Player {seat + 1}"
             new = StoredSeat(seat, "human", shown, None, hash_token(token),
@@ -640,7 +661,7 @@ class Tables:
                 clocks.to_json(), clocks.deadline(table.state.players_to_move()))
             if not await self.run_db(self.store.take_seat, table.id, seat, new.name,
                                      new.token_hash, status, new.user_id, write):
-                raise ApiError(409, "seat_taken", f"seat {seat} is already taken")
+                raise ApiError(409, "seat_taken", say("seat_taken", seat=seat))
             table.seats = after
             if clocks is not None:
                 table.clocks = clocks
@@ -674,30 +695,28 @@ class Tables:
         async with table.lock:
             status = table.status
             if status == "over":
-                raise ApiError(409, "game_over", "the game is over; no more moves can be made")
+                raise ApiError(409, "game_over", say("game_over"))
             if status == "waiting":
                 open_seats = [str(s.seat) for s in table.seats if s.kind == "open"]
                 raise ApiError(409, "waiting_for_players",
-                               f"waiting for players to take seat(s) {', '.join(open_seats)}")
+                               say("waiting_for_players", seats=", ".join(open_seats)))
             if seq is not None and seq != table.seq:
                 raise ApiError(409, "stale_move",
-                               f"move {seq} was expected to be move number {table.seq}: "
-                               "the game has moved on; fetch the view again",
+                               say("stale_move", seq=seq, expected=table.seq),
                                seq=table.seq)
             waiting = table.state.players_to_move()
             if seat not in waiting:
                 raise ApiError(409, "not_your_turn",
-                               f"it is not seat {seat}'s turn; waiting for seat(s) "
-                               f"{', '.join(map(str, waiting)) or 'none'}", allowed=[])
+                               say("not_your_turn", seat=seat,
+                                   waiting=", ".join(map(str, waiting)) or "—"), allowed=[])
             if not by_ai and table.seats[seat].kind == "ai":
-                raise ApiError(409, "seat_taken_over",
-                               f"seat {seat} is played by an AI (its clock ran out)")
+                raise ApiError(409, "seat_taken_over", say("seat_taken_over", seat=seat))
             now = self.clock.now()
             clocks = None
             if table.clocks is not None:
                 if seat in table.clocks.out_of_time(waiting, now):
                     self._spawn(self.check_time(table))
-                    raise ApiError(409, "time_over", f"seat {seat}'s clock has run out")
+                    raise ApiError(409, "time_over", say("time_over", seat=seat))
                 clocks = Clocks(table.clocks.control, list(table.clocks.remaining),
                                 table.clocks.since)
             after = table.state.clone()
@@ -712,8 +731,8 @@ class Tables:
             # draws between them are not stored (replay redraws them from the seed)
             steps = [m for p, m in after.history[len(before.history):] if p >= 0]
             if len(steps) > 1:
-                rows, texts = self._steps(before, seat, steps, after.is_terminal(),
-                                          table.names, table.langs())
+                rows, texts, shown = self._steps(before, seat, steps, after.is_terminal(),
+                                                 table.names, table.langs())
                 reveal = None
             else:
                 move = steps[-1]
@@ -727,6 +746,10 @@ class Tables:
                     reveal = self._probe_job(before, seat, move)
                 texts = [describe(before, move, seat, table.names, table.langs(), visible)]
                 rows = [(seat, str(move), visible)]
+                shown = [revealed(before, after) if reveals(before) else None]
+            # moves revealed by these (a simultaneous step's hidden choices): the new rows
+            # are stored so, the earlier ones' readers are written after them
+            earlier = self._revealed_rows(table, rows, shown)
             new_status = "over" if after.is_terminal() else status
             index = table.seq
             write = None
@@ -738,8 +761,7 @@ class Tables:
             try:
                 await self.store_move(table.id, index, rows, new_status, write)
             except (IntegrityError, MoveConflict):  # another process stored move ``index``
-                raise ApiError(409, "stale_move", f"move {index} was just made elsewhere: "
-                               "the game has moved on; fetch the view again",
+                raise ApiError(409, "stale_move", say("moved_elsewhere", seq=index),
                                seq=index) from None
             except Exception:
                 if self.shared is not None:  # it may have been stored all the same: re-read
@@ -750,6 +772,12 @@ class Tables:
             table.state = after
             table.moves.extend(rows)
             table.texts.extend(texts)
+            for i, row in earlier.items():
+                table.moves[i] = row
+                try:
+                    await self.run_db(self.store.set_visible, table.id, i, row[2])
+                except Exception:  # the table's copy says it; a reload works it out again
+                    log.exception("table %s: readers of move %d", table.id, i)
             if clocks is not None:
                 table.clocks = clocks
             table.move_clocks.extend([write.state if write else None] * len(rows))
@@ -771,19 +799,41 @@ class Tables:
                 log.exception("game-over hook %s at table %s", hook, table.id)
 
     def _steps(self, before: State, seat: int, steps: list[Any], over: bool, names: list[str],
-               langs: list[str]) -> tuple[list[tuple[int, str, list[int]]], list[MoveWords]]:
+               langs: list[str]
+               ) -> tuple[list[tuple[int, str, list[int]]], list[MoveWords],
+                          list[list[int] | None]]:
         """Log rows and words of a move played as several steps, each judged (who may read
-        it, its words) on the position just before it."""
+        it, its words) on the position just before it, and what each step revealed."""
         rows: list[tuple[int, str, list[int]]] = []
         texts = []
+        shown: list[list[int] | None] = []
         state = before.clone()
         everyone = [SPECTATOR, *range(before.num_players)]
+        watch = reveals(state)
         for step in steps:
             visible = everyone if over else public_to(state, seat, step, self.probe_limit)
             texts.append(describe(state, step, seat, names, langs, visible))
             rows.append((seat, str(step), visible))
+            prior = state.clone() if watch else None
             state.apply_trusted(step, seat)
-        return rows, texts
+            shown.append(revealed(prior, state) if prior is not None else None)
+        return rows, texts, shown
+
+    @staticmethod
+    def _revealed_rows(table: LiveTable, rows: list[tuple[int, str, list[int]]],
+                       shown: list[list[int] | None]) -> dict[int, tuple[int, str, list[int]]]:
+        """Apply what the new ``rows`` revealed (per row: ``State.revealed_by``) to them in
+        place; returns the earlier rows of ``table`` that change, with their new readers."""
+        if all(v is None for v in shown):
+            return {}
+        start = len(table.moves)
+        combined = [*table.moves, *rows]
+        changed: set[int] = set()
+        for k, viewers in enumerate(shown):
+            if viewers is not None:
+                changed.update(reveal(combined, start + k, viewers))
+        rows[:] = combined[start:]
+        return {i: combined[i] for i in sorted(changed) if i < start}
 
     def _probe_job(self, before: State, seat: int, move: Any) -> Callable[[], Any]:
         loop = asyncio.get_running_loop()
@@ -813,6 +863,7 @@ class Tables:
         if table.takebacks != takebacks:  # the move may be gone, or another in its place
             return
         player, text, current = table.moves[index]
+        visible = sorted(set(visible).union(current))  # a reveal since may have added some
         if table.state.is_terminal() or visible == current:
             return
         # the copy first: the database's notice of the write then finds nothing new here

@@ -23,7 +23,9 @@ from limits.strategies import MovingWindowRateLimiter
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, func, insert, select, update
 
+from clanboard.i18n import localized
 from clanboard.server.errors import ApiError
+from clanboard.server.errors import say as reason
 from clanboard.server.guard import client_ip
 from clanboard.server.models import ChatRow, MoveRow, MuteRow, RematchRow, SeatRow, TableRow
 from clanboard.server.schemas import Name
@@ -32,6 +34,20 @@ from clanboard.server.tables import LOAD_HOOKS, VIEW_HOOKS, LiveTable, Tables, h
 
 Token = Annotated[str | None, Header(alias="Authorization",
                                      description="Bearer <seat token>")]
+
+MESSAGES = {
+    "not_in_play": "only a game in play takes moves back",
+    "over": "the game is over",
+    "not_human": "only a human seat asks for a takeback",
+    "not_enough": "there are not {n} moves to take back",
+    "too_late": "another seat has moved since: only your own last moves, before anyone "
+                "else acts, can be taken back",
+    "pending": "a takeback is already being asked for",
+    "rated_ai": "an AI seat does not agree to takebacks in a rated game",
+    "no_takeback": "no takeback is being asked for now",
+    "not_asked": "you are not asked about this takeback",
+}
+"""Words of takebacks a player may read (refusals; the game's own come from the game)."""
 
 #: the longest chat message, in characters
 CHAT_LENGTH = 300
@@ -91,6 +107,8 @@ class Together:
     chat: list[Chat] = field(default_factory=list)
     #: seat -> the seats it muted
     mutes: dict[int, set[int]] = field(default_factory=dict)
+    #: the last position's take-back code: ((seq, takebacks), code), worked out once
+    take_back_code: tuple[tuple[int, int], str | None] | None = None
     #: old seat -> (new seat, its token), kept in memory until asked for
     new_tokens: dict[int, tuple[int, str]] = field(default_factory=dict)
 
@@ -120,6 +138,64 @@ def view_hook(table: LiveTable, seat: int | None, view: dict[str, Any]) -> None:
                        "of": t.rematch_of}
     if seat is not None:
         view["muted"] = sorted(t.mutes.get(seat, ()))
+        view["take_back"] = take_back_offer(table, seat, view.get("lang", "en"))
+
+
+def _code(table: LiveTable) -> str | None:
+    """The game's take-back code of the last move (replayed once per position)."""
+    t = of(table)
+    key = (table.seq, table.takebacks)
+    if t.take_back_code is None or t.take_back_code[0] != key:
+        t.take_back_code = (key, table.state.take_back_code(1))
+    return t.take_back_code[1]
+
+
+def refusal(table: LiveTable, seat: int, n: int = 1) -> tuple[str, str] | None:
+    """Why ``seat`` may not take its last ``n`` moves back now: (error code, words key or
+    ``game:<the game's code>``), ``None`` when it may."""
+    if table.status != "playing":
+        return "takeback_refused", "not_in_play" if table.status != "over" else "over"
+    if table.seats[seat].kind != "human":
+        return "takeback_refused", "not_human"
+    if n < 1 or n > len(table.moves):
+        return "takeback_refused", "not_enough"
+    if any(p != seat for p, _, _ in table.moves[-n:]):
+        return "takeback_too_late", "too_late"
+    if pending_takeback(table) is not None:
+        return "takeback_pending", "pending"
+    code = _code(table) if n == 1 else table.state.take_back_code(n)
+    if code is not None:
+        return "takeback_refused", f"game:{code}"
+    if (is_rated(table) and any(s.kind == "ai" for s in table.seats)
+            and not (n == 1 and undoing(table, seat))):
+        return "takeback_refused", "rated_ai"
+    return None
+
+
+def undoing(table: LiveTable, seat: int) -> bool:
+    """Whether taking ``seat``'s last move back undoes a step of its own turn, which it
+    has not finished (it is still to move): done at once, nobody is asked (nothing it
+    did has been committed to the others; what the game revealed is refused anyway)."""
+    return (table.status == "playing" and bool(table.moves)
+            and table.moves[-1][0] == seat and seat in table.state.players_to_move())
+
+
+def refusal_words(table: LiveTable, key: str, lang: str, n: int = 1) -> str:
+    if key.startswith("game:"):
+        return table.state.take_back_reason(key[5:], lang)
+    return localized(MESSAGES, lang)[key].format(n=n)
+
+
+def take_back_offer(table: LiveTable, seat: int, lang: str) -> dict[str, Any] | None:
+    """For a seat's view: may it take its last move back now (``allowed``), is that an
+    undo within its own turn (``undo``: done at once), and if not, why (``reason``, in
+    words of ``lang``). ``None`` when it has nothing to take back (its own move is not the
+    last, or the game is not in play)."""
+    if table.status != "playing" or not table.moves or table.moves[-1][0] != seat:
+        return None
+    refused = refusal(table, seat)
+    return {"allowed": refused is None, "undo": undoing(table, seat),
+            "reason": None if refused is None else refusal_words(table, refused[1], lang)}
 
 
 # -- storage -------------------------------------------------------------------------------
@@ -207,27 +283,14 @@ async def ask_takeback(tables: Tables, table: LiveTable, seat: int, n: int = 1,
     """``seat`` asks to take its last ``n`` moves back: refused at once when they cannot
     be, done at once when nobody need agree, else every other human seat is asked."""
     async with table.lock:
-        if table.status != "playing":
-            raise ApiError(409, "takeback_refused", "only a game in play takes moves back"
-                           if table.status != "over" else "the game is over")
-        if table.seats[seat].kind != "human":
-            raise ApiError(403, "takeback_refused", "only a human seat asks for a takeback")
-        if n < 1 or n > len(table.moves):
-            raise ApiError(409, "takeback_refused", f"there are not {n} moves to take back")
-        if any(p != seat for p, _, _ in table.moves[-n:]):
-            raise ApiError(409, "takeback_too_late",
-                           "another seat has moved since: only your own last moves, before "
-                           "anyone else acts, can be taken back")
-        if pending_takeback(table) is not None:
-            raise ApiError(409, "takeback_pending", "a takeback is already being asked for")
-        reason = table.state.take_back_refusal(n, lang)
-        if reason is not None:
-            raise ApiError(409, "takeback_refused", reason)
-        if is_rated(table) and any(s.kind == "ai" for s in table.seats):
-            raise ApiError(409, "takeback_refused",
-                           "an AI seat does not agree to takebacks in a rated game")
+        refused = refusal(table, seat, n)
+        if refused is not None:
+            error, key = refused
+            status = 403 if key == "not_human" else 409
+            raise ApiError(status, error, refusal_words(table, key, lang, n))
         others = {s for s in humans(table) if s != seat}
-        if not others:  # AI seats agree in an unrated game
+        if not others or (n == 1 and undoing(table, seat)):
+            # AI seats agree in an unrated game; a step of one's own turn is one's own
             await _take_back(tables, table, n)
         else:
             of(table).takeback = Takeback(seat, n, table.seq, others)
@@ -235,13 +298,14 @@ async def ask_takeback(tables: Tables, table: LiveTable, seat: int, n: int = 1,
     tables.kick_ai(table)
 
 
-async def answer_takeback(tables: Tables, table: LiveTable, seat: int, accept: bool) -> None:
+async def answer_takeback(tables: Tables, table: LiveTable, seat: int, accept: bool,
+                          lang: str = "en") -> None:
     async with table.lock:
         tb = pending_takeback(table)
         if tb is None:
-            raise ApiError(409, "no_takeback", "no takeback is being asked for now")
+            raise ApiError(409, "no_takeback", localized(MESSAGES, lang)["no_takeback"])
         if seat not in tb.waiting:
-            raise ApiError(409, "no_takeback", f"seat {seat} is not asked about this takeback")
+            raise ApiError(409, "no_takeback", localized(MESSAGES, lang)["not_asked"])
         if not accept:
             of(table).takeback = None
             _tell(table, {"type": "takeback_declined", "table": table.id, "by": seat})
@@ -290,9 +354,9 @@ async def offer_rematch(tables: Tables, table: LiveTable, seat: int
     made = False
     async with table.lock:
         if table.status != "over":
-            raise ApiError(409, "game_not_over", "a rematch is offered once the game is over")
+            raise ApiError(409, "game_not_over", reason("rematch_not_yet"))
         if table.seats[seat].kind != "human":
-            raise ApiError(403, "not_a_player", "only a human seat offers a rematch")
+            raise ApiError(403, "not_a_player", reason("rematch_humans"))
         if t.rematch is None:
             t.rematch_offer.add(seat)
             if set(humans(table)) <= t.rematch_offer:
@@ -341,7 +405,7 @@ async def _make_rematch(tables: Tables, table: LiveTable) -> None:
 async def decline_rematch(tables: Tables, table: LiveTable, seat: int) -> None:
     t = of(table)
     if not t.rematch_offer or t.rematch is not None:
-        raise ApiError(409, "no_rematch_offer", "no rematch is being offered")
+        raise ApiError(409, "no_rematch_offer", reason("no_rematch_offer"))
     t.rematch_offer.clear()
     _tell(table, {"type": "rematch_declined", "table": table.id, "by": seat})
     await tables.broadcast(table)
@@ -352,12 +416,12 @@ async def reissue_token(tables: Tables, table: LiveTable, seat: int) -> tuple[st
     new one (the old one stops working)."""
     t = of(table)
     if t.rematch is None:
-        raise ApiError(404, "no_rematch", "this table has no rematch yet")
+        raise ApiError(404, "no_rematch", reason("no_rematch"))
     got = rematch_token(table, seat)
     if got is not None:
         return got
     if table.seats[seat].kind != "human":
-        raise ApiError(403, "not_a_player", "only a human seat has a seat at the rematch")
+        raise ApiError(403, "not_a_player", reason("rematch_seat"))
     new = await tables.get(t.rematch)
     n = table.state.num_players
     new_seat = (seat + 1) % n
@@ -377,13 +441,11 @@ def clean_text(text: Any) -> str:
         raise ApiError(400, "malformed_request", 'send {"type": "chat", "text": "..."}')
     text = text.strip()
     if not text:
-        raise ApiError(422, "bad_chat", "a chat message needs some text")
+        raise ApiError(422, "bad_chat", reason("chat_empty"))
     if len(text) > CHAT_LENGTH:
-        raise ApiError(422, "bad_chat", f"a chat message has at most {CHAT_LENGTH} "
-                                        f"characters, not {len(text)}")
+        raise ApiError(422, "bad_chat", reason("chat_long", most=CHAT_LENGTH, n=len(text)))
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
-        raise ApiError(422, "bad_chat", "a chat message must not contain control characters "
-                                        "(such as NUL, tab or newline)")
+        raise ApiError(422, "bad_chat", reason("chat_control"))
     return text
 
 
@@ -402,11 +464,11 @@ async def say(tables: Tables, table: LiveTable, seat: int | None, text: Any,
     key = f"{table.id}:seat:{seat}" if seat is not None else f"{table.id}:ip:{sender}"
     if not _limiter.hit(CHAT_RATE, "chat", key):
         raise ApiError(429, "rate_limited",
-                       f"too many chat messages: at most {CHAT_RATE.amount} per "
-                       f"{CHAT_RATE.multiples} seconds", retry_after=CHAT_RATE.multiples)
+                       reason("chat_rate", n=CHAT_RATE.amount, seconds=CHAT_RATE.multiples),
+                       retry_after=CHAT_RATE.multiples)
     t = of(table)
     if len(t.chat) >= CHAT_CAP:
-        raise ApiError(409, "chat_full", f"this table's chat holds {CHAT_CAP} messages")
+        raise ApiError(409, "chat_full", reason("chat_full", n=CHAT_CAP))
     if seat is not None:
         who, channel = table.seats[seat].name, PLAYERS
     else:
@@ -426,7 +488,7 @@ def clean_name(name: Any) -> str | None:
         return None
     name = name.strip()[:40]
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
-        raise ApiError(422, "bad_chat", "a name must not contain control characters")
+        raise ApiError(422, "bad_chat", reason("chat_name"))
     return name or None
 
 
@@ -439,8 +501,7 @@ def chat_for(table: LiveTable, seat: int | None, limit: int = CHAT_BACKLOG
 async def mute(tables: Tables, table: LiveTable, seat: int, target: Any, on: Any) -> None:
     if not isinstance(target, int) or isinstance(target, bool) \
             or not 0 <= target < len(table.seats) or target == seat:
-        raise ApiError(422, "bad_mute", f"mute another seat: 0-{len(table.seats) - 1}, "
-                                        f"not your own ({seat})")
+        raise ApiError(422, "bad_mute", reason("mute_other", last=len(table.seats) - 1, seat=seat))
     on = bool(on)
     await tables.run_db(set_mute, tables.store, table.id, seat, target, on)
     muted = of(table).mutes.setdefault(seat, set())
@@ -468,14 +529,14 @@ async def on_socket(tables: Tables, table: LiveTable, watcher: Any, msg: dict[st
         await say(tables, table, seat, msg.get("text"), msg.get("name"), ip)
         return
     if seat is None:
-        raise ApiError(403, "spectator", f"spectators cannot {kind}")
+        raise ApiError(403, "spectator", reason("spectators_cannot"))
     if kind == "takeback":
         n = msg.get("n", 1)
         if not isinstance(n, int) or isinstance(n, bool):
             raise ApiError(400, "malformed_request", "n must be a number")
         await ask_takeback(tables, table, seat, n, lang)
     elif kind == "takeback_answer":
-        await answer_takeback(tables, table, seat, bool(msg.get("accept")))
+        await answer_takeback(tables, table, seat, bool(msg.get("accept")), lang)
     elif kind == "rematch":
         existed = of(table).rematch is not None
         got = await offer_rematch(tables, table, seat)
@@ -556,7 +617,7 @@ def together_router() -> APIRouter:
     async def takeback_answer(table_id: str, body: AnswerIn, request: Request,
                               authorization: Token = None) -> dict[str, Any]:
         tables, table = await seated(request, table_id, body.seat, authorization)
-        await answer_takeback(tables, table, body.seat, body.accept)
+        await answer_takeback(tables, table, body.seat, body.accept, lang_of(request))
         return table.view(body.seat, lang_of(request))
 
     @router.post("/api/tables/{table_id}/rematch",

@@ -13,11 +13,14 @@ public to every seat; the seats are probed one by one only when it is not.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from clanboard.core import Move, State, get_game
 
 SPECTATOR = -1
+#: a log row: the mover, the move's notation, the viewers who may read it
+Row = tuple[int, str, list[int]]
 
 
 def public_to(before: State, player: int, move: Move, limit: int = 400) -> list[int]:
@@ -59,3 +62,19 @@ def probe_from_json(game_id: str, state_json: dict[str, Any], player: int, move_
     """:func:`public_to` on a state sent as JSON (runs in a worker process)."""
     state = get_game(game_id).state_from_json(state_json)
     return public_to(state, player, state.parse_move(move_text, player), limit)
+
+
+def reveal(rows: list[Row], last: int, viewers: Iterable[int]) -> list[int]:
+    """Once a move reveals the hidden moves that led up to it (``State.revealed_by``):
+    give ``viewers`` the rows from ``last`` back over every row some of them could not
+    read (the hidden choices of the step just ended), in place. Returns the indices of
+    the rows changed. Readers are only ever added."""
+    add = set(viewers)
+    changed = []
+    i = last
+    while i >= 0 and not add <= set(rows[i][2]):
+        player, text, readers = rows[i]
+        rows[i] = (player, text, sorted(add.union(readers)))
+        changed.append(i)
+        i -= 1
+    return changed

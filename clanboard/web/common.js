@@ -73,20 +73,34 @@ window.clanboard = (function () {
   const gameTitle = (id, name) => (t.has(`game.${id}.name`) ? t(`game.${id}.name`) : name);
   // an AI seat's agent spec in words: "ismcts:hard" -> "AI — hard" (a spec with no word
   // for it, such as "ismcts:2s", is shown as it is)
-  function aiName(agent) {
+  function aiLevel(agent) {
     const i = agent.indexOf(":");
     const base = i < 0 ? agent : agent.slice(0, i), level = i < 0 ? "" : agent.slice(i + 1);
     const key = base === "ismcts" && level ? level : base;
-    const word = t.has("ai.level." + key) ? t("ai.level." + key) : (level || agent);
-    return t("ai.name", {level: word});
+    return t.has("ai.level." + key) ? t("ai.level." + key) : (level || agent);
   }
-  // the server's default seat names ("Player 2", "AI (ismcts:hard)") in the page's language
-  function seatName(name) {
+  const aiName = (agent) => t("ai.name", {level: aiLevel(agent)});
+  // the agent of an AI level's bot account ("AI-ismcts-hard" -> "ismcts:hard"), else null
+  function botAgent(name) {
+    const m = /^AI-([a-z][a-z0-9.-]*)$/.exec(name);
+    return m ? m[1].replace("-", ":") : null;
+  }
+  // the server's default seat names ("Player 2", "AI (ismcts:hard)", a rated table's
+  // "AI-ismcts-hard") in the page's language; an AI seat bears its seat's clan (as the
+  // server names it: clanboard.i18n.CLANS), "Campbell (AI, hard)"
+  function seatName(name, seat) {
     let m = /^Player (\d+)$/.exec(name);
     if (m) return t("common.player_n", {n: m[1]});
     m = /^AI \((.+)\)$/.exec(name);
-    return m ? aiName(m[1]) : name;
+    const agent = m ? m[1] : botAgent(name);
+    if (!agent) return name;
+    if (seat === undefined) return aiName(agent);
+    let n = 0;
+    while (t.has(`ai.clan.${n}`)) n++;
+    return t("ai.seat", {clan: t(`ai.clan.${n ? seat % n : 0}`), level: aiLevel(agent)});
   }
+  // an account's name as shown: an AI level's bot account by its level ("AI — hard")
+  const accountName = (name) => (botAgent(name) ? aiName(botAgent(name)) : name);
   function setLang(code) {
     localStorage.setItem("clanboard:lang", code);
     document.cookie = `${COOKIE}=${code}; path=/; max-age=31536000; SameSite=Lax`;
@@ -171,7 +185,7 @@ window.clanboard = (function () {
     seatsAt: (t) => tokens.mine().filter((m) => m.table === t && tokens.get(t, m.seat)).map((m) => m.seat),
   };
   return {
-    h, s, api, tokens, renderers, t, lang, ready, account, setLang, translatePage, LANGS, seatName, aiName, gameTitle,
+    h, s, api, tokens, renderers, t, lang, ready, account, setLang, translatePage, LANGS, seatName, aiName, accountName, gameTitle,
     registerRenderer(id, r) { renderers[id] = r; },
   };
 })();

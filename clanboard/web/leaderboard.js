@@ -1,8 +1,10 @@
 /* A game's leaderboard: the rated accounts, best first (all variants, or ?variant=). */
 "use strict";
 (async function () {
-  const {h, api, t, ready, gameTitle} = window.clanboard;
+  const {h, api, t, ready, gameTitle, accountName} = window.clanboard;
   const $ = (id) => document.getElementById(id);
+  // a variant in words (the lobby's game.<id>.variant.<name>), "—" for none
+  const variantName = (gid, v) => (!v ? "—" : t.has(`game.${gid}.variant.${v}`) ? t(`game.${gid}.variant.${v}`) : v);
   await ready;
   const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
   const variant = new URLSearchParams(location.search).get("variant");
@@ -26,7 +28,8 @@
       .map((k) => h("th", {text: t(k)})))),
     h("tbody", {}, r.players.map((p) => h("tr", {},
       h("td", {text: String(p.rank)}),
-      h("td", {}, h("a", {href: `/u/${encodeURIComponent(p.name)}`, text: p.name}), p.bot ? ` (${t("account.bot")})` : ""),
-      h("td", {text: p.variant || "—"}), h("td", {text: p.rating.toFixed(0)}),
+      h("td", {}, h("a", {href: `/u/${encodeURIComponent(p.name)}`, text: accountName(p.name)}),
+        p.bot && accountName(p.name) === p.name ? ` (${t("account.bot")})` : ""),
+      h("td", {text: variantName(r.game, p.variant)}), h("td", {text: p.rating.toFixed(0)}),
       h("td", {text: p.rd.toFixed(0)}), h("td", {text: String(p.games)}))))));
 })();

@@ -45,9 +45,12 @@
       input.checked = !!value;
     } else if (o.choices) {
       const choiceKey = (c) => `game.${g.id}.option.${o.name}.${c}`;  // e.g. a solo level's name
+      // a choice in words; a list ("9,10") as the words of its parts
+      const choiceText = (c) => (c === "" ? WORDS.noChoice : t.has(choiceKey(c)) ? t(choiceKey(c))
+        : String(c).includes(",") && String(c).split(",").every((p) => t.has(choiceKey(p)))
+          ? String(c).split(",").map((p) => t(choiceKey(p))).join("; ") : String(c));
       input = h("select", {id, "data-option": o.name},
-        o.choices.map((c) => h("option", {value: c, text: c === "" ? WORDS.noChoice
-          : t.has(choiceKey(c)) ? t(choiceKey(c)) : String(c)})));
+        o.choices.map((c) => h("option", {value: c, text: choiceText(c)})));
       input.value = String(value);
     } else {
       input = h("input", {id, "data-option": o.name, type: typeof o.default === "number" ? "number" : "text",
@@ -180,7 +183,7 @@
     try {
       const recent = await api("GET", "/api/tables?limit=15");
       $("recent").replaceChildren(...(recent.length ? recent.map((t) => {
-        const who = t.seats.map((s) => seatName(s.name)).join(WORDS.vs);
+        const who = t.seats.map((s, i) => seatName(s.name, i)).join(WORDS.vs);
         const link = t.status === "waiting" ? `/t/${t.id}?join=1` : `/t/${t.id}`;
         const title = gameName(t.game) + (t.variant ? ` (${variantName(t.game, t.variant)})` : "");
         return h("li", {"data-table": t.id},

@@ -53,12 +53,20 @@
         h("button", {"data-testid": "takeback-decline", text: t("takeback.decline"),
           onclick: () => send({type: "takeback_answer", accept: false})})];
     }
-    const last = view.log[view.log.length - 1];
-    if (!tb && last && last.player === seat) {
-      return [h("button", {"data-testid": "takeback", text: t("takeback.ask"), title: t("takeback.help"),
-        onclick: () => send({type: "takeback"})})];
-    }
-    return [];
+    // the server says whether it would take the last move back (view.take_back): the
+    // button is offered where it can succeed, greyed out with the reason where not;
+    // a step of one's own unfinished turn is undone at once ("Undo")
+    const offer = view.take_back;
+    if (tb || !offer) return [];
+    const help = !offer.allowed ? offer.reason : offer.undo ? t("takeback.undo_help") : t("takeback.help");
+    // greyed out, not disabled: a tap (no tooltip on a phone) says why
+    return [h("button", {"data-testid": "takeback", class: offer.allowed ? "" : "unavailable",
+      text: offer.undo ? t("takeback.undo") : t("takeback.ask"), title: help,
+      "aria-disabled": String(!offer.allowed),
+      onclick: () => {
+        if (offer.allowed) send({type: "takeback"});
+        else { note = offer.reason; draw(); }
+      }})];
   }
 
   function rematchPanel() {

@@ -1,8 +1,10 @@
 /* A player's page: ratings per game and variant, results per game, the latest games. */
 "use strict";
 (async function () {
-  const {h, api, t, ready, gameTitle} = window.clanboard;
+  const {h, api, t, ready, gameTitle, accountName} = window.clanboard;
   const $ = (id) => document.getElementById(id);
+  // a variant in words (the lobby's game.<id>.variant.<name>), "—" for none
+  const variantName = (gid, v) => (!v ? "—" : t.has(`game.${gid}.variant.${v}`) ? t(`game.${gid}.variant.${v}`) : v);
   await ready;
   const name = decodeURIComponent(location.pathname.split("/")[2] || "");
   let p;
@@ -12,10 +14,11 @@
     $("player-error").textContent = e.status === 404 ? t("account.no_such_player") : e.message;
     return;
   }
-  const title = t("account.player_title", {name: p.name});
+  const shown = accountName(p.name);
+  const title = t("account.player_title", {name: shown});
   document.title = `clanboard — ${title}`;
   $("title").textContent = title;
-  $("player-name").textContent = p.name + (p.bot ? ` (${t("account.bot")})` : "");
+  $("player-name").textContent = shown + (p.bot && shown === p.name ? ` (${t("account.bot")})` : "");
   const game = (id) => gameTitle(id, id);
   const table = (head, rows) => h("table", {class: "grid"},
     h("thead", {}, h("tr", {}, head.map((k) => h("th", {text: t(k)})))),
@@ -24,7 +27,7 @@
   $("ratings").replaceChildren(p.ratings.length ? table(
     ["account.game", "account.variant", "account.rating", "account.rd", "account.games"],
     p.ratings.map((r) => [h("a", {href: `/leaderboard/${encodeURIComponent(r.game)}`, text: game(r.game)}),
-      r.variant || "—", r.rating.toFixed(0), r.rd.toFixed(0), String(r.games)])) : none());
+      variantName(r.game, r.variant), r.rating.toFixed(0), r.rd.toFixed(0), String(r.games)])) : none());
   $("games").replaceChildren(p.games.length ? table(
     ["account.game", "account.played", "account.wins", "account.draws", "account.losses"],
     p.games.map((g) => [game(g.game), String(g.played), String(g.win), String(g.draw), String(g.loss)])) : none());

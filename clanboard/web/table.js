@@ -216,6 +216,7 @@
     const rest = legal.filter((m) => !handled.includes(m));
     $("moves").replaceChildren(...rest.map((m) => h("button", {class: "move", "data-move": m, text: m, onclick: () => play(m)})));
     drawLog();
+    moved();
     // result
     $("result").hidden = !view.result;
     if (view.result) {
@@ -235,6 +236,64 @@
           h("a", {class: "button", href: `/api/tables/${tableId}/record`, download: `clanboard-${tableId}.json`, text: t("table.download")}),
           h("a", {class: "button", href: "/", text: t("table.new_game")}))].filter(Boolean));
     }
+  }
+
+  // -- moves feel like moves: what a renderer marks as the last move (.last-move) arrives
+  // with a short animation when the move is new to this page, the log lines of the last
+  // turn are marked, and a short sound (off unless asked for) says another seat moved or
+  // that it is your turn. The sound is made here (WebAudio), no file is loaded.
+  let shownSeq = null, audio = null;
+  const SOUND_KEY = "clanboard:sound";
+  const soundOn = () => localStorage.getItem(SOUND_KEY) === "1";
+  function beep(notes) {
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      if (audio.state === "suspended") audio.resume();
+      const now = audio.currentTime;
+      notes.forEach(([freq, at], i) => {
+        const osc = audio.createOscillator(), gain = audio.createGain();
+        osc.type = "sine";
+        osc.frequency.value = freq;
+        gain.gain.setValueAtTime(0.0001, now + at);
+        gain.gain.exponentialRampToValueAtTime(0.15, now + at + 0.015);
+        gain.gain.exponentialRampToValueAtTime(0.0001, now + at + 0.16);
+        osc.connect(gain).connect(audio.destination);
+        osc.start(now + at);
+        osc.stop(now + at + 0.18 + i * 0.01);
+      });
+    } catch (e) { /* no audio here: stay silent */ }
+  }
+  function moved() {
+    const fresh = shownSeq !== null && view.seq > shownSeq;
+    shownSeq = view.seq;
+    document.body.dataset.lastSeq = String(view.seq);
+    if (!fresh) return;
+    const reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (!reduce) {
+      for (const el of $("board").querySelectorAll(".last-move")) el.classList.add("just-moved");
+    }
+    const last = view.log[view.log.length - 1];
+    if (!soundOn() || !last || last.player === seat) return;
+    const mine = seat !== null && view.to_move.includes(seat) && view.status === "playing";
+    beep(mine ? [[523, 0], [784, 0.12]] : [[440, 0]]);  // your turn: two rising notes
+  }
+  // browsers start audio only after a gesture: the first tap on the page (after a reload
+  // with the sound on) wakes it for the moves that follow
+  document.addEventListener("pointerdown", () => {
+    if (!soundOn()) return;
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      if (audio.state === "suspended") audio.resume();
+    } catch (e) { /* no audio here */ }
+  }, {once: true});
+  function soundToggle() {
+    const box = h("input", {type: "checkbox", id: "sound", "data-testid": "sound"});
+    box.checked = soundOn();
+    box.addEventListener("change", () => {
+      localStorage.setItem(SOUND_KEY, box.checked ? "1" : "0");
+      if (box.checked) beep([[660, 0]]);  // what it sounds like (and audio is allowed now)
+    });
+    return h("label", {class: "check sound-toggle", title: t("table.sound_help")}, box, " " + t("table.sound"));
   }
 
   // the last turn: the trailing log entries of the last player who moved (oldest first),
@@ -271,10 +330,10 @@
   }
 
   // the log speaks in words; the notation is in each line's tooltip, or shown with the toggle
-  function logLine(e) {
+  function logLine(e, last) {
     const words = e.text || (e.move === null ? `${name(e.player)}: ${t("table.hidden_move")}` : `${name(e.player)}: ${e.move}`);
     const showNotation = $("log-notation") && $("log-notation").checked;
-    return h("li", {class: e.move ? "" : "muted", title: e.move || "", "data-move": e.move || ""},
+    return h("li", {class: [e.move ? "" : "muted", last ? "last-turn" : ""].join(" ").trim(), title: e.move || "", "data-move": e.move || ""},
       words, showNotation && e.move ? h("code", {class: "notation", text: ` ${e.move}`}) : null);
   }
 
@@ -282,12 +341,14 @@
     // what happened besides moves (a clock running out) goes after the moves made before it
     const events = view.events || [];
     const line = (x) => h("li", {class: "event", "data-testid": "log-event", text: x.text});
+    const recent = view.log.length - lastTurn(view.log).length;  // the last turn's first entry
     $("log").replaceChildren(
-      ...view.log.flatMap((e, i) => [...events.filter((x) => x.seq === i).map(line), logLine(e)]),
+      ...view.log.flatMap((e, i) => [...events.filter((x) => x.seq === i).map(line), logLine(e, i >= recent)]),
       ...events.filter((x) => x.seq >= view.log.length).map(line));
     $("log").scrollTop = $("log").scrollHeight;
   }
   if ($("log-notation")) $("log-notation").onchange = () => { if (view) drawLog(); };
+  ready.then(() => { if ($("sound-slot")) $("sound-slot").replaceWith(soundToggle()); });
 
   // -- replay ----------------------------------------------------------------------------
   async function openReplay() {

@@ -83,8 +83,9 @@ def test_game_type_and_info_follow_the_game(game: Game, variant: str | None) -> 
                                                   + enc.num_distinct_actions)
     params = sp.get_parameters()
     assert params["players"] == game.min_players
+    internal = set(getattr(game, "internal_options", ()))  # filled in by the game
     for name, value in game.check_options(opts).items():
-        assert params[name] == value
+        assert params[name] == value if name not in internal else name not in params
 
 
 @pytest.mark.parametrize(("game", "variant"), setups())
@@ -417,3 +418,79 @@ def test_serialization_at_any_point_keeps_what_each_seat_knows(
     for p in range(2):
         assert copy.information_state_string(p) == state.information_state_string(p)
         assert copy.observation_tensor(p) == state.observation_tensor(p)
+
+
+# -- Glen More II: secret bids ----------------------------------------------------------------
+
+
+GM2_NAMES = ["python_clanboard_glen_more_2", "python_clanboard_glen_more_2_sampled",
+             "python_clanboard_glen_more_2_simultaneous",
+             "python_clanboard_glen_more_2_simultaneous_sampled"]
+
+
+@pytest.mark.parametrize("name", GM2_NAMES)
+def test_glen_more_2_names_load_without_a_parameter_as_imperfect_information(
+        name: str) -> None:
+    """Chronicle 9's bids are secret (HG-RU 196: «игроки втайне делают ставки»), so the
+    game type says imperfect information; the bare names use the provisional preset (the
+    defaults refuse the shipped pack, whose values are placeholders)."""
+    game = pyspiel.load_game(name)
+    assert game.get_type().information == GT.Information.IMPERFECT_INFORMATION
+    assert game.get_parameters()["provisional"] is True
+    state = game.new_initial_state()
+    assert not state.is_terminal()
+
+
+def _gm2_at_bid(seed: int) -> Any:
+    from clanboard.games.glen_more_2.state import P_BID
+
+    game = pyspiel.load_game("python_clanboard_glen_more_2", {"chronicles": "9"})
+    rng = np.random.default_rng(seed)
+    state = game.new_initial_state()
+    while state._carried.core.phase != P_BID or state.is_chance_node():
+        assert not state.is_terminal()
+        legal = ([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
+                 else state.legal_actions())
+        state.apply_action(int(rng.choice(legal)))
+    return state
+
+
+def test_glen_more_2_a_hidden_bid_changes_only_its_makers_information() -> None:
+    """Seat 1 cannot tell seat 0's bids apart (equal observation and information state,
+    string and tensor); seat 0's own observation and information state tell them apart."""
+    state = _gm2_at_bid(1)
+    seat = state.current_player()
+    other = 1 - seat
+    legal = state.legal_actions()
+    a, b = state.clone(), state.clone()
+    a.apply_action(legal[1])
+    b.apply_action(legal[-1])
+    assert a.current_player() == b.current_player() == other
+    assert a.observation_string(other) == b.observation_string(other)
+    assert a.observation_tensor(other) == b.observation_tensor(other)
+    assert a.information_state_string(other) == b.information_state_string(other)
+    assert a.information_state_tensor(other) == b.information_state_tensor(other)
+    assert a.observation_string(seat) != b.observation_string(seat)
+    assert a.observation_tensor(seat) != b.observation_tensor(seat)
+    assert a.information_state_string(seat) != b.information_state_string(seat)
+    assert a.information_state_tensor(seat) != b.information_state_tensor(seat)
+
+
+def test_glen_more_2_loads_with_an_installed_pack(tmp_path: Any,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pack's content hash is filled in by the game, not a pyspiel parameter: another
+    pack is chosen by name alone."""
+    import shutil
+
+    from clanboard.games.glen_more_2 import store
+    from clanboard.games.glen_more_2.components import forget_packs
+    from clanboard.games.glen_more_2.pack import PROVISIONAL_PACK
+
+    monkeypatch.setenv(store.ENV, str(tmp_path / "packs"))
+    shutil.copytree(PROVISIONAL_PACK, tmp_path / "mine")
+    store.install(tmp_path / "mine")
+    forget_packs()
+    game = pyspiel.load_game("python_clanboard_glen_more_2", {"pack": "mine"})
+    assert "pack_hash" not in game.get_parameters()
+    assert game.new_initial_state()._carried.core.options["pack"] == "mine"
+    forget_packs()

@@ -64,7 +64,7 @@ def play_out(e: Any, choose: Any) -> dict[str, float]:
 def test_observations_and_masks_are_the_core_encodings() -> None:
     e = env(ENCODED_TOY)
     e.reset(seed=11)
-    state = e.state
+    state = e.unwrapped.state
     for agent in e.agent_iter():
         obs, _, terminated, _, _ = e.last()
         if terminated:
@@ -100,13 +100,13 @@ def test_the_info_mask_serves_a_policy_that_asks_for_no_observation(
     def no_tensor(*args: object) -> None:
         raise AssertionError("a tensor was built though no observation was asked for")
 
-    monkeypatch.setattr(type(e.core_game), "write_observation_tensor", no_tensor)
-    monkeypatch.setattr(type(e.state), "observation_tensor", no_tensor)
+    monkeypatch.setattr(type(e.unwrapped.core_game), "write_observation_tensor", no_tensor)
+    monkeypatch.setattr(type(e.unwrapped.state), "observation_tensor", no_tensor)
     e.reset(seed=5)
     for _ in e.agent_iter():
         _, _, terminated, truncated, info = e.last(observe=False)
         e.step(None if terminated or truncated else int(np.flatnonzero(info["action_mask"])[0]))
-    assert e.state.is_terminal()
+    assert e.unwrapped.state.is_terminal()
 
 
 @pytest.mark.parametrize(("game", "winner_rewards"), [
@@ -117,31 +117,63 @@ def test_rewards_come_at_the_end_from_the_core_returns(
     e.reset(seed=4)
     final = play_out(e, lambda obs: int(np.flatnonzero(obs["action_mask"])[0]))
     assert e.agents == []
-    winners = e.state.winners()
+    winners = e.unwrapped.state.winners()
     assert len(winners) == 1
     win, lose = winner_rewards
     assert final == {f"player_{p}": win if p in winners else lose for p in (0, 1)}
 
 
-def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
-    e = env(ENCODED_TOY)
+def test_an_illegal_action_raises_on_demand_and_changes_nothing() -> None:
+    e = env(ENCODED_TOY, illegal_action="raise")
     e.reset(seed=2)
     obs, *_ = e.last()
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    before = e.state.to_json()
+    before = e.unwrapped.state.to_json()
     with pytest.raises(IllegalMove, match=f"action {illegal} is not legal for player_0 now"):
         e.step(illegal)
-    assert e.state.to_json() == before
+    assert e.unwrapped.state.to_json() == before
+
+
+@pytest.mark.parametrize(("game", "lowest"), [(ENCODED_TOY, 0.0), (ZERO_SUM_TOY, -1.0)],
+                         ids=["general", "zero-sum"])
+def test_an_illegal_action_loses_by_default(game: Game, lowest: float) -> None:
+    """As PettingZoo's TerminateIllegalWrapper: the offender gets the lowest utility, the
+    others 0, and the game is over for everyone."""
+    e = env(game)
+    e.reset(seed=2)
+    obs, *_ = e.last()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    e.step(illegal)
+    assert e.rewards == {"player_0": lowest, "player_1": 0.0}
+    assert e.infos["player_0"]["illegal_action"] is True
+    assert all(e.terminations.values())
+    for _ in e.agent_iter():
+        e.step(None)
+    assert e.agents == []
+
+
+def test_env_is_wrapped_as_pettingzoo_classic_environments_are() -> None:
+    from pettingzoo.utils.wrappers import AssertOutOfBoundsWrapper, OrderEnforcingWrapper
+
+    from clanboard.adapters.pettingzoo import ClanboardAECEnv, raw_env
+
+    e = env(ENCODED_TOY)
+    assert isinstance(e, OrderEnforcingWrapper)
+    assert isinstance(e.env, AssertOutOfBoundsWrapper)
+    assert isinstance(e.unwrapped, ClanboardAECEnv)
+    assert type(raw_env(ENCODED_TOY)) is ClanboardAECEnv
+    with pytest.raises(Exception, match="reset"):
+        e.step(0)  # before reset: refused by the order wrapper
 
 
 def test_same_seed_same_game_and_reset_without_seed_continues_the_sequence() -> None:
     a, b = env(ENCODED_TOY), env(ENCODED_TOY)
     a.reset(seed=9)
     b.reset(seed=9)
-    assert a.state.to_json() == b.state.to_json()
+    assert a.unwrapped.state.to_json() == b.unwrapped.state.to_json()
     a.reset()
     b.reset()
-    assert a.state.to_json() == b.state.to_json()
+    assert a.unwrapped.state.to_json() == b.unwrapped.state.to_json()
 
 
 def test_a_game_without_encodings_is_refused_with_the_reason() -> None:
@@ -157,8 +189,7 @@ def test_a_game_without_encodings_is_refused_with_the_reason() -> None:
 @pytest.mark.parametrize(("game", "variant"), setups())
 def test_gymnasium_env_checker(game: Game, variant: str | None) -> None:
     require_encoding(game, variant)
-    check_env(ClanboardGymEnv(game, variant=variant, seat=1, illegal_action="lose"),
-              skip_render_check=True)
+    check_env(ClanboardGymEnv(game, variant=variant, seat=1), skip_render_check=True)
 
 
 @pytest.mark.parametrize("seat", [0, 1])
@@ -193,13 +224,13 @@ def test_gymnasium_is_deterministic_for_a_seed() -> None:
     assert trajectory() == trajectory()
 
 
-def test_gymnasium_illegal_actions_raise_or_lose() -> None:
-    e = ClanboardGymEnv(ENCODED_TOY)
+def test_gymnasium_illegal_actions_lose_by_default_or_raise() -> None:
+    e = ClanboardGymEnv(ENCODED_TOY, illegal_action="raise")
     _, info = e.reset(seed=1)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     with pytest.raises(IllegalMove, match="Allowed: "):
         e.step(illegal)
-    e = ClanboardGymEnv(ZERO_SUM_TOY, illegal_action="lose")
+    e = ClanboardGymEnv(ZERO_SUM_TOY)
     _, info = e.reset(seed=1)
     _, reward, terminated, _, info = e.step(illegal)
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)

@@ -13,7 +13,7 @@ from clanboard.ai.agent import TUNED
 from clanboard.ai.ismcts import hints_for
 from clanboard.core import CHANCE, Game, Rng, SearchHints, State, get_game, make_agent
 from tests.ai.games import RaceGame
-from tests.ai.helpers import mover, positions
+from tests.ai.helpers import hidden_positions, mover, positions
 from tests.support.options import start_options
 
 
@@ -181,7 +181,7 @@ def test_never_looks_at_hidden_information(game: Game) -> None:
     if not game.imperfect_information:
         pytest.skip("perfect information")
     differed = 0
-    for state in positions(game, 4, seed=4):
+    for state in positions(game, 4, seed=4) + hidden_positions(game, 1, seed=4):
         seat = mover(state)
         twin = state.determinize(seat, Rng(999))
         differed += twin.to_json()["state"] != state.to_json()["state"]

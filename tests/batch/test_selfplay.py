@@ -148,3 +148,77 @@ def test_cli_selfplay(tmp_path: Path) -> None:
     assert timed.exit_code == 0 and "against the clock" in timed.output
     bad = runner.invoke(app, ["selfplay", GAME, "-a", "random", "--out", str(tmp_path / "b")])
     assert bad.exit_code == 2 and "2-2 players" in bad.output
+
+
+def test_chance_outcomes_scores_and_search_values_are_recorded(data: Path) -> None:
+    """Version 2 columns: replaying the recorded decisions and chance ids on a state that
+    stops at chance gives the same game, the recorded scores after every move, and the
+    search's value of the move it played."""
+    from clanboard.core import CHANCE
+
+    table = read_table(data).to_pylist()
+    game = get_game(GAME)
+    meta = metadata(data)
+    assert meta["version"] == 2
+    for g in range(5):
+        rows = [r for r in table if r["game"] == g]
+        state = game.new_state(meta["num_players"], rows[0]["seed"], meta["options"],
+                               auto_chance=False)
+        assert state.current_player() == CHANCE  # the deal comes with the first decision
+        for r in rows:
+            for chance_id in r["chance_actions"]:
+                state.apply(game.chance_action_move(state, chance_id), CHANCE)
+            assert state.current_player() != CHANCE
+            legal = {state.move_to_action(m): m for m in state.legal_moves(r["seat"])}
+            state.apply(legal[r["action"]], r["seat"])
+            assert r["scores"] == [float(x) for x in state.scores()]
+        assert state.is_terminal() and state.returns() == rows[0]["returns"]
+    assert all(len(r["chance_actions"]) == 12 for r in table if r["step"] == 0)  # 2 hands
+    assert any(r["chance_actions"] for r in table if r["step"] > 0)  # the draws
+    for r in table:
+        if r["agent"] == "heuristic":
+            assert r["root_value"] is None
+        elif r["visit_actions"]:
+            assert -1.0 <= r["root_value"] <= 1.0
+
+
+def test_information_state_tensors_on_request(tmp_path: Path) -> None:
+    job = selfplay_job(tmp_path, GAME, ["random", "heuristic"], 2, seed=3, infostate=True)
+    batch.run(job, InProcess(), folder=tmp_path)
+    meta = metadata(tmp_path)
+    assert meta["infostate"] is True
+    rows = read_table(tmp_path).to_pylist()
+    size, actions = meta["observation_tensor_size"], meta["num_distinct_actions"]
+    for g in (0, 1):
+        own = [[0.0] * actions for _ in range(2)]
+        for r in (r for r in rows if r["game"] == g):
+            assert len(r["infostate"]) == size + actions
+            assert r["infostate"][:size] == pytest.approx(r["observation"])
+            assert r["infostate"][size:] == own[r["seat"]]
+            own[r["seat"]][r["action"]] += 1.0
+    b = next(load(tmp_path, batch_size=len(rows)))
+    assert b["infostate"].shape == (len(rows), size + actions)
+    assert b["infostate"].dtype == np.float32
+    assert np.isnan(b["root_value"]).all()  # no agent searched
+    assert b["scores"].shape == (len(rows), 2)
+
+
+def test_version_1_data_sets_are_still_read(data: Path, tmp_path: Path) -> None:
+    import json
+
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(data / "shard-00000.parquet")
+    meta = json.loads(table.schema.metadata[b"clanboard"])
+    meta["version"] = 1
+    del meta["infostate"]
+    old = table.drop_columns(["root_value", "chance_actions", "scores"])
+    pq.write_table(old.replace_schema_metadata({b"clanboard": json.dumps(meta)}),
+                   tmp_path / "shard-00000.parquet")
+    b = next(load(tmp_path))
+    assert "root_value" not in b and len(b["action"]) == table.num_rows
+    meta["version"] = 3
+    pq.write_table(old.replace_schema_metadata({b"clanboard": json.dumps(meta)}),
+                   tmp_path / "shard-00000.parquet")
+    with pytest.raises(BatchError, match="unsupported self-play format version 3"):
+        metadata(tmp_path)

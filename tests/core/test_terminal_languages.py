@@ -165,5 +165,7 @@ def test_ai_seat_names_read_as_a_level_in_each_language() -> None:
     assert ai_name("random", "ja") == "AI — ランダム"
     assert ai_name("ismcts:2s", "ru") == "ИИ — 2s"  # no word for it: as it is
     stored = ["Anna", "Player 2", "AI (ismcts:normal)", "AI (heuristic)"]
-    assert default_names(stored, "en") == ["Anna", "Player 2", "AI — normal", "AI — quick"]
-    assert default_names(stored, "ru") == ["Anna", "Игрок 2", "ИИ — средний", "ИИ — быстрый"]
+    assert default_names(stored, "en") == ["Anna", "Player 2", "Stewart (AI, normal)",
+                                           "Gordon (AI, quick)"]
+    assert default_names(stored, "ru") == ["Anna", "Игрок 2", "Стюарт (ИИ, средний)",
+                                           "Гордон (ИИ, быстрый)"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,21 @@ def test_take_and_place_a_tile(base_url: str, phone: Any, shots: Path) -> None:
     page.wait_for_selector("[data-testid=gm-board]")
     page.wait_for_function("document.body.dataset.myturn === '1'")
     page.screenshot(path=str(shots / "gm-start.png"), full_page=True)
+    # every tile is drawn by the kit with its full name, and described in words on hover
+    faces = page.locator("[data-testid=gm-track] g.kit-face")
+    assert faces.count() >= 10
+    for g in faces.all():
+        name = g.get_attribute("data-kit-name")
+        assert " ".join(g.locator("text.kit-name").all_text_contents()) == name
+        title = g.locator(":scope > title").text_content()
+        assert title.split("\n")[0] == name and "->" not in title and "+" not in title, title
+    # a tile that offers no move opens its description on a tap
+    home = page.locator("[data-territory='0'] g.kit-face").first
+    home.click()
+    pop = page.locator("[data-testid=kit-popover]")
+    assert pop.is_visible() and home.get_attribute("data-kit-name") in pop.inner_text()
+    page.keyboard.press("Escape")
+    assert pop.count() == 0
 
     take = page.locator("[data-testid=gm-track] g.take").first
     move = take.get_attribute("data-move")
@@ -65,7 +81,11 @@ def click_on_board(page: Any) -> str | None:
     choose = page.locator("[data-territory='0'] g.choose")
     if choose.count():
         choose.first.click()
-        button = page.locator("[data-testid=gm-choose] button").first
+        buttons = page.locator("[data-testid=gm-choose] button")
+        # a tile's several actions are listed in words, not in notation
+        for text in buttons.all_inner_texts():
+            assert not re.match(r"^(move|retire|act|pay|sell) ", text) and ">" not in text, text
+        button = buttons.first
         move = button.get_attribute("data-move")
         button.click()
         return move
@@ -145,28 +165,42 @@ def test_whole_game_to_the_end_screen(base_url: str, phone: Any, shots: Path) ->
         page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=20_000)
         assert len(played) < 400, "the game did not end"
     page.screenshot(path=str(shots / "gm-over.png"), full_page=True)
+    # the board's final scoring: a column per player, rows of points adding up to the total
+    final = page.locator("[data-testid=gm-final] table")
+    table_id = page.url.split("/t/")[1].split("?")[0].split("#")[0]
+    seats = page.request.get(f"{base_url}/api/tables/{table_id}/view").json()["seats"]
+    assert final.locator("thead th").all_inner_texts()[1:] == [s["name"] for s in seats]
+    assert final.get_attribute("data-adds-up") == "1"
+    rows = final.locator("tbody tr").evaluate_all(
+        "rows => rows.map(r => [...r.children].map(c => c.textContent))")
+    assert [r[0] for r in rows][:2] == ["points during the game (tiles)", "Scoring 1"]
+    for col in (1, 2):
+        assert sum(int(r[col]) for r in rows[:-1]) == int(rows[-1][col])
     kinds = {m.split()[0] for m in played}
     assert {"take", "place", "end"} <= kinds, kinds
 
     result = page.locator("[data-testid=result-text]").inner_text()
-    assert result in ("You win!", "AI — random wins", "No winner") or " win" in result, result
+    assert result in ("You win!", "Campbell (AI, random) wins", "No winner") \
+        or " win" in result, result
     # the final scoring broken down per player: three scoring rounds and the final scoring
     tables = page.locator("[data-testid=result-why] table.why-table")
     captions = tables.locator("caption").all_inner_texts()
     assert captions == ["Scoring 1", "Scoring 2", "Scoring 3", "Final scoring"], captions
     for i in range(tables.count()):
         heads = tables.nth(i).locator("thead th").all_inner_texts()
-        assert heads[1:] == ["Player 1", "AI — random"], heads
+        assert heads[1:] == ["Player 1", "Campbell (AI, random)"], heads
     final = tables.nth(3).locator("tbody tr").evaluate_all(
         "rows => rows.map(r => [...r.children].map(c => c.textContent))")
     labels = [row[0] for row in final]
     assert labels[0] == "points before the final scoring" and labels[-1] == "total", labels
-    assert "coins (1 point each)" in labels and "tiles in the territory" in labels
-    # each column's total is the sum of its points (the tile count only sets the penalty)
+    assert "coins (1 point each)" in labels and "tiles in the territory" not in labels
+    why = page.locator("[data-testid=result-why]").inner_text()
+    assert "tiles in the territory: Player 1 " in why
+    # each column's total is the sum of its points (the tile count is said under the table)
     # and the player's score on the server
     table_id = page.url.split("/t/")[1].split("?")[0].split("#")[0]
     view = page.request.get(f"{base_url}/api/tables/{table_id}/view").json()
     scores = view["result"]["scores"]
     for col in (1, 2):
-        parts = [int(row[col]) for row in final[:-1] if row[0] != "tiles in the territory"]
+        parts = [int(row[col]) for row in final[:-1]]
         assert sum(parts) == int(final[-1][col]) == scores[col - 1], (final, scores)

@@ -148,6 +148,22 @@ def test_a_whole_three_player_game_by_clicking(base_url: str, desk: Any, shots: 
     assert all(m in log for m in played if m.startswith(("place ", "buy ")))
     # the end: every round scored, gold shown for everyone, the newest tiles outlined
     assert page.locator("[data-testid=sk-points] tr").count() >= 8
+    # the points table: a column per player, rows of points that add up to each total
+    points = page.locator("[data-testid=sk-points] table")
+    assert points.get_attribute("data-adds-up") == "1"
+    table_id = page.url.split("/t/")[1].split("?")[0].split("#")[0]
+    seats = page.request.get(f"{base_url}/api/tables/{table_id}/view").json()["seats"]
+    assert points.locator("tr").first.locator("th").all_inner_texts()[1:] == [
+        s["name"] for s in seats]
+    # a tile described in words on a tap: its name, its edges, roads and icons
+    tile = page.locator("[data-territory='1'] g[data-tile]").first
+    name = tile.get_attribute("data-kit-name")
+    assert name.startswith(("Landscape tile L", "blue castle", "yellow castle", "red castle",
+                            "white castle", "green castle")), name
+    tile.click()
+    pop = page.locator("[data-testid=kit-popover]")
+    assert name in pop.inner_text() and "Edges: north: " in pop.inner_text()
+    page.keyboard.press("Escape")
     assert "?" not in page.locator("[data-testid=sk-gold-1]").inner_text()
     assert page.locator("[data-territory] .newest, [data-territory] .last-move").count() >= 1
     territory = page.locator("[data-territory='0'] g[data-tile]")

@@ -35,7 +35,7 @@ def test_a_named_player_and_a_readable_lobby(base_url: str, phone: Any, shots: P
     assert page.locator("[data-testid=seat-name-0]").input_value() == "Ailsa"  # remembered
     row = page.locator(f"#recent li[data-table='{table}']")
     row.wait_for()
-    assert row.inner_text().startswith("Schotten Totten (tactics) — Ailsa vs AI")
+    assert row.inner_text().startswith("Schotten Totten (tactics) — Ailsa vs Campbell (AI, quick)")
     badge = page.locator(f"[data-testid=status-{table}]")
     assert badge.inner_text() == "playing"
     box = badge.bounding_box()

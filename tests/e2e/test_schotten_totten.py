@@ -44,6 +44,19 @@ def click_a_move(page: Any, turn: int) -> None:
     page.locator("#moves button.move").first.click()
 
 
+def tactic_names_whole(page: Any) -> None:
+    """Every tactic card in the hand is wide enough for the longest word of its name."""
+    cards = page.locator("[data-testid=hand] .st-card.tactic")
+    cut = cards.evaluate_all("""els => els.filter((e) => {
+      const pen = document.createElement("canvas").getContext("2d");
+      const cs = getComputedStyle(e);
+      pen.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const room = e.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      return e.textContent.split(/\\s+/).some((w) => pen.measureText(w).width > room + .5);
+    }).map((e) => e.textContent)""")
+    assert not cut, cut
+
+
 @pytest.mark.skipif("schotten-totten" not in [g.id for g in all_games()],
                     reason="Schotten Totten is not installed")
 @pytest.mark.parametrize("variant", ["base", "tactics"])
@@ -74,20 +87,35 @@ def test_full_game_against_the_ai(base_url: str, phone: Any, shots: Path, varian
         moves += 1
         # the card just played or the stone just claimed stands out on the board
         highlighted += page.locator("#board .last-move").count() > 0
+        tactic_names_whole(page)
         if moves == 20:
             page.screenshot(path=str(shots / f"st-{variant}-middle.png"), full_page=True)
         assert moves < 200, "the game did not end"
     page.screenshot(path=str(shots / f"st-{variant}-over.png"), full_page=True)
+    # a claimed stone stays in its row (moving it covered the next card)
+    claimed = page.locator(".st-stone.won-me svg, .st-stone.won-them svg")
+    assert claimed.count() >= 3
+    moved = claimed.evaluate_all("els => els.map(e => getComputedStyle(e).transform)")
+    assert set(moved) == {"none"}
+    # a phone reads from the player's side: hand, own formations, the stones, the opponent's
+    top = {sel: page.locator(sel).first.bounding_box()["y"] for sel in
+           ("[data-testid=hand]", ".st-row-me", ".st-row-stones", ".st-row-them")}
+    assert (top["[data-testid=hand]"] < top[".st-row-me"] < top[".st-row-stones"]
+            < top[".st-row-them"])
+    # tactic cards in the discard by their full names, not abbreviations
+    discard = page.locator("[data-testid=st-discard] .st-card.tactic").all_inner_texts()
+    assert not set(discard) & {"Str", "Rec", "Ban", "Tra"}, discard
     assert highlighted > moves // 2
 
     result = page.locator("[data-testid=result-text]").inner_text()
-    assert result in ("You win!", "AI — quick wins", "No winner")
+    assert result in ("You win!", "Campbell (AI, quick) wins", "No winner")
     log = page.locator("[data-testid=log] li")
     assert log.count() >= moves
     assert "(hidden move)" not in page.locator("[data-testid=log]").inner_text()
     # the log speaks in words; each line keeps its notation in the tooltip
     lines = log.evaluate_all("els => els.map(e => [e.textContent, e.title])")
-    assert all(text.startswith(("Player 1 ", "AI — quick ")) for text, _ in lines), lines[:3]
+    assert all(text.startswith(("Player 1 ", "Campbell (AI, quick) ")) for text, _ in lines), \
+        lines[:3]
     assert all(notation and text != notation for text, notation in lines)
     assert any(" plays " in text and " at stone " in text for text, _ in lines)
     page.check("[data-testid=log-notation]")

@@ -13,6 +13,7 @@ import pytest
 from clanboard.core import InvalidState
 from clanboard.games.glen_more_2 import allenarly, allenarly_score
 from clanboard.games.glen_more_2.allenarly import ALLEN
+from clanboard.games.glen_more_2.effects import Item
 from clanboard.games.glen_more_2.game import CHRONICLE_CHOICES
 from clanboard.games.glen_more_2.moves import ALLENARLY, BUY, GMove
 from clanboard.games.glen_more_2.solo_schema import AllenarlyCardRow
@@ -262,9 +263,18 @@ def r16_chronicle_rows_first() -> None:
 
 def r17_worlds_end_cuts_then_extends() -> None:
     s = solo(auto=False)
+    her_rondel(s, ["T02", "T03", "WE", "T11"])
+    tile, why = allenarly.choose(s, card("loch", rng=3, last=2))
+    assert tile == idx(s, "T03") and not why["extended"]  # the 2nd lies before World's End
+    # HG-RU 745: «Если она не выбирает ни один жетон из доступных, она начинает процесс
+    # поиска с самого начала, но теперь её дальность поиска расширяется до первой пустой
+    # клетки за жетоном конца света» — cut before the framed 3rd tile, she takes none of
+    # the 2 before World's End and searches again beyond it
+    tile, why = allenarly.choose(s, card("loch", rng=3, last=3))
+    assert tile == idx(s, "T11") and why["extended"]
     her_rondel(s, ["T02", "WE", "T11"])
     tile, why = allenarly.choose(s, card("whisky", rng=3, last=3))
-    assert tile == idx(s, "T02") and not why["extended"]  # cut: the framed number in range
+    assert tile == idx(s, "T11") and why["extended"] and why["row"] == 1
     her_rondel(s, ["WE", "T11", "T15"])
     s.track.insert(4, GAP)  # an empty space after T15... and T15 is still before it
     tile, why = allenarly.choose(s, card("loch", rng=1, last=2))
@@ -401,11 +411,32 @@ def r43_ch10_die_picks_preferred_track() -> None:
     assert tracks == {0, 1}
 
 
-def r44_no_central_rewards() -> None:
+def r44_solo_columns_and_central_from_rank_3() -> None:
+    """HG-RU 1146-1148: «Вместо обычных Алленарли получает награды, изображённые в крайнем
+    левом и крайнем правом столбцах поля игр горцев. Кроме того, она не может получить
+    первые 2 награды центральной шкалы. Не считая этих изменений, она получает награды по
+    обычным правилам.»"""
     s = solo(chronicles="10", auto=False)
-    allenarly.raise_rank(s, 0, 5)
-    assert s.rank[ALLEN][0] == 5 and ALLEN not in s.central.values()
+    col = {r: s.comp.tracks[("solo_caber", r)] for r in range(1, 6)}
+    vp, markers = s.vp[ALLEN], s.markers[ALLEN]
+    allenarly.raise_rank(s, 0, 2)
+    # ranks 1-2: the leftmost column's rewards (placeholders: 1 VP each), no central one
+    first = col[1].reward.options[0].gains[0]
+    assert isinstance(first, Item) and first.token == "vp"
+    assert s.vp[ALLEN] == vp + 2 and s.central == {} and s.markers[ALLEN] == markers
+    allenarly.raise_rank(s, 0, 1)
+    # rank 3: the column's modifier, and the central track's 3rd reward (whisky)
+    assert s.modifiers[ALLEN] == [["castle", 1]]
+    assert s.central == {3: ALLEN} and s.markers[ALLEN] == markers - 1
+    assert s.whisky[ALLEN] == 1
+    allenarly.raise_rank(s, 0, 2)
+    assert s.rank[ALLEN][0] == 5 and s.central == {3: ALLEN}  # one central reward a round
     assert not s.central_offers
+    other = solo(chronicles="10", auto=False)
+    other.central[3] = 0  # taken by the human this round: she goes on to the next one
+    allenarly.raise_rank(other, 1, 4)
+    assert other.central == {3: 0, 4: ALLEN} and other.modifiers[ALLEN] == [
+        ["personalities", 1], ["landmarks", 1]]
 
 
 def r46_modifiers_and_fame_leave_priority_alone() -> None:
@@ -441,7 +472,7 @@ CHECKS: dict[int, Callable[[], None]] = {
     37: not_built("8"), 38: not_built("8"), 39: r39_feast_bid_tokens_ascending,
     40: r40_bidding_right_to_left, 41: r41_pays_vp_within_budget,
     42: r42_feast_bonus_only_for_categories, 43: r43_ch10_die_picks_preferred_track,
-    44: r44_no_central_rewards, 46: r46_modifiers_and_fame_leave_priority_alone,
+    44: r44_solo_columns_and_central_from_rank_3, 46: r46_modifiers_and_fame_leave_priority_alone,
     48: not_built("A"),
 }
 

@@ -33,16 +33,24 @@ def _install_as_dist_info(root: Path) -> None:
     (dist / "entry_points.txt").write_text("\n".join(lines) + "\n")
 
 
+def _keep_registries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game and agent registries, with their discovered flags, come back as they are
+    now after the test (a flag left set over a restored, empty registry made later tests
+    find no game)."""
+    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
+    monkeypatch.setattr(registry, "_ERRORS", dict(registry._ERRORS))
+    monkeypatch.setattr(registry, "_discovered", registry._discovered)
+    monkeypatch.setattr(agents, "_GENERIC", dict(agents._GENERIC))
+    monkeypatch.setattr(agents, "_PLUGIN_ERRORS", dict(agents._PLUGIN_ERRORS))
+    monkeypatch.setattr(agents, "_plugins_loaded", agents._plugins_loaded)
+
+
 @pytest.fixture()
 def pebbles_installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     _install_as_dist_info(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.syspath_prepend(str(PLUGIN))
-    # the registries as they are now come back after the test
-    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
-    monkeypatch.setattr(registry, "_ERRORS", dict(registry._ERRORS))
-    monkeypatch.setattr(agents, "_GENERIC", dict(agents._GENERIC))
-    monkeypatch.setattr(agents, "_PLUGIN_ERRORS", dict(agents._PLUGIN_ERRORS))
+    _keep_registries(monkeypatch)
     registry.rediscover()
     agents.reload_agent_plugins()
     yield
@@ -96,10 +104,9 @@ def test_a_broken_plugin_is_reported_and_skipped(
         f"[{GAMES_GROUP}]\nbroken = no_such_module:GAME\n"
         f"[{AGENTS_GROUP}]\nnot-callable = sys:maxsize\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
-    monkeypatch.setattr(registry, "_ERRORS", {})
-    monkeypatch.setattr(agents, "_GENERIC", dict(agents._GENERIC))
-    monkeypatch.setattr(agents, "_PLUGIN_ERRORS", {})
+    _keep_registries(monkeypatch)
+    registry._ERRORS.clear()
+    agents._PLUGIN_ERRORS.clear()
     registry.rediscover()
     agents.reload_agent_plugins()
     assert "ModuleNotFoundError" in registry.discovery_errors()["broken"]

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from clanboard.core import games as all_games
+from clanboard.i18n import ai_level
 from clanboard.server import Settings
 from clanboard.server.storage import head_revision
 from tests.server.conftest import TestClient, app_starter, auth, new_table
@@ -222,7 +223,7 @@ def test_simultaneous_step_runs_every_clock_and_an_ai_takes_over(
     assert [s["kind"] for s in v["seats"]] == ["human", "ai", "ai"]
     agent = v["events"][0]["agent"]
     assert v["events"][0]["text"] == \
-        f"Player 2 ran out of time: an AI ({agent}) plays this seat from now on"
+        f"Player 2 ran out of time: an AI ({ai_level(agent, 'en')}) plays this seat from now on"
     r = client.post(f"/api/tables/{tid}/moves", headers=auth(t["tokens"]["1"]),
                     json={"seat": 1, "move": "x"})
     assert r.status_code == 409

@@ -68,8 +68,10 @@ def test_ai_seats_are_named_by_level_in_the_viewer_language(client: TestClient) 
     names = {lang: [s["name"] for s in client.get(
         f"/api/tables/{table}/view?lang={lang}").json()["seats"]] for lang in
         ("en", "ru", "uk", "ja")}
-    assert names == {"en": ["Player 1", "AI — random"], "ru": ["Игрок 1", "ИИ — случайный"],
-                     "uk": ["Гравець 1", "ШІ — випадковий"], "ja": ["プレイヤー1", "AI — ランダム"]}
+    assert names == {"en": ["Player 1", "Campbell (AI, random)"],
+                     "ru": ["Игрок 1", "Кэмпбелл (ИИ, случайный)"],
+                     "uk": ["Гравець 1", "Кемпбелл (ШІ, випадковий)"],
+                     "ja": ["プレイヤー1", "キャンベル（AI・ランダム）"]}
     listed = client.get("/api/tables").json()
     rows = listed["tables"] if isinstance(listed, dict) else listed
     stored = next(r for r in rows if r.get("table", r.get("id")) == table)

@@ -178,7 +178,8 @@ def test_a_rated_game_against_an_ai_level(client: TestClient) -> None:
                                                {"kind": "ai", "agent": "random"}]})
     assert t.status_code == 201, t.text
     seats = t.json()["seats"]
-    assert seats[1]["name"] == "AI-random" and seats[1]["account"]
+    # the bot account of the level, shown as an AI seat's name
+    assert seats[1]["name"] == "Campbell (AI, random)" and seats[1]["account"]
     play_out(me, t.json()["table"], {0: t.json()["tokens"]["0"]})
     board = leaderboard_once_rated(client, 2)
     assert sorted(p["name"] for p in board) == ["AI-random", "Seonaid"]

@@ -142,8 +142,13 @@ def test_ai_seats_accept_in_unrated_games_and_refuse_in_rated(
                                                 if m.startswith("take")))
     assert after["to_move"] == [0]
     monkeypatch.setattr(together, "is_rated", lambda table: True)
+    # a step of the seat's own unfinished turn is its own to undo, rated or not; a
+    # finished turn (here: as if it were) is the AI's to agree to, which it does not
+    assert view(client, tid, 0, tok["0"])["take_back"]["undo"] is True
+    monkeypatch.setattr(together, "undoing", lambda table, seat: False)
     r = post(client, f"/api/tables/{tid}/takeback", tok["0"], seat=0)
     assert r.status_code == 409 and "rated" in r.json()["reason"]
+    monkeypatch.undo()
     monkeypatch.setattr(together, "is_rated", lambda table: False)
     r = post(client, f"/api/tables/{tid}/takeback", tok["0"], seat=0)
     assert r.status_code == 200, r.text

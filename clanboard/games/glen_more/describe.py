@@ -57,6 +57,7 @@ MESSAGES = {
     "draw": "{tile} is drawn for the rondel",
     "roll": "the die shows {n}",
     "tile_at": "{name} ({at})",
+    "tile": "{name} ({id})",
     "round": "Scoring {n}",
     "whisky": "whisky barrels", "chieftains": "chieftains (strength)", "cards": "special cards",
     "points": "points",
@@ -115,7 +116,7 @@ def rule_words(text: str, lang: str = "en") -> str:
 
 def tile_name(tile: int, lang: str = "en") -> str:
     t = TILES[tile]
-    return f"{words(TILE_NAMES, lang)[t.name]} ({t.id})"
+    return words(MESSAGES, lang)["tile"].format(name=words(TILE_NAMES, lang)[t.name], id=t.id)
 
 
 def _at(state: GlenMoreState, player: int, p: int, lang: str = "en") -> str:
@@ -205,11 +206,13 @@ def result_explanation(state: GlenMoreState, viewer: int | None,
             {"label": m["before"], "values": list(final["before"])},
             {"label": m["final_cards"], "values": list(final["cards"])},
             {"label": m["final_coins"], "values": list(final["coins"])},
-            {"label": m["final_tiles"], "values": list(final["tiles"])},
             {"label": m["final_penalty"], "values": list(final["penalty"])},
             {"label": m["final_total"], "values": list(final["total"])},
         ]})
     lines = []
+    if final:  # a count, not points: said beside the table, whose rows add up to the total
+        lines.append(f"{m['final_tiles']}: " + ", ".join(
+            f"{seats[p]} {final['tiles'][p]}" for p in range(n)))
     best = max(state.vp)
     tied = [p for p in range(n) if state.vp[p] == best]
     if len(tied) > 1 and final:

@@ -43,6 +43,8 @@ WORDS = {
     "stacks": "Stacks 0/1/2/3: {sizes} · scorings done: {n}",
     "market": "Market (filled of 3; buy at filled+1, sell at filled): {rows}",
     "legend": "Grid: ~ river, = road; {resources}; ♟ clansman",
+    "legend_track": "On the track: \"cost\" is what a tile costs to take, \"->\" what it gives "
+                    "when activated",
     "scoring": "Scoring {n}: whisky {whisky}, chieftains+hats {chiefs}, cards {cards} → VP {vp}",
     "final": "[bold]Final scoring[/] (seat: before + cards + coins + tile penalty = total)",
     "final_row": "({tiles} tiles, {resources} resources)",
@@ -135,6 +137,7 @@ def render(s: GlenMoreState, player: int | None = None, lang: str = "en") -> str
     marks = _res_marks(lang)
     lines.append(w["legend"].format(resources=", ".join(
         f"{marks[k]} {res[k]}" for k in range(5))))
+    lines.append(w["legend_track"])
     for p in range(s.num_players):
         lines.append("")
         lines.extend(_player(s, p, p == player, lang))

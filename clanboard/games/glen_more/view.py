@@ -17,11 +17,16 @@ if TYPE_CHECKING:
 
 
 def tile_info(t: Tile) -> dict[str, Any]:
+    """A tile as the data prints it, for front ends that draw it (the kit parses ``cost``,
+    ``activation`` and ``bonus``); its special card by name and id, with its hats and effect."""
     return {
         "id": t.id, "name": t.name, "name_ru": t.name_ru, "kind": t.kind, "frame": t.frame,
         "stack": t.stack, "cost": t.cost_text, "activation": t.activation_text,
         "bonus": _bonus(t), "river": t.river, "road": t.road,
         "card": CARDS[t.card].name if t.card >= 0 else None,
+        "card_id": CARDS[t.card].id if t.card >= 0 else None,
+        "hats": CARDS[t.card].hats if t.card >= 0 else 0,
+        "card_effect": CARDS[t.card].effect if t.card >= 0 else None,
     }
 
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from clanboard.games.glen_more_2.components import Components, Need
-from clanboard.games.glen_more_2.effects import Item, Modify, Option, Train
+from clanboard.games.glen_more_2.components import RES_INDEX, Components, Need
+from clanboard.games.glen_more_2.effects import Effect, Item, Modify, Option, Train
 from clanboard.games.glen_more_2.solo_schema import (
     CATEGORIES,
     AllenarlyCardRow,
@@ -266,7 +266,10 @@ def choose(s: GlenMore2State, card: AllenarlyCardRow) -> tuple[int, dict[str, An
                     if sym in symbols(s, t):
                         return t, {"row": i, "symbol": sym, "priority": row == ("priority",),
                                    "extended": extended}
-        if avail:  # the framed number: the k-th nearest (the farthest if fewer)
+        # the framed number: the k-th nearest; when World's End cut the range before the
+        # k-th tile she chooses none and searches again, beyond it (HG-RU 739, 745); in the
+        # extended range, the farthest if fewer are left
+        if avail and (len(avail) >= card.last or not cut):
             k = min(card.last, len(avail))
             return avail[k - 1], {"row": "number", "number": card.last, "extended": extended}
         if not cut:
@@ -440,9 +443,17 @@ def _train(s: GlenMore2State, options: tuple[Option, ...], out: dict[str, Any]) 
         out["rank"] = [track, s.rank[ALLEN][a.track]]
 
 
+#: she never takes the first 2 rewards of the central track (HG-RU 1148)
+FIRST_CENTRAL = 3
+
+
 def raise_rank(s: GlenMore2State, t: int, steps: int) -> None:
-    """Her ranks: the modifier tokens of ranks 3-4; no one-time or central rewards (her
-    columns on the solo side are unknown, HG-RU 1148); above the top the usual VP."""
+    """Her ranks (HG-RU 1146-1148): «Вместо обычных Алленарли получает награды,
+    изображённые в крайнем левом и крайнем правом столбцах поля игр горцев. Кроме того,
+    она не может получить первые 2 награды центральной шкалы» — each rank gives the
+    reward of the solo side's column of its track (modifier tokens at 3-4 as usual), and
+    from rank 3 on she takes the central reward there when it is free, like anyone (one a
+    round, with one of her clan markers); above the top the usual VP."""
     comp = s.comp
     track = ("caber", "stone")[t]
     for _ in range(steps):
@@ -450,9 +461,46 @@ def raise_rank(s: GlenMore2State, t: int, steps: int) -> None:
             s.vp[ALLEN] += comp.settings.rank_above_top_vp
             continue
         s.rank[ALLEN][t] += 1
-        row = comp.tracks.get((track, s.rank[ALLEN][t]))
-        if row is not None and row.type == "modifier":
-            for opt in row.reward.options:
-                for g in opt.gains:
-                    if isinstance(g, Modify):
-                        s.modifiers[ALLEN].append([g.category, g.amount])
+        r = s.rank[ALLEN][t]
+        if f"{track} {r}" not in s.reached:
+            s.reached.append(f"{track} {r}")
+        row = comp.tracks.get((f"solo_{track}", r))
+        if row is None:  # a pack without the solo columns: the normal modifiers only
+            row = comp.tracks.get((track, r))
+            if row is not None and row.type != "modifier":
+                row = None
+        if row is not None:
+            _reward(s, row.reward)
+        if r >= FIRST_CENTRAL and ("central", r) in comp.tracks and r not in s.central \
+                and ALLEN not in s.central.values() and s.markers[ALLEN] > 0:
+            s.central[r] = ALLEN
+            s.markers[ALLEN] -= 1
+            if f"central {r}" not in s.reached:
+                s.reached.append(f"central {r}")
+            _reward(s, comp.tracks[("central", r)].reward)
+
+
+def _reward(s: GlenMore2State, effect: Effect) -> None:
+    """A Highland Games reward on her board: its first option; a scoring modifier as
+    anyone's, VP, fame, whisky, coins and Scotsmen as such, resources as her stones (she
+    keeps no resources, HG-RU 771)."""
+    a = s.allen
+    assert a is not None
+    if not effect.options:
+        return
+    for g in effect.options[0].gains:
+        if isinstance(g, Modify):
+            s.modifiers[ALLEN].append([g.category, g.amount])
+        elif isinstance(g, Item):
+            if g.token == "vp":
+                s.vp[ALLEN] += g.count
+            elif g.token == "fame":
+                s.fame[ALLEN] += g.count
+            elif g.token == "whisky":
+                s.whisky[ALLEN] += g.count
+            elif g.token == "coin":
+                s.coins[ALLEN] += g.count
+            elif g.token == "scotsman":
+                a.scots += min(g.count, s.scotsmen_supply(ALLEN))
+            elif g.token in RES_INDEX or g.token == "any":
+                a.stones += g.count

@@ -195,6 +195,13 @@ TRACK_PLACEHOLDERS = {
     ("stone", 4): "1 extra landmarks", ("stone", 5): "2 vp",
     ("central", 1): "coin", ("central", 2): "any", ("central", 3): "whisky",
     ("central", 4): "fame", ("central", 5): "3 vp",
+    # the solo side's leftmost (caber) and rightmost (stone) columns: Allenarly's rewards
+    # instead of the normal ones (HG-RU 1146); their contents are unknown
+    ("solo_caber", 1): "vp", ("solo_caber", 2): "vp", ("solo_caber", 3): "1 extra castle",
+    ("solo_caber", 4): "1 extra whisky", ("solo_caber", 5): "2 vp",
+    ("solo_stone", 1): "vp", ("solo_stone", 2): "vp",
+    ("solo_stone", 3): "1 extra personalities", ("solo_stone", 4): "1 extra landmarks",
+    ("solo_stone", 5): "2 vp",
 }
 #: chronicle 10's 14 tiles (S 3, A 2, B 2, C 4, D 3, HG-RU 276-286) by the research data's
 #: names, with placeholders for what is unknown: (id, name key, stack, kind, use, cost,
@@ -249,15 +256,20 @@ def track_rows(source: Path) -> list[dict[str, Any]]:
                                                                     "highland_games_board.csv")}
     rows = []
     for (track, rank), reward in TRACK_PLACEHOLDERS.items():
-        r = board.get((track, str(rank)), board.get(("central", "1..5 (probably)")))
+        r = board.get(("solo", "-")) if track.startswith("solo") else \
+            board.get((track, str(rank)), board.get(("central", "1..5 (probably)")))
         assert r is not None
         kind = "reward" if track == "central" else "modifier" if rank in (3, 4) else "effect"
         rows.append(_row(
             track=track, rank=rank, type=kind, reward=reward, status="unknown",
             source=r["source"], provisional=True,
-            reason=f"the printed {kind} is unknown [?] ({r['status']}): placeholder "
-                   f"'{reward}'" + (" (the central track's ranks 1-5 are probable)"
-                                   if track == "central" else ""),
+            reason=(f"Allenarly's {kind} in the solo side's "
+                    f"{'leftmost' if track == 'solo_caber' else 'rightmost'} column is "
+                    f"unknown [?] ({r['status']}): placeholder '{reward}'")
+            if track.startswith("solo") else
+            f"the printed {kind} is unknown [?] ({r['status']}): placeholder "
+            f"'{reward}'" + (" (the central track's ranks 1-5 are probable)"
+                            if track == "central" else ""),
             notes=r["notes"]))
     return rows
 

@@ -59,6 +59,7 @@ class Components:
         self.name = name
         self.pack = pack
         self.settings = pack.settings
+        self.provisional_entries = pack.provisional()
         self.tiles: list[TileRow] = list(pack.tiles)
         # chronicle 11: every historic place as tiles (a single tile; a double's blueprint
         # tile in its stack and one tile per half and side, laid beside the rondel)
@@ -163,18 +164,66 @@ _EXTRA: dict[str, Path] = {}
 def add_pack(name: str, directory: str | Path) -> None:
     """Make a pack directory outside the package loadable by name (tests, tools)."""
     _EXTRA[name] = Path(directory)
+    forget_packs()
+
+
+def forget_packs() -> None:
+    """Read the packs again at next use (after an install or an added pack)."""
     components.cache_clear()
+    pack_hash.cache_clear()
+    _LOADED.clear()
+
+
+@cache
+def shipped_names() -> tuple[str, ...]:
+    """The packs shipped in the package (directories under ``packs/``)."""
+    return tuple(sorted(p.name for p in PACKS_DIR.iterdir() if (p / "tiles.csv").is_file()))
+
+
+def known_packs() -> frozenset[str]:
+    """The packs known without reading the installed ones: shipped, added, and those
+    already loaded in this process (a game's start stays cheap); see :func:`pack_names`."""
+    return frozenset({*shipped_names(), *_EXTRA, *_LOADED})
 
 
 def pack_names() -> tuple[str, ...]:
-    """The packs shipped in the package (directories under ``packs/``) and added ones."""
-    shipped = {p.name for p in PACKS_DIR.iterdir() if (p / "tiles.csv").is_file()}
-    return tuple(sorted(shipped | set(_EXTRA)))
+    """Every pack a game may name: shipped, added by :func:`add_pack`, and installed with
+    ``clanboard pack install`` (looked up at each call, never fixed at import)."""
+    from clanboard.games.glen_more_2.store import installed
+
+    return tuple(sorted({*shipped_names(), *_EXTRA, *installed()}))
+
+
+def pack_dir(name: str) -> Path:
+    """The directory of the pack called ``name`` (an added one first, then shipped, then
+    the latest installed version)."""
+    from clanboard.games.glen_more_2.store import installed
+
+    if name in _EXTRA:
+        return _EXTRA[name]
+    if name in shipped_names():
+        return PACKS_DIR / name
+    found = installed().get(name)
+    if found is None:
+        raise InvalidState(f"no component pack {name!r}; packs: {', '.join(pack_names())} "
+                           f"(install one with 'clanboard pack install DIR')")
+    return found.path
+
+
+@cache
+def pack_hash(name: str) -> str:
+    """The content hash of the pack a game called ``name`` loads (see :mod:`.store`)."""
+    from clanboard.games.glen_more_2.store import content_hash
+
+    return content_hash(pack_dir(name))
+
+
+_LOADED: set[str] = set()
 
 
 @cache
 def components(name: str) -> Components:
     """The components of a pack, loaded once."""
-    if name not in pack_names():
-        raise InvalidState(f"no component pack {name!r}; packs: {', '.join(pack_names())}")
-    return Components(name, load_pack(_EXTRA.get(name, PACKS_DIR / name)))
+    comp = Components(name, load_pack(pack_dir(name)))
+    _LOADED.add(name)
+    return comp

@@ -59,7 +59,8 @@ MAX_PLAYERS = 4
 PER_SEAT = 14
 N_PHASES = 20  # len(state.PHASES)
 SOLO_CARDS = 20  # chance outcomes for Allenarly's action cards (ids 1-20)
-TENSOR_SIZE = N_PHASES + MAX_PLAYERS + PER_SEAT * MAX_PLAYERS + 5 + 4 + 1 + 5 + 2
+OWN_BID = 6  # the viewer's own secret bid: the stage of each feast position 1-5, and "bid"
+TENSOR_SIZE = N_PHASES + MAX_PLAYERS + PER_SEAT * MAX_PLAYERS + 5 + 4 + 1 + 5 + 2 + OWN_BID
 
 
 class Layout:
@@ -216,7 +217,8 @@ def action_to_move(s: GlenMore2State, action: int) -> GMove:
 
 
 def observation_tensor(s: GlenMore2State, player: int) -> list[float]:
-    """Public counts only (the stacks' sizes, never their tiles; no one's bids)."""
+    """Public counts (the stacks' sizes, never their tiles) and the viewer's own secret
+    bid (chronicle 9), never another seat's."""
     out = [0.0] * TENSOR_SIZE
     out[s.phase] = 1.0
     if s.cur >= 0:
@@ -249,6 +251,12 @@ def observation_tensor(s: GlenMore2State, player: int) -> list[float]:
     base += 5
     out[base] = float(s.mp if s.cur == player else 0)
     out[base + 1] = float(s.gain_left if s.cur == player else 0)
+    base += 2
+    bid = s.bids[player] if 0 <= player < len(s.bids) else None
+    if bid is not None:
+        for stage, spot in enumerate(bid, start=1):
+            out[base + spot - 1] = float(stage)
+        out[base + 5] = 1.0
     return out
 
 

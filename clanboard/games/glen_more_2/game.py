@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
 from clanboard.core import Game, InvalidState, Move, Option, SearchHints, State
 from clanboard.games.glen_more_2 import encoding
-from clanboard.games.glen_more_2.components import components, pack_names
+from clanboard.games.glen_more_2.components import (
+    components,
+    known_packs,
+    pack_hash,
+    pack_names,
+)
 from clanboard.games.glen_more_2.state import GlenMore2State
 
 
 def provisional_error(pack: str) -> str | None:
     """Why a game from ``pack`` needs ``provisional=true`` (None when nothing is): the
     settings by name, the other files by count (``clanboard pack provisional`` lists all)."""
-    prov = components(pack).pack.provisional()
+    prov = components(pack).provisional_entries
     if not prov:
         return None
     settings = [e.key for e in prov if e.file == "settings.csv"]
@@ -73,7 +78,26 @@ CHRONICLE_CHOICES = ("", *(",".join(map(str, c)) for k in (1, 2, 3)
                            for c in combinations(HIGHLAND_CHRONICLES, k)))
 
 
+def check_pack(name: str, digest: str) -> str:
+    """The content hash of pack ``name``; a clear error when no such pack is shipped or
+    installed, or when ``digest`` (from a record or a saved game) names other content."""
+    if name not in known_packs() and name not in pack_names():
+        raise InvalidState(f"no component pack {name!r}; packs here: {', '.join(pack_names())} "
+                           f"(install one with 'clanboard pack install DIR')")
+    here = pack_hash(name)
+    if digest and digest != here:
+        raise InvalidState(f"this game was played with the component pack {name!r} of "
+                           f"content {digest[:19]}, but the pack {name!r} here is "
+                           f"{here[:19]}: install the pack it was played with "
+                           f"('clanboard pack list' shows what is installed)")
+    return here
+
+
 SOLO_LEVELS = ("ablach", "dus", "reglar", "skelp", "bodach")
+#: the two readings of HG-RU 181's «12 дополнительных маркеров кланов (3 каждого цвета)»
+EXTRA_MARKER_READINGS = ("feasts", "supply")
+#: the two readings of HG-RU 206's «только на те пиршества, которые никем не были выбраны»
+FEAST_CLOSED_READINGS = ("marker", "chosen")
 
 
 def check_solo(num_players: int, options: Mapping[str, Any]) -> None:
@@ -94,8 +118,13 @@ class GlenMore2(Game):
     #: a 1-seat game is the solo mode against Allenarly (chronicle 12, option ``solo``)
     solo_players = 1
     options = (
-        Option("pack", "provisional", "component pack shipped in the package",
-               choices=pack_names()),
+        # no fixed choices: the packs installed (clanboard pack install) or added
+        # (add_pack) after import are checked in check_options
+        Option("pack", "provisional", "component pack: 'provisional' (shipped in the "
+               "package) or one installed with 'clanboard pack install'"),
+        Option("pack_hash", "", "the pack's content hash, filled in when the game starts: "
+               "a record or a saved game names it, and loading it with a pack of other "
+               "content is refused"),
         Option("provisional", False, "allow a pack with provisional (placeholder) values"),
         Option("chronicles", "", "Highland Games chronicles to play, ascending and comma "
                "separated, any combination: '9' (feasts), '10' (the Highland Games board), "
@@ -105,14 +134,36 @@ class GlenMore2(Game):
         Option("level", "reglar", "Allenarly's level (solo only): ablach (very easy), dus "
                "(easy), reglar (normal), skelp (hard), bodach (very hard)",
                choices=SOLO_LEVELS),
+        Option("extra_markers", "feasts", "chronicle 9's 3 extra clan markers per colour "
+               "(HG-RU 181): 'feasts' (they go on feast cards; a 4th or 5th feast takes an "
+               "ordinary clan marker) or 'supply' (they join the clan markers, 13 in all)",
+               choices=EXTRA_MARKER_READINGS),
+        Option("feast_closed", "marker", "chronicle 9's later bid stages (HG-RU 206-210): "
+               "'marker' (a feast is closed once it holds a marker from an earlier stage, as "
+               "in the rulebook's example) or 'chosen' (once anyone bid on it at an earlier "
+               "stage, paid or not)", choices=FEAST_CLOSED_READINGS),
     )
     #: the shipped pack is provisional: front ends offer it as a preset
     variants = {"provisional": {"provisional": True}}
-    #: the stacks' order is never stored (drawn by chance), so the base game hides nothing;
-    #: chronicle 9's secret bids are hidden by the observation and re-dealt by determinize
-    imperfect_information = False
+    #: filled in by the game (front ends do not ask for it)
+    internal_options = ("pack_hash",)
+    #: the RL adapters' names without a variant use this preset (the defaults refuse the
+    #: provisional pack), so ``pyspiel.load_game("python_clanboard_glen_more_2")`` loads
+    adapter_variant = "provisional"
+    #: the stacks' order is never stored (drawn by chance), but chronicle 9's bids are
+    #: secret until revealed: hidden by the observation and re-dealt by determinize
+    imperfect_information = True
     simultaneous_moves = True
     zero_sum = False
+
+    def offered_packs(self, allowed: Sequence[str] = ()) -> list[str]:
+        """The packs a server's lobby offers: the shipped ones, then the installed packs
+        among ``allowed`` (the owner's choice, ``clanboard serve --pack NAME``)."""
+        from clanboard.games.glen_more_2.components import shipped_names
+        from clanboard.games.glen_more_2.store import installed
+
+        here = installed()
+        return [*shipped_names(), *(p for p in dict.fromkeys(allowed) if p in here)]
 
     def check_players(self, num_players: int | None) -> int:
         """2-4 players, or 1 for the solo mode (checked against ``solo`` at set-up)."""
@@ -125,7 +176,9 @@ class GlenMore2(Game):
         if "chronicles" in given:
             built = next(o.choices or () for o in self.options if o.name == "chronicles")
             given["chronicles"] = check_chronicles(given["chronicles"], built)
-        return super().check_options(given)
+        checked = super().check_options(given)
+        checked["pack_hash"] = check_pack(checked["pack"], checked["pack_hash"])
+        return checked
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
         check_solo(num_players, options)

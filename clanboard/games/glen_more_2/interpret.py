@@ -97,8 +97,19 @@ def usable(s: GlenMore2State, p: int, opt: Option, slot: int) -> bool:
             return False
     if slot >= 0 and all(isinstance(g, Item) and (g.token in RES_INDEX or g.token == "any")
                          for g in opt.gains):
-        return sum(s.terr[p].res[slot]) < s.comp.settings.tile_capacity
+        room = s.comp.settings.tile_capacity - sum(s.terr[p].res[slot])
+        return room >= _room_needed(opt)
     return True
+
+
+def _room_needed(opt: Option) -> int:
+    """Free places the tile needs for the option: one for a free gain (what does not fit
+    is lost), but every resource bought with coins, whisky or fame (Stirling Castle,
+    HG-RU 552: «Вы не можете потратить только 1 монету, чтобы получить 1 ресурс. Помните,
+    что на любом жетоне может быть не более 3 ресурсов»)."""
+    if not opt.inputs or Need.of(opt.inputs).resources():
+        return 1
+    return sum(g.count for g in opt.gains if isinstance(g, Item))
 
 
 def options(s: GlenMore2State, p: int, effect: Effect, slot: int) -> list[int]:

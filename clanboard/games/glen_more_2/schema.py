@@ -107,9 +107,10 @@ class TileRow(Row):
 class TrackRow(Row):
     """A step of the Highland Games board (chronicle 10): the caber and stone tracks' ranks
     1-5 (a one-time ``effect`` or a scoring ``modifier`` for the next scoring round) and the
-    central track's rewards."""
+    central track's rewards; ``solo_caber`` and ``solo_stone`` are the leftmost and
+    rightmost columns of the solo side, Allenarly's rewards instead (HG-RU 1146)."""
 
-    track: Literal["caber", "stone", "central"]
+    track: Literal["caber", "stone", "central", "solo_caber", "solo_stone"]
     rank: int = Field(ge=1, le=5)
     type: Literal["effect", "modifier", "reward"]
     reward: Annotated[Effect, BeforeValidator(lambda v: parse_effect(_blank_none(v)))] = Effect()

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from clanboard.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Move, Rng, State
+from clanboard.core.errors import say
 from clanboard.games.glen_more_2 import allenarly, allenarly_score, interpret
 from clanboard.games.glen_more_2.allenarly import ALLEN, Allenarly
 from clanboard.games.glen_more_2.components import (
@@ -58,6 +59,7 @@ from clanboard.games.glen_more_2.moves import (
     bid_move,
     parse,
 )
+from clanboard.games.glen_more_2.territory import ERRORS as TERRITORY_ERRORS
 from clanboard.games.glen_more_2.territory import Territory, dirs
 
 DIE = -9
@@ -78,6 +80,7 @@ BLUEPRINT_DEBT = -3  # debt_slot while a resource is paid onto a blueprint card
 
 FACE_UP_FEASTS = 5  # HG-RU 189-191
 BID_TOKENS = 3  # HG-RU 196-204 (Cameron: 5, HG-RU 236)
+EXTRA_MARKERS = 3  # chronicle 9's extra clan markers per colour (HG-RU 181)
 
 
 def chronicle_set(text: str) -> frozenset[int]:
@@ -144,7 +147,14 @@ class GlenMore2State(State):
         self.central_offers: list[int] = []
         self.central_return = P_OVER
         self.reached: list[str] = []  # board steps reached in this game ("caber 3")
-        self.markers = [st.clan_markers_per_player] * n
+        # HG-RU 181: chronicle 9 adds 3 clan markers per colour; option extra_markers:
+        # "feasts" keeps them for feast cards, "supply" adds them to the clan markers
+        self.extra_markers = EXTRA_MARKERS if 9 in self.ch else 0
+        if options.get("extra_markers", "feasts") == "supply":
+            self.markers = [st.clan_markers_per_player + self.extra_markers] * n
+            self.extra_markers = 0
+        else:
+            self.markers = [st.clan_markers_per_player] * n
         self.phase = P_DRAW
         self.cur = -1
         self.scorings: list[dict[str, Any]] = []
@@ -1203,7 +1213,8 @@ class GlenMore2State(State):
 
     def _removable(self, p: int, slot: int) -> bool:
         """Never the home tile (nor a place built over it); a half of a double only when
-        2 tiles may be removed, and only if its other half may go too (HG-RU 524-526)."""
+        2 tiles may be removed, and only if its other half may go too (HG-RU 524-526);
+        never a removal that leaves the territory in parts (spec 6.3)."""
         terr, comp = self.terr[p], self.comp
 
         def free(i: int) -> bool:
@@ -1211,8 +1222,13 @@ class GlenMore2State(State):
 
         other = comp.partner.get(terr.tiles[slot])
         if other is None or other not in terr.tiles:
-            return free(slot)
-        return self.remove_left >= 2 and free(slot) and free(terr.tiles.index(other))
+            return free(slot) and self._keeps_whole(p, {slot})
+        half = terr.tiles.index(other)
+        return self.remove_left >= 2 and free(slot) and free(half) and \
+            self._keeps_whole(p, {slot, half})
+
+    def _keeps_whole(self, p: int, slots: set[int]) -> bool:
+        return self.terr[p].connected_without(slots, self.comp.settings.placement_adjacency)
 
     def _remove(self, p: int, slot: int) -> None:
         """The tile (with any tiles under it) leaves the game; Scotsmen on it go back to
@@ -1302,6 +1318,11 @@ class GlenMore2State(State):
         n = self.seats
         self.feast_markers = {}
         self.reveal = []
+        # option feast_closed: "marker" closes a feast that got a marker at an earlier
+        # stage (the example, HG-RU 210); "chosen" one that anyone bid on earlier, paid or
+        # not («которые никем не были выбраны на предыдущем этапе», HG-RU 206)
+        by_bid = self.options.get("feast_closed", "marker") == "chosen"
+        chosen: set[int] = set()
         stages = max(len(b or []) for b in self.bids)
         for k in range(stages):
             placed: list[tuple[int, int]] = []
@@ -1310,14 +1331,20 @@ class GlenMore2State(State):
                 if len(bids) <= k:
                     continue
                 spot = bids[k]
-                open_ = not self.feast_markers.get(spot)
-                paid = open_ and self._pay_feast(p, self.feast_row[spot - 1])
+                open_ = spot not in chosen if by_bid else not self.feast_markers.get(spot)
+                # a marker is needed: an extra one, then one of the clan markers
+                held = sum(p in seats for seats in self.feast_markers.values())
+                spare = held < self.extra_markers or self.markers[p] > 0
+                paid = open_ and spare and self._pay_feast(p, self.feast_row[spot - 1])
                 if paid:
                     placed.append((spot, p))
+                    if held >= self.extra_markers:
+                        self.markers[p] -= 1
                 self.reveal.append({"stage": k + 1, "seat": p, "feast": spot,
                                     "open": open_, "paid": paid})
             for spot, p in placed:
                 self.feast_markers.setdefault(spot, []).append(p)
+            chosen |= {b[k] for b in self.bids if b and len(b) > k}
         number, final = self.pending
         self._scoring(number)
         self._refill_feasts()
@@ -1334,14 +1361,17 @@ class GlenMore2State(State):
         return Need(fixed, need.any, need.distinct, need.coins, need.whisky)  # type: ignore[arg-type]
 
     def _pay_feast(self, p: int, feast: int) -> bool:
-        """Pay from the tiles, never the market; Innes may put whisky for resources. The
-        units are taken automatically: the kind held most, from the fullest tile."""
+        """Pay from the tiles, never the market; Innes may put 1 whisky for 1 resource
+        once per payment (HG-RU 238). The units are taken automatically: the kind held
+        most, from the fullest tile."""
         if self.solo and p == ALLEN:
             return allenarly_score.pay_feast(self, feast)
         need = self.feast_need(p, feast)
         terr = self.terr[p]
         have = terr.have()
-        whisky = self.whisky[p] - need.whisky if "feast_whisky" in self.rules[p] else 0
+        # Innes: «Всякий раз, оплачивая стоимость пиршества, вы можете потратить 1 [whisky]
+        # вместо 1 ресурса» — one substitute per payment
+        whisky = min(1, self.whisky[p] - need.whisky) if "feast_whisky" in self.rules[p] else 0
         if need.coins > self.coins[p] or need.whisky > self.whisky[p]:
             return False
         short = sum(max(0, need.fixed[k] - have[k]) for k in range(5))
@@ -1374,12 +1404,16 @@ class GlenMore2State(State):
         return True
 
     def _refill_feasts(self) -> None:
-        """HG-RU 230-232: feasts with a marker are discarded and replaced from the deck
-        (the discards reshuffled when it runs out); markers and bid tokens go back."""
-        for spot in sorted(self.feast_markers):
-            if not self.feast_markers[spot]:
-                continue
+        """HG-RU 230-232: every feast with a marker is discarded first; then the empty
+        places are filled from the deck, the discards (those just made among them)
+        reshuffled into a new deck when it runs out; markers and bid tokens go back."""
+        for p in range(self.seats):  # clan markers taken for feasts go back
+            held = sum(p in seats for seats in self.feast_markers.values())
+            self.markers[p] += max(0, held - self.extra_markers)
+        used = [spot for spot in sorted(self.feast_markers) if self.feast_markers[spot]]
+        for spot in used:
             self.feast_discard.append(self.feast_row[spot - 1])
+        for spot in used:
             if not self.feast_deck:
                 self.feast_deck, self.feast_discard = sorted(self.feast_discard), []
             pick = self.feast_deck.pop(self.rng.randrange(len(self.feast_deck)))
@@ -1598,6 +1632,16 @@ class GlenMore2State(State):
             if slot not in self.near and not self.extra_one:
                 return f"the tile on {move.a} is not the new tile or one of its neighbours"
             return f"the tile on {move.a} cannot be activated that way (input, capacity)"
+        if op == REMOVE and self.phase == P_REMOVE:
+            terr = self.terr[player]
+            slot = terr.cells.get((move.a.x, move.a.y))
+            at = f"{move.a.x},{move.a.y}"
+            if slot is None:
+                return say(TERRITORY_ERRORS, "no_tile", at=at)
+            if not self._keeps_whole(player, {slot}):
+                return say(TERRITORY_ERRORS, "split", at=at)
+            if any(comp.tiles[t].stack == "home" for t in (terr.tiles[slot], *terr.under[slot])):
+                return say(TERRITORY_ERRORS, "home", at=at)
         if op == BID and self.phase == P_BID:
             return "you have already bid" if self.bids[player] is not None else \
                 "a bid names up to 3 different feast positions 1-5 (Cameron: 5)"

@@ -9,6 +9,14 @@ ORTHO = ((0, -1), (0, 1), (-1, 0), (1, 0))
 ALL8 = (*ORTHO, (-1, -1), (1, -1), (-1, 1), (1, 1))
 Cell = tuple[int, int]
 
+ERRORS = {
+    "split": "the tile on {at} cannot be removed: your territory would fall apart "
+             "(it must stay in one piece)",
+    "home": "the tile on {at} is your starting tile and is never removed",
+    "no_tile": "you have no tile on {at}",
+}
+"""Why a removal is refused (MacMillan, Loch Morar), in words the catalogues list."""
+
 
 def dirs(adjacency: int) -> tuple[Cell, ...]:
     return ALL8 if adjacency == 8 else ORTHO
@@ -52,6 +60,25 @@ class Territory:
         for name in ("tiles", "pos", "res", "scots", "under"):
             getattr(self, name).pop(slot)
         self.cells = {c: i for i, c in enumerate(self.pos)}
+
+    def connected_without(self, slots: set[int], adjacency: int = 8) -> bool:
+        """Whether the tiles left when ``slots`` are taken out still form one piece (base
+        specification 6.3), neighbours by ``adjacency`` (8: diagonals count)."""
+        left = [c for i, c in enumerate(self.pos) if i not in slots]
+        if not left:
+            return True
+        rest = set(left)
+        todo = [left[0]]
+        rest.discard(left[0])
+        steps = dirs(adjacency)
+        while todo:
+            x, y = todo.pop()
+            for dx, dy in steps:
+                c = (x + dx, y + dy)
+                if c in rest:
+                    rest.discard(c)
+                    todo.append(c)
+        return not rest
 
     def __len__(self) -> int:
         return len(self.tiles)

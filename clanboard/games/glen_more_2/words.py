@@ -180,6 +180,8 @@ MESSAGES = {
     "pack.provisional": "provisional components",
     "track.caber": "caber tossers, rank {n}", "track.stone": "stone putters, rank {n}",
     "track.central": "central track, rank {n}",
+    "track.solo_caber": "the solo side's caber tossers, rank {n}",
+    "track.solo_stone": "the solo side's stone putters, rank {n}",
 }
 """The describer's words (one place, for catalogues)."""
 

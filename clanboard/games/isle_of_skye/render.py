@@ -85,6 +85,9 @@ WORDS = {
     "to_build": "  to build: {tiles}",
     "final": "Final: scrolls {scrolls}, gold VP {gold}; winner(s): {who}",
     "legend": "Terrain: {terrain}. Icons: {icons}",
+    "legend_grid": "Each tile shows the terrain at its four edges, | or = where a road "
+                   "leaves it, its number in the middle and its icons below; x counts east, "
+                   "y south",
     "hint_offer": Plural("you have {gold} gold: discard one tile and price the other two, "
                          "e.g. {example} (or {first} first)",
                          "you have {gold} gold: discard one tile and price the other two, "
@@ -114,8 +117,6 @@ CASTLE = {"en": "CAS", "ru": "ЗАМ", "uk": "ЗАМ", "ja": "城"}
 def _legend(lang: str) -> str:
     from clanboard.games.isle_of_skye.territory import TERRAINS
 
-    if lang == "en":
-        return ""
     letters = TERRAIN_LETTERS.get(lang, {})
     icons = ICON_LETTERS.get(lang, {})
     terrain = ", ".join(f"{letters.get(c, c)} {Text(word).render(lang)}"
@@ -123,13 +124,19 @@ def _legend(lang: str) -> str:
     shown = [*ICON_CHARS, ("scroll", "*")]
     icon_text = ", ".join(f"{icons.get(ch, ch)} {Text(kind).render(lang)}"
                           for kind, ch in shown)
-    return words(WORDS, lang)["legend"].format(terrain=terrain, icons=icon_text)
+    w = words(WORDS, lang)
+    return w["legend"].format(terrain=terrain, icons=icon_text) + "\n" + w["legend_grid"]
 
 
 def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
+    from clanboard.games.isle_of_skye.describe import tile_words
     from clanboard.games.isle_of_skye.state import COLOURS
 
     w = words(WORDS, lang)
+
+    def shown(tile: str) -> str:  # "L62 (broch, whisky)": what a drawn tile holds
+        return tile_words(state, tile, lang)
+
     obs = state.observation(player)
     out = [
         w["head"].format(round=state.round, rounds=state.rounds,
@@ -160,21 +167,21 @@ def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
             parts = []
             for t in pl["drawn"]:
                 if pl["discard"] == t:
-                    parts.append(w["discard"].format(tile=t))
+                    parts.append(w["discard"].format(tile=shown(t)))
                 elif pl["offers"] is not None:
                     o = next((o for o in pl["offers"] if o["tile"] == t), None)
                     sold = w["bought"].format(n=o["buyer"]) \
                         if o and o["buyer"] is not None else ""
-                    parts.append(f"{t} @{o['price']}{sold}" if o
-                                 else w["pricing"].format(tile=t))
+                    parts.append(f"{shown(t)} @{o['price']}{sold}" if o
+                                 else w["pricing"].format(tile=shown(t)))
                 else:
-                    parts.append(t)
+                    parts.append(shown(t))
             status = ""
             if state.phase == "price":
                 status = w["committed"] if pl["committed"] else w["choosing"]
             out.append(w["tiles"].format(tiles=", ".join(parts)) + status)
         if pl["pending"]:
-            out.append(w["to_build"].format(tiles=", ".join(pl["pending"])))
+            out.append(w["to_build"].format(tiles=", ".join(map(shown, pl["pending"]))))
         out.append(render_territory(state.territories[p], lang))
     legend = _legend(lang)
     if legend:

@@ -4,7 +4,7 @@
    turn the tile (button or R), Place. */
 "use strict";
 (function () {
-  const {h, s, t: tr} = window.clanboard;
+  const {h, s, t: tr, kit} = window.clanboard;
   const TERRAIN = {P: "#8dc063", M: "#a59c90", W: "#5d9fd6"};
   const TERRAIN_DARK = {P: "#5f8f3c", M: "#6f665b", W: "#2f6fa6"};
   const TERRAIN_NAME = new Proxy({}, {get: (_, c) => tr("sk.terrain." + String(c))});
@@ -82,72 +82,22 @@
     return m[2] === "1" ? tr("sk.vp_per", {what}) : tr("sk.vp_per_n", {n: m[2], what});
   }
 
-  function describeTile(id, t) {
-    const edges = [...t.edges].map((c, d) => `${DIRS[d]} ${TERRAIN_NAME[c]}`).join(", ");
-    const icons = Object.entries(t.icons || {}).map(([k, n]) => (n > 1 ? `${n} ${tr("sk.icon." + k)}` : tr("sk.icon." + k))).join(", ");
-    return [t.castle ? tr("sk.castle", {colour: tr("sk.colour." + id.replace("castle-", ""))}) : id, edges,
-      t.roads ? tr("sk.tip.roads", {roads: t.road_networks.join(" / ")}) : tr("sk.tip.no_road"),
+  // a tile's name and description in words (title on hover, popover on a tap)
+  const tileName = (id, t) => (t && t.castle ? tr("sk.castle", {colour: tr("sk.colour." + id.replace("castle-", ""))}) : tr("skx.tile", {id}));
+  function tileLines(id, t) {
+    const dir = (ch) => tr("skx.dir." + ch);
+    const edges = tr("skx.edges", {list: [...t.edges].map((c, d) => `${dir(DIRS[d])}: ${TERRAIN_NAME[c]}`).join(tr("kit.and"))});
+    const icons = Object.entries(t.icons || {}).map(([k, n]) => (n > 1 ? tr("kit.times", {n, what: tr("sk.icon." + k)}) : tr("sk.icon." + k))).join(tr("kit.and"));
+    return [edges,
+      t.roads ? tr("skx.roads", {roads: t.road_networks.map((net) => [...net].map(dir).join("–")).join("; ")}) : tr("sk.tip.no_road"),
       icons ? tr("sk.tip.icons", {icons}) : "",
-      t.scroll ? tr("sk.tip.scroll", {rule: scrollText(t.scroll)}) : ""].filter(Boolean).join("\n");
+      t.scroll ? tr("sk.tip.scroll", {rule: scrollText(t.scroll)}) : ""].filter(Boolean);
   }
+  const describeTile = (id, t) => [tileName(id, t), ...tileLines(id, t)].join("\n");
 
+  // the kit draws every icon; its name is Isle of Skye's own word
   function icon(kind, x, y, u, colour) {
-    const g = s("g", {class: "icon", "data-icon": kind});
-    const dark = "#2b241c";
-    switch (kind) {
-      case "whisky":
-        g.append(s("rect", {x: x - u * .38, y: y - u * .5, width: u * .76, height: u, rx: u * .25, fill: "#a2662f", stroke: dark, "stroke-width": 1}),
-          s("line", {x1: x - u * .38, y1: y - u * .18, x2: x + u * .38, y2: y - u * .18, stroke: dark, "stroke-width": 1}),
-          s("line", {x1: x - u * .38, y1: y + u * .18, x2: x + u * .38, y2: y + u * .18, stroke: dark, "stroke-width": 1}));
-        break;
-      case "sheep":
-        g.append(s("ellipse", {cx: x - u * .08, cy: y, rx: u * .45, ry: u * .34, fill: "#fbfbf5", stroke: dark, "stroke-width": 1}),
-          s("circle", {cx: x + u * .42, cy: y - u * .12, r: u * .17, fill: dark}));
-        break;
-      case "cattle":
-        g.append(s("ellipse", {cx: x - u * .08, cy: y + u * .04, rx: u * .45, ry: u * .32, fill: "#b5651d", stroke: dark, "stroke-width": 1}),
-          s("circle", {cx: x + u * .4, cy: y - u * .12, r: u * .19, fill: "#7a3e12", stroke: dark, "stroke-width": .8}),
-          s("path", {d: `M${x + u * .28},${y - u * .28} l-${u * .14},-${u * .18} M${x + u * .52},${y - u * .28} l${u * .14},-${u * .18}`,
-            stroke: "#f3ead8", "stroke-width": 1.4, fill: "none"}));
-        break;
-      case "farm":
-        g.append(s("polygon", {points: [[x - u * .45, y + u * .45], [x - u * .45, y - u * .05], [x, y - u * .5], [x + u * .45, y - u * .05], [x + u * .45, y + u * .45]].join(" "),
-          fill: "#c0392b", stroke: dark, "stroke-width": 1}),
-          s("rect", {x: x - u * .1, y: y + u * .12, width: u * .2, height: u * .33, fill: "#f3ead8"}));
-        break;
-      case "broch":
-        g.append(s("path", {d: `M${x - u * .36},${y + u * .5} L${x - u * .28},${y - u * .38} h${u * .13} v-${u * .12} h${u * .17} v${u * .12} h${u * .13} v-${u * .12} h${u * .14} v${u * .12} L${x + u * .36},${y + u * .5} Z`,
-          fill: "#8c8477", stroke: dark, "stroke-width": 1}));
-        break;
-      case "lighthouse":
-        g.append(s("polygon", {points: [[x - u * .28, y + u * .55], [x - u * .16, y - u * .38], [x + u * .16, y - u * .38], [x + u * .28, y + u * .55]].join(" "),
-          fill: "#fff", stroke: dark, "stroke-width": 1}),
-          s("rect", {x: x - u * .22, y: y, width: u * .44, height: u * .18, fill: "#c0392b"}),
-          s("circle", {cx: x, cy: y - u * .5, r: u * .16, fill: "#f2c14e", stroke: dark, "stroke-width": .8}));
-        break;
-      case "ship":
-        g.append(s("polygon", {points: [[x - u * .55, y + u * .12], [x + u * .55, y + u * .12], [x + u * .35, y + u * .45], [x - u * .35, y + u * .45]].join(" "),
-          fill: "#6b4423", stroke: dark, "stroke-width": 1}),
-          s("line", {x1: x, y1: y + u * .12, x2: x, y2: y - u * .55, stroke: dark, "stroke-width": 1}),
-          s("polygon", {points: [[x + u * .04, y - u * .5], [x + u * .42, y + u * .02], [x + u * .04, y + u * .02]].join(" "), fill: "#fff", stroke: dark, "stroke-width": .8}));
-        break;
-      case "scroll":
-        g.append(s("rect", {x: x - u * .55, y: y - u * .35, width: u * 1.1, height: u * .7, rx: u * .18, fill: "#f4e4b0", stroke: "#7a5a1e", "stroke-width": 1.2}),
-          s("line", {x1: x - u * .3, y1: y - u * .08, x2: x + u * .3, y2: y - u * .08, stroke: "#7a5a1e", "stroke-width": 1}),
-          s("line", {x1: x - u * .3, y1: y + u * .12, x2: x + u * .2, y2: y + u * .12, stroke: "#7a5a1e", "stroke-width": 1}));
-        break;
-      case "castle":
-        g.append(s("path", {d: `M${x - u * .55},${y + u * .5} v-${u * .8} h${u * .22} v${u * .18} h${u * .22} v-${u * .18} h${u * .22} v${u * .18} h${u * .22} v-${u * .18} h${u * .22} v${u * .8} Z`,
-          fill: "#b8b0a2", stroke: dark, "stroke-width": 1.2}),
-          s("rect", {x: x - u * .12, y: y + u * .1, width: u * .24, height: u * .4, rx: u * .1, fill: dark}),
-          s("line", {x1: x, y1: y - u * .48, x2: x, y2: y - u * .95, stroke: dark, "stroke-width": 1.2}),
-          s("polygon", {points: [[x, y - u * .95], [x + u * .4, y - u * .82], [x, y - u * .68]].join(" "), fill: colour || "#888", stroke: dark, "stroke-width": .8}));
-        break;
-      default:
-        g.append(s("circle", {cx: x, cy: y, r: u * .4, fill: "#fff", stroke: dark}));
-    }
-    g.prepend(s("title", {text: tr("sk.icon." + kind)}));
-    return g;
+    return kit.icon(kind, x, y, u, {colour, title: tr.has("sk.icon." + kind) ? tr("sk.icon." + kind) : null});
   }
 
   function tileGlyph(obs, id, x, y, size, rot, extra) {
@@ -158,6 +108,9 @@
       return g;
     }
     g.append(s("title", {text: describeTile(id, t)}));
+    g.setAttribute("class", ((extra && extra.class) || "") + " kit-face");
+    g.setAttribute("data-kit-name", tileName(id, t));
+    kit.tappable(g, tileName(id, t), tileLines(id, t));
     const c = size / 2, cx = x + c, cy = y + c;
     const body = s("g", {transform: `rotate(${rot * 90} ${cx} ${cy})`});
     const corners = [[x, y], [x + size, y], [x + size, y + size], [x, y + size]];
@@ -387,9 +340,13 @@
       ...Array.from({length: n}, (_, p) => h("td", {text: String(Object.values(r).reduce((a, v) => a + v[p], 0)),
         title: Object.entries(r).map(([sid, v]) => `${stext(sid, obs.scoring_text[sid] || {name: sid, rule: ""}).name}: ${v[p]}`).join("\n")}))));
     if (obs.final) for (const [k, v] of Object.entries(obs.final)) rows.push(h("tr", {}, h("th", {text: tr.has("sk.final." + k) ? tr("sk.final." + k) : k}), ...v.map((x) => h("td", {text: String(x)}))));
-    rows.push(h("tr", {}, h("th", {text: tr("sk.vp")}), ...obs.players.map((p) => h("td", {}, h("strong", {text: String(p.vp)})))));
+    rows.push(h("tr", {class: "total"}, h("th", {text: tr("skx.total")}), ...obs.players.map((p) => h("td", {}, h("strong", {text: String(p.vp)})))));
+    // every row is points: the rounds' and the final scoring's add up to each player's total
+    const sums = obs.players.map((p, i) => rp.reduce((a, r) => a + Object.values(r).reduce((b, v) => b + v[i], 0), 0)
+      + Object.values(obs.final || {}).reduce((a, v) => a + v[i], 0));
+    const adds = obs.players.every((p, i) => sums[i] === p.vp);
     return h("div", {class: "sk-box", "data-testid": "sk-points"}, h("h3", {text: tr("sk.points")}),
-      h("table", {class: "sk-points"}, h("tr", {}, h("th"), ...obs.players.map((p) => h("th", {text: name(p.seat)}))), rows));
+      h("table", {class: "sk-points", "data-adds-up": adds ? "1" : "0"}, h("tr", {}, h("th", {text: tr("skx.source")}), ...obs.players.map((p) => h("th", {text: name(p.seat)}))), rows));
   }
 
   function lastMove(ctx) {
@@ -549,5 +506,5 @@
     return {handled: legal.slice()};
   }
 
-  window.clanboard.registerRenderer("isle-of-skye", {render});
+  window.clanboard.registerRenderer("isle-of-skye", {render, tileSvg});
 })();

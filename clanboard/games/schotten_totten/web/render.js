@@ -27,8 +27,11 @@
   .st-stone.target, .st-stone.claimable { cursor: pointer; }
   .st-stone.claimable svg { animation: st-glow 1.2s ease-in-out infinite alternate; }
   @keyframes st-glow { from { filter: drop-shadow(0 0 1px #f2c14e); } to { filter: drop-shadow(0 0 6px #f2c14e); } }
-  .st-stone.won-me svg { transform: translateY(8px); }
-  .st-stone.won-them svg { transform: translateY(-8px); }
+  /* a claimed stone stays in its place (moving it covered the next card): a bar on the
+     winner's side and the winner's colour say who holds it */
+  .st-stone { border-top: 4px solid transparent; border-bottom: 4px solid transparent; }
+  .st-stone.won-me { border-bottom-color: var(--me); }
+  .st-stone.won-them { border-top-color: var(--them); }
   .st-stone svg { width: 100%; max-width: 46px; height: 40px; }
   .st-stone .mode { position: absolute; bottom: -2px; right: 0; font-size: .65rem; background: #333; color: #fff; border-radius: 3px; padding: 0 2px; }
   .st-card { width: 34px; height: 24px; border-radius: 4px; color: #fff; font-weight: 700; font-size: .85rem; display: flex; align-items: center; justify-content: center; border: 1px solid rgba(0,0,0,.25); box-shadow: 0 1px 1px rgba(0,0,0,.2); }
@@ -40,7 +43,21 @@
   .st-card.picked { outline: 3px solid var(--hi); }
   .st-hand { display: flex; flex-wrap: wrap; gap: 6px; margin: .6rem 0 .2rem; align-items: flex-end; }
   .st-hand .st-card { width: 46px; height: 66px; font-size: 1.15rem; border-radius: 6px; }
-  .st-hand .st-card.tactic { font-size: .56rem; text-align: center; line-height: 1.1; overflow-wrap: anywhere; padding: 2px; }
+  /* a tactic card grows to fit its name: names wrap between words, never inside one */
+  .st-hand .st-card.tactic { width: auto; min-width: 46px; max-width: 96px; font-size: .62rem; text-align: center; line-height: 1.15;
+    overflow-wrap: normal; word-break: keep-all; hyphens: manual; padding: 2px 4px; }
+  .st-card.named, .st-them .st-card.named { width: auto; min-width: 34px; padding: 0 5px; font-size: .72rem; white-space: nowrap; }
+  /* a phone: the board reads from your side: your hand, your formations, the stones, theirs */
+  @media (max-width: 600px) {
+    .st { display: flex; flex-direction: column; }
+    .st > .st-info { order: 0; } .st > .st-hint { order: 1; } .st > .st-mine { order: 2; }
+    .st > .st-line.st-row-me { order: 3; } .st > .st-line.st-row-stones { order: 4; } .st > .st-line.st-row-them { order: 5; }
+    .st > * { order: 6; }
+    .st-row-me .st-side.st-bottom { flex-direction: column-reverse; justify-content: flex-start; }
+    .st-row-them .st-side.st-top { flex-direction: column; justify-content: flex-start; }
+    .st-stone.won-me { border-bottom-color: transparent; border-top-color: var(--me); }
+    .st-stone.won-them { border-top-color: transparent; border-bottom-color: var(--them); }
+  }
   .st-hand .st-card.playable { cursor: pointer; outline: 2px solid var(--good); }
   .st-hand .st-card.selected { transform: translateY(-8px); outline: 3px solid var(--hi); }
   .st-label { font-size: .85rem; color: var(--muted); margin: .1rem 0; }
@@ -61,7 +78,7 @@
   function cardEl(card, extra) {
     const colour = /^\d[roygbp]$/.test(card) ? COLOURS[card[1]] : null;
     const cls = "st-card " + (colour || "tactic") + (extra ? " " + extra : "");
-    const label = colour ? card[0] : (extra && extra.includes("big") ? TACTIC[card] : SHORT[card] || card);
+    const label = colour ? card[0] : (extra && /\b(big|named)\b/.test(extra) ? TACTIC[card] : SHORT[card] || card);
     const title = colour ? t("st.card", {value: card[0], colour: t("st.colour." + colour)})
       : `${TACTIC[card]}: ${t("st.tactic_help." + card)}`;
     return h("div", {class: cls, title, "data-card": card, text: label});
@@ -135,11 +152,12 @@
       deckEl("clan"), obs.options && obs.options.tactics ? deckEl("tactic") : null,
       h("span", {class: "st-them", "data-testid": "their-hand"}, `${ctx.names ? ctx.names[them] : t("st.opponent")}: `,
         // a finished game's replay shows every hand face up
-        theirHand ? theirHand.map((c) => cardEl(c))
+        theirHand ? theirHand.map((c) => cardEl(c, /^\d[roygbp]$/.test(c) ? "" : "named"))
           : Array.from({length: obs.hand_sizes[them]}, (_, i) => h("div", {class: "st-card back" + (i >= obs.hand_sizes[them] - obs.hand_tactics[them] ? " tactic" : "")})))));
 
     // the line of stones: opponent's formations on top, yours below
-    const topRow = h("div", {class: "st-line"}), stoneRow = h("div", {class: "st-line"}), botRow = h("div", {class: "st-line"});
+    const topRow = h("div", {class: "st-line st-row-them"}), stoneRow = h("div", {class: "st-line st-row-stones"}),
+      botRow = h("div", {class: "st-line st-row-me"});
     for (const st of obs.stones) {
       const n = st.stone;
       const placeHere = selected && places[selected] && places[selected].includes(n);
@@ -200,7 +218,8 @@
 
     // your hand
     if (Array.isArray(obs.hand)) {
-      wrap.append(h("div", {class: "st-label", text: ctx.seat === null || ctx.seat === undefined ? t("st.hand") : t("st.your_hand")}));
+      const mineEl = h("div", {class: "st-mine"}, h("div", {class: "st-label", text: ctx.seat === null || ctx.seat === undefined ? t("st.hand") : t("st.your_hand")}));
+      wrap.append(mineEl);
       const hand = h("div", {class: "st-hand", "data-testid": "hand"});
       for (const c of obs.hand) {
         const can = playable.has(c);
@@ -217,13 +236,13 @@
         }
         hand.append(el);
       }
-      wrap.append(hand);
+      mineEl.append(hand);
     } else {
       wrap.append(h("div", {class: "st-label"}, `${ctx.names ? ctx.names[me] : t("st.player")}: `,
         h("span", {class: "st-them"}, Array.from({length: obs.hand_sizes[me]}, () => h("div", {class: "st-card back"})))));
     }
     if (obs.discard && obs.discard.length) {
-      wrap.append(h("div", {class: "st-label"}, t("st.discard") + ": ", h("span", {class: "st-discard"}, obs.discard.map((c) => cardEl(c)))));
+      wrap.append(h("div", {class: "st-label"}, t("st.discard") + ": ", h("span", {class: "st-discard", "data-testid": "st-discard"}, obs.discard.map((c) => cardEl(c, /^\d[roygbp]$/.test(c) ? "" : "named")))));
     }
     if (ctx.explain && !ctx.replay && obs.phase !== "over") wrap.append(askPanel(ctx, obs, me));
     root.append(wrap);
@@ -261,5 +280,5 @@
       h("span", {text: WORDS.claimStone}), stoneSel, button), answer);
   }
 
-  window.clanboard.registerRenderer("schotten-totten", {render});
+  window.clanboard.registerRenderer("schotten-totten", {render, cardEl});
 })();

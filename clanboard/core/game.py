@@ -500,6 +500,11 @@ class State(ABC):
                         "rows": [{"label": m["total"], "values": self.scores()}]}],
         }
 
+    def view_words(self, viewer: int | None, lang: str = "en") -> dict[str, Any] | None:
+        """Words a board needs beyond the observation (names and effects of components in
+        ``lang``), sent with the table's view as ``words``; ``None``: none (the default)."""
+        return None
+
     def explain(self, topic: str, viewer: int | None, params: Mapping[str, Any],
                 names: Sequence[str] | None = None, lang: str = "en") -> dict[str, Any]:
         """Answer a question about the position for ``viewer`` using only what it may see

@@ -276,6 +276,7 @@ class LiveTable:
                             if seat is not None and seat in waiting and self.status == "playing"
                             else []),
             "lang": lang,
+            "words": state.view_words(seat, lang),
             "log": self.log(key, over, lang),
             "result": self.result(seat, lang),
             "clock": self.clock_view(),

@@ -230,17 +230,20 @@
     $("result").hidden = !view.result;
     if (view.result) {
       const w = view.result.winners;
-      const text = w.length === 0 ? t("table.no_winner") : w.length > 1 ? t("table.shared_win", {who: w.map(name).join(", ")})
-        : seat !== null && w[0] === seat ? t("table.you_win") : t("table.wins", {who: name(w[0])});
       const why = view.result.explanation;
-      $("result").replaceChildren(
+      // a game whose winner line the seats' scores cannot give (a solo game against a
+      // bot that is no seat) sends it as the explanation's headline
+      const headline = why && why.headline;
+      const text = headline || (w.length === 0 ? t("table.no_winner") : w.length > 1 ? t("table.shared_win", {who: w.map(name).join(", ")})
+        : seat !== null && w[0] === seat ? t("table.you_win") : t("table.wins", {who: name(w[0])}));
+      $("result").replaceChildren(...[
         h("strong", {text, "data-testid": "result-text"}),
-        h("span", {text: " — " + t("table.scores", {scores: view.result.scores.join(" : ")})}),
+        headline ? null : h("span", {text: " — " + t("table.scores", {scores: view.result.scores.join(" : ")})}),
         why ? explanation(why) : null,
         h("div", {class: "actions"},
           h("button", {class: "primary", text: t("table.replay"), "data-testid": "open-replay", onclick: openReplay}),
           h("a", {class: "button", href: `/api/tables/${tableId}/record`, download: `clanboard-${tableId}.json`, text: t("table.download")}),
-          h("a", {class: "button", href: "/", text: t("table.new_game")})));
+          h("a", {class: "button", href: "/", text: t("table.new_game")}))].filter(Boolean));
     }
   }
 
@@ -326,7 +329,7 @@
   function explanation(why) {
     const cell = (v) => h("td", {text: String(v)});
     return h("div", {class: "why", "data-testid": "result-why"},
-      h("p", {class: "why-summary", text: why.summary}),
+      why.summary === why.headline ? null : h("p", {class: "why-summary", text: why.summary}),
       (why.lines || []).filter((l) => l && l !== why.summary && !why.summary.endsWith(l))
         .map((l) => h("p", {text: l})),
       (why.tables || []).map((t) => h("table", {class: "why-table"},

@@ -154,7 +154,10 @@ def test_chronicles_9_10_11_against_ai_by_clicking(base_url: str, phone: Any,
     clicks = play_by_clicking(page, shots, "gm2-hg")
 
     page.wait_for_selector("[data-testid=result-text]")
-    assert page.locator("[data-testid=g2-final]").is_visible()
+    # the end screen: scorings 1-4 and the final scoring, one row per scored item; the board
+    # does not repeat them
+    assert page.locator("[data-testid=result-why] table.why-table").count() == 5
+    assert page.locator("[data-testid=g2-final]").count() == 0
     assert page.locator("[data-testid=provisional-badge]").is_visible()
     page.screenshot(path=str(shots / "gm2-hg-end.png"), full_page=True)
     assert clicks["take"] + clicks["choose"] >= 5 and clicks["place"] >= 5, clicks
@@ -182,7 +185,8 @@ def test_a_whole_game_with_feasts_by_clicking(base_url: str, phone: Any, shots: 
     assert badge.is_visible() and "Provisional components" in badge.inner_text()
     badge.locator("summary").click()
     listed = page.locator("[data-testid=provisional-list]").inner_text()
-    assert "settings.csv rondel_spaces" in listed
+    # named, not as file keys ("settings.csv rondel_spaces", "tiles.csv T01")
+    assert "rule settings: " in listed and "Quarry (T01)" in listed and ".csv" not in listed
     assert page.locator("[data-testid=g2-feasts] .feast").count() == 5
     page.screenshot(path=str(shots / "gm2-start.png"), full_page=True)
 
@@ -231,11 +235,14 @@ def test_a_whole_game_with_feasts_by_clicking(base_url: str, phone: Any, shots: 
         raise AssertionError(f"the game did not end: {clicks}")
 
     page.wait_for_selector("[data-testid=result-text]")
-    assert page.locator("[data-testid=g2-final]").is_visible()
+    # the end screen: scorings 1-4 and the final scoring, one row per scored item; the board
+    # does not repeat them
+    assert page.locator("[data-testid=result-why] table.why-table").count() == 5
+    assert page.locator("[data-testid=g2-final]").count() == 0
     assert page.locator("[data-testid=provisional-badge]").is_visible()
     # the badge was left open; at the end it also says which provisional values were used
     used = page.locator("[data-testid=provisional-used]")
-    assert used.is_visible() and "tiles.csv" in used.inner_text()
+    assert used.is_visible() and "(T" in used.inner_text() and ".csv" not in used.inner_text()
     page.screenshot(path=str(shots / "gm2-end.png"), full_page=True)
     assert clicks["take"] + clicks["choose"] >= 5 and clicks["place"] >= 5
     assert clicks["bid"] >= 1 and clicks["end"] >= 1, clicks
@@ -246,4 +253,4 @@ def test_a_whole_game_with_feasts_by_clicking(base_url: str, phone: Any, shots: 
     page.click("#rp-first")
     assert page.locator("#rp-board [data-testid=g2-rondel]").count() == 1
     page.click("#rp-last")
-    assert page.locator("#rp-board [data-testid=g2-final]").count() == 1
+    assert page.locator("#rp-board [data-testid=g2-rondel]").count() == 1

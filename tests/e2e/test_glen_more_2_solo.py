@@ -13,6 +13,7 @@ import pytest
 
 from clanboard.core import games as all_games
 from tests.e2e.test_glen_more_2 import click_on_board
+from tests.e2e.test_glen_more_2_words import problems
 from tests.support.liveserver import live_server
 
 pytestmark = [
@@ -69,4 +70,7 @@ def test_solo_against_allenarly_from_the_lobby(base_url: str, phone: Any, shots:
     assert "card " in last and "range " in last
     log = page.locator("[data-testid=log]").text_content() or ""
     assert "Allenarly takes " in log  # the log says it in words
+    # her board and the log in words: no raw code (her tokens' spaces, her priority, ...)
+    board = page.locator("[data-testid=g2-board]").inner_text()
+    assert problems(board + "\n" + page.locator("[data-testid=log]").inner_text(), "en") == []
     page.screenshot(path=str(shots / "gm2-solo.png"), full_page=True)

@@ -84,7 +84,8 @@ def test_end_screen_tables_follow_the_score_sheets() -> None:
     why = state.result_explanation(None, ["Ann", "Bob", "Cy"])
     assert why is not None
     titles = [t["title"] for t in why["tables"]]
-    assert titles == [f"Scoring {sc['round']}" for sc in state.scorings] + ["Final scoring"]
+    assert titles == [f"Scoring {sc['round']}: points (count compared)"
+                      for sc in state.scorings] + ["Final scoring"]
     final = why["tables"][-1]
     assert final["columns"] == ["Ann", "Bob", "Cy"]
     rows = {r["label"]: r["values"] for r in final["rows"]}
@@ -94,6 +95,7 @@ def test_end_screen_tables_follow_the_score_sheets() -> None:
     assert len(fame) == len(state.scorings)  # chronicle 10's fifth category
     winners = [["Ann", "Bob", "Cy"][w] for w in state.winners()]
     assert all(w in why["summary"] for w in winners)
+    assert "headline" not in why  # the table page's own winner line stands
     assert any("provisional" in line for line in why["lines"])
     fresh = get_game("glen-more-2").new_state(3, 1, OPTS)
     assert fresh.result_explanation(None) is None

@@ -73,7 +73,7 @@ def test_updater_writes_plural_entries_with_the_languages_forms(
             assert f"nplurals={n};" in text
             with i18n.po_path(lang).open("rb") as f:
                 cat = read_po(f, locale=lang)
-            entry = cat.get(("{n} stone", "{n} stones"))
+            entry = cat.get(("{n} test pebble", "{n} test pebbles"))
             assert entry is not None and entry.pluralizable and len(tuple(entry.string or ())) == n
             # the catalogue's order is kept: the new entry comes last
             assert text.rstrip().endswith(f'msgstr[{n - 1}] ""')
@@ -82,7 +82,7 @@ def test_updater_writes_plural_entries_with_the_languages_forms(
         i18n._LOCALIZED.clear()
 
 
-EXTRA = {"stone": Plural("{n} stone", "{n} stones")}
+EXTRA = {"pebble": Plural("{n} test pebble", "{n} test pebbles")}  # an id no game uses
 
 
 def _po_plurals(lang: str) -> dict[str, tuple[str, ...]]:

@@ -98,3 +98,25 @@ def test_a_secret_bid_reaches_no_other_viewer_before_the_reveal(client: TestClie
     after = view(client, tid, 1, tokens)
     revealed = [x["feast"] for x in after["observation"]["last_reveal"] if x["seat"] == 0]
     assert revealed == [int(x) for x in stack.split(",")][:len(revealed)] and revealed
+
+
+def test_the_view_carries_the_boards_words_in_the_viewers_language(client: TestClient) -> None:
+    """The page names and describes components through the server's describer: the view's
+    ``words`` follow the viewer's language; other games send none."""
+    t = new_table(client, game="glen-more-2", variant="provisional", seed=5,
+                  options={"chronicles": "9,10,11"}, seats=[{"kind": "human"}] * 3)
+    tid, tokens = t["table"], t["tokens"]
+    en = view(client, tid, 0, tokens)["words"]
+    r = client.get(f"/api/tables/{tid}/view?seat=0&lang=ru", headers=auth(tokens["0"]))
+    ru = r.json()["words"]
+    assert en["clans"]["MacKay"] == {"name": "MacKay", "effect":
+                                     "take the personality David Hume if nobody has it"}
+    assert ru["clans"]["MacKay"]["name"] == "Маккей"
+    assert ru["tiles"]["HV"]["name"] == "Начальная деревня"
+    assert ru["stacks"]["S"] == "Н" and ru["pack"] == "временные компоненты"
+    # only the tiles in sight (the stacks' tiles are not named before they come out)
+    assert set(en["tiles"]) <= set(view(client, tid, 0, tokens)["observation"]["tiles"])
+    # a spectator reads the same words: nothing in them is hidden
+    assert client.get(f"/api/tables/{tid}/view").json()["words"] == en
+    other = new_table(client, game="schotten-totten")
+    assert view(client, other["table"], 0, other["tokens"])["words"] is None

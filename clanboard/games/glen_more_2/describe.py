@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from clanboard.core import CHANCE, Move, seat_name, winners_text, words
-from clanboard.games.glen_more_2.effects import RESOURCES
+from clanboard.games.glen_more_2 import words as W
+from clanboard.games.glen_more_2.effects import CATEGORIES, RESOURCES, Effect
 from clanboard.games.glen_more_2.market import buy_price, sell_price
 from clanboard.games.glen_more_2.moves import (
     ACT,
@@ -47,86 +48,80 @@ MESSAGES = {
     "take": "{who} moves on the rondel and takes {tile}",
     "take_alt": "{who} moves on the rondel and takes {tile}, paying {cost}",
     "take_discard": "{who} takes {tile} from the discard",
-    "pass": "{who} cannot take a tile: moves onto {tile}, which leaves the game",
-    "place": "{who} places {tile} at {at}",
-    "pay": "{who} pays 1 {res} from {tile}",
-    "buy": "{who} buys 1 {res} for {price} {coins}",
-    "sell": "{who} sells 1 {res} from {tile} for {price} {coins}",
-    "gain": "{who} takes 1 {res}",
-    "act": "{who} activates {tile}",
+    "pass": "{who} cannot take a tile and moves onto {tile}, which leaves the game",
+    "place": "{who} places {tile} on square {at}",
+    "pay": "{who} pays {res} {tile}",
+    "buy": "{who} buys at the market: {res}, price {price}",
+    "sell": "{who} sells {res} {tile} at the market, price {price}",
+    "gain": "{who} takes a resource of their choice: {res}",
+    "act": "{who} activates the tile {tile}",
     "act_option": "{who} activates {tile}: {option}",
-    "move": "{who} moves a Scotsman from {src} to {dst}",
-    "clan": "{who} puts a clan marker on {space}",
+    "move": "{who} moves a Scotsman {src} to {dst}",
+    "clan": "{who} puts a clan marker on the space of {space}",
     "clan_none": "{who} puts no clan marker (no space open)",
     "end": "{who} ends the turn",
     "end_remove": "{who} removes no more tiles",
     "end_plan": "{who} puts no more resources on blueprints and ends the turn",
     "remove": "{who} removes {tile} from the territory",
-    "bid": "{who} bids on feasts {feasts} (top of the stack first)",
+    "bid": "{who} bids on the feasts at positions {feasts} (top of the stack first)",
     "bid_none": "{who} bids on no feast",
     "bid_hidden": "{who} places a secret bid",
-    "plan": "{who} puts 1 {res} on the blueprint of {place}",
-    "build": "{who} builds {place} over {tile}",
-    "build_side": "{who} builds {place} (side {side}) with its left half over {tile}",
+    "plan": "{who} puts a resource on the blueprint of {place}: {res}",
+    "build": "{who} builds {place} {tile}",
+    "build_side": "{who} builds {place} (side {side}) with its left half {tile}",
     "rep_new": "{who} puts a clan representative on the new tile",
-    "rep_move": "{who} moves the clan representative from {tile} onto the new tile",
+    "rep_move": "{who} moves the clan representative {tile} onto the new tile",
     "rep_none": "{who} puts no clan representative on the new tile",
-    "train": "{who} trains the clan representative on {tile}",
-    "central": "{who} takes the central track's reward of step {n}: {reward}",
+    "train": "{who} trains the clan representative {tile}",
+    "central": "{who} takes the central track's reward of rank {n}: {reward}",
     "central_none": "{who} declines the central track's reward",
-    "choose": "{who} chooses option {n} of {tile}: {option}",
+    "choose": "{who} chooses {tile}: {option}",
     "scot": "{who} puts the new Scotsman on {tile}",
     "draw": "{tile} comes onto the rondel",
     "roll": "the die shows {n}",
-    "tile_at": "{name} ({at})",
-    "coin": "coin", "coins": "coins",
-    "round": "Scoring {n}",
+    "tile_at": "{name} at {at}",
     "final": "Final scoring",
-    "castle": "Scotsmen in the home castle",
-    "landmarks": "landmarks",
-    "whisky": "whisky barrels",
-    "personalities": "personalities",
-    "fame": "fame",
-    "fame_won": "fame won (caber, stone)",
-    "vp": "points",
+    "round_title": "Scoring {n}: points (count compared)",
+    "cell": "{vp} ({count})",
+    "round_total": "points this scoring",
+    "fame_won": "Scoring {n}: fame won at the Highland Games: {list}",
     "before": "points before the final scoring",
     "cards": "landmark cards (end of game)",
     "final_coins": "coins (1 point each)",
-    "tiles": "tiles in the territory",
     "penalty": "territory penalty",
     "unbuilt_historic": "historic places taken, not built",
+    "her_stones": "Allenarly's stones",
     "total": "total",
+    "tiles_line": "Tiles in the territory: {list}",
+    "item": "{who} {n}",
     "tiebreak": "tied on points: most resources left wins ({counts})",
     "provisional_used": "provisional component values this game used: {n}",
 }
 """User-facing words (one place, for catalogues)."""
 
-RESOURCE_NAMES = {r: r for r in RESOURCES}
-"""The resources' names, catalogued like the messages."""
-
-#: the score sheets' rows, in order (a key absent from a sheet is left out)
-ROUND_ROWS = ("castle", "landmarks", "whisky", "personalities", "fame", "fame_won", "vp")
-FINAL_ROWS = ("before", "cards", "coins", "tiles", "penalty", "unbuilt_historic", "total")
+#: the final score sheet's rows that add up to its total (a key absent from a sheet is left
+#: out); Allenarly's stones follow in a solo game
+FINAL_ROWS = ("before", "cards", "coins", "penalty", "unbuilt_historic")
 
 
-def tile_name(s: GlenMore2State, tile: int, lang: str = "en") -> str:
-    """A tile by its name in the pack (the Russian one where the pack has it) and its id."""
-    row = s.comp.tiles[tile]
-    name = row.name_ru if lang == "ru" and row.name_ru else row.name
-    return f"{name} ({row.id})"
+def tile_name(s: GlenMore2State, tile: int, lang: str = "en", case: str = "") -> str:
+    """A tile by its name in ``lang``, carried by a noun in ``case``, and its id."""
+    return W.tile_named(s.comp, tile, lang, case)
 
 
-def _at(s: GlenMore2State, p: int, sq: Sq, lang: str) -> str:
+def _at(s: GlenMore2State, p: int, sq: Sq, lang: str, case: str = "") -> str:
     terr = s.terr[p]
     slot = terr.cells.get((sq.x, sq.y))
     if slot is None:
         return str(sq)
-    return words(MESSAGES, lang)["tile_at"].format(name=tile_name(s, terr.tiles[slot], lang),
-                                                   at=str(sq))
+    return words(MESSAGES, lang)["tile_at"].format(
+        name=tile_name(s, terr.tiles[slot], lang, case), at=str(sq))
 
 
-def _coins(m: Any, n: int) -> str:
-    return m["coin"] if n == 1 else m["coins"]
+def _option(s: GlenMore2State, effect: Effect, n: int, lang: str) -> str:
+    """Option ``n`` (1-based) of ``effect`` in words ("" when there is no such option)."""
+    opts = effect.options
+    return W.option(opts[n - 1], s.comp, lang) if 0 < n <= len(opts) else ""
 
 
 def describe_move(s: GlenMore2State, move: Move, player: int, viewer: int | None,
@@ -137,7 +132,6 @@ def describe_move(s: GlenMore2State, move: Move, player: int, viewer: int | None
 
     assert isinstance(move, GMove)
     m = words(MESSAGES, lang)
-    res = words(RESOURCE_NAMES, lang)
     comp = s.comp
     op = move.op
     if player == CHANCE or op in (DRAW, ROLL):
@@ -151,76 +145,80 @@ def describe_move(s: GlenMore2State, move: Move, player: int, viewer: int | None
         stack = bid_list(move)
         if not stack:
             return m["bid_none"].format(who=who)
-        return m["bid"].format(who=who, feasts=", ".join(map(str, stack)))
+        return m["bid"].format(who=who, feasts=W.m_(lang)["list"].join(map(str, stack)))
     if op in (TAKE, PASS):
         tile = tile_name(s, comp.index[move.name], lang)
         if op == PASS:
             return m["pass"].format(who=who, tile=tile)
         if s.phase == P_DISCARD:
             return m["take_discard"].format(who=who, tile=tile)
-        alts = str(comp.tiles[comp.index[move.name]].cost).split(" | ")
+        alts = comp.tiles[comp.index[move.name]].cost.alternatives
         if move.n and move.n <= len(alts):
-            return m["take_alt"].format(who=who, tile=tile, cost=alts[move.n - 1])
+            return m["take_alt"].format(who=who, tile=tile, cost=W.items(alts[move.n - 1], lang))
         return m["take"].format(who=who, tile=tile)
     if op == PLACE:
         return m["place"].format(who=who, tile=tile_name(s, s.tile, lang), at=str(move.a))
     if op == PAY:
-        return m["pay"].format(who=who, res=res[move.name], tile=_at(s, player, move.a, lang))
+        return m["pay"].format(who=who, res=W.item(move.name, 1, lang),
+                               tile=_at(s, player, move.a, lang, "from"))
     if op in (BUY, SELL):
         k = RES_INDEX[move.name]
         if op == BUY:
             price = buy_price(s.comp_prices[k], s.market[k]) or 0
-            return m["buy"].format(who=who, res=res[move.name], price=price,
-                                   coins=_coins(m, price))
+            return m["buy"].format(who=who, res=W.item(move.name, 1, lang),
+                                   price=W.item("coin", price, lang))
         price = sell_price(s.comp_prices[k], s.market[k]) or 0
-        return m["sell"].format(who=who, res=res[move.name], tile=_at(s, player, move.a, lang),
-                                price=price, coins=_coins(m, price))
+        return m["sell"].format(who=who, res=W.item(move.name, 1, lang),
+                                tile=_at(s, player, move.a, lang, "from"),
+                                price=W.item("coin", price, lang))
     if op == GAIN:
-        return m["gain"].format(who=who, res=res[move.name])
+        return m["gain"].format(who=who, res=W.item(move.name, 1, lang))
     if op == ACT:
         tile = _at(s, player, move.a, lang)
         slot = s.terr[player].cells.get((move.a.x, move.a.y))
-        options = str(comp.tiles[s.terr[player].tiles[slot]].activation).split(" | ") \
-            if slot is not None else []
-        if move.n and move.n <= len(options):
-            return m["act_option"].format(who=who, tile=tile, option=options[move.n - 1])
+        option = _option(s, comp.tiles[s.terr[player].tiles[slot]].activation, move.n, lang) \
+            if slot is not None and move.n else ""
+        if option:
+            return m["act_option"].format(who=who, tile=tile, option=option)
         return m["act"].format(who=who, tile=tile)
     if op == MOVE:
-        return m["move"].format(who=who, src=_at(s, player, move.a, lang),
+        return m["move"].format(who=who, src=_at(s, player, move.a, lang, "from"),
                                 dst=_at(s, player, move.b, lang))
     if op == CLAN:
         if move.name == "none":
             return m["clan_none"].format(who=who)
-        return m["clan"].format(who=who, space=move.name)
+        return m["clan"].format(who=who, space=W.clan_name(comp, move.name, lang))
     if op == REMOVE:
         return m["remove"].format(who=who, tile=_at(s, player, move.a, lang))
     if op == PLAN:
-        place = tile_name(s, comp.index[move.name], lang)
-        return m["plan"].format(who=who, res=res[RESOURCES[move.n - 1]], place=place)
+        place = W.tile_name(comp, comp.index[move.name], lang)
+        return m["plan"].format(who=who, res=W.item(RESOURCES[move.n - 1], 1, lang),
+                                place=place)
     if op == BUILD:
         card = s.blueprints[player][s.building] if s.building >= 0 else None
-        place = tile_name(s, card["tile"], lang) if card else "?"
+        place = W.tile_name(comp, card["tile"], lang) if card else "?"
         key = "build_side" if move.n else "build"
-        return m[key].format(who=who, place=place, side=move.n, tile=_at(s, player, move.a, lang))
+        return m[key].format(who=who, place=place, side=move.n,
+                             tile=_at(s, player, move.a, lang, "over"))
     if op == REP:
         if move.name == "new":
             return m["rep_new"].format(who=who)
         if move.name == "none":
             return m["rep_none"].format(who=who)
-        return m["rep_move"].format(who=who, tile=_at(s, player, move.a, lang))
+        return m["rep_move"].format(who=who, tile=_at(s, player, move.a, lang, "from"))
     if op == TRAIN:
-        return m["train"].format(who=who, tile=_at(s, player, move.a, lang))
+        return m["train"].format(who=who, tile=_at(s, player, move.a, lang, "on"))
     if op == CENTRAL:
         if not move.n:
             return m["central_none"].format(who=who)
         row = comp.tracks.get(("central", move.n))
-        return m["central"].format(who=who, n=move.n, reward=str(row.reward) if row else "?")
+        return m["central"].format(who=who, n=move.n,
+                                   reward=W.effect(row.reward, comp, lang) if row else "?")
     if op == CHOOSE:
         chosen = s.choose_tile if s.choose_tile >= 0 else s.tile
-        options = str(comp.tiles[chosen].bonus).split(" | ") if chosen >= 0 else []
-        option = options[move.n - 1] if move.n <= len(options) else str(move.n)
-        return m["choose"].format(who=who, n=move.n, option=option,
-                                  tile=tile_name(s, chosen, lang) if chosen >= 0 else "?")
+        option = _option(s, comp.tiles[chosen].bonus, move.n, lang) if chosen >= 0 else ""
+        return m["choose"].format(who=who, n=move.n, option=option or str(move.n),
+                                  tile=tile_name(s, chosen, lang, "on") if chosen >= 0 else "?")
     if op == SCOT:
         return m["scot"].format(who=who, tile=_at(s, player, move.a, lang))
     if op == END:
@@ -229,41 +227,114 @@ def describe_move(s: GlenMore2State, move: Move, player: int, viewer: int | None
     return f"{who}: {move}"
 
 
-def _rows(sheet: dict[str, Any], keys: Sequence[str], n: int, m: Any) -> list[dict[str, Any]]:
-    rows = []
-    for key in keys:
-        values = sheet.get(key)
-        if isinstance(values, list) and len(values) == n and \
-                all(isinstance(v, int) for v in values):
-            label = m["final_coins"] if key == "coins" else m[key]
-            rows.append({"label": label, "values": list(values)})
-    return rows
+def columns(s: GlenMore2State, names: Sequence[str] | None, lang: str) -> list[str]:
+    """The score tables' columns: every seat, and Allenarly beside the player in solo."""
+    seats = [seat_name(names, p, lang) for p in range(s.num_players)]
+    if s.solo:
+        from clanboard.games.glen_more_2.solo_describe import her_name
+
+        seats.append(her_name(lang))
+    return seats
+
+
+def _round_table(s: GlenMore2State, sc: dict[str, Any], seats: list[str],
+                 lang: str) -> dict[str, Any]:
+    """One scoring round: per category the points each side got (from the counts compared,
+    after feasts and modifiers, by the pack's table) with the count in brackets; in solo
+    Allenarly's item and trade-tile points after it; the round's total."""
+    m = words(MESSAGES, lang)
+    w = W.m_(lang)
+    n = len(seats)
+    alt = 9 in s.ch
+    rows: list[dict[str, Any]] = []
+    totals = [0] * n
+    for cat in CATEGORIES:
+        counts = sc.get(cat)
+        if not (isinstance(counts, list) and len(counts) == n):
+            continue
+        low = min(counts)
+        vps = [s.comp.pack.scoring_vp(c - low, alternative=alt) for c in counts]
+        totals = [a + b for a, b in zip(totals, vps, strict=True)]
+        rows.append({"label": w[f"cat.{cat}"],
+                     "values": [m["cell"].format(vp=v, count=c)
+                                for v, c in zip(vps, counts, strict=True)]})
+    if s.solo and s.allen is not None:
+        extra = next((r for r in s.allen.rounds if r["round"] == sc["round"]), None)
+        if extra is not None:
+            her = extra["item_vp"] + sum(vp for _, vp in extra["exchange"])
+            from clanboard.games.glen_more_2.solo_describe import MESSAGES as SOLO
+
+            rows.append({"label": words(SOLO, lang)["round_items"],
+                         "values": ["—", her]})
+            totals[-1] += her
+    rows.append({"label": m["round_total"], "values": totals})
+    return {"title": m["round_title"].format(n=sc["round"]), "columns": seats, "rows": rows}
+
+
+def _final_table(s: GlenMore2State, final: dict[str, Any], seats: list[str],
+                 lang: str) -> dict[str, Any]:
+    m = words(MESSAGES, lang)
+    n = len(seats)
+    rows: list[dict[str, Any]] = []
+    for key in FINAL_ROWS:
+        values = final.get(key)
+        if isinstance(values, list) and len(values) == n:
+            rows.append({"label": m["final_coins"] if key == "coins" else m[key],
+                         "values": list(values)})
+    if s.solo and isinstance(final.get("allenarly_stones"), int):
+        rows.append({"label": m["her_stones"], "values": ["—", final["allenarly_stones"]]})
+    rows.append({"label": m["total"], "values": list(final["total"])})
+    return {"title": m["final"], "columns": seats, "rows": rows}
+
+
+def score_tables(s: GlenMore2State, names: Sequence[str] | None,
+                 lang: str) -> list[dict[str, Any]]:
+    """The scoring rounds so far and the final scoring (once made), as tables."""
+    seats = columns(s, names, lang)
+    tables = [_round_table(s, sc, seats, lang) for sc in s.scorings]
+    if s.final:
+        tables.append(_final_table(s, s.final, seats, lang))
+    return tables
 
 
 def result_explanation(s: GlenMore2State, viewer: int | None,
                        names: Sequence[str] | None = None,
                        lang: str = "en") -> dict[str, Any]:
-    """Each scoring round (the categories compared and the points they gave) and the final
-    scoring, per player; the tie-break; how many provisional values the game used."""
+    """The winner line; each scoring round (points per category, the counts compared) and
+    the final scoring, one column per seat (and Allenarly in solo), rows adding up to the
+    totals; the tie-break; how many provisional values the game used."""
     from clanboard.games.glen_more_2.provenance import used_provisional
 
-    n = s.num_players
-    seats = [seat_name(names, p, lang) for p in range(n)]
+    seats = columns(s, names, lang)
     m = words(MESSAGES, lang)
-    tables: list[dict[str, Any]] = []
-    for sc in s.scorings:
-        tables.append({"title": m["round"].format(n=sc["round"]), "columns": seats,
-                       "rows": _rows(sc, ROUND_ROWS, n, m)})
-    if s.final:
-        tables.append({"title": m["final"], "columns": seats,
-                       "rows": _rows(s.final, FINAL_ROWS, n, m)})
+    w = W.m_(lang)
+    tables = score_tables(s, names, lang)
     lines = []
-    best = max(s.vp)
+    for sc in s.scorings:
+        won = sc.get("fame_won")
+        if isinstance(won, list) and any(won):
+            lines.append(m["fame_won"].format(n=sc["round"], list=w["list"].join(
+                m["item"].format(who=seats[p], n=v) for p, v in enumerate(won) if v)))
+    if s.final:
+        sizes = s.final.get("tiles")
+        if isinstance(sizes, list) and len(sizes) == len(seats):
+            lines.append(m["tiles_line"].format(list=w["list"].join(
+                m["item"].format(who=seats[p], n=v) for p, v in enumerate(sizes))))
+    n = s.num_players
+    best = max(s.vp[:n])
     tied = [p for p in range(n) if s.vp[p] == best]
-    if len(tied) > 1 and s.final and "resources" in s.final:
-        counts = ", ".join(f"{seats[p]} {s.final['resources'][p]}" for p in tied)
+    if not s.solo and len(tied) > 1 and s.final and "resources" in s.final:
+        counts = w["list"].join(m["item"].format(who=seats[p], n=s.final["resources"][p])
+                                for p in tied)
         lines.append(m["tiebreak"].format(counts=counts))
     used = used_provisional(s)
     if used:
         lines.append(m["provisional_used"].format(n=len(used)))
-    return {"summary": winners_text(s.winners(), seats, lang), "lines": lines, "tables": tables}
+    out: dict[str, Any] = {"lines": lines, "tables": tables}
+    if s.solo:  # her score is no seat's: the winner line comes from here (HG-RU 850)
+        from clanboard.games.glen_more_2.solo_describe import result_summary
+
+        out["summary"] = out["headline"] = result_summary(s, names, lang)
+    else:
+        out["summary"] = winners_text(s.winners(), seats[:n], lang)
+    return out

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rich.markup import escape
 
 from clanboard.core import words
+from clanboard.games.glen_more_2 import words as W
 from clanboard.games.glen_more_2.effects import RESOURCES
 
 if TYPE_CHECKING:
@@ -14,9 +15,10 @@ if TYPE_CHECKING:
 
 MESSAGES = {
     "badge": "PROVISIONAL COMPONENTS",
-    "badge_line": "pack {pack}: {n} provisional values (* marks provisional tiles; "
-                  "'clanboard pack provisional' lists them)",
-    "rondel": "Rondel", "back_to_front": "(back to front)", "stacks": "stacks {stacks}",
+    "badge_line": "pack “{pack}”: {n} provisional values (* marks provisional tiles; "
+                  "the command “clanboard pack provisional” lists them)",
+    "rondel": "Rondel", "back_to_front": "(back to front)", "stacks": "tiles left in the "
+    "stacks: {stacks}",
     "worlds_end": "World's End is out", "die": "die", "scotsman": "Scotsman of seat {p}",
     "market": "Market", "filled": "(filled spaces)", "clan_board": "Clan board",
     "feasts": "Feasts", "last_reveal": "last reveal", "reveal": "seat {p} stage {stage} feast {f}",
@@ -24,71 +26,119 @@ MESSAGES = {
     "bidding": "Bidding", "bid_help": "(secret): your stack {stack}; "
                "type e.g. 'bid 4,1,5' (top first) or 'bid none'",
     "seat": "seat {p}",
-    "stats": "{vp} VP, {coins} coins, {whisky} whisky, {landmarks} landmarks, "
-             "{personalities} personalities, {castle} in castle",
-    "scotsmen": "{n} Scotsmen",
+    "stats": "{vp} VP, coins: {coins}, whisky barrels: {whisky}, landmark cards: {landmarks}, "
+             "personalities: {personalities}, Scotsmen in the home castle: {castle}",
+    "scotsmen": "Scotsmen: {n}",
+    "resources": "resources: {list}",
     "highland": "Highland Games", "ranks": "ranks (caber/stone)",
     "rank_line": "seat {p}: {caber}/{stone} reps {reps} fame {fame}",
-    "central_taken": "central taken: {taken}",
+    "central_taken": "central track, ranks taken: {taken}",
     "blueprints": "Blueprint cards",
+    "blueprint_line": "{place}: {have} of {need} resources",
     "step": "step: {phase}", "movement": "movement points {n}",
-    "final": "final: {final}",
     "used": "this game used {n} provisional values:",
+    "none": "—",
+    "clan_line": "{clan} (road cost {road}): {effect} — {holders}",
+    "feast_line": "{n}. {name} — cost: {cost}; {effect}",
+    "allen_head": "{vp} VP, coins: {coins}, trade stones: {stones}, Scotsmen: {scots}, "
+                  "landmark cards: {landmarks}, whisky barrels: {whisky}, personalities: "
+                  "{personalities}",
+    "allen_row": "trade tiles: {trade}; other tiles: {pile}; priority: {priority}; tokens: "
+                 "{tokens}; action cards face up: {cards} (draws before a shuffle: {left})",
+    "phase.draw": "tiles come onto the rondel", "phase.roll": "the die is rolled",
+    "phase.take": "move on the rondel and take a tile", "phase.place": "place the tile",
+    "phase.pay": "pay for the tile", "phase.gain": "choose resources",
+    "phase.clan": "put a clan marker on the clan board", "phase.activate": "activate tiles",
+    "phase.discard": "take a tile from the discard", "phase.remove": "remove tiles",
+    "phase.bid": "secret bids on the feasts", "phase.plan": "put resources on blueprints",
+    "phase.build": "build a historic place", "phase.rep": "clan representative",
+    "phase.central": "the central track's reward", "phase.choose": "choose an option",
+    "phase.scot": "place the new Scotsman", "phase.over": "the game is over",
+    "phase.allenarly": "Allenarly's turn", "phase.allenarly_bid": "Allenarly's bids",
 }
 """The terminal's words (catalogued in the gettext catalogues like the moves')."""
 
 _ABBR = {"wood": "W", "stone": "S", "grain": "G", "sheep": "Sh", "cattle": "C"}
 
 
-def _tile(s: GlenMore2State, t: int) -> str:
-    row = s.comp.tiles[t]
+def _tile(s: GlenMore2State, t: int, lang: str = "en") -> str:
+    """A tile: id, name, kind, and what it does (cost, placement, activation), in words."""
+    comp = s.comp
+    row = comp.tiles[t]
     mark = "*" if row.provisional else ""
-    cost = f" ({row.cost})" if row.cost.alternatives else ""
-    act = f" [{row.activation}]" if row.activation else ""
-    return escape(f"{row.id}{mark} {row.name} <{row.kind}>{cost}{act}")
+    parts = [W.kind(row.kind, lang)]
+    if row.kind != "worlds_end":
+        if row.cost.alternatives:
+            parts.append(W.m_(lang)["cost"].format(cost=W.cost(row.cost, lang)))
+        if row.bonus:
+            parts.append(W.m_(lang)["on_place"].format(effect=W.effect(row.bonus, comp, lang)))
+        if row.activation:
+            parts.append(W.m_(lang)["on_activate"].format(
+                effect=W.effect(row.activation, comp, lang)))
+    return escape(f"{row.id}{mark} {W.tile_name(comp, t, lang)} — " + "; ".join(parts))
+
+
+def _names(s: GlenMore2State, seats: list[int], lang: str) -> str:
+    """Seats as the rest of the board names them ("seat 0"; Allenarly by her name)."""
+    from clanboard.games.glen_more_2.allenarly import ALLEN
+    from clanboard.games.glen_more_2.solo_describe import her_name
+
+    m = words(MESSAGES, lang)
+    return ", ".join(her_name(lang) if s.solo and p == ALLEN else m["seat"].format(p=p)
+                     for p in seats) or m["none"]
 
 
 def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") -> str:
-    """The position as ``player`` sees it, in ``lang`` (the pack's own data, tile names and
-    effects, stay as the pack writes them)."""
-    from clanboard.games.glen_more_2.describe import RESOURCE_NAMES
+    """The position as ``player`` sees it, in ``lang``: names and effects through the one
+    describer (:mod:`.words`), the scoring as the end screen's tables."""
     from clanboard.games.glen_more_2.state import DIE, GAP, PHASES
 
     m = words(MESSAGES, lang)
-    rn = words(RESOURCE_NAMES, lang)
     comp = s.comp
     out = []
     prov = comp.pack.provisional()
     if prov:
         out.append(f"[black on yellow] {m['badge']} [/] "
-                   + escape(m["badge_line"].format(pack=repr(comp.name), n=len(prov))))
-    stacks = " ".join(f"{k}:{len(v)}" for k, v in s.stacks.items())
+                   + escape(m["badge_line"].format(pack=W.pack_name(comp.name, lang), n=len(prov))))
+    letters = W.STACK_LETTERS.get(lang, {})
+    stacks = "  ".join(f"{letters.get(k, k)} {len(v)}" for k, v in s.stacks.items())
     out.append(f"[bold]{m['rondel']}[/] {m['back_to_front']}  {m['stacks'].format(stacks=stacks)}"
                + (f"  {m['worlds_end']}" if s.we_drawn else ""))
     for v in s.track:
         if v >= 0:
-            out.append(f"  {_tile(s, v)}")
+            out.append(f"  {_tile(s, v, lang)}")
         elif v == DIE:
             out.append(f"  [magenta]{m['die']}[/]")
         elif v != GAP:
-            who = "Allenarly" if s.solo and v == -2 else str(-v - 1)
-            out.append(f"  [cyan]{m['scotsman'].format(p=who)}[/]")
-    market = "  ".join(f"{rn[r]}:{s.market[k]}" for k, r in enumerate(RESOURCES))
+            from clanboard.games.glen_more_2.solo_describe import her_name
+
+            text = her_name(lang) if s.solo and v == -2 else m["scotsman"].format(p=-v - 1)
+            out.append(f"  [cyan]{text}[/]")
+    market = "  ".join(f"{W.resource(r, lang)} {s.market[k]}" for k, r in enumerate(RESOURCES))
     out.append(f"[bold]{m['market']}[/] {m['filled']} {market}")
-    clan = "  ".join(f"{k}:{','.join(map(str, v)) or '-'}" for k, v in s.clan.items())
-    out.append(f"[bold]{m['clan_board']}[/] {clan}")
+    out.append(f"[bold]{m['clan_board']}[/]")
+    for sid, holders in s.clan.items():
+        sp = comp.spaces[comp.space_index[sid]]
+        effect = W.provisional(W.effect(sp.effect, comp, lang), sp.provisional, lang)
+        out.append("  " + escape(m["clan_line"].format(
+            clan=W.clan_name(comp, sid, lang), road=sp.road_cost, effect=effect,
+            holders=_names(s, list(holders), lang))))
     if s.feast_row:
-        feasts = "  ".join(escape(f"{i + 1}:{comp.feasts[f].name} ({comp.feasts[f].cost} -> "
-                                  f"{comp.feasts[f].effect})") for i, f in enumerate(s.feast_row))
-        out.append(f"[bold]{m['feasts']}[/] {feasts}")
+        out.append(f"[bold]{m['feasts']}[/]")
+        for i, f in enumerate(s.feast_row):
+            row = comp.feasts[f]
+            out.append("  " + escape(m["feast_line"].format(
+                n=i + 1, name=W.name(row.name, row.name_ru, lang), cost=W.cost(row.cost, lang),
+                effect=W.provisional(W.effect(row.effect, comp, lang), row.provisional,
+                                     lang))))
         if s.reveal:
             out.append(f"{m['last_reveal']}: " + ", ".join(
                 m["reveal"].format(p=r["seat"], stage=r["stage"], f=r["feast"])
                 + " " + (m["placed"] if r["paid"] else m["no_marker"]) for r in s.reveal))
         if s.phase == PHASES.index("bid"):
             mine = s.bids[player] if player is not None else None
-            out.append(f"[bold]{m['bidding']}[/] "
-                       + escape(m["bid_help"].format(stack=str(mine or "-"))))
+            out.append(f"[bold]{m['bidding']}[/] " + escape(m["bid_help"].format(
+                stack=",".join(map(str, mine)) if mine else "-")))
     for p in range(s.num_players):
         terr = s.terr[p]
         head = "[bold]" + ("> " if p == s.cur else "  ") + m["seat"].format(p=p) + "[/]"
@@ -96,59 +146,74 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
             vp=s.vp[p], coins=s.coins[p], whisky=s.whisky[p], landmarks=len(s.cards[p]),
             personalities=len(s.personalities[p]), castle=s.castle_scotsmen(p)))
         for slot, (x, y) in enumerate(terr.pos):
-            res = " ".join(f"{terr.res[slot][k]}{_ABBR[r]}" for k, r in enumerate(RESOURCES)
-                           if terr.res[slot][k])
-            scot = " " + m["scotsmen"].format(n=terr.scots[slot]) if terr.scots[slot] else ""
-            out.append(f"     {x},{y}: {_tile(s, terr.tiles[slot])}{scot} {res}")
+            res = ", ".join(W.item(r, terr.res[slot][k], lang) for k, r in enumerate(RESOURCES)
+                            if terr.res[slot][k])
+            scot = "; " + m["scotsmen"].format(n=terr.scots[slot]) if terr.scots[slot] else ""
+            res = "; " + escape(m["resources"].format(list=res)) if res else ""
+            out.append(f"     {x},{y}  {_tile(s, terr.tiles[slot], lang)}{scot}{res}")
     if 10 in s.ch:
+        taken = ", ".join(f"{k} ({_names(s, [v], lang)})" for k, v in sorted(s.central.items()))
         out.append(f"[bold]{m['highland']}[/] {m['ranks']}: " + "  ".join(
             m["rank_line"].format(p=p, caber=r[0], stone=r[1], fame=s.fame[p],
-                                  reps=",".join(f"{c[0]},{c[1]}" for c in s.reps[p]) or "-")
+                                  reps=" ".join(f"{c[0]},{c[1]}" for c in s.reps[p]) or "-")
             for p, r in enumerate(s.rank))
-            + "  " + escape(m["central_taken"].format(
-                taken=dict(sorted(s.central.items())) or "-")))
+            + "  " + escape(m["central_taken"].format(taken=taken or m["none"])))
     if 11 in s.ch:
-        cards = "  ".join(f"seat {p}: " + (", ".join(
-            f"{comp.tile_id(c['tile'])} {sum(c['paid']) + c['free']}/"
-            f"{comp.blueprint_need[c['tile']].resources()}" for c in cs) or "-")
-            for p, cs in enumerate(s.blueprints))
-        out.append(f"[bold]{m['blueprints']}[/] {escape(cards)}")
+        out.append(f"[bold]{m['blueprints']}[/]")
+        for p, cs in enumerate(s.blueprints):
+            cards = "; ".join(m["blueprint_line"].format(
+                place=W.tile_name(comp, c["tile"], lang), have=sum(c["paid"]) + c["free"],
+                need=comp.blueprint_need[c["tile"]].resources()) for c in cs) or m["none"]
+            out.append("  " + m["seat"].format(p=p) + ": " + escape(cards))
     if s.allen is not None:
-        out.extend(render_allenarly(s))
-    out.append(m["step"].format(phase=PHASES[s.phase])
+        out.extend(render_allenarly(s, lang))
+    phase = PHASES[s.phase]
+    out.append(m["step"].format(phase=m.get(f"phase.{phase}", phase))
                + (", " + m["movement"].format(n=s.mp) if s.mp else ""))
     if s.final:
         from clanboard.games.glen_more_2.provenance import used_provisional
 
-        out.append(escape(m["final"].format(final=s.final)))
+        out.extend(escape(line) for line in scoring_lines(s, lang))
         used = used_provisional(s)
         if used:
             out.append(f"[yellow]{m['used'].format(n=len(used))}[/] "
-                       + escape(", ".join(f"{e.file} {e.key}" for e in used)))
+                       + escape("; ".join(W.provisional_names(comp, used, lang))))
     return "\n".join(out)
 
 
-def render_allenarly(s: GlenMore2State) -> list[str]:
-    """Her board and her last decision, in words (chronicle 12)."""
-    from clanboard.games.glen_more_2.allenarly import ALLEN, level_row, rules
-    from clanboard.games.glen_more_2.solo_describe import explain
+def scoring_lines(s: GlenMore2State, lang: str) -> list[str]:
+    """The end screen's winner line, notes and score tables as text lines."""
+    from clanboard.games.glen_more_2.describe import result_explanation
+
+    why = result_explanation(s, None, None, lang)
+    out = [why["summary"], *why["lines"]]
+    for table in why["tables"]:
+        out.append(f"{table['title']}: " + " | ".join(table["columns"]))
+        out.extend(f"  {row['label']}: " + " | ".join(map(str, row["values"]))
+                   for row in table["rows"])
+    return out
+
+
+def render_allenarly(s: GlenMore2State, lang: str = "en") -> list[str]:
+    """Her board and her last decisions, in words (chronicle 12)."""
+    from clanboard.games.glen_more_2.allenarly import ALLEN
+    from clanboard.games.glen_more_2.solo_describe import allenarly_words, her_name
 
     a = s.allen
     assert a is not None
-    tid = s.comp.tile_id
-    symbol = rules(s.comp).symbol
-    prio = " ".join(f"{c}({symbol[c]})" for c in a.priority)
-    tokens = " ".join(f"{k}:{v or '-'}" for k, v in a.tokens.items())
+    m = words(MESSAGES, lang)
+    hw = allenarly_words(s, lang)
+    comp = s.comp
+    trade = ", ".join(W.tile_name(comp, t, lang) for t in [a.start, *a.trade])
     lines = [
-        f"[bold]Allenarly[/] ({level_row(s).name}): {s.vp[ALLEN]} VP, {s.coins[ALLEN]} coins, "
-        f"{a.stones} stones, {a.scots} Scotsmen, {len(s.cards[ALLEN])} landmarks, "
-        f"{s.whisky[ALLEN]} whisky, {len(s.personalities[ALLEN])} personalities",
-        escape(f"     trade row: {' '.join(tid(t) for t in [a.start, *a.trade])}; pile: "
-               f"{len(a.pile)} tiles; priority: {prio}; tokens: {tokens}; cards face up: "
-               f"{a.discard or '-'} ({a.left} draws before a shuffle)"),
+        f"[bold]{her_name(lang)}[/] ({hw['level']}): " + escape(m["allen_head"].format(
+            vp=s.vp[ALLEN], coins=s.coins[ALLEN], stones=a.stones, scots=a.scots,
+            landmarks=len(s.cards[ALLEN]), whisky=s.whisky[ALLEN],
+            personalities=len(s.personalities[ALLEN]))),
+        "     " + escape(m["allen_row"].format(
+            trade=trade, pile=len(a.pile), priority="; ".join(hw["priority"]),
+            tokens="; ".join(hw["tokens"]), cards=", ".join(map(str, a.discard)) or m["none"],
+            left=a.left)),
     ]
-    for decision in a.recent or [a.last]:  # since your last move
-        text = explain(s, decision)
-        if text:
-            lines.append(f"     [cyan]{escape(text)}[/]")
+    lines.extend(f"     [cyan]{escape(text)}[/]" for text in hw["last"])
     return lines

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from clanboard.core import seat_name, words
+from clanboard.games.glen_more_2 import words as W
 from clanboard.games.glen_more_2.effects import RESOURCES
 from clanboard.games.glen_more_2.moves import ALLENARLY, GMove
 
@@ -17,10 +18,10 @@ if TYPE_CHECKING:
 MESSAGES = {
     "allenarly": "Allenarly",
     "takes": "Allenarly takes {tile}: card {card}, range {range}, {why}",
-    "row": "row {row} '{symbol}'",
-    "first_row": "first row '{symbol}'",
-    "priority_row": "row {row} of the priority tokens, '{symbol}'",
-    "chronicle_row": "chronicle {chronicle} rule '{symbol}'",
+    "row": "row {row} “{symbol}”",
+    "first_row": "first row “{symbol}”",
+    "priority_row": "row {row} of the priority tokens, “{symbol}”",
+    "chronicle_row": "chronicle {chronicle} rule “{symbol}”",
     "number_row": "no row matched: the framed number {number}",
     "extended": "range extended beyond World's End",
     "filled": "1 coin on the empty 1-coin space of {resources}",
@@ -28,35 +29,45 @@ MESSAGES = {
     "token_gone": "{token} off the clan board",
     "gains": "she gains {items}",
     "nothing": "she gains nothing",
-    "vp": "{n} VP",
-    "stones": "{n} stone(s)",
-    "whisky_barrels": "{n} whisky barrel(s)",
+    "stones": "trade stones: {n}",
     "scotsman": "a Scotsman",
-    "landmark_card": "landmark card {card}",
+    "landmark_card": "the landmark card {card}",
     "markers": "clan markers on {spaces}",
     "rank": "rank {rank} on the {track}",
     "left_out": "the tile leaves the game",
-    "bid_moves": "Allenarly draws card {card} for feast {feast}: chronicle number {number} "
-                 ">= cost {cost}, its bid token goes far left",
+    "bid_moves": "Allenarly draws card {card} for feast {feast}: chronicle number {number}, "
+                 "not below the cost {cost}, its bid token goes far left",
     "bid_stays": "Allenarly draws card {card} for feast {feast}: chronicle number {number}, "
                  "cost {cost}, its bid token stays",
+    "bid_no_number": "Allenarly draws card {card} for feast {feast}: it shows no chronicle "
+                     "number, her bid token stays",
     "bid_stack": "Allenarly bids on feasts {bids} (budget {budget} VP)",
     "blue": "blue token", "purple": "purple token", "caber": "caber track",
     "stone": "stone track",
     "village": "village", "castle": "castle", "material": "material", "animal": "animal",
     "trade": "trade", "whisky": "whisky", "personality": "personality", "loch": "loch",
     "ch10": "chronicle 10 tile", "ch11": "historic place",
-    "wood": "wood", "grain": "grain", "sheep": "sheep", "cattle": "cattle",
     "result_you": "{who} wins against Allenarly ({mine} to {hers} VP)",
     "result_tie": "{who} wins the tie against Allenarly ({mine} VP each)",
     "result_her": "Allenarly wins ({hers} to {mine} VP)",
     "her_score": "Allenarly ({level})",
+    "card_text": "card {card}: {moves}; search range {range}; choice rows: {rows}; "
+                 "framed number {last}{number}",
+    "card_moves": "moves the {tokens}",
+    "card_no_moves": "moves no clan-board token",
+    "card_row": "{n}. {symbols}",
+    "card_priority": "the priority tokens in order",
+    "card_then": ", then ",
+    "card_number": "; chronicle number {n}",
+    "round_items": "Allenarly's items and trade tiles",
+    "priority_item": "{category} (symbol: {symbol})",
+    "token_at": "{token}: {space}",
+    "off_board": "off the clan board",
 }
 
 
 def _tile_name(s: GlenMore2State, tid: str, lang: str) -> str:
-    row = s.comp.tiles[s.comp.index[tid]]
-    return (row.name_ru or row.name) if lang in ("ru", "uk") else row.name
+    return W.tile_named(s.comp, s.comp.index[tid], lang)
 
 
 def describe_allenarly(s: GlenMore2State, move: GMove, lang: str = "en") -> str:
@@ -104,7 +115,7 @@ def explain(s: GlenMore2State, last: dict[str, Any], lang: str = "en") -> str:
     if not last:
         return ""
     if "bid_card" in last:
-        key = "bid_moves" if last["moved"] else "bid_stays"
+        key = "bid_moves" if last["moved"] else "bid_stays" if last["number"] else "bid_no_number"
         text = m[key].format(card=last["bid_card"], feast=last["feast"],
                              number=last["number"] or "-", cost=last["cost"])
         if "bids" in last:
@@ -129,41 +140,90 @@ def explain(s: GlenMore2State, last: dict[str, Any], lang: str = "en") -> str:
         parts.append(m["extended"])
     if last.get("filled"):
         parts.append(m["filled"].format(
-            resources=", ".join(m[RESOURCES[k]] for k in last["filled"])))
+            resources=W.m_(lang)["list"].join(W.resource(RESOURCES[k], lang)
+                                              for k in last["filled"])))
     for tok, space in last.get("tokens", {}).items():
         parts.append(m["token"].format(token=m[tok], space=_clan(s, space, lang)) if space
                      else m["token_gone"].format(token=m[tok]))
     gains = dict(last.get("gains", {}))
     gains["clan"] = [_clan(s, sid, lang) for sid in gains.get("clan", [])]
-    parts.append(_gains(gains, m))
+    parts.append(_gains(gains, m, s, lang))
     return "; ".join(parts)
 
 
 def _clan(s: GlenMore2State, sid: str, lang: str) -> str:
     """A clan-board space by its clan's name."""
-    sp = s.comp.spaces[s.comp.space_index[sid]]
-    return (sp.clan_ru or sp.clan) if lang in ("ru", "uk") else sp.clan
+    return W.clan_name(s.comp, sid, lang)
 
 
-def _gains(g: dict[str, Any], m: Any) -> str:
+def _gains(g: dict[str, Any], m: Any, s: GlenMore2State, lang: str) -> str:
     items = []
     if g.get("vp"):
-        items.append(m["vp"].format(n=g["vp"]))
+        items.append(W.item("vp", g["vp"], lang))
     if g.get("stones"):
         items.append(m["stones"].format(n=g["stones"]))
     if g.get("whisky"):
-        items.append(m["whisky_barrels"].format(n=g["whisky"]))
+        items.append(W.item("whisky", g["whisky"], lang))
     if g.get("scotsman"):
         items.append(m["scotsman"])
     if g.get("landmark"):
-        items.append(m["landmark_card"].format(card=g["landmark"]))
+        card = s.comp.cards.get(g["landmark"])
+        items.append(m["landmark_card"].format(
+            card=W.name(card.name, card.name_ru, lang) if card else g["landmark"]))
     if g.get("clan"):
-        items.append(m["markers"].format(spaces=", ".join(g["clan"])))
+        items.append(m["markers"].format(spaces=W.m_(lang)["list"].join(g["clan"])))
     if g.get("rank"):
         items.append(m["rank"].format(track=m[g["rank"][0]], rank=g["rank"][1]))
     if g.get("left_out"):
         items.append(m["left_out"])
-    return m["gains"].format(items=", ".join(items)) if items else m["nothing"]
+    return m["gains"].format(items=W.m_(lang)["list"].join(items)) if items else m["nothing"]
+
+
+def allenarly_words(s: GlenMore2State, lang: str = "en") -> dict[str, Any]:
+    """Her board's words for the web page: her level, priority tokens, clan-board tokens and
+    her decisions since the player's last move (all public)."""
+    from clanboard.games.glen_more_2.allenarly import level_row, rules
+
+    a = s.allen
+    assert a is not None
+    m = words(MESSAGES, lang)
+    w = W.m_(lang)
+    symbol = rules(s.comp).symbol
+    lv = level_row(s)
+    tokens = [m["token_at"].format(token=m[tok], space=_clan(s, sp, lang) if sp
+                                   else m["off_board"]) for tok, sp in a.tokens.items()]
+    return {
+        "level": W.name(lv.name, lv.name_ru, lang),
+        "priority": [m["priority_item"].format(category=w.get(f"cat.{c}", c),
+                                               symbol=m.get(symbol[c], symbol[c]))
+                     for c in a.priority],
+        "tokens": tokens,
+        "last": [t for t in (explain(s, d, lang) for d in (a.recent or [a.last])) if t],
+        "cards": {str(c): action_card(s, c, lang) for c in a.discard},
+        # what "last" describes, so that a replay's earlier position can tell it is not its own
+        "since": [dict(r) for r in a.recent],
+    }
+
+
+def action_card(s: GlenMore2State, card_id: int, lang: str = "en") -> str:
+    """One of her action cards (HG-RU 676-684) in words: the clan-board tokens it moves, its
+    search range, its choice rows top to bottom, the framed number, the chronicle number."""
+    from clanboard.games.glen_more_2.allenarly import rules
+
+    card = rules(s.comp).cards.get(card_id)
+    if card is None:
+        return str(card_id)
+    m = words(MESSAGES, lang)
+    w = W.m_(lang)
+    moves = m["card_moves"].format(tokens=w["and"].join(m[tok] for tok in card.clan_moves)) \
+        if card.clan_moves else m["card_no_moves"]
+    rows = "; ".join(m["card_row"].format(
+        n=i, symbols=m["card_priority"] if row == ("priority",) else
+        m["card_then"].join(m.get(sym, sym) for sym in row))
+        for i, row in enumerate(card.choices, 1))
+    return m["card_text"].format(card=card.id, moves=moves, range=card.search_range, rows=rows,
+                                 last=card.last, number=m["card_number"].format(
+                                     n=card.chronicle) if card.chronicle else "")
 
 
 def her_name(lang: str = "en") -> str:

@@ -1586,20 +1586,13 @@ class GlenMore2State(State):
             return None
         from clanboard.games.glen_more_2.describe import result_explanation
 
-        out = result_explanation(self, viewer, names, lang)
-        if out is not None and self.solo:  # her score beside yours (HG-RU 850: tie: you)
-            from clanboard.core.game import MESSAGES as CORE_WORDS
-            from clanboard.core.game import seat_name, words
-            from clanboard.games.glen_more_2.solo_describe import her_name, result_summary
+        return result_explanation(self, viewer, names, lang)  # solo: Allenarly beside you
 
-            m = words(CORE_WORDS, lang)
-            out["summary"] = result_summary(self, names, lang)
-            out["tables"].append({"title": m["scores"],
-                                  "columns": [seat_name(names, 0, lang), her_name(lang)],
-                                  "rows": [{"label": m["total"],
-                                            "values": [float(self.vp[0]),
-                                                       float(self.vp[ALLEN])]}]})
-        return out
+    def view_words(self, viewer: int | None, lang: str = "en") -> dict[str, Any] | None:
+        """The names and effects the web page shows, in words of ``lang`` (all public)."""
+        from clanboard.games.glen_more_2.words import glossary
+
+        return glossary(self, lang)
 
     def explain_illegal(self, move: Move, player: int) -> str:
         """Why a well-formed move is not legal now, in the game's terms."""

@@ -81,6 +81,17 @@ def _chronicle10(s: GlenMore2State) -> dict[str, Any]:
     }
 
 
+def shown_tiles(s: GlenMore2State) -> set[int]:
+    """Every tile in sight: on the rondel, in a territory (and under a rebuild), set aside,
+    on Allenarly's board."""
+    shown = {v for v in s.track if v >= 0}
+    for p in range(s.seats):
+        shown.update(s.terr[p].tiles, s.personalities[p], *s.terr[p].under)
+    if s.allen is not None:
+        shown.update(s.allen.trade, s.allen.pile, s.allen.gone, [s.allen.start])
+    return shown
+
+
 def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
     from clanboard.games.glen_more_2.provenance import used_provisional
     from clanboard.games.glen_more_2.state import DIE, GAP, PHASES
@@ -107,12 +118,7 @@ def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
             "scotsmen_in_supply": s.scotsmen_supply(p),
             "castle_scotsmen": s.castle_scotsmen(p),
         })
-    # every tile in sight: on the rondel, in a territory (and under a rebuild), set aside
-    shown = {v for v in s.track if v >= 0}
-    for p in range(s.seats):
-        shown.update(s.terr[p].tiles, s.personalities[p], *s.terr[p].under)
-    if s.allen is not None:
-        shown.update(s.allen.trade, s.allen.pile, s.allen.gone, [s.allen.start])
+    shown = shown_tiles(s)
     spaces = {sp.id: sp for sp in s.comp.spaces}
     return {
         "viewer": player,

@@ -8,8 +8,15 @@
 "use strict";
 (function () {
   const {h, s, t, lang} = window.clanboard;
-  // a tile's, card's or feast's name: the pack's Russian one on a Russian page where it has one
-  const NM = (x) => (lang === "ru" && x && x.name_ru ? x.name_ru : x ? x.name : "");
+  // the server's describer speaks for the pack (view.words: names and effects in the page's
+  // language, from the same parsed effects the engine plays); G is this render's copy
+  let G = {tiles: {}, clans: {}, feasts: {}, landmarks: {}, steps: {}, historic: {}, kinds: {},
+    categories: {}, stacks: {}, provisional: [], scoring: []};
+  // a tile's, card's or feast's name in the page's language (the pack's own name without words)
+  const NM = (x) => (x ? x.wname || (lang === "ru" && x.name_ru ? x.name_ru : x.name) || "" : "");
+  const FEAST = (f) => Object.assign({}, f, G.feasts[f.id] ? {wname: G.feasts[f.id].name} : {});
+  const CARD = (c, x) => Object.assign({}, x || {name: c}, G.landmarks[c] ? {wname: G.landmarks[c].name} : {});
+  const CLAN = (id, sp) => (G.clans[id] ? G.clans[id].name : (sp && sp.clan) || id);
 
   // every user-facing word of this board, from the page's catalogue (keys gm2.*)
   const plural = (n, one, many) => (n === 1 ? one : many);
@@ -69,6 +76,7 @@
       build: (side) => (side ? t("gm2.label.build_side", {side}) : t("gm2.label.build")),
     },
     get cancel() { return t("gm2.cancel"); },
+    get close() { return t("gm2.close"); },
     round: (n) => t("gm2.round", {n}),
     hg: {
       get title() { return t("gm2.hg.title"); }, get caber() { return t("gm2.hg.caber"); },
@@ -111,6 +119,8 @@
   let bidStack = [];     // feast positions of the secret bid being built
   let bidKey = "";       // resets the bid when a new bidding starts
   let badgeOpen = false; // the provisional list stays open across redraws
+  let infoTile = null;   // a tile tapped for its description
+  let redraw = () => {};
 
   const style = document.createElement("style");
   style.textContent = `
@@ -119,10 +129,17 @@
   .g2-box { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: .4rem .6rem; }
   .g2-box h3 { margin: 0 0 .3rem; font-size: .95rem; }
   .g2 svg text { pointer-events: none; }
+  .g2 .info { cursor: help; }
+  .g2-info { position: fixed; left: .5rem; right: .5rem; bottom: .5rem; z-index: 50; max-width: 34rem; margin: 0 auto; box-shadow: 0 4px 18px rgba(0,0,0,.25); }
+  .g2-info ul { margin: .2rem 0 .4rem; padding-left: 1.1rem; font-size: .85rem; }
+  .g2-effect { max-width: 26rem; }
+  /* the end screen's score tables (the table page's) scroll rather than widen a phone's page */
+  .why-table { display: block; max-width: 100%; overflow-x: auto; }
+  .g2-score caption { text-align: left; font-weight: 700; font-size: .85rem; padding-top: .3rem; }
   .g2 .take, .g2 .place, .g2 .play, .g2 .choose, .g2 .from, .g2 .dest, .g2 .buy, .g2 .claim, .g2 .feast.pick { cursor: pointer; }
   .g2-badge { background: #fff4c2; border: 2px solid #c9a400; border-radius: 8px; padding: .3rem .6rem; margin-bottom: .5rem; font-size: .85rem; }
   .g2-badge summary { font-weight: 700; cursor: pointer; }
-  .g2-badge ul { columns: 2 220px; margin: .3rem 0 0; padding-left: 1.1rem; max-height: 14rem; overflow: auto; }
+  .g2-badge ul { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: 0 1.4rem; margin: .3rem 0 0; padding-left: 1.1rem; max-height: 14rem; overflow-y: auto; }
   .g2-turn { font-size: .95rem; margin: .2rem 0; }
   .g2-hint { font-size: .9rem; color: var(--good); min-height: 1.2em; margin-bottom: .3rem; }
   .g2-actions { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; margin: .3rem 0; }
@@ -132,6 +149,7 @@
   .g2-market tr.buy { background: #eaf3ea; outline: 2px solid var(--good); }
   .g2-chip { display: inline-block; width: 11px; height: 11px; border-radius: 2px; border: 1px solid #444; vertical-align: middle; margin-right: 3px; }
   .g2-clan td, .g2-clan th { padding: 1px 5px; font-size: .82rem; text-align: left; }
+  .g2-clan td:first-child { white-space: nowrap; }
   .g2-clan tr.claim { background: #eaf3ea; outline: 2px solid var(--good); }
   .g2-clan tr.last-move { background: #fdf1c8; }
   .g2-dot { display: inline-block; width: 12px; height: 12px; border-radius: 50%; border: 1px solid #fff; margin-right: 2px; vertical-align: middle; }
@@ -146,7 +164,12 @@
   .g2-stats { font-size: .85rem; display: flex; flex-wrap: wrap; gap: .2rem .8rem; margin-bottom: .3rem; }
   .g2-small { font-size: .8rem; }
   .g2-choose { width: 100%; }
-  .g2-tracks { display: flex; gap: .5rem; }
+  .g2-tracks { display: flex; flex-wrap: wrap; gap: .5rem; }
+  .g2-track { flex: 1 1 12rem; min-width: 0; }
+  .g2-col { flex: 1 1 22rem; min-width: 0; max-width: 100%; }
+  .g2-col .g2-box { overflow-x: auto; }
+  .g2-clan table { width: 100%; }
+  .g2-hg { flex: 1 1 100%; min-width: 0; }
   .g2-track h4 { margin: 0 0 .2rem; font-size: .85rem; }
   .g2-track td { padding: 1px 4px; font-size: .8rem; border-bottom: 1px solid var(--line); }
   .g2-track td.rank { font-weight: 700; text-align: center; }
@@ -159,40 +182,69 @@
   document.head.append(style);
 
   function tileInfo(obs, id) {
-    if (obs.tiles && obs.tiles[id]) return obs.tiles[id];
+    const w = G.tiles[id];
+    if (obs.tiles && obs.tiles[id]) return w ? Object.assign({}, obs.tiles[id], {wname: w.name, lines: w.lines, w}) : obs.tiles[id];
     const half = /^(.+)-(\d)([LR])$/.exec(id || "");
     const places = (obs.chronicle11 || {}).historic_places || {};
     if (half && places[half[1]]) {
       const pl = places[half[1]], cell = ((pl.sides[half[2] - 1] || [])[half[3] === "L" ? 0 : 1]) || {};
-      return Object.assign({}, pl, {id, kind: cell.kind || "village", river: cell.river, historic: half[1]});
+      return Object.assign({}, pl, {id, kind: cell.kind || "village", river: cell.river, historic: half[1]},
+        w ? {wname: w.name, lines: w.lines, w} : G.historic[half[1]] ? {wname: G.historic[half[1]].name, lines: G.historic[half[1]].lines} : {});
     }
-    if (places[id]) return Object.assign({}, places[id], {kind: places[id].sides[0][0].kind, historic: id});
+    if (places[id]) {
+      return Object.assign({}, places[id], {kind: places[id].sides[0][0].kind, historic: id},
+        G.historic[id] ? {wname: G.historic[id].name, lines: G.historic[id].lines} : {});
+    }
     return {id, name: id, kind: "village"};
   }
-  const KN = (k) => (t.has("gm2.kind." + k) ? t("gm2.kind." + k) : k);
-  const tileTitle = (x) => [`${x.id} ${NM(x)} (${KN(x.kind)})`, x.cost ? t("gm2.tip.cost", {v: x.cost}) : "",
-    x.bonus ? t("gm2.tip.bonus", {v: x.bonus}) : "", x.activation ? t("gm2.tip.activation", {v: x.activation}) : "",
-    x.river ? t("gm2.tip.river") : "", x.rebuild ? t("gm2.tip.rebuild") : "", x.landmark ? t("gm2.tip.landmark", {v: x.landmark}) : "",
-    x.use ? STR.hg.use(x.use) : "", x.provisional ? STR.hg.provisional : ""].filter(Boolean).join("\n");
-  const short = (name, n) => (name.length <= n ? name : name.slice(0, n - 1) + "…");
+  const KN = (k) => (t.has("gm2.kind." + k) ? t("gm2.kind." + k) : G.kinds[k] || k);
+  // a tile's full description in words (hover; a tap on a tile that offers no move shows it too)
+  const tileTitle = (x) => [`${NM(x)} (${KN(x.kind)})`, ...(x.lines || [])].filter(Boolean).join("\n");
+  // a name on a tile: whole words on up to three lines; a word longer than a line is cut with
+  // "…" (the full name is in the tooltip)
+  // a text's width in px at a font size (bold): about a font size per CJK character, less for
+  // the others (lower-case Latin narrowest)
+  const textWidth = (str, fs) => [...str].reduce((w, c) => w + (/[\u3000-\u9fff\uff00-\uffef]/.test(c) ? 1.02 : /[a-z ]/.test(c) ? 0.58 : 0.68) * fs, 0);
+  function wrapName(name, width, lines, fs = 7.5) {
+    const tw = (x) => textWidth(x, fs);
+    const cut = (str) => {
+      let out = "";
+      for (const c of str) { if (tw(out + c + "…") > width) break; out += c; }
+      return out + "…";
+    };
+    const out = [];
+    let cur = "";
+    // Japanese has no spaces: it breaks anywhere (after "・" and the like first)
+    const words = /[\u3000-\u9fff]/.test(name) ? [...String(name)] : String(name).split(/\s+/);
+    const sep = /[\u3000-\u9fff]/.test(name) ? "" : " ";
+    for (const word of words) {
+      if (!cur) cur = word;
+      else if (tw(cur + sep + word) <= width) cur += sep + word;
+      else { out.push(cur); cur = word; }
+    }
+    if (cur) out.push(cur);
+    const kept = out.slice(0, lines).map((l) => (tw(l) > width ? cut(l) : l));
+    if (out.length > lines && !kept[lines - 1].endsWith("…")) kept[lines - 1] = cut(kept[lines - 1]);
+    return kept;
+  }
   const seatDot = (p) => h("span", {class: "g2-dot", style: `background:${SEAT[p]}`});
 
   function tileGlyph(obs, id, x, y, size, extra) {
     const t = tileInfo(obs, id);
     const dark = t.kind === "worlds_end" || t.kind === "loch";
-    return s("g", Object.assign({"data-tile": id}, extra || {}),
+    // a tile that offers no move shows its description when tapped (phones have no hover)
+    const tap = extra && extra.onclick ? {} : {class: "info", onclick: () => { infoTile = infoTile === id ? null : id; redraw(); }};
+    return s("g", Object.assign({"data-tile": id}, tap, extra || {}),
       s("title", {text: tileTitle(t)}),
       s("rect", {x: x + 1, y: y + 1, width: size - 2, height: size - 2, rx: 5, fill: KIND[t.kind] || "#ccc",
         stroke: "#5b5346", "stroke-width": 1.5}),
       t.river ? s("path", {d: `M${x + 2} ${y + size - 8} q${size / 4} -6 ${size / 2} 0 t${size / 2 - 4} 0`,
         fill: "none", stroke: "#3d7fc4", "stroke-width": 3, opacity: .75}) : null,
-      s("text", {x: x + size / 2, y: y + 12, "text-anchor": "middle", "font-size": 9, "font-weight": 700,
-        fill: dark ? "#fff" : "#1d1d1d", text: short(NM(t), Math.floor(size / 5.2))}),
-      t.activation ? s("text", {x: x + size / 2, y: y + 22, "text-anchor": "middle", "font-size": 7,
-        fill: dark ? "#eee" : "#3a3328", text: short(t.activation, Math.floor(size / 4))}) : null,
+      wrapName(NM(t), size - 5, 2, 8.5).map((line, i) => s("text", {x: x + size / 2, y: y + 11 + i * 9.5,
+        "text-anchor": "middle", "font-size": 8.5, "font-weight": 700, fill: dark ? "#fff" : "#1d1d1d", text: line})),
       // chronicle 10's tiles that never join a territory: tournament and spectator tiles
       t.use && t.use !== "territory" ? s("text", {class: "g2-use", x: x + size / 2, y: y + size - 5, "text-anchor": "middle",
-        "font-size": 7, "font-style": "italic", fill: "#5a2d82", text: short(STR.hg.use(t.use), Math.floor(size / 4))}) : null);
+        "font-size": 7, "font-style": "italic", fill: "#5a2d82", text: wrapName(STR.hg.use(t.use), size - 4, 1)[0]}) : null);
   }
 
   // the last turn, to highlight: who moved on the rondel, the square placed on, tiles activated,
@@ -242,10 +294,10 @@
   function label(obs, mv, tile, filled) {
     let r;
     const t = tile ? tileInfo(obs, tile) : null;
-    const opts = (text) => (text || "").split(" | ");
-    if ((r = /^take \S+?(?::(\d))?$/.exec(mv))) return STR.label.take(r[1] ? opts(t && t.cost)[r[1] - 1] : "");
+    const w = (t && t.w) || {costs: [], activations: []};
+    if ((r = /^take \S+?(?::(\d))?$/.exec(mv))) return STR.label.take(r[1] ? w.costs[r[1] - 1] || "" : "");
     if (/^pass /.test(mv)) return STR.label.pass;
-    if ((r = /^act \S+?(?::(\d))?$/.exec(mv))) return STR.label.act(r[1] ? opts(t && t.activation)[r[1] - 1] : t && t.activation);
+    if ((r = /^act \S+?(?::(\d))?$/.exec(mv))) return STR.label.act(r[1] ? w.activations[r[1] - 1] : w.activations.length === 1 ? w.activations[0] : "");
     if ((r = /^pay (\w+) /.exec(mv))) return STR.label.pay(r[1]);
     if ((r = /^sell (\w+) /.exec(mv))) {
       const prices = (obs.market_prices || {})[r[1]] || [];
@@ -265,11 +317,11 @@
     if (!list.length) return null;
     return h("details", {class: "g2-badge", "data-testid": "provisional-badge", open: badgeOpen,
       ontoggle: (ev) => { badgeOpen = ev.target.open; }},
-      h("summary", {text: STR.provisional(list.length) + " — " + STR.pack(obs.pack)}),
+      h("summary", {text: STR.provisional(list.length) + " — " + STR.pack(G.pack || obs.pack)}),
       h("p", {class: "g2-small", text: STR.provisionalWhy}),
       obs.used_provisional ? [h("p", {class: "g2-small", "data-testid": "provisional-used"},
-        h("strong", {text: STR.used(obs.used_provisional.length)}), " " + obs.used_provisional.join(", "))] : null,
-      h("ul", {"data-testid": "provisional-list"}, list.map((x) => h("li", {text: x}))));
+        h("strong", {text: STR.used(obs.used_provisional.length)}), " " + (G.used_provisional || []).join("; "))] : null,
+      h("ul", {"data-testid": "provisional-list"}, (G.provisional.length ? G.provisional : []).map((x) => h("li", {text: x}))));
   }
 
   function rondel(obs, mv, last, ctx, rerender) {
@@ -314,7 +366,7 @@
         fill: "#6b6354", "font-style": "italic", text});
     };
     svg.append(mark(0, STR.back), mark(n - 1, STR.front));
-    const stacks = Object.entries(obs.stacks_left || {}).map(([k, v]) => STR.stack(k, v)).join("  ");
+    const stacks = Object.entries(obs.stacks_left || {}).map(([k, v]) => STR.stack(G.stacks[k] || k, v)).join("  ");
     svg.append(s("text", {x: C, y: C - 14, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#3a3328", text: STR.stacksLeft}),
       s("text", {x: C, y: C + 6, "text-anchor": "middle", "font-size": 13, fill: "#3a3328", text: stacks}));
     if (obs.worlds_end_drawn) {
@@ -349,17 +401,19 @@
     const rows = Object.entries(obs.clan_board).map(([id, holders]) => {
       const move = mv.clans[id];
       const sp = info[id] || {clan: id, effect: "", road_cost: 0};
+      const effect = G.clans[id] ? G.clans[id].effect : STR.none;
       return h("tr", {class: [move ? "claim" : "", last.clan === id ? "last-move" : ""].join(" "), "data-clan": id,
         "data-move": move || null, onclick: move ? () => ctx.play(move) : null,
-        title: sp.provisional ? "provisional" : ""},
-      h("td", {text: sp.clan + (sp.provisional ? " *" : "")}), h("td", {text: sp.effect || STR.none}),
+        title: sp.provisional ? STR.hg.provisional : ""},
+      h("td", {text: CLAN(id, sp) + (sp.provisional ? " *" : "")}), h("td", {class: "g2-effect", text: effect}),
       h("td", {text: String(sp.road_cost)}), h("td", {}, holders.map(seatDot)));
     });
     const others = Object.entries(mv.clans).filter(([id]) => !(id in obs.clan_board));
     return h("div", {class: "g2-box g2-clan", "data-testid": "g2-clan"}, h("h3", {text: STR.clanBoard}),
       h("table", {}, h("tr", {}, STR.clanHead.map((x) => h("th", {text: x}))), rows),
-      others.length ? h("div", {class: "g2-actions"}, others.map(([, m]) =>
-        h("button", {class: "move", "data-move": m, text: m, onclick: () => ctx.play(m)}))) : null);
+      others.length ? h("div", {class: "g2-actions"}, others.map(([id, m]) =>
+        h("button", {class: "move", "data-move": m, title: G.clans[id] ? G.clans[id].effect : "",
+          text: CLAN(id), onclick: () => ctx.play(m)}))) : null);
   }
 
   function feasts(obs, mv, ctx, rerender) {
@@ -374,11 +428,13 @@
         if (at >= 0) bidStack = bidStack.slice(0, at); else bidStack.push(f.position);
         rerender();
       } : null;
-      return h("div", {class: cls, "data-feast": f.position, onclick: click, title: f.id},
+      const fw = G.feasts[f.id] || {};
+      return h("div", {class: cls, "data-feast": f.position, onclick: click, title: NM(FEAST(f))},
         at >= 0 ? h("span", {class: "order", text: String(at + 1)}) : null,
-        h("div", {}, h("span", {class: "pos", text: String(f.position)}), NM(f)),
-        h("div", {class: "g2-small", text: STR.feastCost(f.cost)}),
-        h("div", {class: "g2-small", text: f.effect}),
+        h("div", {}, h("span", {class: "pos", text: String(f.position)}), NM(FEAST(f)),
+          fw.provisional ? h("span", {title: STR.hg.provisional, text: " *"}) : null),
+        h("div", {class: "g2-small", text: STR.feastCost(fw.cost || "")}),
+        h("div", {class: "g2-small g2-effect", text: fw.effect || ""}),
         h("div", {}, (f.markers || []).map(seatDot)));
     });
     const box = h("div", {class: "g2-box", "data-testid": "g2-feasts"}, h("h3", {text: STR.feasts}), h("div", {class: "g2-feasts"}, cards));
@@ -486,12 +542,13 @@
     const cards = [];
     if (p.personalities.length) {
       cards.push(h("div", {class: "g2-small"}, h("strong", {text: STR.personalities + ": "}),
-        p.personalities.map((x) => h("span", {title: tileTitle(tileInfo(obs, x)), text: NM(tileInfo(obs, x)) + "  "}))));
+        p.personalities.map((x, i) => h("span", {title: tileTitle(tileInfo(obs, x)),
+          text: NM(tileInfo(obs, x)) + (i < p.personalities.length - 1 ? ", " : "")}))));
     }
     if (p.landmarks.length) {
       cards.push(h("div", {class: "g2-small"}, h("strong", {text: STR.landmarks + ": "}),
-        p.landmarks.map((c) => h("span", {title: lm[c] ? `${lm[c].timing}: ${lm[c].effect}` : c,
-          text: (lm[c] ? NM(lm[c]) : c) + "  "}))));
+        p.landmarks.map((c, i) => h("span", {title: G.landmarks[c] ? G.landmarks[c].effect : "",
+          text: NM(CARD(c, lm[c])) + (i < p.landmarks.length - 1 ? ", " : "")}))));
     }
     const c11 = obs.chronicle11;
     if (c11 && (c11.blueprints[seat] || []).length) cards.push(blueprints(obs, seat, mine ? mv : null, ui));
@@ -500,62 +557,50 @@
       stats, cards, territory(obs, p, mine, mv, last, ui));
   }
 
-  const SK = (k) => (t.has("gm2.score." + k) ? t("gm2.score." + k) : k);
+  // the scoring rounds so far and the final scoring, as the describer's tables (one row per
+  // scored category, the counts compared in brackets, totals that add up)
   function scores(obs, ctx) {
-    const rows = [];
-    const n = obs.players.length;
-    // feasts: {position: [seats]} -> "4: Player 3"
-    const text = (v) => (v && typeof v === "object" && !Array.isArray(v)
-      ? Object.entries(v).map(([k, x]) => `${k}: ${Array.isArray(x) ? x.map(ctx.name).join(", ") : x}`).join("; ") || STR.none
-      : JSON.stringify(v));
-    (obs.scorings || []).forEach((sc) => {
-      rows.push(h("tr", {}, h("th", {colspan: n + 1, text: STR.round(sc.round)})));
-      for (const [k, v] of Object.entries(sc)) {
-        if (k === "round") continue;
-        if (Array.isArray(v) && v.length === n) rows.push(h("tr", {}, h("th", {text: SK(k)}), v.map((x) => h("td", {text: String(x)}))));
-        else rows.push(h("tr", {}, h("th", {text: SK(k)}), h("td", {colspan: n, text: text(v)})));
-      }
-    });
-    if (obs.final) {
-      rows.push(h("tr", {}, h("th", {colspan: n + 1, text: STR.final})));
-      for (const [k, v] of Object.entries(obs.final)) {
-        if (Array.isArray(v) && v.length === n) rows.push(h("tr", {}, h("th", {text: SK(k)}), v.map((x) => h("td", {text: String(x)}))));
-        else rows.push(h("tr", {}, h("th", {text: SK(k)}), h("td", {colspan: n, text: text(v)})));
-      }
-    }
-    if (!rows.length) return null;
+    // a replay's earlier position shows only the rounds scored by then
+    const rounds = (obs.scorings || []).length, all = G.scoring || [];
+    const tables = all.slice(0, rounds);
+    if (obs.final && all.length > rounds) tables.push(all[all.length - 1]);
+    if (!tables.length) return null;
+    const cols = (tb) => tb.columns.map((c, i) => (i < obs.players.length ? ctx.name(i) : c));
     return h("div", {class: "g2-box", "data-testid": obs.final ? "g2-final" : "g2-scorings"},
       h("h3", {text: obs.final ? STR.final : STR.scorings}),
-      h("table", {class: "g2-score"}, h("tr", {}, h("th", {text: ""}), obs.players.map((_, i) => h("th", {text: ctx.name(i)}))), rows));
+      tables.map((tb) => h("table", {class: "g2-score"},
+        h("caption", {text: tb.title}),
+        h("tr", {}, h("th", {text: ""}), cols(tb).map((c) => h("th", {text: c}))),
+        tb.rows.map((r) => h("tr", {}, h("th", {text: r.label}), r.values.map((v) => h("td", {text: String(v)})))))));
   }
 
   // -- chronicle 12: Allenarly's board and her last decision (words: gm2solo.* keys) -----
   function allenarlyBox(obs) {
-    const a = obs.allenarly, t = window.clanboard.t;
+    const a = obs.allenarly, t = window.clanboard.t, aw = G.allenarly || {};
     const item = (key, value) => h("li", {}, h("span", {class: "muted", text: t(key) + ": "}), String(value));
-    const names = (ids) => (ids.length ? ids.map((id) => tileInfo(obs, id).name).join(", ") : "—");
-    const words = (last) => {
-      if (last.tile) {
-        const why = last.row === "number" ? `#${last.number}` : `${last.row}: ${last.symbol}`;
-        const gains = Object.entries(last.gains || {}).map(([k, v]) => (v === true ? k : `${k} ${v}`)).join(", ");
-        return `${tileInfo(obs, last.tile).name} — ${t("gm2solo.card_range", {card: last.card, range: last.range})}, ${why}${gains ? " — " + gains : ""}`;
-      }
-      if (last.bid_card) return t("gm2solo.card_feast", {card: last.bid_card, feast: last.feast}) + (last.bids ? ` → ${last.bids.join(", ")}` : "");
-      return t("gm2solo.none");
-    };
+    const names = (ids) => (ids.length ? ids.map((id) => NM(tileInfo(obs, id))).join(", ") : "—");
+    // her decisions in the describer's words; a replay's earlier position names the tile and card
+    const same = JSON.stringify(aw.since || null) === JSON.stringify(a.since_your_move || null);
     const recent = (a.since_your_move && a.since_your_move.length) ? a.since_your_move : [a.last || {}];
+    const plain = (d) => (d.tile ? `${NM(tileInfo(obs, d.tile))} — ${t("gm2solo.card_range", {card: d.card, range: d.range})}`
+      : d.bid_card ? t("gm2solo.card_feast", {card: d.bid_card, feast: d.feast}) : "");
+    const last = (same && aw.last && aw.last.length ? aw.last : recent.map(plain).filter(Boolean));
+    if (!last.length) last.push(t("gm2solo.none"));
     return h("div", {class: "g2-box", "data-testid": "g2-allenarly"},
-      h("h3", {text: `${t("gm2solo.title")} (${t("gm2solo.level", {level: a.level_name})}) — ${t("gm2solo.vp", {n: a.vp})}`}),
+      h("h3", {text: `${t("gm2solo.title")} (${t("gm2solo.level", {level: aw.level || a.level_name})}) — ${t("gm2solo.vp", {n: a.vp})}`}),
       h("ul", {class: "g2-list"},
         item("gm2solo.coins", a.coins), item("gm2solo.stones", a.stones),
         item("gm2solo.scotsmen", a.scotsmen), item("gm2solo.landmarks", a.landmarks.length),
         item("gm2solo.whisky", a.whisky), item("gm2solo.personalities", names(a.personalities)),
         item("gm2solo.trade_row", names(a.trade_row)), item("gm2solo.pile", names(a.pile)),
-        item("gm2solo.priority", a.priority.map((p) => `${p.category} (${p.symbol})`).join(" · ")),
-        item("gm2solo.tokens", Object.entries(a.tokens).map(([k, v]) => `${k}: ${v || "—"}`).join(", ")),
-        item("gm2solo.cards", (a.cards_face_up.join(", ") || "—") + " — " + t("gm2solo.draws_left", {n: a.draws_before_shuffle}))),
+        item("gm2solo.priority", (aw.priority || []).join(" · ")),
+        item("gm2solo.tokens", (aw.tokens || []).join(", ")),
+        h("li", {}, h("span", {class: "muted", text: t("gm2solo.cards") + ": "}),
+          a.cards_face_up.length ? a.cards_face_up.map((c, i) => h("span", {class: "g2-cardno", title: (aw.cards || {})[c] || "",
+            text: String(c) + (i < a.cards_face_up.length - 1 ? ", " : "")})) : "—",
+          " — " + t("gm2solo.draws_left", {n: a.draws_before_shuffle}))),
       h("div", {"data-testid": "g2-allenarly-last"}, h("strong", {text: t("gm2solo.last") + ":"}),
-        h("ol", {}, recent.map((d) => h("li", {text: words(d)})))));
+        h("ol", {}, last.map((d) => h("li", {text: d})))));
   }
 
   // chronicle 11: a seat's blueprint cards with the resources on them; yours take a
@@ -569,9 +614,9 @@
         const plans = (mv && mv.plans[card.tile]) || {};
         const paid = Object.entries(card.paid).flatMap(([r, n]) => Array(n).fill(r));
         return h("div", {class: "g2-card" + (Object.keys(plans).length ? " feed" : ""), "data-blueprint": card.tile,
-          title: tileTitle(Object.assign({}, pl, {kind: (pl.sides || [[{}]])[0][0].kind}))},
-          h("div", {}, h("strong", {text: NM(pl)}), pl.provisional ? " *" : ""),
-          h("div", {class: "g2-small", text: STR.hp.cost(pl.cost || "—") + (card.free ? " · " + STR.hp.free(card.free) : "")}),
+          title: tileTitle(tileInfo(obs, card.place))},
+          h("div", {}, h("strong", {text: NM(tileInfo(obs, card.place))}), pl.provisional ? " *" : ""),
+          h("div", {class: "g2-small", text: STR.hp.cost((G.historic[card.place] || {}).cost || "—") + (card.free ? " · " + STR.hp.free(card.free) : "")}),
           h("div", {}, paid.map((r) => h("span", {class: "g2-chip", title: RN(r), style: `background:${RES_COLOUR[r]}`})),
             card.fed_this_turn ? h("span", {class: "g2-small", text: " " + STR.hp.fed}) : null),
           Object.keys(plans).length ? h("div", {class: "g2-actions"}, Object.entries(plans).map(([r, m]) =>
@@ -585,9 +630,9 @@
     const c11 = obs.chronicle11, places = c11.historic_places || {};
     const doubles = c11.doubles_beside_rondel.map((id) => {
       const pl = places[id] || {name: id, sides: []};
-      return h("div", {class: "g2-card", "data-double": id, title: tileTitle(Object.assign({}, pl, {kind: ((pl.sides[0] || [])[0] || {}).kind || "village"}))},
-        h("strong", {text: NM(pl) + (pl.provisional ? " *" : "")}),
-        h("div", {class: "g2-small", text: STR.hp.cost(pl.cost || "—")}),
+      return h("div", {class: "g2-card", "data-double": id, title: tileTitle(tileInfo(obs, id))},
+        h("strong", {text: NM(Object.assign({}, pl, G.historic[id] ? {wname: G.historic[id].name} : {})) + (pl.provisional ? " *" : "")}),
+        h("div", {class: "g2-small", text: STR.hp.cost((G.historic[id] || {}).cost || "—")}),
         h("div", {class: "g2-small", text: pl.sides.map((side, i) => `${i + 1}: ` + side.map((c) => STR.hp.over(KN(c.over))).join(" + ")).join(" / ")}));
     });
     return h("div", {class: "g2-box", "data-testid": "g2-historic"}, h("h3", {text: STR.hp.title}),
@@ -615,13 +660,16 @@
         if (r === 0 && track === "central") continue;
         rows.push(h("tr", Object.assign({"data-step": `${track} ${r}`}, extra),
           h("td", {class: "rank", text: r ? String(r) : STR.hg.rank0}),
-          h("td", {text: st ? st.reward + (st.provisional ? " *" : "") : "", title: st && st.provisional ? STR.hg.provisional : ""}),
+          h("td", {class: "g2-effect", text: st ? (G.steps[`${track} ${r}`] || "") + (st.provisional ? " *" : "") : "",
+            title: st && st.provisional ? STR.hg.provisional : ""}),
           h("td", {}, here.map(seatDot))));
       }
       return h("div", {class: "g2-track", "data-track": track}, h("h4", {text: title}), h("table", {}, rows));
     };
+    // a modifier won ("1 extra castle") in words: "+1 — Scotsmen in the home castle"
+    const modText = (m) => { const r = /^(\d+) extra (\w+)$/.exec(m); return r ? `+${r[1]} — ${G.categories[r[2]] || r[2]}` : m; };
     const mods = obs.players.map((_, p) => (c10.modifiers[p] || []).length
-      ? h("div", {class: "g2-small"}, seatDot(p), (c10.modifiers[p] || []).join(", ")) : null).filter(Boolean);
+      ? h("div", {class: "g2-small"}, seatDot(p), (c10.modifiers[p] || []).map(modText).join(", ")) : null).filter(Boolean);
     const box = h("div", {class: "g2-box g2-hg", "data-testid": "g2-highland"}, h("h3", {text: STR.hg.title}),
       h("div", {class: "g2-tracks"}, column("caber", STR.hg.caber), column("central", STR.hg.central), column("stone", STR.hg.stone)),
       h("div", {class: "g2-small", text: STR.hg.aboveTop(c10.above_top_vp)}),
@@ -639,8 +687,8 @@
     const entries = Object.entries(mv.choose);
     if (!entries.length) return null;
     const id = (obs.turn || {}).choosing || (obs.turn || {}).tile;
-    const info = id ? tileInfo(obs, id) : {name: "", bonus: ""};
-    const opts = (info.bonus || "").split(" | ");
+    const info = id ? tileInfo(obs, id) : {name: ""};
+    const opts = (info.w && info.w.bonuses) || [];
     return h("div", {class: "g2-box g2-choose", "data-testid": "g2-choose-option"}, h("h3", {text: `${NM(info)}: ${STR.hg.choose}`}),
       h("div", {class: "g2-actions"}, entries.map(([n, m]) =>
         h("button", {class: "move", "data-move": m, onclick: () => ui.play(m), text: opts[n - 1] || m}))));
@@ -648,6 +696,8 @@
 
   function render(root, ctx0) {
     const obs = ctx0.observation;
+    G = Object.assign({tiles: {}, clans: {}, feasts: {}, landmarks: {}, steps: {}, historic: {}, kinds: {},
+      categories: {}, stacks: {}, provisional: [], scoring: []}, (ctx0.view && ctx0.view.words) || {});
     const soloName = (i) => (obs.allenarly && i === 1 ? window.clanboard.t("gm2solo.title") : STR.seat(i));
     const ctx = Object.assign({}, ctx0, {name: (i) => (ctx0.names && ctx0.names[i]) || soloName(i)});
     const mv = sortMoves(ctx.legalMoves || []);
@@ -657,6 +707,7 @@
     const me = ctx.seat === null || ctx.seat === undefined ? null : ctx.seat;
     const last = lastTurn(ctx);
     const rerender = () => { root.replaceChildren(); render(root, ctx0); };
+    redraw = rerender;
     if (chosen && !mv.squares[chosen] && !mv.rondel[chosen]) chosen = null;
     if (moveFrom && !mv.moves[moveFrom]) moveFrom = null;
     const ui = {
@@ -673,7 +724,9 @@
     const bits = [STR.phase(obs.phase)];
     if (obs.to_move !== null && obs.to_move !== undefined && obs.phase !== "over") bits.push(STR.toMove(ctx.name(obs.to_move)));
     if (turn.tile) bits.push(STR.tileBeingPlaced(NM(tileInfo(obs, turn.tile))));
-    const owed = Object.entries(turn.owed || {}).map(([r, n]) => `${n} ${RN(r)}`);
+    // what is still owed, counted in words by the server (this position's; a replay's own otherwise)
+    const owedHere = G.owed && JSON.stringify(G.owed.for) === JSON.stringify(turn.owed || {});
+    const owed = owedHere ? [G.owed.text].filter(Boolean) : Object.entries(turn.owed || {}).map(([r, n]) => `${n} ${RN(r)}`);
     if (turn.owed_any) owed.push(t("gm2.owed_any", {n: turn.owed_any}));
     if (turn.owed_distinct) owed.push(t("gm2.owed_distinct", {n: turn.owed_distinct}));
     if (owed.length) bits.push(STR.owes(owed.join(", ")));
@@ -689,6 +742,12 @@
     if (mv.end) {
       wrap.append(h("div", {class: "g2-actions"}, h("button", {class: "primary move", "data-move": "end", "data-testid": "g2-end",
         onclick: () => ui.play("end"), text: obs.phase === "remove" ? STR.endRemove : STR.end})));
+    }
+    if (infoTile) {
+      const x = tileInfo(obs, infoTile);
+      wrap.append(h("div", {class: "g2-box g2-info", "data-testid": "g2-tile-info"},
+        h("h3", {text: `${NM(x)} (${KN(x.kind)})`}), h("ul", {}, (x.lines || []).map((l) => h("li", {text: l}))),
+        h("button", {text: STR.close, onclick: () => { infoTile = null; rerender(); }})));
     }
     const choice = chooseBox(obs, mv, ui);
     if (choice) wrap.append(choice);
@@ -709,14 +768,15 @@
     if (inTerritory) wrap.append(h("div", {class: "g2-row"}, playerBox(obs, me, me, mv, last, ui, ctx)));
     wrap.append(h("div", {class: "g2-row"},
       h("div", {class: "g2-box"}, h("h3", {text: STR.rondel}), rondel(obs, mv, last, ctx, (key) => ui.choose(key))),
-      h("div", {}, market(obs, mv, ctx), clanBoard(obs, mv, last, ctx))));
+      h("div", {class: "g2-col"}, market(obs, mv, ctx), clanBoard(obs, mv, last, ctx))));
     if ((obs.chronicles || []).includes(9)) wrap.append(h("div", {class: "g2-row"}, feasts(obs, mv, ctx, rerender)));
     if (obs.allenarly) wrap.append(h("div", {class: "g2-row"}, allenarlyBox(obs)));
     const extras = [obs.chronicle10 ? highland(obs, mv, ctx) : null, obs.chronicle11 ? historic(obs) : null].filter(Boolean);
     if (extras.length) wrap.append(h("div", {class: "g2-row"}, extras));
     wrap.append(h("div", {class: "g2-row"}, order.filter((seat) => !(inTerritory && seat === me))
       .map((seat) => playerBox(obs, seat, me, mv, last, ui, ctx))));
-    const sc = scores(obs, ctx);
+    // the scorings so far; at the end the table page's result shows them
+    const sc = obs.final ? null : scores(obs, ctx);
     if (sc) wrap.append(h("div", {class: "g2-row"}, sc));
     root.append(wrap);
     return {handled: mv.handled};

@@ -40,6 +40,7 @@ from clanboard.server.analysis import Analyses, analysis_router
 from clanboard.server.bot import bot_router
 from clanboard.server.bot_accounts import bot_token_router
 from clanboard.server.clocks import clock_record, frame_clock
+from clanboard.server.coach import coach_router
 from clanboard.server.collector import Collector, collect_forever
 from clanboard.server.errors import ApiError
 from clanboard.server.games import game_info, renderer_source
@@ -538,6 +539,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts_router())
     app.include_router(together_router())
     app.include_router(analysis_router())
+    app.include_router(coach_router())
 
     # -- pages ---------------------------------------------------------------------------
 

@@ -44,6 +44,9 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 VIEW_HOOKS: list[Callable[..., None]] = []
 #: ``await hook(tables, table)`` reads a feature's part of a table loaded from storage
 LOAD_HOOKS: list[Callable[..., Any]] = []
+#: ``await hook(tables, table, seat, before, index, move, by_ai)`` after a move is stored
+#: (``before``: the state before it; ``index``: its first log row); must not block
+MOVE_HOOKS: list[Callable[..., Any]] = []
 
 
 class Watcher(Protocol):
@@ -93,6 +96,8 @@ class LiveTable:
     rated: bool = False
     #: takeback, rematch and chat (clanboard.server.together)
     together: Any = None
+    #: hints and coach mode (clanboard.server.coach)
+    coach: Any = None
     #: takebacks so far (a log reveal worked out before one is dropped)
     takebacks: int = 0
     #: the clocks (``None``: untimed), the clocks after each move, the timer that
@@ -755,6 +760,11 @@ class Tables:
         if new_status == "over":
             await self.game_over(table)
         await self.broadcast(table)
+        for hook in MOVE_HOOKS:
+            try:
+                await hook(self, table, seat, before, index, text, by_ai)
+            except Exception:
+                log.exception("move hook %s at table %s", hook, table.id)
         if reveal is not None:
             table.jobs += 1
             self._spawn(self._reveal(table, index, reveal))

@@ -1,0 +1,118 @@
+"""Hints and coach mode in headless Chromium: the Hint button explains the AI's move, and
+coach mode marks the planted blunder at the table, in two languages (screenshots of both
+in all four languages when $CLANBOARD_SCREENSHOTS is set)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from clanboard.core import GameRecord
+from clanboard.server import tables
+from tests.support.liveserver import live_server
+
+pytestmark = pytest.mark.browser
+PLANTED = Path(__file__).parents[1] / "ai" / "data" / "planted_blunder.json"
+BLUNDER = 43  # seat 1's 7r@8 lets seat 0 win at once (tests/ai/test_analysis.py)
+SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
+LANGS = ("en", "ru", "uk", "ja")
+HINT_WORDS = {"en": "The AI would play", "ru": "ИИ сыграл бы", "uk": "ШІ зіграв би",
+              "ja": "AIならこの手を選びます"}
+BETTER = {"en": "Better:", "ru": "Лучше:", "uk": "Краще:", "ja": "より良い手"}
+
+
+@pytest.fixture(scope="module")
+def coach_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with live_server(tmp_path_factory.mktemp("data"), hint_iterations=200,
+                     coach_iterations=200) as url:
+        yield url
+
+
+def page_at(browser: Any, url: str, size: str) -> Any:
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  bypass_csp=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.errors = errors
+    return page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hint_button_explains_the_ais_move(coach_server: str, browser: Any, shots: Path,
+                                               lang: str) -> None:
+    made = httpx.post(coach_server + "/api/tables", json={
+        "game": "schotten-totten", "seed": 3,
+        "seats": [{"kind": "human", "name": "Ailsa"}, {"kind": "ai", "agent": "random"}]}).json()
+    for size in SIZES:
+        page = page_at(browser, f"{coach_server}/t/{made['table']}?seat=0&lang={lang}"
+                                f"#token={made['tokens']['0']}", size)
+        page.click("[data-testid=hint]")
+        hint = page.locator("[data-testid=coach-hint]")
+        hint.wait_for(timeout=60_000)
+        assert HINT_WORDS[lang] in hint.inner_text()
+        assert "%" in hint.inner_text()
+        count = page.locator("[data-testid=coach-hint-count]").inner_text()
+        assert "1" in count
+        page.screenshot(path=str(shots / f"coach-hint-{lang}-{size}.png"), full_page=False)
+        assert not page.errors, page.errors
+        page.context.close()
+    # the same position asked again on the second page: still one hint taken
+    view = httpx.get(f"{coach_server}/api/tables/{made['table']}/view").json()
+    assert view["coach"]["hints"] == [1, 0]
+
+
+def planted_until_blunder(base_url: str, monkeypatch: pytest.MonkeyPatch) -> tuple[str, str]:
+    """The planted game against a 'seat 0 AI' replaying its moves, seat 1 (human) coached,
+    played up to (not including) the blunder."""
+    record = GameRecord.load(PLANTED)
+    theirs = iter(m for p, m in record.moves if p == 0)
+    monkeypatch.setattr(tables, "choose_move", lambda *a, **k: next(theirs))
+    made = httpx.post(base_url + "/api/tables", json={
+        "game": record.game, "seed": record.seed, "options": dict(record.options),
+        "seats": [{"kind": "ai", "agent": "random", "name": "Ailsa"},
+                  {"kind": "human", "name": "Bram"}]}).json()
+    table, token = made["table"], made["tokens"]["1"]
+    headers = {"Authorization": f"Bearer {token}"}
+    import time
+
+    for index, (player, move) in enumerate(record.moves[:BLUNDER]):
+        deadline = time.monotonic() + 30
+        while httpx.get(f"{base_url}/api/tables/{table}/view").json()["seq"] < index:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        if player == 1:
+            r = httpx.post(f"{base_url}/api/tables/{table}/moves", headers=headers,
+                           json={"seat": 1, "move": move})
+            assert r.status_code == 200, r.text
+    return table, token
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_coach_mode_marks_the_planted_blunder(coach_server: str, browser: Any, shots: Path,
+                                              monkeypatch: pytest.MonkeyPatch,
+                                              lang: str) -> None:
+    table, token = planted_until_blunder(coach_server, monkeypatch)
+    pages = {size: page_at(browser, f"{coach_server}/t/{table}?seat=1&lang={lang}"
+                                    f"#token={token}", size) for size in SIZES}
+    page = pages["desktop"]
+    page.check("[data-testid=coach-mode]")
+    page.wait_for_function("document.querySelector('[data-testid=coach-mode]').checked")
+    r = httpx.post(f"{coach_server}/api/tables/{table}/moves?lang={lang}",
+                   headers={"Authorization": f"Bearer {token}"},
+                   json={"seat": 1, "move": "7r@8"})
+    assert r.status_code == 200, r.text
+    for size, p in pages.items():
+        verdict = p.locator("[data-testid=coach-verdict]")
+        verdict.wait_for(timeout=120_000)
+        assert verdict.get_attribute("data-mark") in ("mistake", "blunder")
+        assert BETTER[lang] in verdict.inner_text()
+        p.screenshot(path=str(shots / f"coach-verdict-{lang}-{size}.png"), full_page=False)
+        assert not p.errors, p.errors
+        p.context.close()

@@ -46,6 +46,11 @@
       text: t("coach.hints_taken", {list: taken.map(([s, n]) => t("coach.hints_of", {who: s.name, n})).join(", ")})})];
   }
 
+  function verdictLine(v) {
+    return h("p", {class: "coach-verdict" + (v.mark ? " mark-" + v.mark : " mark-good"),
+      "data-testid": "coach-verdict", "data-mark": v.mark || "good", text: v.text});
+  }
+
   function draw() {
     const el = $("coach");
     if (!el || !view || !view.coach) return;
@@ -53,6 +58,7 @@
     const parts = [];
     if (view.status === "over") {
       parts.push(...hintsTaken());
+      if (c.on && c.verdict) parts.push(verdictLine(c.verdict));
     } else if (seat !== null && c.allowed && view.seats[seat] && view.seats[seat].kind !== "ai") {
       const myTurn = view.status === "playing" && view.to_move.includes(seat);
       const row = [h("button", {"data-testid": "hint", disabled: !myTurn || asking, title: t("coach.hint_help"),
@@ -70,9 +76,7 @@
           hint.lines.map((line) => h("p", {text: line}))));
       }
       if (c.on && c.verdict) {
-        const v = c.verdict;
-        parts.push(h("p", {class: "coach-verdict" + (v.mark ? " mark-" + v.mark : " mark-good"),
-          "data-testid": "coach-verdict", "data-mark": v.mark || "good", text: v.text}));
+        parts.push(verdictLine(c.verdict));
       } else if (c.on && c.pending) {
         parts.push(h("p", {class: "muted", "data-testid": "coach-pending", text: t("coach.looking")}));
       }

@@ -41,6 +41,7 @@ from clanboard.server.bot import bot_router
 from clanboard.server.bot_accounts import bot_token_router
 from clanboard.server.clocks import clock_record, frame_clock
 from clanboard.server.coach import coach_router
+from clanboard.server.rules_links import with_anchors
 from clanboard.server.collector import Collector, collect_forever
 from clanboard.server.errors import ApiError
 from clanboard.server.games import game_info, renderer_source
@@ -246,7 +247,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if found is None:
             raise ApiError(404, "no_rules", f"{game.name} has no rules help yet")
         lang, text = found
-        return {"game": game.id, "name": game.name, "lang": lang, "html": rules_html(text)}
+        return {"game": game.id, "name": game.name, "lang": lang,
+                "html": with_anchors(rules_html(text), game.id)}
 
     @app.get("/games/{game_id}/render.js", tags=["games"], include_in_schema=False)
     def renderer(game_id: str) -> Response:

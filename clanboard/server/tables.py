@@ -708,8 +708,10 @@ class Tables:
             try:
                 after.apply(text, seat)
             except IllegalMove as exc:
-                raise ApiError(422, "illegal_move", exc.reason_in(lang),
-                               allowed=exc.allowed) from exc
+                from clanboard.server.rules_links import rule_link
+
+                raise ApiError(422, "illegal_move", exc.reason_in(lang), allowed=exc.allowed,
+                               rules=rule_link(table.state.game.id, exc.reason, lang)) from exc
             before = table.state
             # one move in the notation may be played as several steps (Isle of Skye's
             # ``offer``): each step is stored, logged and described on its own; chance

@@ -164,3 +164,29 @@ def test_coach_mode_marks_a_planted_blunder(serve: Callable[..., TestClient],
     assert "Лучше:" in ru["coach"]["verdict"]["text"]
     # the verdict is the coached seat's alone
     assert "verdict" not in view(client, table)["coach"]
+
+
+def test_a_refused_move_links_to_the_rules_section_it_applied(
+        serve: Callable[..., TestClient]) -> None:
+    from clanboard.server.rules_links import anchors, headings
+
+    for game in ("schotten-totten", "glen-more", "glen-more-2", "isle-of-skye"):
+        # the translations keep the English sections, so one anchor names each everywhere
+        assert all(len(headings(game, lang)) == len(anchors(game))
+                   for lang in ("ru", "uk", "ja")), game
+    client = serve()
+    made = new_table(client, game="schotten-totten", seed=3)
+    table, token = made["table"], made["tokens"]["0"]
+    # "claim 1" with an empty side: the rule on claiming, in the asker's language
+    r = client.post(f"/api/tables/{table}/moves?lang=ru", json={"seat": 0, "move": "claim 1"},
+                    headers=auth(token))
+    assert r.status_code == 422, r.text
+    rules = r.json()["rules"]
+    assert rules["anchor"] == "claiming-with-proof"
+    assert rules["url"] == "/rules/schotten-totten?lang=ru#claiming-with-proof"
+    assert rules["title"] == headings("schotten-totten", "ru")[2]
+    html = client.get("/api/games/schotten-totten/rules?lang=ja").json()["html"]
+    assert '<h2 id="claiming-with-proof">' in html and '<h2 id="your-turn">' in html
+    wrong = client.post(f"/api/tables/{table}/moves", json={"seat": 0, "move": "9z@1"},
+                        headers=auth(token))
+    assert wrong.status_code == 422 and wrong.json()["rules"]["anchor"] == "your-turn"

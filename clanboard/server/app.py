@@ -41,7 +41,6 @@ from clanboard.server.bot import bot_router
 from clanboard.server.bot_accounts import bot_token_router
 from clanboard.server.clocks import clock_record, frame_clock
 from clanboard.server.coach import coach_router
-from clanboard.server.rules_links import with_anchors
 from clanboard.server.collector import Collector, collect_forever
 from clanboard.server.errors import ApiError
 from clanboard.server.games import game_info, renderer_source
@@ -54,6 +53,7 @@ from clanboard.server.guard import (
     install_log_filter,
 )
 from clanboard.server.presence import heartbeat, joined
+from clanboard.server.rules_links import with_anchors
 from clanboard.server.schemas import Join, MoveIn, NewTable
 from clanboard.server.settings import Settings
 from clanboard.server.shared import start_shared

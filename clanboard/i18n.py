@@ -62,6 +62,7 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.games.glen_more_2.render": ("MESSAGES",),
     "clanboard.server.clocks": ("MESSAGES",),
     "clanboard.server.coach": ("MESSAGES",),
+    "clanboard.server.tutorial": ("MESSAGES",),
 }
 #: folders whose Python files call ``_("...")`` (found with Babel's extractor)
 CALL_SOURCES = (Path(__file__).parent / "cli",)

@@ -59,6 +59,7 @@ from clanboard.server.settings import Settings
 from clanboard.server.shared import start_shared
 from clanboard.server.storage import Store, make_engine, migrate
 from clanboard.server.tables import LiveTable, Tables
+from clanboard.server.tutorial import tutorial_router
 from clanboard.server.together import (
     SOCKET_TYPES,
     on_socket,
@@ -542,6 +543,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(together_router())
     app.include_router(analysis_router())
     app.include_router(coach_router())
+    app.include_router(tutorial_router())
 
     # -- pages ---------------------------------------------------------------------------
 

@@ -159,6 +159,8 @@ class SeatCoach:
     coached: int = 0
     #: the latest verdict: :func:`clanboard.server.analysis.analyse_with_words`'s JSON
     verdict: dict[str, Any] | None = None
+    #: the tutorial this seat follows (a game id, :mod:`clanboard.server.tutorial`)
+    tutorial: str | None = None
 
 
 @dataclass
@@ -232,7 +234,7 @@ def load(store: Store, table_id: str) -> Coach:
     with store.sessions() as s:
         for row in s.scalars(select(CoachRow).where(CoachRow.table_id == table_id)):
             c.seats[row.seat] = SeatCoach(row.hints, bool(row.coach), row.coached,
-                                          row.verdict)
+                                          row.verdict, row.tutorial)
     return c
 
 
@@ -243,6 +245,7 @@ def save(store: Store, table_id: str, seat: int, sc: SeatCoach) -> None:
             row = CoachRow(table_id=table_id, seat=seat)
             s.add(row)
         row.hints, row.coach, row.coached, row.verdict = sc.hints, sc.on, sc.coached, sc.verdict
+        row.tutorial = sc.tutorial
 
 
 async def load_hook(tables: Tables, table: LiveTable) -> None:

@@ -244,7 +244,7 @@ class LeaseRow(Base):
 
 class CoachRow(Base):
     """A seat's hints and coach mode at a table (``server/coach.py``): the hints taken, coach
-    mode on or off, the moves coached and the latest verdict."""
+    mode on or off, the moves coached, the latest verdict and the tutorial it follows."""
 
     __tablename__ = "coach_seats"
 
@@ -255,3 +255,5 @@ class CoachRow(Base):
     coach: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
     coached: Mapped[int] = mapped_column(Integer, default=0)
     verdict: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    #: the tutorial this seat follows (a game id; ``server/tutorial.py``)
+    tutorial: Mapped[str | None] = mapped_column(String(64), nullable=True)

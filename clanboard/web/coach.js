@@ -56,6 +56,13 @@
     if (!el || !view || !view.coach) return;
     const c = view.coach, seat = mySeat();
     const parts = [];
+    const tut = view.tutorial;
+    if (tut && seat !== null) {  // server/tutorial.py: the step's explanation
+      parts.push(h("div", {class: "tutorial", "data-testid": "tutorial"},
+        h("strong", {"data-testid": "tutorial-step", text: view.status === "over" ? t("learn.title")
+          : tut.done ? t("learn.own") : t("learn.step", {n: tut.step, of: tut.steps})}),
+        h("p", {"data-testid": "tutorial-text", text: view.status === "over" ? t("learn.finished") : tut.text})));
+    }
     if (view.status === "over") {
       parts.push(...hintsTaken());
       if (c.on && c.verdict) parts.push(verdictLine(c.verdict));

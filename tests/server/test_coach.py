@@ -190,3 +190,56 @@ def test_a_refused_move_links_to_the_rules_section_it_applied(
     wrong = client.post(f"/api/tables/{table}/moves", json={"seat": 0, "move": "9z@1"},
                         headers=auth(token))
     assert wrong.status_code == 422 and wrong.json()["rules"]["anchor"] == "your-turn"
+
+
+def test_the_schotten_totten_tutorial_step_by_step(serve: Callable[..., TestClient]) -> None:
+    from clanboard.server.tutorial import MESSAGES, TUTORIALS
+
+    client = serve()
+    listed = client.get("/api/tutorials").json()["tutorials"]
+    spec = next(t for t in listed if t["game"] == "schotten-totten")["table"]
+    made = client.post("/api/tables", json=spec).json()
+    table, token = made["table"], made["tokens"]["0"]
+    assert view(client, table, 0, token)["tutorial"] is None  # not followed yet
+    r = client.post(f"/api/tables/{table}/tutorial", json={"seat": 0, "game": "schotten-totten"},
+                    headers=auth(token))
+    assert r.status_code == 200, r.text
+    tut = r.json()["tutorial"]
+    assert (tut["step"], tut["move"], tut["text"]) == (1, "4y@5", MESSAGES["st_1"])
+    assert r.json()["coach"]["on"] is True
+    plan = TUTORIALS["schotten-totten"].plan
+    for i, move in enumerate(plan):
+        deadline = time.monotonic() + 60
+        while 0 not in (v := view(client, table, 0, token))["to_move"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert v["tutorial"]["step"] == i + 1 and v["tutorial"]["move"] == move
+        assert move in v["legal_moves"]  # the plan is legal on the deal, whatever the AI plays
+        assert client.post(f"/api/tables/{table}/moves", json={"seat": 0, "move": move},
+                           headers=auth(token)).status_code == 200
+    done = client.get(f"/api/tables/{table}/view?seat=0&lang=ja", headers=auth(token)).json()
+    assert done["tutorial"]["done"] is True and done["tutorial"]["move"] is None
+    assert "基本" in done["tutorial"]["text"]
+    assert view(client, table)["tutorial"] is None  # spectators see no tutorial
+
+    other = new_table(client, game="schotten-totten", seed=8, seats=VS_AI)
+    refused = client.post(f"/api/tables/{other['table']}/tutorial?lang=ru",
+                          json={"seat": 0, "game": "schotten-totten"},
+                          headers=auth(other["tokens"]["0"]))
+    assert refused.status_code == 409 and "обучени" in refused.json()["reason"]
+
+
+def test_a_learner_who_leaves_the_plan_is_told_the_game_is_theirs(
+        serve: Callable[..., TestClient]) -> None:
+    from clanboard.server.tutorial import MESSAGES
+
+    client = serve()
+    spec = client.get("/api/tutorials").json()["tutorials"][0]["table"]
+    made = client.post("/api/tables", json=spec).json()
+    table, token = made["table"], made["tokens"]["0"]
+    client.post(f"/api/tables/{table}/tutorial", json={"seat": 0, "game": spec["game"]},
+                headers=auth(token))
+    assert client.post(f"/api/tables/{table}/moves", json={"seat": 0, "move": "3o@1"},
+                       headers=auth(token)).status_code == 200
+    tut = view(client, table, 0, token)["tutorial"]
+    assert tut["following"] is False and tut["text"] == MESSAGES["own_way"]

@@ -1,5 +1,5 @@
 """Hints and coach mode per seat (``coach_seats``): the hints taken, coach mode on or
-off, the moves coached and the latest verdict.
+off, the moves coached, the latest verdict and the tutorial the seat follows.
 
 Revision ID: 0011
 Revises: 0010
@@ -26,6 +26,7 @@ def upgrade() -> None:
         sa.Column("coach", sa.Boolean(), server_default=sa.false(), nullable=False),
         sa.Column("coached", sa.Integer(), nullable=False),
         sa.Column("verdict", sa.JSON(), nullable=True),
+        sa.Column("tutorial", sa.String(64), nullable=True),
     )
 
 

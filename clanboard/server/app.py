@@ -59,7 +59,6 @@ from clanboard.server.settings import Settings
 from clanboard.server.shared import start_shared
 from clanboard.server.storage import Store, make_engine, migrate
 from clanboard.server.tables import LiveTable, Tables
-from clanboard.server.tutorial import tutorial_router
 from clanboard.server.together import (
     SOCKET_TYPES,
     on_socket,
@@ -67,6 +66,7 @@ from clanboard.server.together import (
     replay_chat,
     together_router,
 )
+from clanboard.server.tutorial import tutorial_router
 from clanboard.server.watchers import SocketWatcher
 from clanboard.server.writer import MoveWriter
 

@@ -7,10 +7,10 @@ A tutorial is an ordinary unrated table made with ``POST /api/tables`` from the 
 and switches coach mode on for the learner's seat. The seat's view then carries
 ``tutorial``: the step reached (the learner's moves that follow the plan so far), its
 explanation in the view's language and the move it suggests. Played on the real engine:
-the plan's moves are legal on the deal whatever the AI plays (the learner's draws come from
-the fixed deck in order); a learner who plays another move is told the game is theirs from
-there. The table itself is the learner's progress, so a tutorial is resumed by opening it
-again.
+the learner's draws come from the fixed deck in order whatever the AI plays, so the plan's
+cards are in hand when their step comes; a learner who plays another move (or whose planned
+move the AI's play made impossible) is told the game is theirs from there. The table itself
+is the learner's progress, so a tutorial is resumed by opening it again.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ class Tutorial:
 
 TUTORIALS = {
     "schotten-totten": Tutorial(
-        "schotten-totten", 7, {"tactics": False, "expert": False, "rounds": 1}, "ismcts:200",
+        "schotten-totten", 7, {"tactics": False, "expert": False, "rounds": 1}, "ismcts:easy",
         ("4y@5", "5y@5", "7r@4", "6y@5", "7p@4", "7y@4"),
         ("st_1", "st_2", "st_3", "st_4", "st_5", "st_6", "st_done"), 15),
 }
@@ -126,6 +126,10 @@ def view_hook(table: LiveTable, seat: int | None, view: dict[str, Any]) -> None:
         return
     lang = view.get("lang", "en")
     step, following = progress(table, tutorial, seat)
+    if (following and step < len(tutorial.plan) and table.status == "playing"
+            and seat in table.state.players_to_move()
+            and tutorial.plan[step] not in {str(m) for m in table.state.legal_moves(seat)}):
+        following = False  # the AI's play made the planned card impossible (a rare deal)
     key = tutorial.steps[min(step, len(tutorial.steps) - 1)] if following else "own_way"
     move = tutorial.plan[step] if following and step < len(tutorial.plan) else None
     view["tutorial"] = {"game": tutorial.game, "step": min(step + 1, len(tutorial.steps)),

@@ -116,3 +116,62 @@ def test_coach_mode_marks_the_planted_blunder(coach_server: str, browser: Any, s
         p.screenshot(path=str(shots / f"coach-verdict-{lang}-{size}.png"), full_page=False)
         assert not p.errors, p.errors
         p.context.close()
+
+
+TUTORIAL_STEP = {"en": "step 1 of 7", "ru": "шаг 1 из 7", "uk": "крок 1 з 7", "ja": "ステップ1／7"}
+
+
+def tutorial_page(browser: Any, base_url: str, lang: str, size: str) -> Any:
+    """The lobby in ``lang``; 'Learn to play' for Schotten Totten clicked."""
+    page = page_at(browser, f"{base_url}/?lang={lang}", size)
+    page.click("[data-testid=learn-schotten-totten]")
+    page.wait_for_selector("[data-testid=tutorial-text]", timeout=30_000)
+    return page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_tutorial_starts_from_the_lobby(coach_server: str, browser: Any, shots: Path,
+                                            lang: str) -> None:
+    for size in SIZES:
+        page = tutorial_page(browser, coach_server, lang, size)
+        assert TUTORIAL_STEP[lang] in page.inner_text("[data-testid=tutorial-step]")
+        page.screenshot(path=str(shots / f"tutorial-{lang}-{size}.png"), full_page=False)
+        assert not page.errors, page.errors
+        page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_tutorial_is_played_to_its_end_by_clicking(coach_server: str, browser: Any,
+                                                      shots: Path, lang: str) -> None:
+    from clanboard.server.tutorial import TUTORIALS, words
+    from tests.e2e.test_schotten_totten import MY_TURN_OR_OVER, click_a_move
+
+    page = tutorial_page(browser, coach_server, lang, "phone")
+    plan = TUTORIALS["schotten-totten"].plan
+    steps = TUTORIALS["schotten-totten"].steps
+    for i, move in enumerate(plan):
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=30_000)
+        page.wait_for_function(
+            f"document.querySelector('[data-testid=tutorial-text]').textContent === "
+            f"{words(steps[i], lang)!r}", timeout=30_000)
+        seq = page.evaluate("document.body.dataset.seq")
+        card, stone = move.split("@")
+        page.click(f"[data-testid=hand] .st-card[data-card='{card}']")
+        page.click(f".st-stone.target[data-stone='{stone}']")
+        page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=30_000)
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=30_000)
+    assert page.inner_text("[data-testid=tutorial-text]") == words("st_done", lang)
+    page.screenshot(path=str(shots / f"tutorial-done-{lang}-phone.png"), full_page=False)
+    # the rest of the game, as a learner would play it
+    for turn in range(200):
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=60_000)
+        if page.evaluate("document.body.dataset.status") == "over":
+            break
+        seq = page.evaluate("document.body.dataset.seq")
+        click_a_move(page, turn)
+        page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=60_000)
+    assert page.evaluate("document.body.dataset.status") == "over"
+    page.wait_for_selector("[data-testid=tutorial-text]")
+    page.screenshot(path=str(shots / f"tutorial-over-{lang}-phone.png"), full_page=True)
+    assert not page.errors, page.errors
+    page.context.close()

@@ -125,7 +125,7 @@ def tutorial_page(browser: Any, base_url: str, lang: str, size: str) -> Any:
     """The lobby in ``lang``; 'Learn to play' for Schotten Totten clicked."""
     page = page_at(browser, f"{base_url}/?lang={lang}", size)
     page.click("[data-testid=learn-schotten-totten]")
-    page.wait_for_selector("[data-testid=tutorial-text]", timeout=30_000)
+    page.wait_for_selector("[data-testid=tutorial-text]", timeout=60_000)
     return page
 
 

@@ -17,7 +17,8 @@ the post-game analysis does (:func:`clanboard.server.analysis.analyse_with_words
 AI's move and the move played, each valued from the mover's seat, marked by
 :data:`clanboard.ai.analysis.THRESHOLDS`), and the seat's view carries the verdict
 (``coach.verdict``), seen by that seat only. At most one position is searched at a time
-per table and one waits (the newest); ``coach_moves`` a seat a game.
+per table and one waits (the newest), ``coach_max_running`` over the server (the others
+wait their turn); ``coach_moves`` a seat a game.
 """
 
 from __future__ import annotations
@@ -380,6 +381,18 @@ async def move_hook(tables: Tables, table: LiveTable, seat: int, before: Any, in
         c.task = asyncio.get_running_loop().create_task(_coach_loop(tables, table))
 
 
+_RUNNING: dict[int, asyncio.Semaphore] = {}
+
+
+def running(tables: Tables) -> asyncio.Semaphore:
+    """The server's bound on coached positions searched at once (``coach_max_running``);
+    the others wait their turn."""
+    sem = _RUNNING.get(id(tables))
+    if sem is None:
+        sem = _RUNNING[id(tables)] = asyncio.Semaphore(max(1, tables.settings.coach_max_running))
+    return sem
+
+
 async def _coach_loop(tables: Tables, table: LiveTable) -> None:
     from clanboard.ai.analysis import PositionTask
     from clanboard.server.analysis import analyse_with_words
@@ -393,8 +406,9 @@ async def _coach_loop(tables: Tables, table: LiveTable) -> None:
             task = PositionTask(index, table.state.game.id, before, seat, move,
                                 tables.settings.coach_iterations, secrets.randbits(62))
             try:
-                verdict = await loop.run_in_executor(tables.ai_pool, analyse_with_words,
-                                                     task, table.names)
+                async with running(tables):
+                    verdict = await loop.run_in_executor(tables.ai_pool, analyse_with_words,
+                                                         task, table.names)
             except Exception:
                 log.exception("coaching move %d at table %s", index, table.id)
                 continue

@@ -72,6 +72,8 @@ class Settings:
     coach_iterations: int = _setting("coach_iterations", 500)
     #: moves of one seat coached in a game
     coach_moves: int = _setting("coach_moves", 300)
+    #: coached positions searched at once over the server (the others wait)
+    coach_max_running: int = _setting("coach_max_running", 2)
 
     # -- requests and sockets
     #: the largest request body read (413 above it); also the largest WebSocket message

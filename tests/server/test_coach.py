@@ -243,3 +243,16 @@ def test_a_learner_who_leaves_the_plan_is_told_the_game_is_theirs(
                        headers=auth(token)).status_code == 200
     tut = view(client, table, 0, token)["tutorial"]
     assert tut["following"] is False and tut["text"] == MESSAGES["own_way"]
+
+
+def test_hints_taken_and_coach_mode_are_stored(make_client: Callable[..., TestClient]) -> None:
+    """On SQLite and PostgreSQL: the hints taken and coach mode survive a restart."""
+    client = make_client(hint_iterations=40)
+    table, token = ai_table(client)
+    assert hint(client, table, 0, token).status_code == 200
+    assert client.post(f"/api/tables/{table}/coach", json={"seat": 0, "on": True},
+                       headers=auth(token)).status_code == 200
+    client.__exit__(None, None, None)
+    client = make_client(hint_iterations=40)
+    assert view(client, table)["coach"]["hints"] == [1, 0]
+    assert view(client, table, 0, token)["coach"]["on"] is True

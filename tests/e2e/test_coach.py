@@ -27,8 +27,9 @@ BETTER = {"en": "Better:", "ru": "Лучше:", "uk": "Краще:", "ja": "よ�
 
 @pytest.fixture(scope="module")
 def coach_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    # this module makes more tables than one address may make a minute: no table limits
     with live_server(tmp_path_factory.mktemp("data"), hint_iterations=200,
-                     coach_iterations=200) as url:
+                     coach_iterations=200, rate_tables=0, max_open_tables=0) as url:
         yield url
 
 

@@ -176,3 +176,21 @@ def test_the_tutorial_is_played_to_its_end_by_clicking(coach_server: str, browse
     page.screenshot(path=str(shots / f"tutorial-over-{lang}-phone.png"), full_page=True)
     assert not page.errors, page.errors
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_refusals_rules_link_opens_its_section(coach_server: str, browser: Any,
+                                                 lang: str) -> None:
+    made = httpx.post(coach_server + "/api/tables", json={
+        "game": "schotten-totten", "seed": 3,
+        "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}]}).json()
+    refused = httpx.post(f"{coach_server}/api/tables/{made['table']}/moves?lang={lang}",
+                         headers={"Authorization": f"Bearer {made['tokens']['0']}"},
+                         json={"seat": 0, "move": "claim 1"}).json()
+    page = page_at(browser, coach_server + refused["rules"]["url"], "phone")
+    heading = page.locator("h2.rule-target")
+    heading.wait_for(timeout=30_000)
+    assert heading.get_attribute("id") == "claiming-with-proof"
+    assert heading.inner_text() == refused["rules"]["title"]
+    assert not page.errors, page.errors
+    page.context.close()

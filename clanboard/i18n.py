@@ -69,6 +69,8 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.server.endings": ("MESSAGES",),
     "clanboard.server.limits": ("MESSAGES",),
     "clanboard.server.textcheck": ("MESSAGES",),
+    "clanboard.server.coach": ("MESSAGES",),
+    "clanboard.server.tutorial": ("MESSAGES",),
 }
 #: folders whose Python files call ``_("...")`` (found with Babel's extractor)
 CALL_SOURCES = (Path(__file__).parent / "cli",)

@@ -41,6 +41,7 @@ from clanboard.server.analysis import Analyses, analysis_router
 from clanboard.server.bot import bot_router
 from clanboard.server.bot_accounts import bot_token_router
 from clanboard.server.clocks import clock_record, frame_clock
+from clanboard.server.coach import coach_router
 from clanboard.server.collector import Collector, collect_forever
 from clanboard.server.connguard import HOSTILE
 from clanboard.server.connguard import install as install_connguard
@@ -58,6 +59,7 @@ from clanboard.server.guard import (
 )
 from clanboard.server.limits import creator_key
 from clanboard.server.presence import heartbeat, joined
+from clanboard.server.rules_links import with_anchors
 from clanboard.server.schemas import Join, MoveIn, NewTable
 from clanboard.server.settings import Settings
 from clanboard.server.shared import start_shared
@@ -70,6 +72,7 @@ from clanboard.server.together import (
     replay_chat,
     together_router,
 )
+from clanboard.server.tutorial import tutorial_router
 from clanboard.server.watchers import SocketWatcher
 from clanboard.server.writer import MoveWriter
 
@@ -285,7 +288,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if found is None:
             raise ApiError(404, "no_rules", f"{game.name} has no rules help yet")
         lang, text = found
-        return {"game": game.id, "name": game.name, "lang": lang, "html": rules_html(text)}
+        return {"game": game.id, "name": game.name, "lang": lang,
+                "html": with_anchors(rules_html(text), game.id)}
 
     @app.get("/games/{game_id}/render.js", tags=["games"], include_in_schema=False)
     def renderer(game_id: str) -> Response:
@@ -590,6 +594,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(analysis_router())
     install_endings()
     app.include_router(endings_router(_bearer, request_lang))
+    app.include_router(coach_router())
+    app.include_router(tutorial_router())
 
     # -- pages ---------------------------------------------------------------------------
 

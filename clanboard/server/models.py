@@ -245,3 +245,20 @@ class LeaseRow(Base):
     )
     owner: Mapped[str] = mapped_column(String(96), index=True)
     expires_at: Mapped[datetime] = mapped_column(DateTime, index=True)
+
+
+class CoachRow(Base):
+    """A seat's hints and coach mode at a table (``server/coach.py``): the hints taken, coach
+    mode on or off, the moves coached, the latest verdict and the tutorial it follows."""
+
+    __tablename__ = "coach_seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    hints: Mapped[int] = mapped_column(Integer, default=0)
+    coach: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    coached: Mapped[int] = mapped_column(Integer, default=0)
+    verdict: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    #: the tutorial this seat follows (a game id; ``server/tutorial.py``)
+    tutorial: Mapped[str | None] = mapped_column(String(64), nullable=True)

@@ -64,6 +64,20 @@ class Settings:
     #: renews this process's claims and takes up jobs whose claims ran out
     analysis_claim_seconds: float = _setting("analysis_claim_seconds", 60.0)
 
+    # -- hints and coach mode (server/coach.py), in the AI seats' pool
+    #: ISMCTS iterations a hint searches (also held to ai_max_seconds)
+    hint_iterations: int = _setting("hint_iterations", 1000)
+    #: hints one seat may take in a game
+    hints_per_seat: int = _setting("hints_per_seat", 30)
+    #: hints asked per minute from one client address
+    hint_rate: int = _setting("hint_rate", 10)
+    #: ISMCTS iterations of each of a coached move's searches (as the analysis does)
+    coach_iterations: int = _setting("coach_iterations", 500)
+    #: moves of one seat coached in a game
+    coach_moves: int = _setting("coach_moves", 300)
+    #: coached positions searched at once over the server (the others wait)
+    coach_max_running: int = _setting("coach_max_running", 2)
+
     # -- requests and sockets
     #: the largest request body read (413 above it); also the largest WebSocket message
     max_body_bytes: int = _setting("max_body_bytes", 64 * 1024)

@@ -53,6 +53,9 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 VIEW_HOOKS: list[Callable[..., None]] = []
 #: ``await hook(tables, table)`` reads a feature's part of a table loaded from storage
 LOAD_HOOKS: list[Callable[..., Any]] = []
+#: ``await hook(tables, table, seat, before, index, move, by_ai)`` after a move is stored
+#: (``before``: the state before it; ``index``: its first log row); must not block
+MOVE_HOOKS: list[Callable[..., Any]] = []
 
 
 class Watcher(Protocol):
@@ -111,6 +114,8 @@ class LiveTable:
     seeded: bool = False
     #: takeback, rematch and chat (clanboard.server.together)
     together: Any = None
+    #: hints and coach mode (clanboard.server.coach)
+    coach: Any = None
     #: takebacks so far (a log reveal worked out before one is dropped)
     takebacks: int = 0
     #: the clocks (``None``: untimed), the clocks after each move, the timer that
@@ -812,8 +817,10 @@ class Tables:
             try:
                 after.apply(text, seat)
             except IllegalMove as exc:
-                raise ApiError(422, "illegal_move", exc.reason_in(lang),
-                               allowed=exc.allowed) from exc
+                from clanboard.server.rules_links import rule_link
+
+                raise ApiError(422, "illegal_move", exc.reason_in(lang), allowed=exc.allowed,
+                               rules=rule_link(table.state.game.id, exc.reason, lang)) from exc
             before = table.state
             # one move in the notation may be played as several steps (Isle of Skye's
             # ``offer``): each step is stored, logged and described on its own; chance
@@ -873,6 +880,11 @@ class Tables:
         if new_status == "over":
             await self.game_over(table)
         await self.broadcast(table)
+        for hook in MOVE_HOOKS:
+            try:
+                await hook(self, table, seat, before, index, text, by_ai)
+            except Exception:
+                log.exception("move hook %s at table %s", hook, table.id)
         if reveal is not None:
             table.jobs += 1
             self._spawn(self._reveal(table, index, reveal))

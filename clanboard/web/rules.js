@@ -12,6 +12,8 @@
     document.getElementById("title").textContent = `${name} — ${t("common.rules")}`;
     document.getElementById("rules").innerHTML = r.html;  // escaped by the server's Markdown renderer
     document.getElementById("rules-note").hidden = r.lang === lang;
+    const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target) { target.classList.add("rule-target"); target.scrollIntoView(); }  // a refusal's link to its section
   } catch (e) {
     document.getElementById("rules-error").textContent = e.message;
   }

@@ -102,6 +102,10 @@
     let text = err.reason || t("table.refused");
     if (err.allowed && err.allowed.length) text += " " + t("table.allowed", {moves: err.allowed.slice(0, 12).join(", ")});
     $("move-error").textContent = text;
+    if (err.rules && err.rules.url) {  // the rules section the refusal applied
+      $("move-error").append(" ", h("a", {href: err.rules.url, target: "_blank", rel: "noopener",
+        "data-testid": "refusal-rules", text: t("table.refusal_rules", {section: err.rules.title})}));
+    }
     if (err.error === "stale_move" || err.error === "wrong_token") draw();
   }
 

@@ -1,0 +1,95 @@
+/* Hints and coach mode at the table (server/coach.py): the Hint button and what the AI
+   says about it, the coach-mode switch and the coach's verdict on the player's last move,
+   and the hints each player took on the result. table.js hands every WebSocket message on
+   as a "clanboard:message" event; this file keeps to its own panel (#coach). */
+"use strict";
+(function () {
+  const {h, t, api, tokens, lang} = window.clanboard;
+  const $ = (id) => document.getElementById(id);
+  let view = null, hint = null, error = "", asking = false;
+  const table = () => window.clanboard.table;
+  const mySeat = () => (table() ? table().seat() : null);
+  const url = (what) => `/api/tables/${encodeURIComponent(table().id)}/${what}?lang=${encodeURIComponent(lang)}`;
+  const token = () => tokens.get(table().id, mySeat());
+
+  function onMessage(msg) {
+    if (msg.type !== "view") return;
+    if (view && msg.view.seq !== view.seq) { hint = null; error = ""; }
+    view = msg.view;
+    draw();
+  }
+  document.addEventListener("clanboard:message", (ev) => onMessage(ev.detail));
+
+  async function ask() {
+    if (asking) return;
+    asking = true; error = ""; hint = null;
+    draw();
+    try {
+      hint = await api("POST", url("hint"), {seat: mySeat()}, token());
+      if (view) view.coach.hints[mySeat()] = hint.hints;
+    } catch (e) { error = (e.data && e.data.reason) || e.message; }
+    asking = false;
+    draw();
+  }
+
+  async function switchCoach(on) {
+    error = "";
+    try { view = await api("POST", url("coach"), {seat: mySeat(), on}, token()); }
+    catch (e) { error = (e.data && e.data.reason) || e.message; }
+    draw();
+  }
+
+  function hintsTaken() {
+    const taken = view.seats.map((s, i) => [s, view.coach.hints[i] || 0]).filter(([s]) => s.kind !== "ai");
+    if (!taken.some(([, n]) => n > 0)) return [];
+    return [h("p", {"data-testid": "coach-hints-taken",
+      text: t("coach.hints_taken", {list: taken.map(([s, n]) => t("coach.hints_of", {who: s.name, n})).join(", ")})})];
+  }
+
+  function verdictLine(v) {
+    return h("p", {class: "coach-verdict" + (v.mark ? " mark-" + v.mark : " mark-good"),
+      "data-testid": "coach-verdict", "data-mark": v.mark || "good", text: v.text});
+  }
+
+  function draw() {
+    const el = $("coach");
+    if (!el || !view || !view.coach) return;
+    const c = view.coach, seat = mySeat();
+    const parts = [];
+    const tut = view.tutorial;
+    if (tut && seat !== null) {  // server/tutorial.py: the step's explanation
+      parts.push(h("div", {class: "tutorial", "data-testid": "tutorial"},
+        h("strong", {"data-testid": "tutorial-step", text: view.status === "over" ? t("learn.title")
+          : tut.done ? t("learn.own") : t("learn.step", {n: tut.step, of: tut.steps})}),
+        h("p", {"data-testid": "tutorial-text", text: view.status === "over" ? t("learn.finished") : tut.text})));
+    }
+    if (view.status === "over") {
+      parts.push(...hintsTaken());
+      if (c.on && c.verdict) parts.push(verdictLine(c.verdict));
+    } else if (seat !== null && c.allowed && view.seats[seat] && view.seats[seat].kind !== "ai") {
+      const myTurn = view.status === "playing" && view.to_move.includes(seat);
+      const row = [h("button", {"data-testid": "hint", disabled: !myTurn || asking, title: t("coach.hint_help"),
+        text: t("coach.hint"), onclick: ask})];
+      if (c.available) {
+        const box = h("input", {type: "checkbox", "data-testid": "coach-mode", checked: !!c.on,
+          onchange: (ev) => switchCoach(ev.target.checked)});
+        row.push(h("label", {class: "check", title: t("coach.mode_help")}, box, " ", t("coach.mode")));
+      }
+      if (c.hints[seat]) row.push(h("span", {class: "muted", "data-testid": "coach-hint-count", text: t("coach.hints_used", {n: c.hints[seat]})}));
+      parts.push(h("div", {class: "coach-row"}, row));
+      if (asking) parts.push(h("p", {class: "muted", "data-testid": "coach-thinking", text: t("coach.thinking")}));
+      if (hint && hint.seq === view.seq) {
+        parts.push(h("div", {class: "coach-hint", "data-testid": "coach-hint"},
+          hint.lines.map((line) => h("p", {text: line}))));
+      }
+      if (c.on && c.verdict) {
+        parts.push(verdictLine(c.verdict));
+      } else if (c.on && c.pending) {
+        parts.push(h("p", {class: "muted", "data-testid": "coach-pending", text: t("coach.looking")}));
+      }
+    }
+    if (error) parts.push(h("p", {class: "error", role: "alert", "data-testid": "coach-error", text: error}));
+    el.hidden = !parts.length;
+    el.replaceChildren(...parts);
+  }
+})();

@@ -27,6 +27,7 @@ from clanboard.i18n import (
     rules_html,
     rules_markdown,
 )
+from clanboard.server import friends, hub, mygames, notifications, seeks
 from clanboard.server.accounts import (
     CsrfGuard,
     account_seats,
@@ -42,6 +43,7 @@ from clanboard.server.bot_accounts import bot_token_router
 from clanboard.server.clocks import clock_record, frame_clock
 from clanboard.server.collector import Collector, collect_forever
 from clanboard.server.errors import ApiError
+from clanboard.server.friends import friends_router
 from clanboard.server.games import game_info, renderer_source
 from clanboard.server.guard import (
     BodyLimit,
@@ -51,8 +53,12 @@ from clanboard.server.guard import (
     client_ip,
     install_log_filter,
 )
+from clanboard.server.hub import live_router
+from clanboard.server.mygames import mygames_router
+from clanboard.server.notifications import push_router
 from clanboard.server.presence import heartbeat, joined
 from clanboard.server.schemas import Join, MoveIn, NewTable
+from clanboard.server.seeks import seeks_router
 from clanboard.server.settings import Settings
 from clanboard.server.shared import start_shared
 from clanboard.server.storage import Store, make_engine, migrate
@@ -161,6 +167,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.analyses = Analyses(tables, settings)
         app.state.sockets = sockets
         start_accounts(app, tables, settings)
+        # the live socket of every page, and what rides on it
+        hub.start(app, tables, settings)
+        seeks.start(app, tables, settings)
+        mygames.start(app)
+        notifications.start(app, tables, settings)
+        friends.start(app, tables, settings)
         shared = await start_shared(tables, engine, settings)
         # lazy start: tables load when first asked for; those whose AI may be due to move
         # load in the background, one at a time
@@ -538,6 +550,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts_router())
     app.include_router(together_router())
     app.include_router(analysis_router())
+    app.include_router(live_router())
+    app.include_router(seeks_router())
+    app.include_router(mygames_router())
+    app.include_router(push_router())
+    app.include_router(friends_router())
 
     # -- pages ---------------------------------------------------------------------------
 

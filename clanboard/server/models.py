@@ -240,3 +240,33 @@ class LeaseRow(Base):
     )
     owner: Mapped[str] = mapped_column(String(96), index=True)
     expires_at: Mapped[datetime] = mapped_column(DateTime, index=True)
+
+
+class FollowRow(Base):
+    """Account ``user_id`` follows account ``followed_id`` (``server/friends.py``)."""
+
+    __tablename__ = "follows"
+
+    user_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    followed_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+
+
+class PushSubscriptionRow(Base):
+    """A browser's Web Push subscription for an account (``server/notifications.py``):
+    the push service's endpoint and the keys that encrypt what is sent to it."""
+
+    __tablename__ = "push_subscriptions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    endpoint: Mapped[str] = mapped_column(String(1024))
+    #: the SHA-256 of the endpoint (unique: one row per browser)
+    endpoint_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    p256dh: Mapped[str] = mapped_column(String(200))
+    auth: Mapped[str] = mapped_column(String(100))
+    lang: Mapped[str] = mapped_column(String(8), default="en")
+    created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())

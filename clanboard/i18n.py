@@ -53,6 +53,9 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.games.glen_more_2.describe": ("MESSAGES", "RESOURCE_NAMES"),
     "clanboard.games.glen_more_2.render": ("MESSAGES",),
     "clanboard.server.clocks": ("MESSAGES",),
+    "clanboard.server.seeks": ("MESSAGES",),
+    "clanboard.server.friends": ("MESSAGES",),
+    "clanboard.server.notifications": ("MESSAGES",),
 }
 #: folders whose Python files call ``_("...")`` (found with Babel's extractor)
 CALL_SOURCES = (Path(__file__).parent / "cli",)

@@ -38,10 +38,17 @@ window.clanboard.live = (function () {
     for (const g of games.values()) if (g.my_turn && g.status !== "over") n++;
     return n;
   }
+  // the title starts with the count of your turns, whatever title the page sets
+  function titleCount() {
+    const n = myTurns();
+    const want = (n ? `(${n}) ` : "") + document.title.replace(/^\(\d+\) /, "");
+    if (document.title !== want) document.title = want;
+  }
+  const titleEl = document.querySelector("title");
+  if (titleEl) new MutationObserver(titleCount).observe(titleEl, {childList: true, characterData: true, subtree: true});
   function showCount() {
     const n = myTurns();
-    const base = document.title.replace(/^\(\d+\) /, "");
-    document.title = (n ? `(${n}) ` : "") + base;
+    titleCount();
     const badge = document.querySelector("[data-testid=games-badge]");
     if (badge) { badge.textContent = String(n); badge.hidden = !n; }
     emit("count", n);

@@ -4,12 +4,23 @@ the your-games page follows the opponent's moves; a background tab gets a notifi
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.support.liveserver import live_server
+
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of its own: many accounts sign up here (no log-in rate limit)."""
+    with live_server(tmp_path_factory.mktemp("data"), ai_workers=0, rate_logins=0,
+                     max_seeks_per_address=0) as url:
+        yield url
 
 # a background tab: the page's document reports hidden while window.__hidden is set, and
 # every Notification the page makes is recorded (the real one is still made)

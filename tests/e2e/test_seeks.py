@@ -29,7 +29,10 @@ Object.defineProperty(document, "hidden", {get: () => window.__hidden === true})
 window.__shown = [];
 if (window.Notification) {
   const Real = window.Notification;
-  const Spy = function (title, options) { window.__shown.push({title, body: (options || {}).body}); return new Real(title, options); };
+  const Spy = function (title, options) {
+    window.__shown.push({title, body: (options || {}).body});
+    return new Real(title, options);
+  };
   Spy.requestPermission = Real.requestPermission.bind(Real);
   Object.defineProperty(Spy, "permission", {get: () => Real.permission});
   window.Notification = Spy;

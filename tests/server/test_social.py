@@ -298,7 +298,8 @@ def test_push_is_off_unconfigured_and_subscriptions_are_bounded_and_checked(
                 {**good, "keys": {"p256dh": "!!!", "auth": b64(auth)}}):
         r = me.post("/api/push/subscriptions", json=bad)
         assert r.status_code == 422 and r.json()["error"] == "bad_subscription", bad
-    r = me.post("/api/push/subscriptions", json={**good, "endpoint": "https://a.example/" + "x" * 2000})
+    r = me.post("/api/push/subscriptions",
+                json={**good, "endpoint": "https://a.example/" + "x" * 2000})
     assert r.status_code == 400
     pusher = client.app.state.pusher  # type: ignore[attr-defined]
     assert pusher.count(1) == 0

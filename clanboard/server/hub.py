@@ -24,6 +24,10 @@ from clanboard.server.watchers import SocketWatcher
 
 log = logging.getLogger("clanboard.server")
 
+#: the longest message a page may send on its live socket, and how many a minute (pings)
+MAX_MESSAGE = 200
+MAX_PER_MINUTE = 30
+
 #: what a listener is told: a table changed (a move, a seat taken, a clock run out)
 TableListener = Callable[[LiveTable], None]
 #: an account's first live socket opened (True) or its last one closed (False)
@@ -65,6 +69,12 @@ class Hub:
         for group in list(self.sockets.values()):
             for w in list(group):
                 w.offer(message)
+
+    def forget_left(self, before: float) -> None:
+        """Forget when accounts left that left before ``before`` (keeps ``left_at`` small)."""
+        for uid, at in list(self.left_at.items()):
+            if at < before:
+                del self.left_at[uid]
 
     def table_changed(self, table: LiveTable) -> None:
         for listener in self.on_table:
@@ -145,12 +155,21 @@ def live_router() -> APIRouter:
             hub.attach(watcher, user)
             try:
                 with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+                    window, count = settings.clock.now(), 0
                     while not watcher.closed.is_set():
                         message = await ws.receive()
                         if message["type"] == "websocket.disconnect":
                             break
-                        if len(message.get("text") or "") > 200:
-                            break  # a page sends pings only
+                        if len(message.get("text") or "") > MAX_MESSAGE:
+                            await ws.close(code=1009, reason="a page sends pings only")
+                            break
+                        now = settings.clock.now()
+                        if now - window > 60:
+                            window, count = now, 0
+                        count += 1
+                        if count > MAX_PER_MINUTE:
+                            await ws.close(code=1008, reason="too many messages")
+                            break
             finally:
                 hub.detach(watcher, user)
                 await watcher.stop()

@@ -332,6 +332,7 @@ class SeekPool:
                 self.changed(seek)
         for seek in gone:
             self.changed(seek, gone="expired")
+        self.hub.forget_left(now - 2 * grace - 60)
         return len(gone)
 
     async def sweep_forever(self) -> None:

@@ -199,3 +199,24 @@ def test_a_bot_accepts_a_seek_through_the_bot_api(client: TestClient) -> None:
     seat = got["seat"]
     v = client.get(f"/api/tables/{got['table']}/view").json()
     assert v["seats"][seat]["name"] == "seekbot"
+
+
+def test_the_live_socket_takes_only_short_pings_and_few_of_them(client: TestClient) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    from clanboard.server.hub import MAX_PER_MINUTE
+
+    with client.websocket_connect("/api/live") as ws:
+        ws.receive_json()
+        ws.send_text("x" * 201)
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_json()
+    with client.websocket_connect("/api/live") as ws:
+        ws.receive_json()
+        for _ in range(MAX_PER_MINUTE + 1):
+            ws.send_text('{"type": "ping"}')
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1008
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert hub.sockets == {}  # nothing held once the sockets are gone

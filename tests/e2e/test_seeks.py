@@ -160,6 +160,12 @@ def test_screenshots_of_the_seek_list_your_games_and_friends(
         page.goto(base_url + "/")
         page.locator("[data-testid=seeks] li[data-seek]").first.wait_for()
         page.screenshot(path=str(shots / f"lobby-{tag}.png"), full_page=True)
+        seek = one.request.post(base_url + "/api/seeks", data={
+            "game": "schotten-totten", "rated": True,
+            "clock": {"kind": "correspondence", "days_per_move": 1}},
+            headers={"X-CSRF-Token": csrf}).json()
+        two.request.post(f"{base_url}/api/seeks/{seek['id']}/accept",
+                         headers={"X-CSRF-Token": csrf2})
         page.goto(base_url + "/my-games")
         page.locator("[data-testid=games] li").first.wait_for()
         page.screenshot(path=str(shots / f"mygames-{tag}.png"), full_page=True)

@@ -220,3 +220,27 @@ def test_the_live_socket_takes_only_short_pings_and_few_of_them(client: TestClie
         assert closed.value.code == 1008
     hub = client.app.state.hub  # type: ignore[attr-defined]
     assert hub.sockets == {}  # nothing held once the sockets are gone
+
+
+def test_a_three_player_seek_waits_until_full_and_a_joiner_may_leave(
+        serve: Callable[..., TestClient]) -> None:
+    from clanboard.core import games
+
+    if "glen-more" not in [g.id for g in games()]:
+        pytest.skip("Glen More is not installed")
+    client = serve(rate_logins=0)
+    one, two, three = (signed_up(client, "seat-one"), signed_up(client, "seat-two"),
+                       signed_up(client, "seat-three"))
+    seek = post(one, game="glen-more", num_players=3).json()
+    r = two.post(f"/api/seeks/{seek['id']}/accept")
+    assert r.json() == {"seek": seek["id"], "status": "waiting",
+                        "players": ["seat-one", "seat-two"]}
+    assert client.get("/api/seeks").json()[0]["players"] == ["seat-one", "seat-two"]
+    assert two.request("DELETE", f"/api/seeks/{seek['id']}").status_code == 200  # leaves
+    assert client.get("/api/seeks").json()[0]["players"] == ["seat-one"]
+    assert two.post(f"/api/seeks/{seek['id']}/accept").json()["status"] == "waiting"
+    r = three.post(f"/api/seeks/{seek['id']}/accept")
+    assert r.json()["status"] == "started"
+    view = client.get(f"/api/tables/{r.json()['table']}/view").json()
+    assert view["status"] == "playing" and view["rated"] and view["num_players"] == 3
+    assert sorted(s["name"] for s in view["seats"]) == ["seat-one", "seat-three", "seat-two"]

@@ -232,6 +232,17 @@
         h("br"), h("small", {class: "muted", text: about})), button);
   }
 
+  // a logged-in player's games (their seats are the account's): those first, live
+  function drawAccountGames() {
+    const rows = [...live.games.values()].sort((a, b) => b.my_turn - a.my_turn).slice(0, 10);
+    if (!rows.length) return;
+    $("mine").replaceChildren(...rows.map((g) => h("li", {"data-table": g.table},
+      h("a", {href: g.link}, h("strong", {text: gameName(g.game)}),
+        h("span", {class: "who", text: " — " + g.opponents.map(seatName).join(", ")})),
+      h("span", {class: "badge " + (g.my_turn ? "playing" : ""), text: g.my_turn ? t("table.your_turn")
+        : g.status === "waiting" ? WORDS.status.waiting : t("table.waiting_for", {who: g.to_move.map(seatName).join(", ")})}))));
+  }
+
   function drawSeeks(seeks, me) {
     $("seeks").replaceChildren(...(seeks.length ? seeks.map((s) => seekRow(s, me))
       : [h("li", {class: "muted", "data-testid": "no-seeks", text: t("seeks.none")})]));
@@ -253,7 +264,11 @@
     window.clanboard.account.then((user) => {
       $("rated-row").hidden = !user;
       $("seek-row").hidden = !user;
-      if (user) $("mine").before(live.notifyButton());
+      if (user) {
+        $("mine").before(live.notifyButton());
+        live.loaded.then(drawAccountGames);
+        live.on("game", drawAccountGames);
+      }
       live.on("seeks", (m) => drawSeeks(m.seeks, user));
     });
     $("post-seek").addEventListener("click", postSeek);

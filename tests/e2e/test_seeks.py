@@ -155,17 +155,18 @@ def test_screenshots_of_the_seek_list_your_games_and_friends(
             "clock": {"kind": "correspondence", "days_per_move": 3},
             "rating_min": 1300, "rating_max": 1800}, headers={"X-CSRF-Token": csrf2})
         one.request.put(f"{base_url}/api/friends/shots-b-{tag}", headers={"X-CSRF-Token": csrf})
-        page = one.new_page()
-        errors = errors_of(page)
-        page.goto(base_url + "/")
-        page.locator("[data-testid=seeks] li[data-seek]").first.wait_for()
-        page.screenshot(path=str(shots / f"lobby-{tag}.png"), full_page=True)
+        # a game to list (before any page of one's is open: it would go to the table)
         seek = one.request.post(base_url + "/api/seeks", data={
             "game": "schotten-totten", "rated": True,
             "clock": {"kind": "correspondence", "days_per_move": 1}},
             headers={"X-CSRF-Token": csrf}).json()
         two.request.post(f"{base_url}/api/seeks/{seek['id']}/accept",
                          headers={"X-CSRF-Token": csrf2})
+        page = one.new_page()
+        errors = errors_of(page)
+        page.goto(base_url + "/")
+        page.locator("[data-testid=seeks] li[data-seek]").first.wait_for()
+        page.screenshot(path=str(shots / f"lobby-{tag}.png"), full_page=True)
         page.goto(base_url + "/my-games")
         page.locator("[data-testid=games] li").first.wait_for()
         page.screenshot(path=str(shots / f"mygames-{tag}.png"), full_page=True)

@@ -13,6 +13,7 @@ seeks through the bot API (``/api/bot/seeks``).
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,6 +63,8 @@ MESSAGES = {
 
 #: seeks sent in one ``seeks`` message (the newest first)
 LIST_MAX = 100
+#: the longest a seek's options may be (as JSON): every page is sent every seek
+MAX_OPTIONS_JSON = 1000
 
 
 class SeekIn(BaseModel):
@@ -194,6 +197,9 @@ class SeekPool:
         if n < 2:
             raise refusal(request, 422, "bad_players", "seek_players", game=game.name,
                           low=max(2, game.min_players), high=game.max_players)
+        if len(json.dumps(body.options, default=str)) > MAX_OPTIONS_JSON:
+            raise refusal(request, 422, "bad_options", "seek_bad",
+                          reason=f"options over {MAX_OPTIONS_JSON} characters")
         try:
             opts = dict(game.variant_options(body.variant)) if body.variant else {}
             opts.update(body.options)

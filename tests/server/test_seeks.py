@@ -113,6 +113,8 @@ def test_wrong_users_change_nothing(client: TestClient) -> None:
     ({"game": "toy-duel", "rating_min": -5}, 400, "malformed_request"),
     ({"game": "toy-duel", "whatever": True}, 400, "malformed_request"),
     ({"game": "x" * 5000}, 400, "malformed_request"),
+    ({"game": "toy-duel", "options": {f"o{i}": "y" * 100 for i in range(20)}}, 422,
+     "bad_options"),
 ])
 def test_hostile_seeks_are_refused_and_nothing_is_held(client: TestClient, body: dict[str, Any],
                                                        status: int, code: str) -> None:

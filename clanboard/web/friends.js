@@ -75,7 +75,12 @@
     });
     live.on("friend", (m) => {
       const f = following.find((x) => x.name === m.name);
-      if (f) { f.online = m.online; draw(); }
+      if (!f) return;
+      f.online = m.online;  // in place: an open challenge form stays
+      const li = document.querySelector(`[data-friend="${CSS.escape(m.name)}"]`);
+      if (!li) return;
+      li.querySelector(".dot").className = "dot " + (m.online ? "on" : "off");
+      li.querySelector("[data-testid=online]").textContent = m.online ? t("presence.connected") : t("presence.disconnected");
     });
     load();
   })();

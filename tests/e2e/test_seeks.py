@@ -182,3 +182,46 @@ def test_screenshots_of_the_seek_list_your_games_and_friends(
     finally:
         one.close()
         two.close()
+
+
+def test_a_friend_is_followed_seen_online_and_challenged(base_url: str, browser: Any) -> None:
+    me_ctx = account(browser, base_url, "friend-asks", size=(390, 844))
+    them_ctx = account(browser, base_url, "friend-answers", "ru")
+    try:
+        them = them_ctx.new_page()
+        them_errors = errors_of(them)
+        them.goto(base_url + "/")  # online
+        me = me_ctx.new_page()
+        my_errors = errors_of(me)
+        me.goto(base_url + "/friends")
+        me.locator("[data-testid=friends] li").first.wait_for()  # the page is ready
+        me.fill("[data-testid=follow-name]", "no-such-player")
+        me.click("[data-testid=follow]")
+        me.locator("[data-testid=friends-error]").wait_for()
+        assert "no-such-player" in me.locator("[data-testid=friends-error]").inner_text()
+        me.fill("[data-testid=follow-name]", "friend-answers")
+        me.click("[data-testid=follow]")
+        row = me.locator("[data-testid=friend-friend-answers]")
+        row.wait_for()
+        assert row.locator("[data-testid=online]").inner_text() == "connected"
+        them.goto(base_url + "/rules/schotten-totten")  # a moment away: offline, then back
+        row.locator("[data-testid=challenge]").click()
+        me.select_option("[data-testid=challenge-game]", "schotten-totten")
+        me.locator("[data-testid=challenge-rated]").check()
+        me.click("[data-testid=send-challenge]")
+        me.wait_for_function("document.querySelector('[data-testid=challenge-state]')"
+                             ".textContent.length > 0")
+        accept = them.locator("[data-testid=accept-challenge]")
+        accept.wait_for()
+        assert "friend-asks вызывает вас" in them.locator("[data-toast]").inner_text()
+        accept.click()
+        them.wait_for_url("**/t/*?seat=*")
+        me.wait_for_url("**/t/*?seat=*")
+        table = me.url.split("/t/")[1].split("?")[0]
+        assert table in them.url
+        view = me_ctx.request.get(f"{base_url}/api/tables/{table}/view").json()
+        assert view["rated"] and view["status"] == "playing"
+        assert not my_errors and not them_errors
+    finally:
+        me_ctx.close()
+        them_ctx.close()

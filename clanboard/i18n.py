@@ -71,6 +71,9 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.server.textcheck": ("MESSAGES",),
     "clanboard.server.coach": ("MESSAGES",),
     "clanboard.server.tutorial": ("MESSAGES",),
+    "clanboard.server.seeks": ("MESSAGES",),
+    "clanboard.server.friends": ("MESSAGES",),
+    "clanboard.server.notifications": ("MESSAGES",),
 }
 #: folders whose Python files call ``_("...")`` (found with Babel's extractor)
 CALL_SOURCES = (Path(__file__).parent / "cli",)

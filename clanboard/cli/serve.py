@@ -44,6 +44,11 @@ def register(app: typer.Typer) -> None:
             help="Minutes before an idle table leaves memory (default 30).")] = None,
         max_live_tables: Annotated[int | None, typer.Option(
             help="Most tables kept in memory (default 2000).")] = None,
+        vapid_private_key: Annotated[str | None, typer.Option(
+            help="Web Push: the VAPID private key's PEM file (clanboard vapid-keys makes "
+                 "one); unset: no push notifications.")] = None,
+        vapid_subject: Annotated[str | None, typer.Option(
+            help="Web Push: who runs this server, mailto:you@example.org or a URL.")] = None,
         workers: Annotated[int, typer.Option(
             help="Server processes sharing the port (more than 1 needs PostgreSQL; "
                  "see docs/deploy.md).")] = 1,
@@ -72,7 +77,8 @@ def register(app: typer.Typer) -> None:
                   "max_body_bytes": max_body_bytes, "rate_reads": rate_reads,
                   "rate_writes": rate_writes, "rate_tables": rate_tables,
                   "max_open_tables": max_open_tables, "max_sockets": max_sockets,
-                  "idle_minutes": idle_minutes, "max_live_tables": max_live_tables}
+                  "idle_minutes": idle_minutes, "max_live_tables": max_live_tables,
+                  "vapid_private_key": vapid_private_key, "vapid_subject": vapid_subject}
         for name, value in chosen.items():
             if value is not None:
                 setattr(settings, name, value)
@@ -116,3 +122,22 @@ def register(app: typer.Typer) -> None:
 
         tune()  # fewer, shorter young collections (server/collector.py)
         uvicorn.run(create_app(settings), host=host, port=port, **options)
+
+    @app.command("vapid-keys")
+    def vapid_keys(
+        out: Annotated[Path, typer.Option(
+            help="Where to write the private key (PEM, readable by you only).")],
+    ) -> None:
+        """Make a VAPID key pair for Web Push turn notifications (docs/deploy.md)."""
+        from clanboard.server.notifications import generate_key
+
+        if out.exists():
+            raise typer.BadParameter(f"{out} exists: keep it, or remove it first (browsers "
+                                     "subscribed with its public key stop getting pushes)",
+                                     param_hint="--out")
+        pem, public = generate_key()
+        out.touch(mode=0o600)
+        out.write_text(pem)
+        typer.echo(f"private key: {out}\npublic key:  {public}\n"
+                   f"serve with: clanboard serve --vapid-private-key {out} "
+                   "--vapid-subject mailto:you@example.org")

@@ -27,7 +27,7 @@ from clanboard.i18n import (
     rules_html,
     rules_markdown,
 )
-from clanboard.server import textcheck
+from clanboard.server import friends, hub, mygames, notifications, seeks, textcheck
 from clanboard.server.accounts import (
     CsrfGuard,
     account_seats,
@@ -48,6 +48,7 @@ from clanboard.server.connguard import install as install_connguard
 from clanboard.server.endings import endings_router
 from clanboard.server.endings import install as install_endings
 from clanboard.server.errors import ApiError, echo, say
+from clanboard.server.friends import friends_router
 from clanboard.server.games import game_info, renderer_source
 from clanboard.server.guard import (
     BodyLimit,
@@ -57,10 +58,14 @@ from clanboard.server.guard import (
     client_ip,
     install_log_filter,
 )
+from clanboard.server.hub import live_router
 from clanboard.server.limits import creator_key
+from clanboard.server.mygames import mygames_router
+from clanboard.server.notifications import push_router
 from clanboard.server.presence import heartbeat, joined
 from clanboard.server.rules_links import with_anchors
 from clanboard.server.schemas import Join, MoveIn, NewTable
+from clanboard.server.seeks import seeks_router
 from clanboard.server.settings import Settings
 from clanboard.server.shared import start_shared
 from clanboard.server.storage import Store, make_engine, migrate
@@ -182,6 +187,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.sockets = sockets
         app.state.limiter, app.state.bot_limiter = limiter, bot_limiter
         start_accounts(app, tables, settings)
+        # the live socket of every page, and what rides on it
+        hub.start(app, tables, settings)
+        seeks.start(app, tables, settings)
+        mygames.start(app)
+        notifications.start(app, tables, settings)
+        friends.start(app, tables, settings)
         shared = await start_shared(tables, engine, settings)
         # lazy start: tables load when first asked for; those whose AI may be due to move
         # load in the background, one at a time
@@ -596,6 +607,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(endings_router(_bearer, request_lang))
     app.include_router(coach_router())
     app.include_router(tutorial_router())
+    app.include_router(live_router())
+    app.include_router(seeks_router())
+    app.include_router(mygames_router())
+    app.include_router(push_router())
+    app.include_router(friends_router())
 
     # -- pages ---------------------------------------------------------------------------
 

@@ -262,3 +262,31 @@ class CoachRow(Base):
     verdict: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     #: the tutorial this seat follows (a game id; ``server/tutorial.py``)
     tutorial: Mapped[str | None] = mapped_column(String(64), nullable=True)
+class FollowRow(Base):
+    """Account ``user_id`` follows account ``followed_id`` (``server/friends.py``)."""
+
+    __tablename__ = "follows"
+
+    user_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    followed_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+
+
+class PushSubscriptionRow(Base):
+    """A browser's Web Push subscription for an account (``server/notifications.py``):
+    the push service's endpoint and the keys that encrypt what is sent to it."""
+
+    __tablename__ = "push_subscriptions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    endpoint: Mapped[str] = mapped_column(String(1024))
+    #: the SHA-256 of the endpoint (unique: one row per browser)
+    endpoint_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    p256dh: Mapped[str] = mapped_column(String(200))
+    auth: Mapped[str] = mapped_column(String(100))
+    lang: Mapped[str] = mapped_column(String(8), default="en")
+    created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())

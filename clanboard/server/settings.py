@@ -161,6 +161,29 @@ class Settings:
         """The installed packs the owner lets tables use (``packs``)."""
         return tuple(p.strip() for p in self.packs.split(",") if p.strip())
 
+    # -- the seek pool, friends and turn notifications (seeks.py, friends.py, notifications.py)
+    #: open seeks (and challenges) per account, per address, and on the whole server
+    max_seeks_per_account: int = _setting("max_seeks_per_account", 3)
+    max_seeks_per_address: int = _setting("max_seeks_per_address", 6)
+    max_seeks: int = _setting("max_seeks", 500)
+    #: minutes a seek or challenge stays open
+    seek_minutes: float = _setting("seek_minutes", 30.0)
+    #: seconds a seek outlives its poster's last open page (a reload keeps it)
+    seek_grace_seconds: float = _setting("seek_grace_seconds", 20.0)
+    #: accounts one account may follow
+    max_follows: int = _setting("max_follows", 100)
+    #: live sockets (``/api/me/ws``) of one account
+    max_account_sockets: int = _setting("max_account_sockets", 16)
+    #: Web Push: the server's VAPID private key (a PEM file's path or its base64 DER);
+    #: empty: Web Push is off. ``clanboard vapid-keys`` makes one.
+    vapid_private_key: str = _setting("vapid_private_key", "")
+    #: who runs the server, told to push services: ``mailto:you@example.org`` or a URL
+    vapid_subject: str = _setting("vapid_subject", "")
+    #: push subscriptions (browsers) per account
+    max_push_subscriptions: int = _setting("max_push_subscriptions", 5)
+    #: 1: push endpoints may be plain http on any host (tests with a local endpoint only)
+    push_any_endpoint: int = _setting("push_any_endpoint", 0)
+
     def database_url(self) -> str:
         if self.db_url:
             return self.db_url

@@ -484,6 +484,8 @@ class Tables:
         #: awaited (in order) once a table's game is over, after its last move is stored:
         #: results and ratings (clanboard.server.ratings); errors are logged, not raised
         self.game_over_hooks: list[Callable[[LiveTable], Awaitable[None]]] = []
+        #: called whenever a table's watchers are sent its new view (server/hub.py)
+        self.view_hooks: list[Callable[[LiveTable], None]] = []
         self.clock = self.settings.clock
         #: several processes on one database (server/shared.py); None: this one alone
         self.shared: Shared | None = None
@@ -997,6 +999,8 @@ class Tables:
 
     def push_views(self, table: LiveTable) -> None:
         """:meth:`broadcast` without a coroutine."""
+        for hook in self.view_hooks:
+            hook(table)
         views: dict[tuple[int | None, str], dict[str, Any]] = {}
         encoded: dict[Any, str] = {}  # each distinct message encoded once
         for w in list(table.watchers):

@@ -1,7 +1,7 @@
 /* The lobby: pick a game, a variant, options and who sits where; start; list tables. */
 "use strict";
 (function () {
-  const {h, api, tokens, t, lang, ready, seatName, aiName, gameTitle} = window.clanboard;
+  const {h, api, tokens, t, lang, ready, seatName, aiName, gameTitle, live} = window.clanboard;
   const $ = (id) => document.getElementById(id);
   let games = [];
 
@@ -215,6 +215,62 @@
     } catch (e) { /* lobby still works without the list */ }
   }
 
+  // -- the seek pool ("play now"): the list comes live over /api/live (live.js)
+  async function postSeek() {
+    $("seek-error").textContent = "";
+    const g = current();
+    const body = {game: g.id, options: readOptions(), num_players: solo() ? 1 : Number($("players").value),
+      rated: $("rated").checked};
+    if ($("variant").value) body.variant = $("variant").value;
+    const clock = CLOCKS[$("clock").value];
+    if (clock) body.clock = clock.body;
+    if ($("rating-min").value !== "") body.rating_min = Number($("rating-min").value);
+    if ($("rating-max").value !== "") body.rating_max = Number($("rating-max").value);
+    try {
+      await api("POST", "/api/seeks", body);
+      $("play-now").scrollIntoView({block: "nearest"});
+    } catch (e) {
+      $("seek-error").textContent = e.message;
+    }
+  }
+
+  function seekRow(s, me) {
+    const mine = me && s.by === me.name, joined = me && s.players.includes(me.name);
+    const title = gameName(s.game) + (s.variant ? ` (${variantName(s.game, s.variant)})` : "");
+    const range = s.rating_min !== null || s.rating_max !== null
+      ? t("seeks.range_is", {low: s.rating_min ?? 0, high: s.rating_max ?? 4000}) : "";
+    const about = [live.clockWords(s.clock), s.rated ? t("seeks.rated") : t("seeks.casual"),
+      t("seeks.players", {n: s.players.length, of: s.num_players}), range].filter(Boolean).join(" · ");
+    const act = async (method, path) => {
+      $("seek-error").textContent = "";
+      try { await api(method, path); } catch (e) { $("seek-error").textContent = e.message; }
+    };
+    let button;
+    if (mine) button = h("button", {type: "button", "data-testid": "cancel-seek-" + s.id, text: t("common.cancel"), onclick: () => act("DELETE", `/api/seeks/${s.id}`)});
+    else if (joined) button = h("button", {type: "button", "data-testid": "leave-seek-" + s.id, text: t("seeks.leave"), onclick: () => act("DELETE", `/api/seeks/${s.id}`)});
+    else button = h("button", {type: "button", class: "primary", "data-testid": "join-seek-" + s.id, text: t("seeks.join"),
+      disabled: !me, title: me ? "" : t("seeks.login"), onclick: () => act("POST", `/api/seeks/${s.id}/accept`)});
+    return h("li", {"data-seek": s.id},
+      h("span", {}, h("strong", {text: title}), " ", h("span", {class: "who", text: `${s.by} (${s.rating})`}),
+        h("br"), h("small", {class: "muted", text: about})), button);
+  }
+
+  // a logged-in player's games (their seats are the account's): those first, live
+  function drawAccountGames() {
+    const rows = [...live.games.values()].sort((a, b) => b.my_turn - a.my_turn).slice(0, 10);
+    if (!rows.length) return;
+    $("mine").replaceChildren(...rows.map((g) => h("li", {"data-table": g.table},
+      h("a", {href: g.link}, h("strong", {text: gameName(g.game)}),
+        h("span", {class: "who", text: " — " + g.opponents.map(seatName).join(", ")})),
+      h("span", {class: "badge " + (g.my_turn ? "playing" : ""), text: g.my_turn ? t("table.your_turn")
+        : g.status === "waiting" ? WORDS.status.waiting : t("table.waiting_for", {who: g.to_move.map(seatName).join(", ")})}))));
+  }
+
+  function drawSeeks(seeks, me) {
+    $("seeks").replaceChildren(...(seeks.length ? seeks.map((s) => seekRow(s, me))
+      : [h("li", {class: "muted", "data-testid": "no-seeks", text: t("seeks.none")})]));
+  }
+
   async function start() {
     await ready;
     games = await api("GET", "/api/games");
@@ -228,7 +284,17 @@
     $("clock").replaceChildren(...Object.entries(CLOCKS).map(([k, c]) => h("option", {value: k, text: clockLabel(c)})));
     drawGame();
     lists();
-    window.clanboard.account.then((user) => { $("rated-row").hidden = !user; });
+    window.clanboard.account.then((user) => {
+      $("rated-row").hidden = !user;
+      $("seek-row").hidden = !user;
+      if (user) {
+        $("mine").before(live.notifyButton());
+        live.loaded.then(drawAccountGames);
+        live.on("game", drawAccountGames);
+      }
+      live.on("seeks", (m) => drawSeeks(m.seeks, user));
+    });
+    $("post-seek").addEventListener("click", postSeek);
   }
   start();
 })();

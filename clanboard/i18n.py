@@ -61,6 +61,8 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.games.glen_more_2.describe": ("MESSAGES", "RESOURCE_NAMES"),
     "clanboard.games.glen_more_2.render": ("MESSAGES",),
     "clanboard.games.glen_more_2.territory": ("ERRORS",),
+    "clanboard.games.glen_more_2.pack_words": ("MESSAGES",),
+    "clanboard.server.packs": ("MESSAGES",),
     "clanboard.server.clocks": ("MESSAGES",),
     "clanboard.server.together": ("MESSAGES",),
     "clanboard.server.errors": ("MESSAGES",),

@@ -51,6 +51,7 @@ from clanboard.server.guard import (
     client_ip,
     install_log_filter,
 )
+from clanboard.server.packs import packs_router
 from clanboard.server.presence import heartbeat, joined
 from clanboard.server.schemas import Join, MoveIn, NewTable
 from clanboard.server.settings import Settings
@@ -198,7 +199,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     # outermost first: the headers go on every answer, refusals included
     app.add_middleware(CsrfGuard)
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes,
+                       wider={"/api/packs/": settings.max_pack_bytes})
     app.add_middleware(RateLimit, limiter=limiter)
     app.add_middleware(SecurityHeaders)
 
@@ -539,6 +541,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts_router())
     app.include_router(together_router())
     app.include_router(analysis_router())
+    app.include_router(packs_router())
 
     # -- pages ---------------------------------------------------------------------------
 
@@ -553,6 +556,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/rules/{game_id}", include_in_schema=False)
     def rules_page(game_id: str) -> FileResponse:
         return FileResponse(str(WEB / "rules.html"))
+
+    @app.get("/packs/edit", include_in_schema=False)
+    def pack_editor_page() -> FileResponse:
+        return FileResponse(str(WEB / "packs.html"))
 
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
     return app

@@ -20,7 +20,7 @@ import io
 import tempfile
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args, get_origin
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
@@ -102,6 +102,20 @@ def read_pack(directory: Path) -> dict[str, dict[str, Any]]:
     return out
 
 
+def schema_info() -> dict[str, dict[str, dict[str, Any]]]:
+    """Per file, per column: its allowed values (a choice) and whether it is required."""
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for name, model in PACK_FILES.items():
+        cols: dict[str, dict[str, Any]] = {}
+        for col, info in model.model_fields.items():
+            args = get_args(info.annotation)
+            choices = [str(a) for a in args] if args and get_origin(info.annotation) is \
+                Literal else ["yes", "no"] if info.annotation is bool else None
+            cols[col] = {"required": info.is_required(), "choices": choices}
+        out[name] = cols
+    return out
+
+
 def _check_files(files: dict[str, PackFile]) -> None:
     for name, f in files.items():
         if name not in PACK_FILES:
@@ -158,7 +172,7 @@ def packs_router() -> APIRouter:
     @router.get("/provisional", summary="The shipped provisional pack, file by file")
     async def provisional(request: Request) -> dict[str, Any]:
         return {"files": read_pack(PROVISIONAL_PACK), "owner": await _is_owner(request),
-                "order": list(PACK_FILES)}
+                "schema": schema_info()}
 
     @router.post("/open", summary="Read an uploaded pack archive (.zip or .tar.gz)",
                  openapi_extra={"requestBody": {"content": {"application/octet-stream": {}}}})

@@ -12,6 +12,9 @@
     document.getElementById("title").textContent = `${name} — ${t("common.rules")}`;
     document.getElementById("rules").innerHTML = r.html;  // escaped by the server's Markdown renderer
     document.getElementById("rules-note").hidden = r.lang === lang;
+    if (r.game === "glen-more-2") {  // the pack editor, for the owner of the physical game
+      document.getElementById("rules").before(window.clanboard.h("p", {}, window.clanboard.h("a", {href: "/packs/edit", "data-testid": "pack-editor-link", text: t("packs.link")})));
+    }
   } catch (e) {
     document.getElementById("rules-error").textContent = e.message;
   }

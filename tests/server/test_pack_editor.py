@@ -71,7 +71,7 @@ def test_a_bad_pack_is_refused_with_every_problem_in_the_readers_language(
     assert any(m.startswith("no landmark card 'NOPE'") for m in said)
     ru = client.post("/api/packs/check?lang=ru", json={"files": files}).json()
     assert len(ru["problems"]) == len(en["problems"])
-    assert "номер плитки 'HV' дан дважды" in [p["message"] for p in ru["problems"]]
+    assert "код тайла 'HV' дан дважды" in [p["message"] for p in ru["problems"]]
     ja = client.post("/api/packs/check?lang=ja", json={"files": files}).json()
     assert all(p["message"] not in said for p in ja["problems"])  # every one translated
 

@@ -17,6 +17,8 @@
   const EFFECT_FIELDS = ["bonus", "activation", "effect", "reward"];
   const COST_FIELDS = ["cost"];
   let files = {}, schema = {}, owner = false, selected = null, problems = [];
+  // edits made, and the edit count the whole-pack problems were found at (still current if equal)
+  let edits = 0, checkedAt = -1;
   document.title = t("packs.title");
 
   const fileName = (f) => (t.has("packs.file." + f) ? t("packs.file." + f) : f);
@@ -104,6 +106,7 @@
 
   function edit(f, i, k, value) {
     files[f].rows[i][k] = value;
+    edits += 1;
     const old = $("editor").querySelector("svg.picture");
     if (old) old.replaceWith(picture(f, i, 260));
     clearTimeout(timer);
@@ -121,7 +124,8 @@
   async function checkRow(f, i) {
     try {
       const r = await api("POST", "/api/packs/check-row", {file: f, row: rowObject(f, i)});
-      if (selected && selected.f === f && selected.i === i) showRowProblems(r.problems);
+      const whole = checkedAt === edits ? problems.filter((p) => p.file === f && p.row === i + 2) : [];
+      if (selected && selected.f === f && selected.i === i) showRowProblems([...whole, ...r.problems]);
       drawList();
     } catch (e) { $("problems").replaceChildren(h("p", {class: "error", text: e.message})); }
   }
@@ -139,7 +143,9 @@
 
   async function checkAll() {
     try {
+      const at = edits;
       const r = await api("POST", "/api/packs/check", {files});
+      checkedAt = at;
       showProblems(r.problems);
       if (r.ok) $("problems").replaceChildren(h("p", {class: "packs-ok", "data-testid": "valid", text: r.provisional ? t("packs.valid_provisional", {n: r.provisional}) : t("packs.valid")}));
       return r.ok;

@@ -27,10 +27,10 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from clanboard.core import InvalidState
+from clanboard.core.errors import Text
 from clanboard.games.glen_more_2.pack import PROVISIONAL_PACK, Issue, PackError, load_pack
 from clanboard.games.glen_more_2.pack_words import problem, row_issues
 from clanboard.games.glen_more_2.schema import FILES, OPTIONAL_FILES
-from clanboard.core.errors import Text
 from clanboard.server.errors import ApiError
 
 #: the files a pack may have, in the order the editor lists them

@@ -74,9 +74,25 @@ def test_the_editor_in_every_language(desktop: Any, phone: Any, base_url: str, s
         page.locator('[data-testid="editor"] svg.picture').wait_for()
         text = page.locator("main").inner_text()
         assert "packs." not in text and ".csv" not in text  # no key, no file name shown
-        page.locator('[data-testid="components"] button[data-file="historic_places.csv"]').first.click()
+        assert "Choose File" not in text and "No file chosen" not in text
+        first_place = '[data-testid="components"] button[data-file="historic_places.csv"]'
+        page.locator(first_place).first.click()
         page.locator("#field-cost").fill("1 wood")  # a blueprint takes at least 2
         page.get_by_test_id("check").click()
         page.locator('[data-testid="problems"] li').first.wait_for()
         page.locator('[data-problem="cost"]').filter(has_text="2").wait_for()
         page.screenshot(path=str(shots / f"pack-editor-{lang}-{size}.png"), full_page=False)
+
+
+def test_the_lobby_and_the_rules_link_to_the_editor(desktop: Any, base_url: str) -> None:
+    page = desktop
+    page.goto(f"{base_url}/?lang=uk")
+    page.select_option("[data-testid=game]", "glen-more-2")
+    link = page.get_by_test_id("pack-editor-link")
+    assert link.inner_text() == "Заповнити свій набір"
+    page.select_option("[data-testid=game]", "schotten-totten")  # a game without packs
+    assert page.get_by_test_id("pack-editor-link").count() == 0
+    page.goto(f"{base_url}/rules/glen-more-2?lang=uk")
+    page.get_by_test_id("pack-editor-link").click()
+    page.wait_for_url("**/packs/edit")
+    page.locator('[data-testid="editor"] svg.picture').wait_for()

@@ -57,7 +57,7 @@
       const left = files[f].rows.filter((_, i) => isProvisional(f, i)).length;
       const items = files[f].rows.map((_, i) => {
         const b = h("button", {type: "button", "data-file": f, "data-row": i, "aria-current": selected && selected.f === f && selected.i === i ? "true" : "false",
-          class: bad.has(`${f}:${i}`) ? "bad" : null, onclick: () => select(f, i)});
+          class: bad.has(`${f}:${i}`) ? "bad" : null, onclick: () => { select(f, i); if (matchMedia("(max-width: 760px)").matches) $("editor").scrollIntoView(); }});
         if (DRAWN[f]) { const p = picture(f, i, 100); p.setAttribute("width", 34); p.setAttribute("height", 34); p.removeAttribute("data-testid"); b.append(p); }
         b.append(h("span", {text: rowTitle(f, i)}));
         if (isProvisional(f, i)) b.append(h("span", {class: "mark", title: t("packs.provisional"), "aria-label": t("packs.provisional"), text: "?"}));

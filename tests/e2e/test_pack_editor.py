@@ -76,6 +76,7 @@ def test_the_editor_in_every_language(desktop: Any, phone: Any, base_url: str, s
         assert "packs." not in text and ".csv" not in text  # no key, no file name shown
         assert "Choose File" not in text and "No file chosen" not in text
         first_place = '[data-testid="components"] button[data-file="historic_places.csv"]'
+        page.screenshot(path=str(shots / f"pack-editor-{lang}-{size}-start.png"))
         page.locator(first_place).first.click()
         page.locator("#field-cost").fill("1 wood")  # a blueprint takes at least 2
         page.get_by_test_id("check").click()

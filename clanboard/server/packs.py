@@ -31,6 +31,7 @@ from clanboard.core.errors import Text
 from clanboard.games.glen_more_2.pack import PROVISIONAL_PACK, Issue, PackError, load_pack
 from clanboard.games.glen_more_2.pack_words import problem, row_issues
 from clanboard.games.glen_more_2.schema import FILES, OPTIONAL_FILES
+from clanboard.server.account_store import User
 from clanboard.server.errors import ApiError
 
 #: the files a pack may have, in the order the editor lists them
@@ -158,11 +159,13 @@ def _owners(request: Request) -> set[str]:
     return {n.strip().casefold() for n in settings.owners.split(",") if n.strip()}
 
 
-async def _is_owner(request: Request) -> bool:
+async def _owner(request: Request) -> User | None:
+    """The logged-in account if it is one of the server's owners."""
     from clanboard.server.accounts import current_user
 
     user = await current_user(request)
-    return user is not None and not user.bot and user.name.casefold() in _owners(request)
+    ok = user is not None and not user.bot and user.name.casefold() in _owners(request)
+    return user if ok else None
 
 
 def packs_router() -> APIRouter:
@@ -171,7 +174,7 @@ def packs_router() -> APIRouter:
 
     @router.get("/provisional", summary="The shipped provisional pack, file by file")
     async def provisional(request: Request) -> dict[str, Any]:
-        return {"files": read_pack(PROVISIONAL_PACK), "owner": await _is_owner(request),
+        return {"files": read_pack(PROVISIONAL_PACK), "owner": await _owner(request) is not None,
                 "schema": schema_info()}
 
     @router.post("/open", summary="Read an uploaded pack archive (.zip or .tar.gz)",
@@ -239,7 +242,8 @@ def packs_router() -> APIRouter:
         from clanboard.games.glen_more_2.components import forget_packs
         from clanboard.games.glen_more_2.store import install
 
-        if not await _is_owner(request):
+        user = await _owner(request)
+        if user is None:
             raise ApiError(403, "not_owner", say("pack_owner_only"))
         if not body.name:
             raise ApiError(422, "pack_name", say("pack_name"))
@@ -247,7 +251,8 @@ def packs_router() -> APIRouter:
         with tempfile.TemporaryDirectory(prefix="clanboard-edit-") as tmp:
             write_pack(body.files, Path(tmp))
             try:
-                info, new = install(Path(tmp), body.name)
+                info, new = install(Path(tmp), body.name,
+                                    label=f"the pack editor, by {user.name}")
             except PackError as exc:
                 raise ApiError(422, "bad_pack", say("pack_refused"),
                                problems=problems(exc.issues, lang)) from None

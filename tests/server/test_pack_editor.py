@@ -138,6 +138,7 @@ def test_only_an_owner_installs_and_a_bad_pack_installs_nothing(
     r = owner.post("/api/packs/install", json={"files": files, "name": "boxed"})
     assert r.status_code == 200 and r.json()["version"] == 1 and r.json()["new"] is True
     assert store.installed()["boxed"].hash == r.json()["hash"]
+    assert store.installed()["boxed"].source == "the pack editor, by morag"
     r = owner.post("/api/packs/install", json={"files": files, "name": "boxed"})
     assert r.json()["new"] is False  # the same content: no new version
 

@@ -133,6 +133,8 @@ def test_only_an_owner_installs_and_a_bad_pack_installs_nothing(
     assert r.json()["problems"][0]["file"] == "market.csv"
     assert "монеты" in r.json()["problems"][0]["message"]
     assert store.installed() == {}
+    r = owner.post("/api/packs/install", json={"files": files, "name": "boxed"}, csrf=False)
+    assert r.status_code == 403 and r.json()["error"] == "csrf_failed"  # another site's form
     r = owner.post("/api/packs/install", json={"files": files, "name": "provisional"})
     assert r.status_code == 422 and r.json()["error"] == "pack_name"
     r = owner.post("/api/packs/install", json={"files": files, "name": "boxed"})
@@ -156,6 +158,9 @@ def test_hostile_input_is_refused_and_bounded(serve: Callable[..., TestClient],
     assert client.post("/api/packs/check", json={"files": big}).status_code == 413
     huge = {"files": {"tiles.csv": {"columns": ["id"], "rows": [["x" * 1000]] * 300}}}
     assert client.post("/api/packs/check", json=huge).status_code == 413  # over the body limit
+    r = client.post("/api/packs/open", content=b"x" * 200_001,
+                    headers={"Content-Type": "application/octet-stream"})
+    assert r.status_code == 413  # an upload over max_pack_bytes is not read
     r = client.post("/api/packs/open", content=b"not an archive at all",
                     headers={"Content-Type": "application/octet-stream"})
     assert r.status_code == 422 and r.json()["error"] == "bad_pack"

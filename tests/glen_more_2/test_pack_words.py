@@ -23,7 +23,7 @@ def test_every_template_is_translated_and_matched(lang: str) -> None:
         said = gettext(lang, template)
         assert said != template or (key == "where" and lang != "ja"), (lang, key)
         assert set(re.findall(r"\{(\w+)\}", said)) == set(re.findall(r"\{(\w+)\}", template))
-        if key in ("where_row", "where_field", "where", "or"):
+        if key in ("where_row", "where_field", "where", "or", "got", "allowed", "setting_value"):
             continue
         message = template.format(**{p: f"'X{i}'" for i, p in
                                      enumerate(re.findall(r"\{(\w+)\}", template))})
@@ -64,3 +64,12 @@ def test_values_stay_as_the_pack_gives_them() -> None:
     assert where_and_what(issue, "ja") == (
         "tiles.csv、7行目、項目 'landmark'：名所カード 'L-X' はありません。カード：L-T09, L-T26")
     assert where_and_what(issue, "en") == str(issue)
+
+
+def test_the_most_specific_wording_wins_and_suffixes_are_said_apart() -> None:
+    # "Input should be {choices}" would also match these: the longer template is tried first
+    assert say("rondel_spaces: Input should be greater than or equal to 10 (got '9')", "ru") \
+        == "rondel_spaces: должно быть не меньше 10 (дано '9')"
+    assert say("Input should be 'S', 'A' or 'home' (got 'Q'); allowed: S, A, home", "uk") \
+        == "має бути 'S', 'A' або 'home' (дано 'Q'); допустимо: S, A, home"
+    assert say("something no check says", "ja") == "something no check says"

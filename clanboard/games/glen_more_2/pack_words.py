@@ -122,6 +122,7 @@ _SPECIAL = ("where_row", "where_field", "where", "got", "allowed", "setting_valu
 
 @cache
 def _patterns() -> list[tuple[str, re.Pattern[str]]]:
+    """The templates as patterns, the most specific (most fixed text) first."""
     out = []
     for key, template in MESSAGES.items():
         if key in _SPECIAL:
@@ -129,12 +130,24 @@ def _patterns() -> list[tuple[str, re.Pattern[str]]]:
         parts = re.split(r"\{(\w+)\}", template)
         rx = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
                      for i, p in enumerate(parts))
-        out.append((key, re.compile(f"^{rx}$", re.DOTALL)))
-    return out
+        fixed = sum(len(p) for p in parts[::2])
+        out.append((fixed, key, re.compile(f"^{rx}$", re.DOTALL)))
+    return [(key, rx) for _, key, rx in sorted(out, key=lambda o: -o[0])]
 
 
 def _t(lang: str, key: str, **params: Any) -> str:
     return gettext(lang, MESSAGES[key]).format(**params)
+
+
+def _match(message: str, lang: str) -> str | None:
+    for key, rx in _patterns():
+        found = rx.match(message)
+        if found:
+            params = dict(found.groupdict())
+            if key == "literal":
+                params["choices"] = _choices(params["choices"], lang)
+            return _t(lang, key, **params)
+    return None
 
 
 def say(message: str, lang: str) -> str:
@@ -147,20 +160,12 @@ def say(message: str, lang: str) -> str:
         return _t(lang, "allowed", message=say(m["body"], lang), values=m["values"])
     m = re.match(r"^(?P<name>\w+): (?P<body>.*) \(got (?P<value>[^()]*)\)$", message,
                  re.DOTALL)
-    if m and not any(rx.match(message) for _, rx in _patterns()):
-        return _t(lang, "setting_value", name=m["name"], message=say(m["body"], lang),
-                  value=m["value"])
+    if m and (body := _match(m["body"], lang)):
+        return _t(lang, "setting_value", name=m["name"], message=body, value=m["value"])
     m = re.match(r"^(?P<body>.*) \(got (?P<value>[^()]*)\)$", message, re.DOTALL)
-    if m and not any(rx.match(message) for _, rx in _patterns()):
-        return _t(lang, "got", message=say(m["body"], lang), value=m["value"])
-    for key, rx in _patterns():
-        found = rx.match(message)
-        if found:
-            params = dict(found.groupdict())
-            if key == "literal":
-                params["choices"] = _choices(params["choices"], lang)
-            return _t(lang, key, **params)
-    return message
+    if m and (body := _match(m["body"], lang)):
+        return _t(lang, "got", message=body, value=m["value"])
+    return _match(message, lang) or message
 
 
 def _choices(text: str, lang: str) -> str:

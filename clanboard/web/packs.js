@@ -136,7 +136,7 @@
     if (!list.length) { $("problems").replaceChildren(); drawList(); return; }
     const where = (p) => [fileName(p.file), p.row ? t("packs.row", {n: p.row - 1}) : null, p.field ? fieldName(p.field) : null].filter(Boolean).join(" · ");
     $("problems").replaceChildren(h("p", {text: t("packs.problems", {n: list.length})}), h("ul", {},
-      list.map((p) => h("li", {}, p.row && files[p.file] ? h("button", {type: "button", text: where(p), onclick: () => select(p.file, p.row - 2)}) : where(p), ": ", p.message))));
+      list.map((p) => h("li", {}, p.row && files[p.file] ? h("button", {type: "button", text: where(p), onclick: () => select(p.file, p.row - 2)}) : where(p), t("packs.problem_sep"), p.message))));
     drawList();
     if (selected) showRowProblems(list.filter((p) => p.file === selected.f && p.row === selected.i + 2));
   }

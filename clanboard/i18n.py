@@ -62,6 +62,8 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.games.glen_more_2.render": ("MESSAGES",),
     "clanboard.games.glen_more_2.territory": ("ERRORS",),
     "clanboard.games.glen_more_2.words": ("MESSAGES", "NAMES"),
+    "clanboard.games.glen_more_2.pack_words": ("MESSAGES",),
+    "clanboard.server.packs": ("MESSAGES",),
     "clanboard.server.clocks": ("MESSAGES",),
     "clanboard.server.together": ("MESSAGES",),
     "clanboard.server.errors": ("MESSAGES",),

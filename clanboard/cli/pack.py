@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from clanboard.cli.lang import LangOption, _, set_language
+from clanboard.cli.lang import LangOption, _, current_language, set_language
 
 console = Console(highlight=False)
 
@@ -28,13 +28,31 @@ def _load(directory: Path | None):  # type: ignore[no-untyped-def]
     try:
         return load_pack(directory) if directory else provisional_pack()
     except PackError as exc:
-        console.print(str(exc), style="red", markup=False)
+        console.print(_said(exc), style="red", markup=False, soft_wrap=True)
         raise typer.Exit(1) from None
 
 
+def _said(exc: Any) -> str:
+    """A :class:`.pack.PackError` in the language set: the pack and every problem, worded
+    as the pack editor words them."""
+    from clanboard.games.glen_more_2.pack_words import where_and_what
+
+    lang = current_language()
+    if lang == "en":
+        return str(exc)
+    issues = exc.issues
+    lines = "\n".join(f"  - {where_and_what(i, lang)}" for i in issues[:50])
+    more = f"\n  ... {len(issues) - 50}" if len(issues) > 50 else ""
+    head = _("bad component pack {pack}: {n} problem(s)").format(pack=exc.directory,
+                                                                n=len(issues))
+    return f"{head}\n{lines}{more}"
+
+
 @pack_app.command("check")
-def check_cmd(directory: Annotated[Path, typer.Argument(help="the pack's directory")]) -> None:
+def check_cmd(directory: Annotated[Path, typer.Argument(help="the pack's directory")],
+              lang: LangOption = None) -> None:
     """Validate a pack; list every problem, or what is still provisional."""
+    set_language(lang)
     pack = _load(directory)
     prov = pack.provisional()
     console.print(f"{directory}: valid ({len(pack.tiles)} tiles, {len(pack.landmarks)} landmark "
@@ -84,7 +102,7 @@ def install_cmd(
     try:
         info, new = install(source, name)
     except PackError as exc:
-        console.print(_("nothing installed: {reason}").format(reason=exc), style="red",
+        console.print(_("nothing installed: {reason}").format(reason=_said(exc)), style="red",
                       markup=False, soft_wrap=True)
         raise typer.Exit(1) from None
     except InvalidState as exc:

@@ -56,6 +56,10 @@ def register(app: typer.Typer) -> None:
             "--pack", help="A Glen More II component pack installed with 'clanboard pack "
                            "install' that the lobby offers (repeat for several; the shipped "
                            "pack is always offered; env CLANBOARD_PACKS).")] = [],  # noqa: B006
+        owner: Annotated[list[str], typer.Option(
+            "--owner", help="An account name that may install packs from the pack editor "
+                            "(/packs/edit); repeat for several; env CLANBOARD_OWNERS.")]
+        = [],  # noqa: B006
         client_limits: Annotated[bool, typer.Option(
             "--client-limits/--no-client-limits",
             help="Per-address rate limits and caps; switch off only for load tests from "
@@ -94,6 +98,8 @@ def register(app: typer.Typer) -> None:
                     f"{', '.join(installed()) or 'none'} (clanboard pack install DIR)",
                     param_hint="--pack")
             settings.packs = ",".join(pack)
+        if owner:
+            settings.owners = ",".join(owner)
         from sqlalchemy.engine import make_url
 
         from clanboard.server.workers import WorkersRefused, check_workers, run_workers

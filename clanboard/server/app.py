@@ -62,6 +62,7 @@ from clanboard.server.hub import live_router
 from clanboard.server.limits import creator_key
 from clanboard.server.mygames import mygames_router
 from clanboard.server.notifications import push_router
+from clanboard.server.packs import packs_router
 from clanboard.server.presence import heartbeat, joined
 from clanboard.server.rules_links import with_anchors
 from clanboard.server.schemas import Join, MoveIn, NewTable
@@ -230,7 +231,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     # outermost first: the headers go on every answer, refusals included
     app.add_middleware(CsrfGuard)
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes,
+                       wider={"/api/packs/": settings.max_pack_bytes})
     app.add_middleware(RateLimit, limiter=limiter)
     app.add_middleware(SecurityHeaders)
 
@@ -612,6 +614,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(mygames_router())
     app.include_router(push_router())
     app.include_router(friends_router())
+    app.include_router(packs_router())
 
     # -- pages ---------------------------------------------------------------------------
 
@@ -626,6 +629,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/rules/{game_id}", include_in_schema=False)
     def rules_page(game_id: str) -> FileResponse:
         return FileResponse(str(WEB / "rules.html"))
+
+    @app.get("/packs/edit", include_in_schema=False)
+    def pack_editor_page() -> FileResponse:
+        return FileResponse(str(WEB / "packs.html"))
 
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
     return app

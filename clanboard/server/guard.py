@@ -72,17 +72,24 @@ class SecurityHeaders:
 class BodyLimit:
     """Refuses a request body over ``limit`` bytes with 413 before the app parses it: at
     once when ``Content-Length`` says so, else while counting the streamed chunks (the
-    body, at most ``limit`` bytes, is then handed on to the app)."""
+    body, at most ``limit`` bytes, is then handed on to the app). ``wider``: path prefixes
+    with a limit of their own (the pack editor's whole packs)."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, wider: dict[str, int] | None = None) -> None:
         self.app = app
         self.limit = limit
+        self.wider = wider or {}
 
-    def _too_large(self) -> dict[str, Any]:
+    def _too_large(self, limit: int) -> dict[str, Any]:
         return {"error": "body_too_large",
-                "reason": f"the request body may be at most {self.limit} bytes"}
+                "reason": f"the request body may be at most {limit} bytes"}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            path = scope.get("path", "")
+            limit = next((n for p, n in self.wider.items() if path.startswith(p)), self.limit)
+            if limit != self.limit:
+                return await BodyLimit(self.app, limit)(scope, receive, send)
         if scope["type"] != "http" or self.limit <= 0:
             return await self.app(scope, receive, send)
         length = dict(scope.get("headers", [])).get(b"content-length")
@@ -93,7 +100,7 @@ class BodyLimit:
                 return await send_json(send, 400, {"error": "malformed_request",
                                                    "reason": "Content-Length is not a number"})
             if declared > self.limit:
-                return await send_json(send, 413, self._too_large())
+                return await send_json(send, 413, self._too_large(self.limit))
         chunks: list[bytes] = []
         size = 0
         while True:
@@ -103,7 +110,7 @@ class BodyLimit:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.limit:
-                return await send_json(send, 413, self._too_large())
+                return await send_json(send, 413, self._too_large(self.limit))
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break

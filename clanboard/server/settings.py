@@ -156,6 +156,11 @@ class Settings:
     #: installed packs (clanboard pack install) the lobby offers, comma-separated; the
     #: pack shipped in the package is always offered
     packs: str = _setting("packs", "")
+    #: the server's owners: account names, comma-separated, who may install packs from the
+    #: pack editor (/packs/edit); nobody when empty
+    owners: str = _setting("owners", "")
+    #: the largest request body of the pack editor's API (a whole pack, an uploaded archive)
+    max_pack_bytes: int = _setting("max_pack_bytes", 1024 * 1024)
 
     def allowed_packs(self) -> tuple[str, ...]:
         """The installed packs the owner lets tables use (``packs``)."""

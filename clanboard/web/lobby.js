@@ -89,6 +89,8 @@
     const g = current();
     const preset = (variant && g.variants[variant]) || {};
     $("options").replaceChildren(...g.options.map((o) => optionInput(o, o.name in preset ? preset[o.name] : o.default)));
+    // a game played with a component pack: the editor where its owner fills in the real values
+    if (g.options.some((o) => o.name === "pack")) $("options").append(h("p", {class: "muted"}, h("a", {href: "/packs/edit", "data-testid": "pack-editor-link", text: t("packs.link")})));
   }
 
   function seatChoices(g, i) {

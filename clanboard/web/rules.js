@@ -14,6 +14,9 @@
     document.getElementById("rules-note").hidden = r.lang === lang;
     const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (target) { target.classList.add("rule-target"); target.scrollIntoView(); }  // a refusal's link to its section
+    if (r.game === "glen-more-2") {  // the pack editor, for the owner of the physical game
+      document.getElementById("rules").before(window.clanboard.h("p", {}, window.clanboard.h("a", {href: "/packs/edit", "data-testid": "pack-editor-link", text: t("packs.link")})));
+    }
   } catch (e) {
     document.getElementById("rules-error").textContent = e.message;
   }

@@ -67,6 +67,7 @@ class PackError(InvalidState):
 
     def __init__(self, directory: str, issues: list[Issue]) -> None:
         self.issues = issues
+        self.directory = directory
         lines = "\n".join(f"  - {i}" for i in issues[:50])
         more = f"\n  ... and {len(issues) - 50} more" if len(issues) > 50 else ""
         super().__init__(f"bad component pack {directory}: {len(issues)} problem(s)\n"

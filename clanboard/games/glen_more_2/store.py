@@ -102,9 +102,11 @@ def installed() -> dict[str, Installed]:
     return out
 
 
-def install(source: Path, name: str | None = None) -> tuple[Installed, bool]:
+def install(source: Path, name: str | None = None,
+            label: str | None = None) -> tuple[Installed, bool]:
     """Check the pack at ``source`` (a directory or an archive) and install it; returns it
     and whether a new version was written (``False``: the same content was there).
+    ``label``: the provenance recorded instead of ``source`` (the pack editor's upload).
     Raises :class:`PackError` listing every problem, or :class:`InvalidState`."""
     name = name if name is not None else _default_name(source)
     if not NAME.match(name):
@@ -123,7 +125,7 @@ def install(source: Path, name: str | None = None) -> tuple[Installed, bool]:
         if have and have[-1].hash == digest:
             return have[-1], False
         version = have[-1].version + 1 if have else 1
-        info = Installed(name=name, version=version, hash=digest, source=str(source),
+        info = Installed(name=name, version=version, hash=digest, source=label or str(source),
                          installed_at=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
                          provisional=len(pack.provisional()), tiles=len(pack.tiles),
                          clanboard=_version())

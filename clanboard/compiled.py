@@ -25,7 +25,8 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "clanboard.core": ("rng",),
     "clanboard.games.glen_more": ("moves", "market", "territory", "constants", "encoding",
                                   "state", "agents", "hints"),
-    "clanboard.games.isle_of_skye": ("tiles", "moves", "territory", "scoring", "state", "encoding"),
+    "clanboard.games.isle_of_skye": ("tiles", "moves", "territory", "scoring", "constants",
+                                     "encoding", "state"),
     "clanboard.games.schotten_totten": ("cards", "moves", "formations", "constants", "encoding",
                                         "state", "potential", "agents", "hints"),
 }

@@ -9,9 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from clanboard.core import CHANCE, Move, Plural, seat_name, winners_text, words
-from clanboard.games.glen_more.constants import (
-    P_ACT,
-)
+from clanboard.games.glen_more.constants import P_ACT
 from clanboard.games.glen_more.data import RESOURCES, TILES
 from clanboard.games.glen_more.moves import (
     ACT,

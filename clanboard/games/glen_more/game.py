@@ -35,12 +35,14 @@ class GlenMore(Game):
         return from_json(self, num_players, seed, options, body)
 
     def agents(self) -> Mapping[str, Any]:
-        from clanboard.games.glen_more.agents import HeuristicAgent  # the AI loads when asked for
+        # not at the top: the AI's modules load only when asked for
+        from clanboard.games.glen_more.agents import HeuristicAgent
 
         return {"heuristic": HeuristicAgent}
 
     def search_hints(self) -> SearchHints:
-        from clanboard.games.glen_more.hints import GlenMoreHints  # the AI loads when asked for
+        # not at the top: the AI's modules load only when asked for
+        from clanboard.games.glen_more.hints import GlenMoreHints
 
         return GlenMoreHints()
 

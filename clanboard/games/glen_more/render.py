@@ -15,9 +15,7 @@ from clanboard.games.glen_more.constants import (
 )
 from clanboard.games.glen_more.data import RESOURCES, TILES
 from clanboard.games.glen_more.moves import pos, xy
-from clanboard.games.glen_more.view import (
-    _owed,
-)
+from clanboard.games.glen_more.view import _owed
 
 if TYPE_CHECKING:
     from clanboard.games.glen_more.state import GlenMoreState

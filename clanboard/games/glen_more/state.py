@@ -67,9 +67,7 @@ from clanboard.games.glen_more.encoding import (
     move_to_action,
     observation_tensor,
 )
-from clanboard.games.glen_more.explain import (
-    explain,
-)
+from clanboard.games.glen_more.explain import explain
 from clanboard.games.glen_more.market import payable
 from clanboard.games.glen_more.moves import (
     ACT,
@@ -96,17 +94,13 @@ from clanboard.games.glen_more.moves import (
     gmove,
     parse,
 )
-from clanboard.games.glen_more.render import (
-    render,
-)
+from clanboard.games.glen_more.render import render
 from clanboard.games.glen_more.serial import (
     check,
     to_json,
 )
 from clanboard.games.glen_more.territory import Territory
-from clanboard.games.glen_more.view import (
-    observation,
-)
+from clanboard.games.glen_more.view import observation
 
 # the moves that name a tile or a resource, made once
 TAKES: Final = tuple(GMove(TAKE, arg=t) for t in range(len(TILES)))

@@ -64,14 +64,14 @@ class IsleOfSkye(Game):
         return SkyeState.from_json(self, num_players, seed, options, body)
 
     def agents(self) -> Mapping[str, Any]:
-        from clanboard.games.isle_of_skye.agents import (
-            HeuristicAgent,  # the AI loads when asked for
-        )
+        # not at the top: the AI's modules load only when asked for
+        from clanboard.games.isle_of_skye.agents import HeuristicAgent
 
         return {"heuristic": HeuristicAgent}
 
     def search_hints(self) -> SearchHints:
-        from clanboard.games.isle_of_skye.hints import SkyeHints  # the AI loads when asked for
+        # not at the top: the AI's modules load only when asked for
+        from clanboard.games.isle_of_skye.hints import SkyeHints
 
         return SkyeHints()
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from clanboard.games.isle_of_skye.constants import (
-    COLOURS,
-)
+from clanboard.games.isle_of_skye.constants import COLOURS
 from clanboard.games.isle_of_skye.tiles import (
     DIRS,
     LETTERS,

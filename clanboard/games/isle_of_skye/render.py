@@ -13,12 +13,8 @@ from typing import TYPE_CHECKING
 from rich.cells import set_cell_size
 
 from clanboard.core import Plural, Text, words
-from clanboard.games.isle_of_skye.constants import (
-    COLOURS,
-)
-from clanboard.games.isle_of_skye.describe import (
-    tile_words,
-)
+from clanboard.games.isle_of_skye.constants import COLOURS
+from clanboard.games.isle_of_skye.describe import tile_words
 from clanboard.games.isle_of_skye.territory import (
     TERRAINS,
     Territory,

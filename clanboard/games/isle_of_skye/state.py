@@ -47,12 +47,8 @@ from clanboard.games.isle_of_skye.moves import (
     parse,
     price,
 )
-from clanboard.games.isle_of_skye.observe import (
-    observation,
-)
-from clanboard.games.isle_of_skye.render import (
-    render,
-)
+from clanboard.games.isle_of_skye.observe import observation
+from clanboard.games.isle_of_skye.render import render
 from clanboard.games.isle_of_skye.territory import Territory, cell_of, edge_code, fitting
 from clanboard.games.isle_of_skye.tiles import (
     LETTERS,

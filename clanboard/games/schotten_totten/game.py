@@ -50,16 +50,14 @@ class SchottenTotten(Game):
         return load_state(self, num_players, seed, options, body)
 
     def agents(self) -> Mapping[str, Any]:
-        from clanboard.games.schotten_totten.agents import (
-            HeuristicAgent,  # the AI loads when asked for
-        )
+        # not at the top: the AI's modules load only when asked for
+        from clanboard.games.schotten_totten.agents import HeuristicAgent
 
         return {"heuristic": HeuristicAgent}
 
     def search_hints(self) -> SearchHints:
-        from clanboard.games.schotten_totten.hints import (
-            SchottenHints,  # the AI loads when asked for
-        )
+        # not at the top: the AI's modules load only when asked for
+        from clanboard.games.schotten_totten.hints import SchottenHints
 
         return SchottenHints()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from clanboard.games.glen_more_2.components import RES_INDEX, Need
+from clanboard.games.glen_more_2.components import RES_INDEX, need_of
 from clanboard.games.glen_more_2.effects import (
     Activate,
     Condition,
@@ -88,7 +88,7 @@ def usable(s: GlenMore2State, p: int, opt: Option, slot: int) -> bool:
     if not all(holds(s, p, c, slot) for c in opt.conditions):
         return False
     if opt.inputs:
-        need = Need.of(opt.inputs)
+        need = need_of(opt.inputs)
         if need.whisky > s.whisky[p] or need.coins > s.coins[p] or need.fame > s.fame[p]:
             return False
         if need.resources() and not payable(
@@ -107,7 +107,7 @@ def _room_needed(opt: Option) -> int:
     is lost), but every resource bought with coins, whisky or fame (Stirling Castle,
     HG-RU 552: «Вы не можете потратить только 1 монету, чтобы получить 1 ресурс. Помните,
     что на любом жетоне может быть не более 3 ресурсов»)."""
-    if not opt.inputs or Need.of(opt.inputs).resources():
+    if not opt.inputs or need_of(opt.inputs).resources():
         return 1
     return sum(g.count for g in opt.gains if isinstance(g, Item))
 

@@ -25,6 +25,7 @@ from clanboard.games.glen_more_2.components import (
     Components,
     Need,
     components,
+    need_of,
 )
 from clanboard.games.glen_more_2.effects import RESOURCES, TRACKS, Modify
 from clanboard.games.glen_more_2.market import buy_price, payable, sell_price
@@ -976,7 +977,7 @@ class GlenMore2State(State):
                 first = sp.effect.options[0] if sp.effect else None
                 if first is not None and first.inputs:  # a shield that costs a resource
                     self.debt_slot, self.debt_option = -2, comp.space_index[sp.id]
-                    self._owe(Need.of(first.inputs))
+                    self._owe(need_of(first.inputs))
                     self.phase = P_PAY
                     return
                 interpret.resolve_once(self, p, sp.effect, -1)
@@ -1005,7 +1006,7 @@ class GlenMore2State(State):
                 self.extra_one = False
             effect = comp.tiles[terr.tiles[slot]].activation
             option = effect.options[max(move.n - 1, 0)]
-            need = Need.of(option.inputs)
+            need = need_of(option.inputs)
             self.debt_slot, self.debt_option = slot, max(move.n - 1, 0)
             self.coins[p] -= need.coins
             self.whisky[p] -= need.whisky

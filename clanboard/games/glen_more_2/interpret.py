@@ -83,18 +83,21 @@ def count(s: GlenMore2State, p: int, counter: str) -> int:
     return sum(1 for t in terr.tiles if s.comp.tiles[t].kind == kind)
 
 
-def usable(s: GlenMore2State, p: int, opt: Option, slot: int) -> bool:
-    """Conditions hold, the input can be paid, and the option would gain something."""
+def usable(s: GlenMore2State, p: int, opt: Option, slot: int,
+           have: list[int] | None = None) -> bool:
+    """Conditions hold, the input can be paid, and the option would gain something
+    (``have``: ``p``'s resources, when the caller counted them already)."""
     if not all(holds(s, p, c, slot) for c in opt.conditions):
         return False
     if opt.inputs:
         need = need_of(opt.inputs)
         if need.whisky > s.whisky[p] or need.coins > s.coins[p] or need.fame > s.fame[p]:
             return False
-        if need.resources() and not payable(
-                s.terr[p].have(), s.market, s.comp_prices, s.coins[p] - need.coins,
-                need.fixed, need.any, need.distinct):
-            return False
+        if need.resources():
+            counted = s.terr[p].have() if have is None else have
+            if not payable(counted, s.market, s.comp_prices, s.coins[p] - need.coins,
+                           need.fixed, need.any, need.distinct):
+                return False
     if slot >= 0 and all(isinstance(g, Item) and (g.token in RES_INDEX or g.token == "any")
                          for g in opt.gains):
         room = s.comp.settings.tile_capacity - sum(s.terr[p].res[slot])
@@ -112,12 +115,13 @@ def _room_needed(opt: Option) -> int:
     return sum(g.count for g in opt.gains if isinstance(g, Item))
 
 
-def options(s: GlenMore2State, p: int, effect: Effect, slot: int) -> list[int]:
+def options(s: GlenMore2State, p: int, effect: Effect, slot: int,
+            have: list[int] | None = None) -> list[int]:
     """1-based numbers of the usable options (0 when the effect has exactly one)."""
     opts = effect.options
     if len(opts) == 1:
-        return [0] if usable(s, p, opts[0], slot) else []
-    return [i + 1 for i, o in enumerate(opts) if usable(s, p, o, slot)]
+        return [0] if usable(s, p, opts[0], slot, have) else []
+    return [i + 1 for i, o in enumerate(opts) if usable(s, p, o, slot, have)]
 
 
 def gain(s: GlenMore2State, p: int, opt: Option, slot: int) -> None:

@@ -374,13 +374,16 @@ class GlenMore2State(State):
             return self.comp.settings.scotsmen_per_player - 1 - self.allen.scots
         return self.comp.settings.scotsmen_per_player - 1 - self.terr[p].scotsmen()
 
-    def _cost_ok(self, p: int, need: Need) -> bool:
+    def _cost_ok(self, p: int, need: Need, have: list[int] | None = None) -> bool:
+        """Whether ``p`` can pay ``need`` (``have``: ``p``'s resources, when the caller
+        already counted them for several costs)."""
         if need.whisky > self.whisky[p] or need.coins > self.coins[p] or \
                 need.fame > self.fame[p]:
             return False
         if not need.resources():
             return True
-        return payable(self.terr[p].have(), self.market, self.pay_prices,
+        return payable(self.terr[p].have() if have is None else have, self.market,
+                       self.pay_prices,
                        self.coins[p] - need.coins, need.fixed, need.any, need.distinct)
 
     def places(self, p: int, tile: int) -> list[tuple[int, int]]:
@@ -434,9 +437,11 @@ class GlenMore2State(State):
                 row.river if self.comp.settings.river_rule == "river_row" else False)
 
     def takeable(self, p: int, tile: int,
-                 placeable: dict[tuple[bool, str, bool], bool] | None = None) -> list[int]:
+                 placeable: dict[tuple[bool, str, bool], bool] | None = None,
+                 have: list[int] | None = None) -> list[int]:
         """Cost alternatives (1-based, 0 = the only/no cost) with which ``p`` can take it
-        (``placeable`` caches whether tiles of a placement key fit somewhere)."""
+        (``placeable`` caches whether tiles of a placement key fit somewhere; ``have`` is
+        ``p``'s resources, counted once for all the tiles on offer)."""
         row = self.comp.tiles[tile]
         if row.kind == "worlds_end":
             return []
@@ -459,8 +464,8 @@ class GlenMore2State(State):
         if not costs:
             return [0]
         if len(costs) == 1:
-            return [0] if self._cost_ok(p, costs[0]) else []
-        return [i + 1 for i, c in enumerate(costs) if self._cost_ok(p, c)]
+            return [0] if self._cost_ok(p, costs[0], have) else []
+        return [i + 1 for i, c in enumerate(costs) if self._cost_ok(p, c, have)]
 
     # -- legal moves ---------------------------------------------------------------------
 
@@ -527,8 +532,9 @@ class GlenMore2State(State):
     def _discard_moves(self, p: int) -> list[Move]:
         out: list[Move] = []
         placeable: dict[tuple[bool, str, bool], bool] = {}
+        have = self.terr[p].have()
         for t in sorted(set(self.discarded)):
-            for alt in self.takeable(p, t, placeable):
+            for alt in self.takeable(p, t, placeable, have):
                 out.append(GMove(TAKE, self.comp.tile_id(t), alt))
         return out
 
@@ -536,8 +542,9 @@ class GlenMore2State(State):
         out: list[Move] = []
         tiles = [t for t in self.track[1:] if t >= 0 and t != self.comp.worlds_end]
         placeable: dict[tuple[bool, str, bool], bool] = {}
+        have = self.terr[p].have()
         for t in tiles:
-            for alt in self.takeable(p, t, placeable):
+            for alt in self.takeable(p, t, placeable, have):
                 out.append(GMove(TAKE, self.comp.tile_id(t), alt))
         if not out:
             out = [GMove(PASS, self.comp.tile_id(t)) for t in tiles]
@@ -547,16 +554,20 @@ class GlenMore2State(State):
         terr = self.terr[p]
         out: list[Move] = []
         guard = self.phase == P_PAY
+        have = terr.have() if guard else []
         for slot, cell in enumerate(terr.pos):
             for k in range(5):
                 if terr.res[slot][k] and self.market[k]:
-                    if guard and not self._payable_after(p, sell=k):
+                    if guard and not self._payable_after(p, have, sell=k):
                         continue
                     out.append(GMove(SELL, RESOURCES[k], a=Sq(*cell)))
         return out
 
-    def _payable_after(self, p: int, sell: int = -1, buy: int = -1, own: int = -1) -> bool:
-        have = self.terr[p].have()
+    def _payable_after(self, p: int, counted: list[int], sell: int = -1, buy: int = -1,
+                       own: int = -1) -> bool:
+        """Whether the debt can still be paid in full after selling ``sell``, buying
+        ``buy`` or paying one ``own`` resource (``counted``: ``p``'s resources now)."""
+        have = list(counted)
         market = list(self.market)
         coins = self.coins[p]
         owed = list(self.owed)
@@ -589,13 +600,14 @@ class GlenMore2State(State):
     def _pay_moves(self, p: int) -> list[Move]:
         terr = self.terr[p]
         out: list[Move] = []
+        have = terr.have()
         for k in self._payable_kinds():
-            if self._payable_after(p, own=k):
+            if self._payable_after(p, have, own=k):
                 for slot, cell in enumerate(terr.pos):
                     if terr.res[slot][k]:
                         out.append(GMove(PAY, RESOURCES[k], a=Sq(*cell)))
             price = buy_price(self.pay_prices[k], self.market[k])
-            if price is not None and price <= self.coins[p] and self._payable_after(p, buy=k):
+            if price is not None and price <= self.coins[p] and self._payable_after(p, have, buy=k):
                 out.append(GMove(BUY, RESOURCES[k]))
         return out + self._sell_moves(p)
 
@@ -603,13 +615,14 @@ class GlenMore2State(State):
         terr = self.terr[p]
         cand = range(len(terr)) if self.extra_one else self.near
         out: list[Move] = []
+        have = terr.have()
         for slot in cand:
             if slot in self.activated:
                 continue
             effect = self.comp.tiles[terr.tiles[slot]].activation
             if not effect:
                 continue
-            for n in interpret.options(self, p, effect, slot):
+            for n in interpret.options(self, p, effect, slot, have):
                 out.append(GMove(ACT, n=n, a=Sq(*terr.pos[slot])))
         return out
 

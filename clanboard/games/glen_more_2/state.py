@@ -95,8 +95,13 @@ def marker(seat: int) -> int:
 class GlenMore2State(State):
     """One Glen More II position."""
 
-    def __init__(self, game: Game, num_players: int, seed: int, options: dict[str, Any]) -> None:
+    def __init__(self, game: Game, num_players: int, seed: int, options: dict[str, Any],
+                 *, blank: bool = False) -> None:
+        """A new game before its set-up; ``blank``: only the base fields, for
+        :meth:`clone` to fill in every other one."""
         super().__init__(game, num_players, seed, options)
+        if blank:
+            return
         comp = components(options["pack"])
         self.comp: Components = comp
         self.comp_prices = [comp.prices(k) for k in range(5)]
@@ -1671,17 +1676,42 @@ class GlenMore2State(State):
     # -- copying and JSON ----------------------------------------------------------------
 
     def clone(self) -> GlenMore2State:
-        s = GlenMore2State.__new__(GlenMore2State)
-        s.__dict__ = self.__dict__.copy()
+        # field by field (not a __dict__ copy): the class may be compiled (setup.py), and
+        # a compiled instance has no __dict__; a field added to __init__ or _reset_turn
+        # must be added here too (test_compiled_gm2 compares clones' JSON and moves)
+        s = GlenMore2State(self.game, self.num_players, self.seed, self.options, blank=True)
+        s.auto_chance = self.auto_chance
         s.rng = self.rng.copy()
         s.history = list(self.history)
+        # shared: read-only during the game
+        s.comp, s.comp_prices, s.pay_prices = self.comp, self.comp_prices, self.pay_prices
+        s.ch, s.start_tiles = self.ch, self.start_tiles
+        # numbers, flags and immutable values
+        s.solo, s.seats, s.use_die = self.solo, self.seats, self.use_die
+        s.d_size, s.d_drawn, s.we_drawn = self.d_size, self.d_drawn, self.we_drawn
+        s.last_paid, s.central_return = self.last_paid, self.central_return
+        s.extra_markers, s.phase, s.cur = self.extra_markers, self.phase, self.cur
+        s.final = self.final
+        s.tile, s.alt, s.cell = self.tile, self.alt, self.cell
+        s.owed_any, s.owed_distinct, s.used = self.owed_any, self.owed_distinct, self.used
+        s.debt_slot, s.debt_option, s.mp = self.debt_slot, self.debt_option, self.mp
+        s.gain_left, s.gain_slot, s.extra_one = self.gain_left, self.gain_slot, self.extra_one
+        s.after_gain, s.from_discard = self.after_gain, self.from_discard
+        s.remove_left, s.planned, s.building = self.remove_left, self.planned, self.building
+        s.clan_pending, s.clan_return = self.clan_pending, self.clan_return
+        s.clan_free, s.castle_move = self.clan_free, self.castle_move
+        s.scots_to_place, s.scot_return = self.scots_to_place, self.scot_return
+        s.rep_slot, s.new_slot, s.new_rebuild = self.rep_slot, self.new_slot, self.new_rebuild
+        s.choose_tile = self.choose_tile
+        # containers: copied as deep as the rules change them
         s.track = list(self.track)
         s.stacks = {k: list(v) for k, v in self.stacks.items()}
         s.discarded = list(self.discarded)
         s.removed = list(self.removed)
-        for name in ("market", "coins", "vp", "whisky", "fame", "markers", "owed", "near",
-                     "activated", "scorings"):
-            setattr(s, name, list(getattr(self, name)))
+        s.market, s.coins, s.vp = list(self.market), list(self.coins), list(self.vp)
+        s.whisky, s.fame, s.markers = list(self.whisky), list(self.fame), list(self.markers)
+        s.owed, s.near, s.activated = list(self.owed), list(self.near), list(self.activated)
+        s.scorings = list(self.scorings)
         s.terr = [t.clone() for t in self.terr]
         s.personalities = [list(x) for x in self.personalities]
         s.cards = [list(x) for x in self.cards]

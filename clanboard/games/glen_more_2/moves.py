@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from clanboard.core import IllegalMove
 from clanboard.games.glen_more_2.effects import RESOURCES
@@ -24,6 +25,9 @@ RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 class Sq:
     x: int
     y: int
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles, also when compiled
+        return (Sq, (self.x, self.y))
 
     def __str__(self) -> str:
         return f"{self.x},{self.y}"
@@ -44,6 +48,9 @@ class GMove:
     n: int = 0
     a: Sq = NOSQ
     b: Sq = NOSQ
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles, also when compiled
+        return (GMove, (self.op, self.name, self.n, self.a, self.b))
 
     def __str__(self) -> str:
         op = self.op

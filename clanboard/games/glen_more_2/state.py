@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from clanboard.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Move, Rng, State
 from clanboard.core.errors import say
 from clanboard.games.glen_more_2 import allenarly, allenarly_score, interpret
@@ -92,6 +94,7 @@ def marker(seat: int) -> int:
     return -(seat + 1)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # also lets copy and pickle make one
 class GlenMore2State(State):
     """One Glen More II position."""
 

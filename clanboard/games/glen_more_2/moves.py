@@ -36,6 +36,12 @@ class Sq:
 NOSQ = Sq(9999, 9999)
 
 
+def sq(cell: tuple[int, int]) -> Sq:
+    """The square of a ``(x, y)`` cell (``Sq(*cell)`` would be a slow generic call in the
+    compiled build)."""
+    return Sq(cell[0], cell[1])
+
+
 @dataclass(frozen=True, slots=True)
 class GMove:
     """One step of a turn. ``name`` is a tile id (take/pass/draw/plan), a clan space id (clan)

@@ -57,10 +57,10 @@ from clanboard.games.glen_more_2.moves import (
     TAKE,
     TRAIN,
     GMove,
-    Sq,
     bid_list,
     bid_move,
     parse,
+    sq,
 )
 from clanboard.games.glen_more_2.territory import ERRORS as TERRITORY_ERRORS
 from clanboard.games.glen_more_2.territory import Territory, dirs
@@ -404,7 +404,8 @@ class GlenMore2State(State):
         zone: set[tuple[int, int]] = set()
         for x, y in scot_cells:
             zone.add((x, y))
-            zone.update((x + dx, y + dy) for dx, dy in adj)
+            for dx, dy in adj:
+                zone.add((x + dx, y + dy))
         out = []
         for cell in sorted(zone):
             slot = terr.cells.get(cell)
@@ -493,7 +494,7 @@ class GlenMore2State(State):
         if ph == P_TAKE:
             return self._take_moves(p) + self._sell_moves(p)
         if ph == P_PLACE:
-            return [GMove(PLACE, a=Sq(*c)) for c in self.places(p, self.tile)]
+            return [GMove(PLACE, a=sq(c)) for c in self.places(p, self.tile)]
         if ph == P_PAY:
             return self._pay_moves(p)
         if ph == P_GAIN:
@@ -505,7 +506,7 @@ class GlenMore2State(State):
             return self._discard_moves(p)
         if ph == P_REMOVE:
             terr = self.terr[p]
-            removes: list[Move] = [GMove(REMOVE, a=Sq(*terr.pos[i])) for i in range(len(terr))
+            removes: list[Move] = [GMove(REMOVE, a=sq(terr.pos[i])) for i in range(len(terr))
                                    if self._removable(p, i)]
             return removes + [END_MOVE]
         if ph == P_PLAN:
@@ -513,7 +514,7 @@ class GlenMore2State(State):
         if ph == P_REP:
             return self._rep_moves(p)
         if ph == P_SCOT:
-            return [GMove(SCOT, a=Sq(*c)) for c in self.terr[p].pos]
+            return [GMove(SCOT, a=sq(c)) for c in self.terr[p].pos]
         if ph == P_CENTRAL:
             return [GMove(CENTRAL, n=self.central_offers[0]), GMove(CENTRAL, n=0)]
         if ph == P_CHOOSE:
@@ -522,7 +523,7 @@ class GlenMore2State(State):
                     if interpret.usable(self, p, o, -1)]
         if ph == P_BUILD:
             card = self.blueprints[p][self.building]
-            return [GMove(BUILD, n=side, a=Sq(*cell))
+            return [GMove(BUILD, n=side, a=sq(cell))
                     for cell, side in self.build_spots(p, card["tile"])]
         return (self._act_moves(p) + self._train_moves(p) + self._move_moves(p)
                 + self._sell_moves(p) + [END_MOVE])
@@ -568,7 +569,7 @@ class GlenMore2State(State):
                 if terr.res[slot][k] and self.market[k]:
                     if guard and not self._payable_after(p, have, sell=k):
                         continue
-                    out.append(GMove(SELL, RESOURCES[k], a=Sq(*cell)))
+                    out.append(GMove(SELL, RESOURCES[k], a=sq(cell)))
         return out
 
     def _payable_after(self, p: int, counted: list[int], sell: int = -1, buy: int = -1,
@@ -613,7 +614,7 @@ class GlenMore2State(State):
             if self._payable_after(p, have, own=k):
                 for slot, cell in enumerate(terr.pos):
                     if terr.res[slot][k]:
-                        out.append(GMove(PAY, RESOURCES[k], a=Sq(*cell)))
+                        out.append(GMove(PAY, RESOURCES[k], a=sq(cell)))
             price = buy_price(self.pay_prices[k], self.market[k])
             if price is not None and price <= self.coins[p] and self._payable_after(p, have, buy=k):
                 out.append(GMove(BUY, RESOURCES[k]))
@@ -631,7 +632,7 @@ class GlenMore2State(State):
             if not effect:
                 continue
             for n in interpret.options(self, p, effect, slot, have):
-                out.append(GMove(ACT, n=n, a=Sq(*terr.pos[slot])))
+                out.append(GMove(ACT, n=n, a=sq(terr.pos[slot])))
         return out
 
     def _move_moves(self, p: int) -> list[Move]:
@@ -646,7 +647,7 @@ class GlenMore2State(State):
                     castle not in near:
                 near = [*near, castle]  # Hero's Homeland (HG-RU 388)
             for q in near:
-                out.append(GMove(MOVE, a=Sq(*cell), b=Sq(*terr.pos[q])))
+                out.append(GMove(MOVE, a=sq(cell), b=sq(terr.pos[q])))
         return out
 
     # -- chronicle 10: the Highland Games ------------------------------------------------
@@ -673,7 +674,7 @@ class GlenMore2State(State):
         for c in self.reps[p]:
             old = (c[0], c[1])
             if old != cell and self._rep_ok(p, cell, old):
-                out.append(GMove(REP, a=Sq(*old)))
+                out.append(GMove(REP, a=sq(old)))
         if self.reps[p] or not out:
             out.append(GMove(REP, "none"))
         return out
@@ -691,7 +692,7 @@ class GlenMore2State(State):
             if slot == self.new_slot and not self.new_rebuild:
                 continue
             if self.track_of(p, cell) >= 0:
-                out.append(GMove(TRAIN, a=Sq(*cell)))
+                out.append(GMove(TRAIN, a=sq(cell)))
         return out
 
     def raise_rank(self, p: int, track: str, steps: int) -> None:

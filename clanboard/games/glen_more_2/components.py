@@ -52,26 +52,6 @@ class Need:
         return sum(self.fixed) + self.any + self.distinct
 
 
-#: :func:`need_of`'s memory: id of an inputs tuple -> (that tuple, its Need); the tuple is
-#: kept so that its id is never reused by another while remembered
-_NEEDS: dict[int, tuple[tuple[Item, ...], Need]] = {}
-_NEEDS_LIMIT = 4096  # a pack has a few hundred inputs; beyond this it is forgotten
-
-
-def need_of(items: tuple[Item, ...]) -> Need:
-    """:meth:`Need.of`, remembered: move generation asks it of the same effects' inputs
-    (built once with their pack) thousands of times a game; hashing the pydantic items
-    would cost about as much as counting them again, so they are known by identity."""
-    hit = _NEEDS.get(id(items))
-    if hit is not None and hit[0] is items:
-        return hit[1]
-    if len(_NEEDS) >= _NEEDS_LIMIT:
-        _NEEDS.clear()
-    need = Need.of(items)
-    _NEEDS[id(items)] = (items, need)
-    return need
-
-
 class Components:
     """The pack's components for the rules: tiles by index, their costs as :class:`Need`."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from clanboard.games.glen_more_2.components import RES_INDEX, need_of
+from clanboard.games.glen_more_2.components import RES_INDEX, Need
 from clanboard.games.glen_more_2.effects import (
     Activate,
     Condition,
@@ -25,6 +25,27 @@ from clanboard.games.glen_more_2.market import payable
 
 if TYPE_CHECKING:
     from clanboard.games.glen_more_2.state import GlenMore2State
+
+
+#: :func:`need_of`'s memory: id of an inputs tuple -> (that tuple, its Need); the tuple is
+#: kept so that its id is never reused by another while remembered
+_NEEDS: dict[int, tuple[tuple[Item, ...], Need]] = {}
+_NEEDS_LIMIT = 4096  # a pack has a few hundred inputs; beyond this it is forgotten
+
+
+def need_of(items: tuple[Item, ...]) -> Need:
+    """:meth:`Need.of`, remembered: move generation asks it of the same effects' inputs
+    (built once with their pack) thousands of times a game; hashing the pydantic items
+    would cost about as much as counting them again, so they are known by identity (here,
+    in a compiled module, not in the uncompiled components: a call into those costs more)."""
+    hit = _NEEDS.get(id(items))
+    if hit is not None and hit[0] is items:
+        return hit[1]
+    if len(_NEEDS) >= _NEEDS_LIMIT:
+        _NEEDS.clear()
+    need = Need.of(items)
+    _NEEDS[id(items)] = (items, need)
+    return need
 
 
 def kind_at(s: GlenMore2State, p: int, slot: int) -> str:

@@ -27,7 +27,6 @@ from clanboard.games.glen_more_2.components import (
     Components,
     Need,
     components,
-    need_of,
 )
 from clanboard.games.glen_more_2.effects import RESOURCES, TRACKS, Modify
 from clanboard.games.glen_more_2.market import buy_price, payable, sell_price
@@ -451,10 +450,13 @@ class GlenMore2State(State):
         """Cost alternatives (1-based, 0 = the only/no cost) with which ``p`` can take it
         (``placeable`` caches whether tiles of a placement key fit somewhere; ``have`` is
         ``p``'s resources, counted once for all the tiles on offer)."""
-        row = self.comp.tiles[tile]
+        comp = self.comp
+        row = comp.tiles[tile]
         if row.kind == "worlds_end":
             return []
-        if self.comp.is_historic_card(tile):
+        # comp.is_historic_card(tile), inlined: a call into the uncompiled components
+        # costs more than the test
+        if tile in comp.historic and row.stack != "historic":
             return [0]  # onto a blueprint card: paid and built later (HG-RU 446)
         if row.use != "territory":
             pass  # tournament and spectator tiles are not placed (HG-RU 350, 360)
@@ -542,21 +544,24 @@ class GlenMore2State(State):
         out: list[Move] = []
         placeable: dict[tuple[bool, str, bool], bool] = {}
         have = self.terr[p].have()
+        rows = self.comp.tiles  # rows[t].id: comp.tile_id(t) without the call
         for t in sorted(set(self.discarded)):
             for alt in self.takeable(p, t, placeable, have):
-                out.append(GMove(TAKE, self.comp.tile_id(t), alt))
+                out.append(GMove(TAKE, rows[t].id, alt))
         return out
 
     def _take_moves(self, p: int) -> list[Move]:
         out: list[Move] = []
-        tiles = [t for t in self.track[1:] if t >= 0 and t != self.comp.worlds_end]
+        worlds_end = self.comp.worlds_end
+        tiles = [t for t in self.track[1:] if t >= 0 and t != worlds_end]
         placeable: dict[tuple[bool, str, bool], bool] = {}
         have = self.terr[p].have()
+        rows = self.comp.tiles  # rows[t].id: comp.tile_id(t) without the call
         for t in tiles:
             for alt in self.takeable(p, t, placeable, have):
-                out.append(GMove(TAKE, self.comp.tile_id(t), alt))
+                out.append(GMove(TAKE, rows[t].id, alt))
         if not out:
-            out = [GMove(PASS, self.comp.tile_id(t)) for t in tiles]
+            out = [GMove(PASS, rows[t].id) for t in tiles]
         return out
 
     def _sell_moves(self, p: int) -> list[Move]:
@@ -999,7 +1004,7 @@ class GlenMore2State(State):
                 first = sp.effect.options[0] if sp.effect else None
                 if first is not None and first.inputs:  # a shield that costs a resource
                     self.debt_slot, self.debt_option = -2, comp.space_index[sp.id]
-                    self._owe(need_of(first.inputs))
+                    self._owe(interpret.need_of(first.inputs))
                     self.phase = P_PAY
                     return
                 interpret.resolve_once(self, p, sp.effect, -1)
@@ -1028,7 +1033,7 @@ class GlenMore2State(State):
                 self.extra_one = False
             effect = comp.tiles[terr.tiles[slot]].activation
             option = effect.options[max(move.n - 1, 0)]
-            need = need_of(option.inputs)
+            need = interpret.need_of(option.inputs)
             self.debt_slot, self.debt_option = slot, max(move.n - 1, 0)
             self.coins[p] -= need.coins
             self.whisky[p] -= need.whisky

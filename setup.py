@@ -2,8 +2,8 @@
 games fall back to their Python rules. Everything else is in pyproject.toml.
 
 - Schotten Totten's random-playout kernel, ``_playout.c``.
-- The three games' rule modules and RL encodings, Schotten Totten's search hints and the
-  core's Rng compiled from their Python source with mypyc
+- The four games' rule modules and RL encodings (Glen More II's Allenarly too), Schotten
+  Totten's search hints and the core's Rng compiled from their Python source with mypyc
   (the list is ``clanboard.compiled.COMPILED``); skipped without mypy or with
   ``CLANBOARD_PURE=1``. In place: ``python setup.py build_ext --inplace``.
 """

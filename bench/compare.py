@@ -1,6 +1,6 @@
 """Engine figures of two revisions side by side, measured interleaved in one run.
 
-    python bench/compare.py --base REV [--game ID ...] [--players N] [--rounds R]
+    python bench/compare.py --base REV [--game ID ...] [--variant V] [--players N] [--rounds R]
 
 Exports ``REV`` of this repository (``git archive``) to a temporary folder and runs
 ``clanboard bench --json`` alternately on it and on the working tree, ``R`` rounds, so
@@ -84,13 +84,18 @@ def export(rev: str, into: Path, build: bool = False) -> None:
                        check=True, capture_output=True)
 
 
-def bench(tree: Path, games: list[str], players: int | None, seconds: float) -> list[dict]:
+def bench(tree: Path, games: list[str], players: int | None, seconds: float,
+          variant: str | None = None, clock: str | None = None) -> list[dict]:
     cmd = [sys.executable, "-c", "from clanboard.cli.main import app; app()",
            "bench", "--json", "--seconds", str(seconds)]
     for g in games:
         cmd += ["--game", g]
     if players:
         cmd += ["--players", str(players)]
+    if variant:
+        cmd += ["--variant", variant]
+    if clock:
+        cmd += ["--clock", clock]
     env = {**os.environ, "PYTHONPATH": str(tree)}
     out = subprocess.run(cmd, cwd=tree, env=env, check=True, capture_output=True, text=True)
     return list(json.loads(out.stdout)["results"])
@@ -111,6 +116,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", action="append", default=[],
                         help="game id, with --cpu also ID:VARIANT (repeatable)")
     parser.add_argument("--players", type=int)
+    parser.add_argument("--variant", help="a variant preset of the games (clanboard bench -v)")
+    parser.add_argument("--clock", help="clanboard bench --clock (wall or cpu)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--cpu", type=int, default=0, metavar="GAMES",
@@ -134,7 +141,8 @@ def main(argv: list[str] | None = None) -> None:
         for r in range(args.rounds):
             for name, tree in (("base", base), ("now", ROOT)):
                 print(f"round {r + 1}/{args.rounds}: {name} ...", file=sys.stderr, flush=True)
-                runs[name].append(bench(tree, args.game, args.players, args.seconds))
+                runs[name].append(bench(tree, args.game, args.players, args.seconds,
+                                        args.variant, args.clock))
     table = Table(title=f"engine figures, median of {args.rounds} interleaved runs "
                   f"(base {args.base} vs working tree)")
     for col in ("game", "figure", "base", "now", "now/base"):

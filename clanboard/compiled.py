@@ -1,7 +1,8 @@
 """Modules that setup.py may compile with mypyc, and the guard against stale builds.
 
-Compiled: the three games' rules (Isle of Skye's tiles too), Schotten Totten's search
-hints, the three games' RL encodings, and the core's random generator. A
+Compiled: the four games' rules (Isle of Skye's tiles and Glen More II's Allenarly too),
+Schotten Totten's search hints, the four games' RL encodings, and the core's random
+generator. A
 compiled module (``state.cpython-311-….so`` beside ``state.py``) shadows its source when
 Python imports it. The Python source stays the reference: a
 package calls :func:`use_compiled` before importing those modules, and unless every one of
@@ -25,6 +26,8 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "clanboard.core": ("rng",),
     "clanboard.games.glen_more": ("moves", "market", "territory", "constants", "encoding",
                                   "state", "agents", "hints"),
+    "clanboard.games.glen_more_2": ("moves", "market", "territory", "interpret", "allenarly",
+                                    "allenarly_score", "state", "encoding"),
     "clanboard.games.isle_of_skye": ("tiles", "moves", "territory", "scoring", "constants",
                                      "encoding", "state"),
     "clanboard.games.schotten_totten": ("cards", "moves", "formations", "constants", "encoding",

@@ -27,6 +27,27 @@ if TYPE_CHECKING:
     from clanboard.games.glen_more_2.state import GlenMore2State
 
 
+#: :func:`need_of`'s memory: id of an inputs tuple -> (that tuple, its Need); the tuple is
+#: kept so that its id is never reused by another while remembered
+_NEEDS: dict[int, tuple[tuple[Item, ...], Need]] = {}
+_NEEDS_LIMIT = 4096  # a pack has a few hundred inputs; beyond this it is forgotten
+
+
+def need_of(items: tuple[Item, ...]) -> Need:
+    """:meth:`Need.of`, remembered: move generation asks it of the same effects' inputs
+    (built once with their pack) thousands of times a game; hashing the pydantic items
+    would cost about as much as counting them again, so they are known by identity (here,
+    in a compiled module, not in the uncompiled components: a call into those costs more)."""
+    hit = _NEEDS.get(id(items))
+    if hit is not None and hit[0] is items:
+        return hit[1]
+    if len(_NEEDS) >= _NEEDS_LIMIT:
+        _NEEDS.clear()
+    need = Need.of(items)
+    _NEEDS[id(items)] = (items, need)
+    return need
+
+
 def kind_at(s: GlenMore2State, p: int, slot: int) -> str:
     return s.comp.tiles[s.terr[p].tiles[slot]].kind
 
@@ -83,18 +104,21 @@ def count(s: GlenMore2State, p: int, counter: str) -> int:
     return sum(1 for t in terr.tiles if s.comp.tiles[t].kind == kind)
 
 
-def usable(s: GlenMore2State, p: int, opt: Option, slot: int) -> bool:
-    """Conditions hold, the input can be paid, and the option would gain something."""
+def usable(s: GlenMore2State, p: int, opt: Option, slot: int,
+           have: list[int] | None = None) -> bool:
+    """Conditions hold, the input can be paid, and the option would gain something
+    (``have``: ``p``'s resources, when the caller counted them already)."""
     if not all(holds(s, p, c, slot) for c in opt.conditions):
         return False
     if opt.inputs:
-        need = Need.of(opt.inputs)
+        need = need_of(opt.inputs)
         if need.whisky > s.whisky[p] or need.coins > s.coins[p] or need.fame > s.fame[p]:
             return False
-        if need.resources() and not payable(
-                s.terr[p].have(), s.market, s.comp_prices, s.coins[p] - need.coins,
-                need.fixed, need.any, need.distinct):
-            return False
+        if need.resources():
+            counted = s.terr[p].have() if have is None else have
+            if not payable(counted, s.market, s.comp_prices, s.coins[p] - need.coins,
+                           need.fixed, need.any, need.distinct):
+                return False
     if slot >= 0 and all(isinstance(g, Item) and (g.token in RES_INDEX or g.token == "any")
                          for g in opt.gains):
         room = s.comp.settings.tile_capacity - sum(s.terr[p].res[slot])
@@ -107,17 +131,18 @@ def _room_needed(opt: Option) -> int:
     is lost), but every resource bought with coins, whisky or fame (Stirling Castle,
     HG-RU 552: «Вы не можете потратить только 1 монету, чтобы получить 1 ресурс. Помните,
     что на любом жетоне может быть не более 3 ресурсов»)."""
-    if not opt.inputs or Need.of(opt.inputs).resources():
+    if not opt.inputs or need_of(opt.inputs).resources():
         return 1
     return sum(g.count for g in opt.gains if isinstance(g, Item))
 
 
-def options(s: GlenMore2State, p: int, effect: Effect, slot: int) -> list[int]:
+def options(s: GlenMore2State, p: int, effect: Effect, slot: int,
+            have: list[int] | None = None) -> list[int]:
     """1-based numbers of the usable options (0 when the effect has exactly one)."""
     opts = effect.options
     if len(opts) == 1:
-        return [0] if usable(s, p, opts[0], slot) else []
-    return [i + 1 for i, o in enumerate(opts) if usable(s, p, o, slot)]
+        return [0] if usable(s, p, opts[0], slot, have) else []
+    return [i + 1 for i, o in enumerate(opts) if usable(s, p, o, slot, have)]
 
 
 def gain(s: GlenMore2State, p: int, opt: Option, slot: int) -> None:

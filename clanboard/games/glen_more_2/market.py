@@ -38,6 +38,8 @@ def payable(have: list[int], market: list[int], prices: list[tuple[int, ...]], c
     """Whether ``fixed`` + ``n_any`` + ``n_distinct`` (kinds not in ``used``, pairwise
     different) can be paid from ``have``, buying at the market with ``coins`` and what
     selling the surplus brings."""
+    if not n_any and not n_distinct:  # the common debt: no choice of kinds to try
+        return _fixed_ok(have, list(fixed), market, prices, coins)
     free = [k for k in range(5) if not used >> k & 1]
     distinct_sets: Any = combinations(free, n_distinct) if n_distinct else [()]
     for dset in distinct_sets:

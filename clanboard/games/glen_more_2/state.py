@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from clanboard.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Move, Rng, State
 from clanboard.core.errors import say
 from clanboard.games.glen_more_2 import allenarly, allenarly_score, interpret
@@ -54,10 +56,10 @@ from clanboard.games.glen_more_2.moves import (
     TAKE,
     TRAIN,
     GMove,
-    Sq,
     bid_list,
     bid_move,
     parse,
+    sq,
 )
 from clanboard.games.glen_more_2.territory import ERRORS as TERRITORY_ERRORS
 from clanboard.games.glen_more_2.territory import Territory, dirs
@@ -91,11 +93,17 @@ def marker(seat: int) -> int:
     return -(seat + 1)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # also lets copy and pickle make one
 class GlenMore2State(State):
     """One Glen More II position."""
 
-    def __init__(self, game: Game, num_players: int, seed: int, options: dict[str, Any]) -> None:
+    def __init__(self, game: Game, num_players: int, seed: int, options: dict[str, Any],
+                 *, blank: bool = False) -> None:
+        """A new game before its set-up; ``blank``: only the base fields, for
+        :meth:`clone` to fill in every other one."""
         super().__init__(game, num_players, seed, options)
+        if blank:
+            return
         comp = components(options["pack"])
         self.comp: Components = comp
         self.comp_prices = [comp.prices(k) for k in range(5)]
@@ -373,13 +381,16 @@ class GlenMore2State(State):
             return self.comp.settings.scotsmen_per_player - 1 - self.allen.scots
         return self.comp.settings.scotsmen_per_player - 1 - self.terr[p].scotsmen()
 
-    def _cost_ok(self, p: int, need: Need) -> bool:
+    def _cost_ok(self, p: int, need: Need, have: list[int] | None = None) -> bool:
+        """Whether ``p`` can pay ``need`` (``have``: ``p``'s resources, when the caller
+        already counted them for several costs)."""
         if need.whisky > self.whisky[p] or need.coins > self.coins[p] or \
                 need.fame > self.fame[p]:
             return False
         if not need.resources():
             return True
-        return payable(self.terr[p].have(), self.market, self.pay_prices,
+        return payable(self.terr[p].have() if have is None else have, self.market,
+                       self.pay_prices,
                        self.coins[p] - need.coins, need.fixed, need.any, need.distinct)
 
     def places(self, p: int, tile: int) -> list[tuple[int, int]]:
@@ -392,7 +403,8 @@ class GlenMore2State(State):
         zone: set[tuple[int, int]] = set()
         for x, y in scot_cells:
             zone.add((x, y))
-            zone.update((x + dx, y + dy) for dx, dy in adj)
+            for dx, dy in adj:
+                zone.add((x + dx, y + dy))
         out = []
         for cell in sorted(zone):
             slot = terr.cells.get(cell)
@@ -433,13 +445,18 @@ class GlenMore2State(State):
                 row.river if self.comp.settings.river_rule == "river_row" else False)
 
     def takeable(self, p: int, tile: int,
-                 placeable: dict[tuple[bool, str, bool], bool] | None = None) -> list[int]:
+                 placeable: dict[tuple[bool, str, bool], bool] | None = None,
+                 have: list[int] | None = None) -> list[int]:
         """Cost alternatives (1-based, 0 = the only/no cost) with which ``p`` can take it
-        (``placeable`` caches whether tiles of a placement key fit somewhere)."""
-        row = self.comp.tiles[tile]
+        (``placeable`` caches whether tiles of a placement key fit somewhere; ``have`` is
+        ``p``'s resources, counted once for all the tiles on offer)."""
+        comp = self.comp
+        row = comp.tiles[tile]
         if row.kind == "worlds_end":
             return []
-        if self.comp.is_historic_card(tile):
+        # comp.is_historic_card(tile), inlined: a call into the uncompiled components
+        # costs more than the test
+        if tile in comp.historic and row.stack != "historic":
             return [0]  # onto a blueprint card: paid and built later (HG-RU 446)
         if row.use != "territory":
             pass  # tournament and spectator tiles are not placed (HG-RU 350, 360)
@@ -458,8 +475,8 @@ class GlenMore2State(State):
         if not costs:
             return [0]
         if len(costs) == 1:
-            return [0] if self._cost_ok(p, costs[0]) else []
-        return [i + 1 for i, c in enumerate(costs) if self._cost_ok(p, c)]
+            return [0] if self._cost_ok(p, costs[0], have) else []
+        return [i + 1 for i, c in enumerate(costs) if self._cost_ok(p, c, have)]
 
     # -- legal moves ---------------------------------------------------------------------
 
@@ -479,7 +496,7 @@ class GlenMore2State(State):
         if ph == P_TAKE:
             return self._take_moves(p) + self._sell_moves(p)
         if ph == P_PLACE:
-            return [GMove(PLACE, a=Sq(*c)) for c in self.places(p, self.tile)]
+            return [GMove(PLACE, a=sq(c)) for c in self.places(p, self.tile)]
         if ph == P_PAY:
             return self._pay_moves(p)
         if ph == P_GAIN:
@@ -491,7 +508,7 @@ class GlenMore2State(State):
             return self._discard_moves(p)
         if ph == P_REMOVE:
             terr = self.terr[p]
-            removes: list[Move] = [GMove(REMOVE, a=Sq(*terr.pos[i])) for i in range(len(terr))
+            removes: list[Move] = [GMove(REMOVE, a=sq(terr.pos[i])) for i in range(len(terr))
                                    if self._removable(p, i)]
             return removes + [END_MOVE]
         if ph == P_PLAN:
@@ -499,7 +516,7 @@ class GlenMore2State(State):
         if ph == P_REP:
             return self._rep_moves(p)
         if ph == P_SCOT:
-            return [GMove(SCOT, a=Sq(*c)) for c in self.terr[p].pos]
+            return [GMove(SCOT, a=sq(c)) for c in self.terr[p].pos]
         if ph == P_CENTRAL:
             return [GMove(CENTRAL, n=self.central_offers[0]), GMove(CENTRAL, n=0)]
         if ph == P_CHOOSE:
@@ -508,7 +525,7 @@ class GlenMore2State(State):
                     if interpret.usable(self, p, o, -1)]
         if ph == P_BUILD:
             card = self.blueprints[p][self.building]
-            return [GMove(BUILD, n=side, a=Sq(*cell))
+            return [GMove(BUILD, n=side, a=sq(cell))
                     for cell, side in self.build_spots(p, card["tile"])]
         return (self._act_moves(p) + self._train_moves(p) + self._move_moves(p)
                 + self._sell_moves(p) + [END_MOVE])
@@ -526,36 +543,45 @@ class GlenMore2State(State):
     def _discard_moves(self, p: int) -> list[Move]:
         out: list[Move] = []
         placeable: dict[tuple[bool, str, bool], bool] = {}
+        have = self.terr[p].have()
+        rows = self.comp.tiles  # rows[t].id: comp.tile_id(t) without the call
         for t in sorted(set(self.discarded)):
-            for alt in self.takeable(p, t, placeable):
-                out.append(GMove(TAKE, self.comp.tile_id(t), alt))
+            for alt in self.takeable(p, t, placeable, have):
+                out.append(GMove(TAKE, rows[t].id, alt))
         return out
 
     def _take_moves(self, p: int) -> list[Move]:
         out: list[Move] = []
-        tiles = [t for t in self.track[1:] if t >= 0 and t != self.comp.worlds_end]
+        worlds_end = self.comp.worlds_end
+        tiles = [t for t in self.track[1:] if t >= 0 and t != worlds_end]
         placeable: dict[tuple[bool, str, bool], bool] = {}
+        have = self.terr[p].have()
+        rows = self.comp.tiles  # rows[t].id: comp.tile_id(t) without the call
         for t in tiles:
-            for alt in self.takeable(p, t, placeable):
-                out.append(GMove(TAKE, self.comp.tile_id(t), alt))
+            for alt in self.takeable(p, t, placeable, have):
+                out.append(GMove(TAKE, rows[t].id, alt))
         if not out:
-            out = [GMove(PASS, self.comp.tile_id(t)) for t in tiles]
+            out = [GMove(PASS, rows[t].id) for t in tiles]
         return out
 
     def _sell_moves(self, p: int) -> list[Move]:
         terr = self.terr[p]
         out: list[Move] = []
         guard = self.phase == P_PAY
+        have = terr.have() if guard else []
         for slot, cell in enumerate(terr.pos):
             for k in range(5):
                 if terr.res[slot][k] and self.market[k]:
-                    if guard and not self._payable_after(p, sell=k):
+                    if guard and not self._payable_after(p, have, sell=k):
                         continue
-                    out.append(GMove(SELL, RESOURCES[k], a=Sq(*cell)))
+                    out.append(GMove(SELL, RESOURCES[k], a=sq(cell)))
         return out
 
-    def _payable_after(self, p: int, sell: int = -1, buy: int = -1, own: int = -1) -> bool:
-        have = self.terr[p].have()
+    def _payable_after(self, p: int, counted: list[int], sell: int = -1, buy: int = -1,
+                       own: int = -1) -> bool:
+        """Whether the debt can still be paid in full after selling ``sell``, buying
+        ``buy`` or paying one ``own`` resource (``counted``: ``p``'s resources now)."""
+        have = list(counted)
         market = list(self.market)
         coins = self.coins[p]
         owed = list(self.owed)
@@ -588,13 +614,14 @@ class GlenMore2State(State):
     def _pay_moves(self, p: int) -> list[Move]:
         terr = self.terr[p]
         out: list[Move] = []
+        have = terr.have()
         for k in self._payable_kinds():
-            if self._payable_after(p, own=k):
+            if self._payable_after(p, have, own=k):
                 for slot, cell in enumerate(terr.pos):
                     if terr.res[slot][k]:
-                        out.append(GMove(PAY, RESOURCES[k], a=Sq(*cell)))
+                        out.append(GMove(PAY, RESOURCES[k], a=sq(cell)))
             price = buy_price(self.pay_prices[k], self.market[k])
-            if price is not None and price <= self.coins[p] and self._payable_after(p, buy=k):
+            if price is not None and price <= self.coins[p] and self._payable_after(p, have, buy=k):
                 out.append(GMove(BUY, RESOURCES[k]))
         return out + self._sell_moves(p)
 
@@ -602,14 +629,15 @@ class GlenMore2State(State):
         terr = self.terr[p]
         cand = range(len(terr)) if self.extra_one else self.near
         out: list[Move] = []
+        have = terr.have()
         for slot in cand:
             if slot in self.activated:
                 continue
             effect = self.comp.tiles[terr.tiles[slot]].activation
             if not effect:
                 continue
-            for n in interpret.options(self, p, effect, slot):
-                out.append(GMove(ACT, n=n, a=Sq(*terr.pos[slot])))
+            for n in interpret.options(self, p, effect, slot, have):
+                out.append(GMove(ACT, n=n, a=sq(terr.pos[slot])))
         return out
 
     def _move_moves(self, p: int) -> list[Move]:
@@ -624,7 +652,7 @@ class GlenMore2State(State):
                     castle not in near:
                 near = [*near, castle]  # Hero's Homeland (HG-RU 388)
             for q in near:
-                out.append(GMove(MOVE, a=Sq(*cell), b=Sq(*terr.pos[q])))
+                out.append(GMove(MOVE, a=sq(cell), b=sq(terr.pos[q])))
         return out
 
     # -- chronicle 10: the Highland Games ------------------------------------------------
@@ -651,7 +679,7 @@ class GlenMore2State(State):
         for c in self.reps[p]:
             old = (c[0], c[1])
             if old != cell and self._rep_ok(p, cell, old):
-                out.append(GMove(REP, a=Sq(*old)))
+                out.append(GMove(REP, a=sq(old)))
         if self.reps[p] or not out:
             out.append(GMove(REP, "none"))
         return out
@@ -669,7 +697,7 @@ class GlenMore2State(State):
             if slot == self.new_slot and not self.new_rebuild:
                 continue
             if self.track_of(p, cell) >= 0:
-                out.append(GMove(TRAIN, a=Sq(*cell)))
+                out.append(GMove(TRAIN, a=sq(cell)))
         return out
 
     def raise_rank(self, p: int, track: str, steps: int) -> None:
@@ -976,7 +1004,7 @@ class GlenMore2State(State):
                 first = sp.effect.options[0] if sp.effect else None
                 if first is not None and first.inputs:  # a shield that costs a resource
                     self.debt_slot, self.debt_option = -2, comp.space_index[sp.id]
-                    self._owe(Need.of(first.inputs))
+                    self._owe(interpret.need_of(first.inputs))
                     self.phase = P_PAY
                     return
                 interpret.resolve_once(self, p, sp.effect, -1)
@@ -1005,7 +1033,7 @@ class GlenMore2State(State):
                 self.extra_one = False
             effect = comp.tiles[terr.tiles[slot]].activation
             option = effect.options[max(move.n - 1, 0)]
-            need = Need.of(option.inputs)
+            need = interpret.need_of(option.inputs)
             self.debt_slot, self.debt_option = slot, max(move.n - 1, 0)
             self.coins[p] -= need.coins
             self.whisky[p] -= need.whisky
@@ -1650,17 +1678,42 @@ class GlenMore2State(State):
     # -- copying and JSON ----------------------------------------------------------------
 
     def clone(self) -> GlenMore2State:
-        s = GlenMore2State.__new__(GlenMore2State)
-        s.__dict__ = self.__dict__.copy()
+        # field by field (not a __dict__ copy): the class may be compiled (setup.py), and
+        # a compiled instance has no __dict__; a field added to __init__ or _reset_turn
+        # must be added here too (test_compiled_gm2 compares clones' JSON and moves)
+        s = GlenMore2State(self.game, self.num_players, self.seed, self.options, blank=True)
+        s.auto_chance = self.auto_chance
         s.rng = self.rng.copy()
         s.history = list(self.history)
+        # shared: read-only during the game
+        s.comp, s.comp_prices, s.pay_prices = self.comp, self.comp_prices, self.pay_prices
+        s.ch, s.start_tiles = self.ch, self.start_tiles
+        # numbers, flags and immutable values
+        s.solo, s.seats, s.use_die = self.solo, self.seats, self.use_die
+        s.d_size, s.d_drawn, s.we_drawn = self.d_size, self.d_drawn, self.we_drawn
+        s.last_paid, s.central_return = self.last_paid, self.central_return
+        s.extra_markers, s.phase, s.cur = self.extra_markers, self.phase, self.cur
+        s.final = self.final
+        s.tile, s.alt, s.cell = self.tile, self.alt, self.cell
+        s.owed_any, s.owed_distinct, s.used = self.owed_any, self.owed_distinct, self.used
+        s.debt_slot, s.debt_option, s.mp = self.debt_slot, self.debt_option, self.mp
+        s.gain_left, s.gain_slot, s.extra_one = self.gain_left, self.gain_slot, self.extra_one
+        s.after_gain, s.from_discard = self.after_gain, self.from_discard
+        s.remove_left, s.planned, s.building = self.remove_left, self.planned, self.building
+        s.clan_pending, s.clan_return = self.clan_pending, self.clan_return
+        s.clan_free, s.castle_move = self.clan_free, self.castle_move
+        s.scots_to_place, s.scot_return = self.scots_to_place, self.scot_return
+        s.rep_slot, s.new_slot, s.new_rebuild = self.rep_slot, self.new_slot, self.new_rebuild
+        s.choose_tile = self.choose_tile
+        # containers: copied as deep as the rules change them
         s.track = list(self.track)
         s.stacks = {k: list(v) for k, v in self.stacks.items()}
         s.discarded = list(self.discarded)
         s.removed = list(self.removed)
-        for name in ("market", "coins", "vp", "whisky", "fame", "markers", "owed", "near",
-                     "activated", "scorings"):
-            setattr(s, name, list(getattr(self, name)))
+        s.market, s.coins, s.vp = list(self.market), list(self.coins), list(self.vp)
+        s.whisky, s.fame, s.markers = list(self.whisky), list(self.fame), list(self.markers)
+        s.owed, s.near, s.activated = list(self.owed), list(self.near), list(self.activated)
+        s.scorings = list(self.scorings)
         s.terr = [t.clone() for t in self.terr]
         s.personalities = [list(x) for x in self.personalities]
         s.cards = [list(x) for x in self.cards]

@@ -85,9 +85,11 @@ class Territory:
 
     def have(self) -> list[int]:
         """Each resource's total over the tiles."""
-        if not self.res:
-            return [0, 0, 0, 0, 0]
-        return list(map(sum, zip(*self.res, strict=True)))
+        out = [0, 0, 0, 0, 0]
+        for r in self.res:  # a plain loop: the compiled build runs it fastest
+            for k in range(5):
+                out[k] += r[k]
+        return out
 
     def scotsmen(self) -> int:
         return sum(self.scots)

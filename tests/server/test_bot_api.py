@@ -437,3 +437,60 @@ def test_clanboard_bot_without_a_server_exits_with_the_reason() -> None:
     out = CliRunner().invoke(cli_app, ["bot", "--url", f"http://127.0.0.1:{free_port()}",
                                        "--create", GAME])
     assert out.exit_code == 2 and "error:" in out.output
+
+
+def test_simultaneous_commits_stale_only_by_other_seats_are_accepted(url: str) -> None:
+    """Isle of Skye's pricing: both bots read the position, then both commit at once; the
+    second commit's ``seq`` is one behind (the other seat's hidden price) and is accepted.
+    A whole game is played so, with no 409."""
+    r = httpx.post(f"{url}/api/tables", json={"game": "isle-of-skye", "seed": 5,
+                                              "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert r.status_code == 201, r.text
+    table, tokens = r.json()["table"], r.json()["tokens"]
+    together = threading.Barrier(2, timeout=30)
+    refused: list[str] = []
+    stale_accepted = [0]
+
+    def bot(seat: int) -> None:
+        rng = random.Random(seat)
+        with httpx.Client(base_url=url, headers=auth(tokens[str(seat)]), timeout=30) as http:
+            while True:
+                view = http.get(f"/api/tables/{table}/view?seat={seat}").json()
+                if view["status"] == "over":
+                    return
+                if not view["legal_moves"]:
+                    threading.Event().wait(0.005)
+                    continue
+                if len(view["to_move"]) > 1:  # both read the same seq, then both commit
+                    together.wait()
+                answer = http.post(f"/api/bot/game/{table}/move",
+                                   json={"move": rng.choice(view["legal_moves"]),
+                                         "seq": view["seq"]})
+                if answer.status_code != 200:
+                    refused.append(answer.text)
+                    return
+                stale_accepted[0] += answer.json()["seq"] > view["seq"] + 1
+
+    bots = [threading.Thread(target=bot, args=(s,)) for s in (0, 1)]
+    for b in bots:
+        b.start()
+    for b in bots:
+        b.join(240)
+    assert not any(b.is_alive() for b in bots)
+    assert refused == []
+    final = httpx.get(f"{url}/api/tables/{table}/view?seat=0", headers=auth(tokens["0"])).json()
+    assert final["status"] == "over", final
+    assert stale_accepted[0] >= 5  # one per round's pricing at least
+
+
+def test_a_stale_seq_past_a_move_the_seat_could_see_is_still_refused(url: str) -> None:
+    t = new_table(url, [{"kind": "human"}, {"kind": "human"}], seed=11)
+    table, tokens = t["table"], t["tokens"]
+    view0 = httpx.get(f"{url}/api/tables/{table}/view?seat=0", headers=auth(tokens["0"])).json()
+    r = httpx.post(f"{url}/api/bot/game/{table}/move", headers=auth(tokens["0"]),
+                   json={"move": view0["legal_moves"][0], "seq": 0})
+    assert r.status_code == 200, r.text
+    view1 = httpx.get(f"{url}/api/tables/{table}/view?seat=1", headers=auth(tokens["1"])).json()
+    r = httpx.post(f"{url}/api/bot/game/{table}/move", headers=auth(tokens["1"]),
+                   json={"move": view1["legal_moves"][0], "seq": 0})
+    assert r.status_code == 409 and r.json()["error"] == "stale_move", r.text

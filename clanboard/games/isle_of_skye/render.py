@@ -140,7 +140,7 @@ def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
     obs = state.observation(player)
     out = [
         w["head"].format(round=state.round, rounds=state.rounds,
-                         phase=Text(state.phase).render(lang), start=state.start,
+                         phase=Text(state.phase).render(lang), start=state.start + 1,
                          bag=len(state.bag)),
     ]
     tiles = scoring_tiles()
@@ -161,7 +161,7 @@ def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
         who = w["you"] if p == player else ""
         out.append("")
         colour = COLOURS[p] if lang == "en" else Text(COLOUR_WORDS[COLOURS[p]]).render(lang)
-        out.append(f"[bold]{w['player'].format(n=p)}{who}[/] {colour}: "
+        out.append(f"[bold]{w['player'].format(n=p + 1)}{who}[/] {colour}: "
                    + w["stats"].format(vp=pl["vp"], gold=gold))
         if pl["drawn"] and state.phase in ("price", "buy"):
             parts = []
@@ -170,7 +170,7 @@ def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
                     parts.append(w["discard"].format(tile=shown(t)))
                 elif pl["offers"] is not None:
                     o = next((o for o in pl["offers"] if o["tile"] == t), None)
-                    sold = w["bought"].format(n=o["buyer"]) \
+                    sold = w["bought"].format(n=o["buyer"] + 1) \
                         if o and o["buyer"] is not None else ""
                     parts.append(f"{shown(t)} @{o['price']}{sold}" if o
                                  else w["pricing"].format(tile=shown(t)))
@@ -193,7 +193,8 @@ def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
     if state.final:
         out.append("")
         out.append(w["final"].format(scrolls=state.final["scrolls"], gold=state.final["gold"],
-                                     who=state.winners()))
+                                     who=", ".join(w["player"].format(n=p + 1)
+                                                 for p in state.winners())))
     return "\n".join(out)
 
 

@@ -46,9 +46,8 @@ MESSAGES = {
     "players_range": Plural("{low}–{high} player", "{low}–{high} players", "high"),
 }
 """Counted words of ``clanboard games`` (the ``_()`` calls hold the others)."""
-SEAT_HELP = ("your seat, 1..N as the board and the move words number the players (1 moves "
-             "first); a person's option, so counted as people count, where the APIs count "
-             "seats from 0")
+SEAT_HELP = ("your seat, 1..N (1 moves first): counted as the board and the move words count "
+             "players, since a person types it (the APIs count seats from 0)")
 
 
 def _plugin_errors() -> None:

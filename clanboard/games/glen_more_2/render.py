@@ -21,7 +21,8 @@ MESSAGES = {
     "stacks: {stacks}",
     "worlds_end": "World's End is out", "die": "die", "scotsman": "Scotsman of Player {p}",
     "market": "Market", "filled": "(filled spaces)", "clan_board": "Clan board",
-    "feasts": "Feasts", "last_reveal": "last reveal", "reveal": "Player {p} stage {stage} feast {f}",
+    "feasts": "Feasts", "last_reveal": "last reveal",
+    "reveal": "Player {p} stage {stage} feast {f}",
     "placed": "placed", "no_marker": "no marker",
     "bidding": "Bidding", "bid_help": "(secret): your stack {stack}; "
                "type e.g. 'bid 4,1,5' (top first) or 'bid none'",

@@ -494,3 +494,66 @@ def test_a_stale_seq_past_a_move_the_seat_could_see_is_still_refused(url: str) -
     r = httpx.post(f"{url}/api/bot/game/{table}/move", headers=auth(tokens["1"]),
                    json={"move": view1["legal_moves"][0], "seq": 0})
     assert r.status_code == 409 and r.json()["error"] == "stale_move", r.text
+
+
+def test_a_bot_reads_and_posts_the_players_chat(url: str) -> None:
+    t = new_table(url, [{"kind": "human", "name": "bot"}, {"kind": "human", "name": "Ann"}],
+                  seed=13)
+    table, bot, ann = t["table"], t["tokens"]["0"], t["tokens"]["1"]
+    stream = lines(url, f"/api/bot/game/{table}/stream", bot)
+    assert next(stream)["type"] == "gameFull"
+    r = httpx.post(f"{url}/api/tables/{table}/chat", headers=auth(ann),
+                   json={"seat": 1, "text": "good luck"})
+    assert r.status_code == 201, r.text
+    line = next(stream)
+    while line["type"] != "chat":
+        line = next(stream)
+    assert [(m["seat"], m["name"], m["text"]) for m in line["messages"]] == \
+        [(1, "Ann", "good luck")]
+    r = httpx.post(f"{url}/api/bot/game/{table}/chat", headers=auth(bot),
+                   json={"text": "  and to you  "})
+    assert r.status_code == 201, r.text
+    assert r.json() == {"seq": 0, "channel": "players", "seat": 0, "name": "bot",
+                        "text": "and to you"}
+    read = httpx.get(f"{url}/api/bot/game/{table}/chat", headers=auth(bot)).json()
+    assert read["seat"] == 0
+    assert [m["text"] for m in read["messages"]] == ["good luck", "and to you"]
+    theirs = httpx.get(f"{url}/api/tables/{table}/chat?seat=1", headers=auth(ann)).json()
+    assert [m["text"] for m in theirs["messages"]] == ["good luck", "and to you"]
+
+
+@pytest.mark.parametrize(("body", "status", "code"), [
+    ({"text": "   "}, 422, "bad_chat"),
+    ({"text": "x" * 301}, 422, "bad_chat"),
+    ({"text": "x" * 1201}, 400, "malformed_request"),
+    ({"text": "hi", "seat": 1}, 400, "malformed_request"),
+    ({}, 400, "malformed_request"),
+])
+def test_bad_bot_chat_is_refused_and_stores_nothing(url: str, body: dict[str, Any], status: int,
+                                                    code: str) -> None:
+    t = new_table(url, [{"kind": "human"}, {"kind": "human"}], seed=14)
+    table, bot = t["table"], t["tokens"]["0"]
+    r = httpx.post(f"{url}/api/bot/game/{table}/chat", headers=auth(bot), json=body)
+    assert (r.status_code, r.json()["error"]) == (status, code), r.text
+    assert r.json()["reason"]
+    assert httpx.get(f"{url}/api/bot/game/{table}/chat",
+                     headers=auth(bot)).json()["messages"] == []
+
+
+def test_bot_chat_speaks_the_bots_language_is_rate_limited_and_needs_a_seat(url: str) -> None:
+    t = new_table(url, [{"kind": "human"}, {"kind": "human"}], seed=15)
+    other = new_table(url, [{"kind": "human"}, {"kind": "human"}], seed=16)
+    table, bot = t["table"], t["tokens"]["0"]
+    r = httpx.post(f"{url}/api/bot/game/{table}/chat?lang=ru", headers=auth(bot),
+                   json={"text": ""})
+    assert r.status_code == 422 and "сообщени" in r.json()["reason"], r.text
+    r = httpx.post(f"{url}/api/bot/game/{table}/chat", headers=auth(other["tokens"]["0"]),
+                   json={"text": "hello"})
+    assert r.status_code == 403, r.text
+    answers = [httpx.post(f"{url}/api/bot/game/{table}/chat", headers=auth(bot),
+                          json={"text": f"message {i}"}) for i in range(6)]
+    assert [a.status_code for a in answers] == [201] * 5 + [429]
+    assert answers[-1].json()["error"] == "rate_limited"
+    assert int(answers[-1].headers["Retry-After"]) > 0
+    messages = httpx.get(f"{url}/api/bot/game/{table}/chat", headers=auth(bot)).json()
+    assert len(messages["messages"]) == 5

@@ -180,8 +180,10 @@ def print_report(console: Any, report: Any, save_dir: str | None) -> None:
     print_whole(console, table)
     console.print("W/S/L: sole wins / shared wins / losses; win rate counts a win shared "
                   "by k seats as 1/k; score: mean final score")
-    seat = ", ".join(f"seat {i}: {p / report.games:.1%}" for i, p in enumerate(report.seat_points))
-    console.print(f"win rate by seat: {seat} · {report.seconds:.1f}s wall")
+    seat = ", ".join(f"Player {i + 1}: {p / report.games:.1%}"
+                     for i, p in enumerate(report.seat_points))
+    console.print(f"win rate by seat (Player 1 moves first): {seat} · "
+                  f"{report.seconds:.1f}s wall")
     if save_dir:
         console.print(f"records saved in {save_dir}/")
     for err in report.errors:

@@ -145,9 +145,9 @@ def render(s: GlenMoreState, player: int | None = None, lang: str = "en") -> str
         lines.append("")
         lines.append(_turn(s, lang))
     for sc in s.scorings:
-        lines.append(w["scoring"].format(n=sc["round"], whisky=sc["whisky"],
-                                         chiefs=sc["chieftains"], cards=sc["cards"],
-                                         vp=sc["vp"]))
+        lines.append(w["scoring"].format(n=sc["round"], whisky=_per_seat(sc["whisky"]),
+                                         chiefs=_per_seat(sc["chieftains"]),
+                                         cards=_per_seat(sc["cards"]), vp=_per_seat(sc["vp"])))
     if s.final:
         f = s.final
         lines.append("")
@@ -199,6 +199,11 @@ def _owed_text(owed: dict[str, Any], lang: str) -> str:
     if "any" in owed:
         return w["owe_any"].format(n=owed["any"])
     return w["owe_clan"]
+
+
+def _per_seat(values: list[int]) -> str:
+    """One number per player, in seat order (Player 1's first): ``0 / 4``."""
+    return " / ".join(map(str, values))
 
 
 def _player(s: GlenMoreState, p: int, me: bool, lang: str = "en") -> list[str]:

@@ -151,10 +151,10 @@ def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
         out.append(f" {mark}{LETTERS[i]}: {sid} {name} — {rule}")
     if state.round_points:
         last = state.round_points[-1]
-        parts = [f"{sid} {vps}" for sid, vps in last.items()]
+        parts = [f"{sid} {_per_seat(vps)}" for sid, vps in last.items()]
         out.append(w["last"].format(n=len(state.round_points), parts="; ".join(parts)))
     if state.round:
-        out.append(w["income"].format(income=state.income,
+        out.append(w["income"].format(income=_per_seat(state.income),
                                       catchup=state.track[state.round - 1].catchup))
     for p, pl in enumerate(obs["players"]):
         gold = "?" if pl["gold"] is None else pl["gold"]
@@ -192,10 +192,16 @@ def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
         out.append(f"[dim]{hint}[/]")
     if state.final:
         out.append("")
-        out.append(w["final"].format(scrolls=state.final["scrolls"], gold=state.final["gold"],
+        out.append(w["final"].format(scrolls=_per_seat(state.final["scrolls"]),
+                                     gold=_per_seat(state.final["gold"]),
                                      who=", ".join(w["player"].format(n=p + 1)
                                                  for p in state.winners())))
     return "\n".join(out)
+
+
+def _per_seat(values: list[int]) -> str:
+    """One number per player, in seat order (Player 1's first): ``13 / 5 / 9``."""
+    return " / ".join(map(str, values))
 
 
 def _hint(state: SkyeState, player: int | None, lang: str = "en") -> str:

@@ -10,6 +10,7 @@ from typing import Any
 
 import typer
 
+from clanboard.cli.play import plugin_errors
 from clanboard.core import Agent, Game, get_game, make_agent
 
 #: stream lines may be this far apart (the server's keep-alives come every 20 s)
@@ -181,6 +182,8 @@ def register(app: typer.Typer) -> None:
                               say=typer.echo)
             except (BotError, ValueError, KeyError, httpx.HTTPError) as exc:
                 typer.echo(f"error: {exc}", err=True)
+                for line in plugin_errors():
+                    typer.echo(line, err=True)
                 raise typer.Exit(2) from exc
         result = end.get("result") or {}
         seat = end.get("seat")
@@ -208,6 +211,8 @@ def _run_account(url: str, token: str, agent: str, seed: int, retries: int,
         typer.echo("stopped")
     except (BotError, ValueError, httpx.HTTPError) as exc:
         typer.echo(f"error: {exc}", err=True)
+        for line in plugin_errors():
+            typer.echo(line, err=True)
         raise typer.Exit(2) from exc
 
 

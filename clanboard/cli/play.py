@@ -50,13 +50,18 @@ SEAT_HELP = ("your seat, 1..N (1 moves first): counted as the board and the move
              "players, since a person types it (the APIs count seats from 0)")
 
 
-def _plugin_errors() -> None:
-    """Why a game or agent plug-in failed to load (nothing when all loaded): without a
-    plug-in its game or agent is simply missing, and the reason is here."""
+def plugin_errors() -> list[str]:
+    """Why each game or agent plug-in that failed to load did (none when all loaded), in
+    the current language: without a plug-in its game or agent is simply missing, so a
+    command that cannot find one says this too."""
     failed = {**discovery_errors(), **agent_plugin_errors()}
-    for name, error in sorted(failed.items()):
-        console.print("[yellow]" + _("The plug-in {name} could not be loaded: {error}").format(
-            name=escape(name), error=escape(error)) + "[/]")
+    return [_("The plug-in {name} could not be loaded: {error}").format(name=name, error=error)
+            for name, error in sorted(failed.items())]
+
+
+def _plugin_errors() -> None:
+    for line in plugin_errors():
+        console.print(f"[yellow]{escape(line)}[/]")
 
 
 class Resigned(Exception):

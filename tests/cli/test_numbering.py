@@ -136,3 +136,22 @@ def test_boards_number_players_from_one(game_id: str, lang: str) -> None:
     final = picture(state, None, lang)
     assert f"{PLAYER[lang]} 1" in final or f"{PLAYER[lang]}1" in final
     assert not re.search(r"\[\d", final), final  # numbers, never a JSON list
+
+
+@pytest.mark.parametrize("command", [
+    ["arena", "schotten-totten", "--agents", "deep,random", "--games", "2"],
+    ["selfplay", "schotten-totten", "--agents", "deep,random", "--games", "1", "--out",
+     "unused-folder"],
+    ["bot", "--create", "schotten-totten", "--agent", "deep", "--token", "x" * 32],
+])
+def test_other_commands_say_why_a_plugin_failed_when_they_fail(
+        monkeypatch: pytest.MonkeyPatch, command: list[str]) -> None:
+    """An agent plug-in ``deep`` failed to load, so the agent is missing: the error is
+    followed by the reason."""
+    monkeypatch.setattr(play_module, "agent_plugin_errors", lambda: {
+        "deep": "deep_agent:make: ImportError: cannot import name 'torch'"})
+    result = runner.invoke(app, command, env=PLAIN)
+    assert result.exit_code == 2, result.output
+    out = " ".join(result.output.split())
+    assert "no agent 'deep'" in out or command[0] == "bot"  # the bot finds no server first
+    assert "The plug-in deep could not be loaded: deep_agent:make: ImportError" in out

@@ -77,6 +77,7 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.server.seeks": ("MESSAGES",),
     "clanboard.server.friends": ("MESSAGES",),
     "clanboard.server.notifications": ("MESSAGES",),
+    "clanboard.cli.play": ("MESSAGES",),
 }
 #: folders whose Python files call ``_("...")`` (found with Babel's extractor)
 CALL_SOURCES = (Path(__file__).parent / "cli",)

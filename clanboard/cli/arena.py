@@ -10,7 +10,9 @@ from contextlib import contextmanager
 from typing import Any
 
 import typer
+from rich.markup import escape
 
+from clanboard.cli.play import plugin_errors
 from clanboard.cli.tables import print_whole
 
 
@@ -33,12 +35,17 @@ def backend_options(workers: int, ray: str | None) -> Any:
     return make_backend(workers or os.cpu_count() or 1, ray)
 
 
+def print_plugin_errors(console: Any) -> None:
+    """After an error: why a plug-in failed to load, if one did (its game or agent is then
+    missing)."""
+    for line in plugin_errors():
+        console.print(f"[yellow]{escape(line)}[/yellow]")
+
+
 @contextmanager
 def job_exits(console: Any, backend: Any, resume_hint: str | None = None) -> Iterator[None]:
     """How a batch command ends: interrupted (what finished is kept; exit 130), a task
     failed (exit 1), bad input (exit 2), each said on ``console``; the backend is closed."""
-    from rich.markup import escape
-
     from clanboard.batch import BatchError, JobInterrupted, TaskFailed
     from clanboard.core import ClanboardError
 
@@ -54,6 +61,7 @@ def job_exits(console: Any, backend: Any, resume_hint: str | None = None) -> Ite
         raise typer.Exit(1) from exc
     except (ClanboardError, ValueError, BatchError) as exc:
         console.print(f"[red]error:[/red] {escape(str(exc))}")
+        print_plugin_errors(console)
         raise typer.Exit(2) from exc
     finally:
         close = getattr(backend, "close", None)
@@ -141,6 +149,7 @@ def register(app: typer.Typer) -> None:
             backend = backend_options(workers, ray)
         except (ClanboardError, ValueError, BatchError) as exc:
             console.print(f"[red]error:[/red] {escape(str(exc))}")
+            print_plugin_errors(console)
             raise typer.Exit(2) from exc
         title = f"{game}: {' vs '.join(names)}"
         with job_exits(console, backend), ProgressDisplay(title) as progress:
@@ -180,8 +189,10 @@ def print_report(console: Any, report: Any, save_dir: str | None) -> None:
     print_whole(console, table)
     console.print("W/S/L: sole wins / shared wins / losses; win rate counts a win shared "
                   "by k seats as 1/k; score: mean final score")
-    seat = ", ".join(f"seat {i}: {p / report.games:.1%}" for i, p in enumerate(report.seat_points))
-    console.print(f"win rate by seat: {seat} · {report.seconds:.1f}s wall")
+    seat = ", ".join(f"Player {i + 1}: {p / report.games:.1%}"
+                     for i, p in enumerate(report.seat_points))
+    console.print(f"win rate by seat (Player 1 moves first): {seat} · "
+                  f"{report.seconds:.1f}s wall")
     if save_dir:
         console.print(f"records saved in {save_dir}/")
     for err in report.errors:

@@ -16,6 +16,7 @@ from clanboard.cli.bot_client import (
     retry_after,
     run_bot,
 )
+from clanboard.cli.play import plugin_errors
 from clanboard.core import get_game, make_agent
 
 __all__ = ["READ_TIMEOUT", "BotError", "create_table", "register", "retry_after", "run_bot"]
@@ -75,6 +76,8 @@ def register(app: typer.Typer) -> None:
                               say=typer.echo)
             except (BotError, ValueError, KeyError, httpx.HTTPError) as exc:
                 typer.echo(f"error: {exc}", err=True)
+                for line in plugin_errors():
+                    typer.echo(line, err=True)
                 raise typer.Exit(2) from exc
         result = end.get("result") or {}
         seat = end.get("seat")
@@ -100,4 +103,6 @@ def _run_account(url: str, token: str, agent: str, seed: int, retries: int,
         typer.echo("stopped")
     except (BotError, ValueError, httpx.HTTPError) as exc:
         typer.echo(f"error: {exc}", err=True)
+        for line in plugin_errors():
+            typer.echo(line, err=True)
         raise typer.Exit(2) from exc

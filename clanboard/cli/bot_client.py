@@ -78,7 +78,8 @@ def run_bot(client: Any, url: str, table: str, token: str, agent: str, seed: int
                         game = get_game(line["game"])
                         players.setdefault("agent", make_agent(game, agent, seed=seed))
                         players.update(game=game, seat=line["seat"])
-                        say(f"table {table}: {game.name}, playing seat {line['seat']}")
+                        say(f"table {table}: {game.name}, playing seat {line['seat']} "
+                            f"(Player {line['seat'] + 1})")
                         _play(client, url, table, auth, players, line["state"], say)
                     elif kind == "gameState":
                         _play(client, url, table, auth, players, line, say)

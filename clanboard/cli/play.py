@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from clanboard.cli.lang import LangOption, _, current_language, set_language
 from clanboard.core import (
@@ -16,6 +17,7 @@ from clanboard.core import (
     GameRecord,
     IllegalMove,
     InvalidState,
+    Plural,
     State,
     agent_names,
     games,
@@ -23,9 +25,13 @@ from clanboard.core import (
     make_agent,
     picture,
 )
+from clanboard.core.agents import agent_plugin_errors
+from clanboard.core.registry import discovery_errors
 from clanboard.i18n import ai_name, ai_seat_name, default_names, game_name
 
 console = Console(highlight=False)
+#: a move list this long or shorter is shown one move by one, a longer one by groups
+SHORT_LIST = 24
 
 def _help() -> str:
     return _("Type a move in the game's notation or its number from the list. "
@@ -33,6 +39,29 @@ def _help() -> str:
              "record, {quit} leave.").format(moves="[bold]moves[/]", board="[bold]board[/]",
                                               save="[bold]save FILE[/]", quit="[bold]quit[/]") \
         + " " + _("{resign} gives the game up.").format(resign="[bold]resign[/]")
+
+
+MESSAGES = {
+    "players": Plural("{n} player", "{n} players"),
+    "players_range": Plural("{low}–{high} player", "{low}–{high} players", "high"),
+}
+"""Counted words of ``clanboard games`` (the ``_()`` calls hold the others)."""
+SEAT_HELP = ("your seat, 1..N (1 moves first): counted as the board and the move words count "
+             "players, since a person types it (the APIs count seats from 0)")
+
+
+def plugin_errors() -> list[str]:
+    """Why each game or agent plug-in that failed to load did (none when all loaded), in
+    the current language: without a plug-in its game or agent is simply missing, so a
+    command that cannot find one says this too."""
+    failed = {**discovery_errors(), **agent_plugin_errors()}
+    return [_("The plug-in {name} could not be loaded: {error}").format(name=name, error=error)
+            for name, error in sorted(failed.items())]
+
+
+def _plugin_errors() -> None:
+    for line in plugin_errors():
+        console.print(f"[yellow]{escape(line)}[/]")
 
 
 class Resigned(Exception):
@@ -66,33 +95,55 @@ def _flag_options(game_id: str, flags: dict[str, object]) -> list[str]:
     return out
 
 
-def _show_moves(state: State, seat: int) -> None:
-    """Numbered when short; long lists are grouped by what comes before ``@``."""
+def _moves_in_order(state: State, seat: int) -> list[str]:
+    """The seat's legal moves in the order :func:`_show_moves` numbers them: as the game
+    lists them when short, else grouped by what comes before ``@`` (or by the first two
+    words), each group's moves together."""
     moves = [str(m) for m in state.legal_moves(seat)]
-    if len(moves) <= 24:
-        console.print("  ".join(f"[dim]{i + 1}.[/]{m}" for i, m in enumerate(moves)))
-        return
+    if len(moves) <= SHORT_LIST:
+        return moves
+    return [m for group in _groups(moves).values() for m in group]
+
+
+def _groups(moves: list[str]) -> dict[str, list[str]]:
+    """Moves by their head (``5g@``, ``place L05``), in the order heads first come."""
     groups: dict[str, list[str]] = {}
     for m in moves:
-        head, at, tail = m.partition("@")
-        if not at:  # group "place L05 3,4 0" style moves by their first two words
-            words = m.split(" ")
-            head, tail = (" ".join(words[:2]) + " ", " ".join(words[2:])) if len(words) > 2 \
-                else (m, "")
-        else:
-            head += at
-        groups.setdefault(head, []).append(tail)
-    console.print("  ".join(
-        f"{head}{{{'|'.join(tails)}}}" if len(tails) > 1 or tails[0] else head.strip()
-        for head, tails in groups.items()
-    ))
+        groups.setdefault(_split(m)[0], []).append(m)
+    return groups
 
 
-def _ask_move(state: State, seat: int) -> str | None:
-    """Prompt until the seat gives a legal move; None when the player quits."""
+def _split(move: str) -> tuple[str, str]:
+    head, at, tail = move.partition("@")
+    if at:
+        return head + at, tail
+    words = move.split(" ")  # group "place L05 3,4 0" style moves by their first two words
+    return (" ".join(words[:2]) + " ", " ".join(words[2:])) if len(words) > 2 else (move, "")
+
+
+def _show_moves(state: State, seat: int) -> None:
+    """Every move numbered (typing the number plays it): a short list one by one, a long
+    one a line per group, ``12–15 5g@{1|2|3|4}`` (12 plays ``5g@1``, 15 ``5g@4``)."""
+    moves = [str(m) for m in state.legal_moves(seat)]
+    if len(moves) <= SHORT_LIST:
+        console.print("  ".join(f"[dim]{i + 1}.[/]{escape(m)}" for i, m in enumerate(moves)))
+        return
+    first = 1
+    for head, group in _groups(moves).items():
+        tails = [_split(m)[1] for m in group]
+        last = first + len(group) - 1
+        numbers = f"{first}." if last == first else f"{first}–{last}"
+        shown = f"{head}{{{'|'.join(tails)}}}" if len(group) > 1 else group[0]
+        console.print(f"[dim]{numbers:>9}[/] {escape(shown)}")
+        first = last + 1
+
+
+def _ask_move(state: State, seat: int, names: list[str] | None = None) -> str | None:
+    """Prompt until the seat gives a legal move, played and echoed in words; None when the
+    player quits."""
     while True:
         try:
-            text = console.input("[bold]" + _("seat {seat}> ").format(seat=seat)
+            text = console.input("[bold]" + _("Player {n}").format(n=seat + 1) + "> "
                                  + "[/]").strip()
         except EOFError:
             return None
@@ -121,16 +172,29 @@ def _ask_move(state: State, seat: int) -> str | None:
             state.record().save(text[5:].strip())
             console.print(_("saved to {file}").format(file=text[5:].strip()))
             continue
-        moves = state.legal_moves(seat)
+        moves = _moves_in_order(state, seat)
         if text.isdigit() and 1 <= int(text) <= len(moves):
-            text = str(moves[int(text) - 1])
+            text = moves[int(text) - 1]
+        before = state.clone()
         try:
             state.apply(text, seat)
-            return text
         except IllegalMove as exc:
             console.print("[red]" + _("Not allowed:") + "[/] "
                           + exc.reason_in(current_language()))
             console.print("[dim]" + _("type moves to list what you can play") + "[/]")
+            continue
+        _echo(before, text, seat, names)
+        return text
+
+
+def _echo(before: State, text: str, seat: int, names: list[str] | None) -> None:
+    """One's own move in words, as the AI's are shown (nothing when it cannot be read)."""
+    try:
+        words = before.describe_move(before.parse_move(text, seat), seat, seat, names,
+                                     current_language())
+    except Exception:  # words must never stop a game: the board shows the move anyway
+        return
+    console.print(f"[green]{escape(words)}[/] [dim]({escape(text)})[/]")
 
 
 def register(app: typer.Typer) -> None:
@@ -140,11 +204,15 @@ def register(app: typer.Typer) -> None:
         code = set_language(lang)
         for g in games():
             variants = ", ".join(g.variants) or "-"
-            players = _("{low}-{high} players").format(low=g.min_players, high=g.max_players)
+            players = (_(MESSAGES["players"]).format(n=g.min_players)
+                       if g.min_players == g.max_players else
+                       _(MESSAGES["players_range"]).format(low=g.min_players,
+                                                           high=g.max_players))
             console.print(f"[bold]{g.id}[/]  {game_name(g, code)}  ({players})")
             console.print("   " + _("variants: {variants}").format(variants=variants))
             console.print("   " + _("agents: {agents}").format(agents=", ".join(agent_names(g))))
         console.print(_("Rules of a game: clanboard rules GAME"))
+        _plugin_errors()
 
     @app.command("play")
     def play_cmd(
@@ -152,7 +220,7 @@ def register(app: typer.Typer) -> None:
         variant: Annotated[str | None, typer.Option(help="variant preset, e.g. tactics")] = None,
         vs: Annotated[str, typer.Option(help="opponent agent(s), comma-separated")] = "heuristic",
         players: Annotated[int | None, typer.Option(help="number of players")] = None,
-        seat: Annotated[int, typer.Option(help="your seat (0 moves first)")] = 0,
+        seat: Annotated[int, typer.Option(help=SEAT_HELP)] = 1,
         seed: Annotated[int | None, typer.Option(help="seed (random if omitted)")] = None,
         option: Annotated[list[str], typer.Option(help="game option NAME=VALUE")] = [],  # noqa: B006
         save: Annotated[Path | None, typer.Option(help="save the record here at the end")] = None,
@@ -182,8 +250,9 @@ def register(app: typer.Typer) -> None:
                                             "pack": pack})
             opts = _parse_options(game_id, variant, [*flags, *option])
             n = game.check_players(1 if solo and players is None else players)
-            if not 0 <= seat < n:
-                raise InvalidState(_("--seat must be 0..{last}").format(last=n - 1))
+            if not 1 <= seat <= n:
+                raise InvalidState(_("--seat must be 1..{last}").format(last=n))
+            seat -= 1  # from here on the seat's index, as the engine counts
             seed = random.SystemRandom().randrange(2**31) if seed is None else seed
             names = [a.strip() for a in vs.split(",") if a.strip()]
             others = [s for s in range(n) if s != seat]
@@ -193,7 +262,8 @@ def register(app: typer.Typer) -> None:
             }
             state = game.new_state(n, seed, opts)
         except (ClanboardError, ValueError) as exc:
-            console.print(f"[red]{exc}[/]")
+            console.print(f"[red]{escape(str(exc))}[/]")
+            _plugin_errors()
             raise typer.Exit(2) from None
         console.print(f"[bold]{game_name(game, code)}[/] " + _("seed {seed}.").format(seed=seed)
                       + " " + _help())
@@ -220,7 +290,7 @@ def register(app: typer.Typer) -> None:
                         shown = len(state.history)
                     _show_moves(state, seat)
                     try:
-                        asked = _ask_move(state, seat)
+                        asked = _ask_move(state, seat, names_)
                     except Resigned:
                         if n <= 2:  # the others win; the game ends here
                             console.print("[bold]" + _("You resigned: {winner} wins").format(
@@ -245,7 +315,8 @@ def register(app: typer.Typer) -> None:
     @app.command("replay")
     def replay_cmd(
         file: Annotated[Path, typer.Argument(help="a game record (JSON)")],
-        seat: Annotated[int | None, typer.Option(help="show the game as this seat sees it")] = None,
+        seat: Annotated[int | None, typer.Option(
+            help="show the game as this player sees it (1..N, as in play)")] = None,
         step: Annotated[bool, typer.Option(help="wait for Enter between moves")] = True,
         lang: LangOption = None,
     ) -> None:
@@ -253,6 +324,11 @@ def register(app: typer.Typer) -> None:
         code = set_language(lang)
         try:
             record = GameRecord.load(file)
+            if seat is not None:
+                if not 1 <= seat <= record.num_players:
+                    raise InvalidState(_("--seat must be 1..{last}").format(
+                        last=record.num_players))
+                seat -= 1
             frames = [s.clone() for s in record.states()]
             # a server's names ("AI (ismcts:hard)") as its pages show them
             names = default_names(record.players, code) if record.players else None
@@ -301,7 +377,8 @@ def _words(before: State, notation: str, player: int, viewer: int | None,
         return before.describe_move(before.parse_move(notation, player), player, viewer,
                                     names, lang) + f" ({notation})"
     except Exception:  # words must never stop a replay: the notation then
-        return f"{player}: {notation}"
+        who = names[player] if names else _("Player {n}").format(n=player + 1)
+        return f"{who}: {notation}"
 
 
 def _finish(state: State, save: Path | None, quit_early: bool = False,

@@ -13,6 +13,7 @@ from clanboard.cli.arena import (
     backend_options,
     job_exits,
     parse_options,
+    print_plugin_errors,
     resumed_spec,
 )
 
@@ -97,6 +98,7 @@ def register(app: typer.Typer) -> None:
             backend = backend_options(workers, ray)
         except (ClanboardError, ValueError, BatchError) as exc:
             console.print(f"[red]error:[/red] {escape(str(exc))}")
+            print_plugin_errors(console)
             raise typer.Exit(2) from exc
         start = time.perf_counter()
         with job_exits(console, backend), ProgressDisplay(f"{game} self-play") as progress:

@@ -37,6 +37,8 @@ from clanboard.server.guard import client_ip
 from clanboard.server.limits import creator_key
 from clanboard.server.schemas import Name
 from clanboard.server.tables import LiveTable, Tables, hash_token
+from clanboard.server.together import CHAT_CAP, CHAT_LENGTH, chat_for
+from clanboard.server.together import say as say_in_chat
 
 log = logging.getLogger("clanboard.server")
 Token = Annotated[str | None, Header(alias="Authorization",
@@ -50,6 +52,12 @@ class BotMove(BaseModel):
     seq: StrictInt | None = Field(default=None, ge=0,
                             description="the seq of the position the move is for; a stale "
                                         "one is refused")
+
+
+class BotChat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    text: str = Field(max_length=CHAT_LENGTH * 4,
+                      description=f"at most {CHAT_LENGTH} characters once trimmed")
 
 
 class Challenge(BaseModel):
@@ -554,6 +562,25 @@ def bot_router() -> APIRouter:
                    ) -> dict[str, Any]:
         _, table, _, lang = await seat_for(table_id, request, authorization)
         raise endings.no_draw(table, lang)
+
+    @router.get("/game/{table_id}/chat", responses=ending_errors,
+                summary="The players' chat of the table as the token's seat may read it")
+    async def chat_read(table_id: str, request: Request, authorization: Token = None
+                        ) -> dict[str, Any]:
+        _, table, seat, _ = await seat_for(table_id, request, authorization)
+        return {"table": table.id, "seat": seat, "messages": chat_for(table, seat, CHAT_CAP)}
+
+    @router.post("/game/{table_id}/chat", status_code=201,
+                 responses={**ending_errors,
+                            422: {"description": "empty, too long or unfit text (reason)"},
+                            429: {"description": "more than the chat's rate (retry_after)"}},
+                 summary="Say something in the players' chat, as the token's seat")
+    async def chat_post(table_id: str, body: BotChat, request: Request,
+                        authorization: Token = None) -> dict[str, Any]:
+        tables, table, seat, lang = await seat_for(table_id, request, authorization)
+        msg = await say_in_chat(tables, table, seat, body.text, None,
+                                client_ip(request.scope), lang)
+        return msg.public()
 
     @router.post("/challenge/{table_id}/cancel", responses=ending_errors,
                  summary="Cancel your challenge before it is accepted (the table closes)")

@@ -81,6 +81,14 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def unseen_since(table: LiveTable, seat: int, seq: int) -> bool:
+    """Whether every move after ``seq`` is one ``seat`` could not have seen (other seats'
+    hidden commits at a simultaneous step): a move for position ``seq`` is then still a move
+    for the position now, as far as that seat can know."""
+    return 0 <= seq < table.seq and all(
+        player != seat and seat not in visible for player, _text, visible in table.moves[seq:])
+
+
 def no_such_table(table_id: str) -> ApiError:
     shown = table_id if len(table_id) <= 40 else table_id[:40] + "..."
     return ApiError(404, "no_such_table", say("no_such_table", table=shown))
@@ -796,7 +804,7 @@ class Tables:
                 open_seats = [str(s.seat) for s in table.seats if s.kind == "open"]
                 raise ApiError(409, "waiting_for_players",
                                say("waiting_for_players", seats=", ".join(open_seats)))
-            if seq is not None and seq != table.seq:
+            if seq is not None and seq != table.seq and not unseen_since(table, seat, seq):
                 raise ApiError(409, "stale_move",
                                say("stale_move", seq=echo(seq), expected=table.seq),
                                seq=table.seq)

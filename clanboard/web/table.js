@@ -184,7 +184,7 @@
     document.body.dataset.seq = view.seq;
     document.body.dataset.status = view.status;
     document.body.dataset.myturn = seat !== null && view.legal_moves.length && !busy ? "1" : "0";
-    $("status").replaceChildren(...statusLine());
+    $("status").replaceChildren(...statusLine().filter(Boolean));  // no "null" for a missing part
     if (window.clanboard.clock) window.clanboard.clock.show(view, seat);
     // join panel
     const joining = params.get("join") && view.status === "waiting" && seat === null;

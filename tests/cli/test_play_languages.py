@@ -24,10 +24,10 @@ def _play(*args: str, env: dict[str, str] | None = None) -> str:
 
 def test_play_in_russian_with_lang() -> None:
     out = _play("--lang", "ru")
-    assert "Камень" in out and "ваша рука:" in out and "место 0>" in out
+    assert "Камень" in out and "ваша рука:" in out and "Игрок 1>" in out
     assert "Нельзя: камни захватывают на этапе захвата" in out
     assert "не удаётся прочитать '9z@1'" in out
-    for english in ("your hand", "Opponent", "seat 0>", "Not allowed", "cannot read",
+    for english in ("your hand", "Opponent", "seat 0>", "Player 1>", "Not allowed", "cannot read",
                     "claims are made", "clan deck"):
         assert english not in out, english
 
@@ -36,11 +36,11 @@ def test_play_follows_the_environment_and_lang_wins() -> None:
     out = _play(env={"LANG": "uk_UA.UTF-8"})
     assert "Камінь" in out and "ваша рука:" in out and "не вдається прочитати" in out
     out = _play(env={"LANGUAGE": "ja:en", "LANG": "uk_UA.UTF-8"})
-    assert "手札:" in out and re.search("席0>", out)
+    assert "手札:" in out and re.search("プレイヤー1>", out)
     out = _play("--lang", "en", env={"LANG": "ru_RU.UTF-8"})
     assert "your hand:" in out and "Not allowed: claims are made in the claim step" in out
 
 
 def test_play_in_english_without_a_language() -> None:
     out = _play()
-    assert "your hand:" in out and "seat 0>" in out and "cannot read '9z@1'" in out
+    assert "your hand:" in out and "Player 1>" in out and "cannot read '9z@1'" in out

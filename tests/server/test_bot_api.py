@@ -437,3 +437,123 @@ def test_clanboard_bot_without_a_server_exits_with_the_reason() -> None:
     out = CliRunner().invoke(cli_app, ["bot", "--url", f"http://127.0.0.1:{free_port()}",
                                        "--create", GAME])
     assert out.exit_code == 2 and "error:" in out.output
+
+
+def test_simultaneous_commits_stale_only_by_other_seats_are_accepted(url: str) -> None:
+    """Isle of Skye's pricing: both bots read the position, then both commit at once; the
+    second commit's ``seq`` is one behind (the other seat's hidden price) and is accepted.
+    A whole game is played so, with no 409."""
+    r = httpx.post(f"{url}/api/tables", json={"game": "isle-of-skye", "seed": 5,
+                                              "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert r.status_code == 201, r.text
+    table, tokens = r.json()["table"], r.json()["tokens"]
+    together = threading.Barrier(2, timeout=30)
+    refused: list[str] = []
+    stale_accepted = [0]
+
+    def bot(seat: int) -> None:
+        rng = random.Random(seat)
+        with httpx.Client(base_url=url, headers=auth(tokens[str(seat)]), timeout=30) as http:
+            while True:
+                view = http.get(f"/api/tables/{table}/view?seat={seat}").json()
+                if view["status"] == "over":
+                    return
+                if not view["legal_moves"]:
+                    threading.Event().wait(0.005)
+                    continue
+                if len(view["to_move"]) > 1:  # both read the same seq, then both commit
+                    together.wait()
+                answer = http.post(f"/api/bot/game/{table}/move",
+                                   json={"move": rng.choice(view["legal_moves"]),
+                                         "seq": view["seq"]})
+                if answer.status_code != 200:
+                    refused.append(answer.text)
+                    return
+                stale_accepted[0] += answer.json()["seq"] > view["seq"] + 1
+
+    bots = [threading.Thread(target=bot, args=(s,)) for s in (0, 1)]
+    for b in bots:
+        b.start()
+    for b in bots:
+        b.join(240)
+    assert not any(b.is_alive() for b in bots)
+    assert refused == []
+    final = httpx.get(f"{url}/api/tables/{table}/view?seat=0", headers=auth(tokens["0"])).json()
+    assert final["status"] == "over", final
+    assert stale_accepted[0] >= 5  # one per round's pricing at least
+
+
+def test_a_stale_seq_past_a_move_the_seat_could_see_is_still_refused(url: str) -> None:
+    t = new_table(url, [{"kind": "human"}, {"kind": "human"}], seed=11)
+    table, tokens = t["table"], t["tokens"]
+    view0 = httpx.get(f"{url}/api/tables/{table}/view?seat=0", headers=auth(tokens["0"])).json()
+    r = httpx.post(f"{url}/api/bot/game/{table}/move", headers=auth(tokens["0"]),
+                   json={"move": view0["legal_moves"][0], "seq": 0})
+    assert r.status_code == 200, r.text
+    view1 = httpx.get(f"{url}/api/tables/{table}/view?seat=1", headers=auth(tokens["1"])).json()
+    r = httpx.post(f"{url}/api/bot/game/{table}/move", headers=auth(tokens["1"]),
+                   json={"move": view1["legal_moves"][0], "seq": 0})
+    assert r.status_code == 409 and r.json()["error"] == "stale_move", r.text
+
+
+def test_a_bot_reads_and_posts_the_players_chat(url: str) -> None:
+    t = new_table(url, [{"kind": "human", "name": "bot"}, {"kind": "human", "name": "Ann"}],
+                  seed=13)
+    table, bot, ann = t["table"], t["tokens"]["0"], t["tokens"]["1"]
+    stream = lines(url, f"/api/bot/game/{table}/stream", bot)
+    assert next(stream)["type"] == "gameFull"
+    r = httpx.post(f"{url}/api/tables/{table}/chat", headers=auth(ann),
+                   json={"seat": 1, "text": "good luck"})
+    assert r.status_code == 201, r.text
+    line = next(stream)
+    while line["type"] != "chat":
+        line = next(stream)
+    assert [(m["seat"], m["name"], m["text"]) for m in line["messages"]] == \
+        [(1, "Ann", "good luck")]
+    r = httpx.post(f"{url}/api/bot/game/{table}/chat", headers=auth(bot),
+                   json={"text": "  and to you  "})
+    assert r.status_code == 201, r.text
+    assert r.json() == {"seq": 0, "channel": "players", "seat": 0, "name": "bot",
+                        "text": "and to you"}
+    read = httpx.get(f"{url}/api/bot/game/{table}/chat", headers=auth(bot)).json()
+    assert read["seat"] == 0
+    assert [m["text"] for m in read["messages"]] == ["good luck", "and to you"]
+    theirs = httpx.get(f"{url}/api/tables/{table}/chat?seat=1", headers=auth(ann)).json()
+    assert [m["text"] for m in theirs["messages"]] == ["good luck", "and to you"]
+
+
+@pytest.mark.parametrize(("body", "status", "code"), [
+    ({"text": "   "}, 422, "bad_chat"),
+    ({"text": "x" * 301}, 422, "bad_chat"),
+    ({"text": "x" * 1201}, 400, "malformed_request"),
+    ({"text": "hi", "seat": 1}, 400, "malformed_request"),
+    ({}, 400, "malformed_request"),
+])
+def test_bad_bot_chat_is_refused_and_stores_nothing(url: str, body: dict[str, Any], status: int,
+                                                    code: str) -> None:
+    t = new_table(url, [{"kind": "human"}, {"kind": "human"}], seed=14)
+    table, bot = t["table"], t["tokens"]["0"]
+    r = httpx.post(f"{url}/api/bot/game/{table}/chat", headers=auth(bot), json=body)
+    assert (r.status_code, r.json()["error"]) == (status, code), r.text
+    assert r.json()["reason"]
+    assert httpx.get(f"{url}/api/bot/game/{table}/chat",
+                     headers=auth(bot)).json()["messages"] == []
+
+
+def test_bot_chat_speaks_the_bots_language_is_rate_limited_and_needs_a_seat(url: str) -> None:
+    t = new_table(url, [{"kind": "human"}, {"kind": "human"}], seed=15)
+    other = new_table(url, [{"kind": "human"}, {"kind": "human"}], seed=16)
+    table, bot = t["table"], t["tokens"]["0"]
+    r = httpx.post(f"{url}/api/bot/game/{table}/chat?lang=ru", headers=auth(bot),
+                   json={"text": ""})
+    assert r.status_code == 422 and "сообщени" in r.json()["reason"], r.text
+    r = httpx.post(f"{url}/api/bot/game/{table}/chat", headers=auth(other["tokens"]["0"]),
+                   json={"text": "hello"})
+    assert r.status_code == 403, r.text
+    answers = [httpx.post(f"{url}/api/bot/game/{table}/chat", headers=auth(bot),
+                          json={"text": f"message {i}"}) for i in range(6)]
+    assert [a.status_code for a in answers] == [201] * 5 + [429]
+    assert answers[-1].json()["error"] == "rate_limited"
+    assert int(answers[-1].headers["Retry-After"]) > 0
+    messages = httpx.get(f"{url}/api/bot/game/{table}/chat", headers=auth(bot)).json()
+    assert len(messages["messages"]) == 5

@@ -52,7 +52,7 @@ WORDS = {
     "legend_track": "On the track: \"cost\" is what a tile costs to take, \"->\" what it gives "
                     "when activated",
     "scoring": "Scoring {n}: whisky {whisky}, chieftains+hats {chiefs}, cards {cards} → VP {vp}",
-    "final": "[bold]Final scoring[/] (seat: before + cards + coins + tile penalty = total)",
+    "final": "[bold]Final scoring[/] (player: before + cards + coins + tile penalty = total)",
     "final_row": "({tiles} tiles, {resources} resources)",
     "winners": "Winner(s): {who}",
     "turn": "[bold]Turn of player {n}[/]: {phase}",
@@ -122,7 +122,7 @@ def render(s: GlenMoreState, player: int | None = None, lang: str = "en") -> str
     res = [Text(r).render(lang) for r in RESOURCES]
     lines: list[str] = []
     lines.append(w["head"].format(n=s.num_players, phase=Text(PHASES[s.phase]).render(lang))
-                 + (w["to_move"].format(n=s.cur) if s.cur >= 0 else ""))
+                 + (w["to_move"].format(n=s.cur + 1) if s.cur >= 0 else ""))
     lines.append(w["track"])
     for i, v in enumerate(s.track):
         space = (s.head + i) % 14
@@ -133,7 +133,7 @@ def render(s: GlenMoreState, player: int | None = None, lang: str = "en") -> str
         elif v == GAP:
             lines.append(f"  {space:>2}  ·")
         else:
-            lines.append(f"  {space:>2}  [bold magenta]{w['player'].format(n=-v - 1)}[/]")
+            lines.append(f"  {space:>2}  [bold magenta]{w['player'].format(n=-v)}[/]")
     sizes = "/".join(str(len(st)) for st in s.stacks)
     lines.append(w["stacks"].format(sizes=sizes, n=len(s.scorings)))
     lines.append(w["market"].format(rows="  ".join(
@@ -149,28 +149,28 @@ def render(s: GlenMoreState, player: int | None = None, lang: str = "en") -> str
         lines.append("")
         lines.append(_turn(s, lang))
     for sc in s.scorings:
-        lines.append(w["scoring"].format(n=sc["round"], whisky=sc["whisky"],
-                                         chiefs=sc["chieftains"], cards=sc["cards"],
-                                         vp=sc["vp"]))
+        lines.append(w["scoring"].format(n=sc["round"], whisky=_per_seat(sc["whisky"]),
+                                         chiefs=_per_seat(sc["chieftains"]),
+                                         cards=_per_seat(sc["cards"]), vp=_per_seat(sc["vp"])))
     if s.final:
         f = s.final
         lines.append("")
         lines.append(w["final"])
         for p in range(s.num_players):
             pen = f["penalty"][p]
-            lines.append(f"  {w['player'].format(n=p)}: {f['before'][p]} + {f['cards'][p]} + "
+            lines.append(f"  {w['player'].format(n=p + 1)}: {f['before'][p]} + {f['cards'][p]} + "
                          f"{f['coins'][p]} {'-' if pen < 0 else '+'} {abs(pen)} = "
                          f"[bold]{f['total'][p]}[/] "
                          + w["final_row"].format(tiles=f["tiles"][p],
                                                  resources=f["resources"][p]))
         lines.append(w["winners"].format(
-            who=", ".join(w["player"].format(n=p) for p in s.winners())))
+            who=", ".join(w["player"].format(n=p + 1) for p in s.winners())))
     return "\n".join(lines)
 
 
 def _turn(s: GlenMoreState, lang: str = "en") -> str:
     w = words(WORDS, lang)
-    bits = [w["turn"].format(n=s.cur, phase=Text(PHASES[s.phase]).render(lang))]
+    bits = [w["turn"].format(n=s.cur + 1, phase=Text(PHASES[s.phase]).render(lang))]
     if s.tile >= 0:
         bits.append(w["in_hand"].format(tile=_describe(s.tile, lang)))
     owed = _owed(s)
@@ -202,12 +202,17 @@ def _owed_text(owed: dict[str, Any], lang: str) -> str:
     return w["owe_clan"]
 
 
+def _per_seat(values: list[int]) -> str:
+    """One number per player, in seat order (Player 1's first): ``0 / 4``."""
+    return " / ".join(map(str, values))
+
+
 def _player(s: GlenMoreState, p: int, me: bool, lang: str = "en") -> list[str]:
     w = words(WORDS, lang)
     marks = _res_marks(lang)
     terr = s.terr[p]
     cards = [Text(TILES[t].name).render(lang) for t in terr.tiles if TILES[t].card >= 0]
-    head = (f"[bold]{'▶ ' if s.cur == p else ''}{w['head_player'].format(n=p)}"
+    head = (f"[bold]{'▶ ' if s.cur == p else ''}{w['head_player'].format(n=p + 1)}"
             f"{w['you'] if me else ''}[/]: "
             + w["stats"].format(vp=s.vp[p], coins=s.coins[p], whisky=s.whisky[p],
                                 chiefs=s.chiefs[p], hats=s.hats(p),

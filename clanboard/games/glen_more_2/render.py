@@ -19,19 +19,20 @@ MESSAGES = {
                   "the command “clanboard pack provisional” lists them)",
     "rondel": "Rondel", "back_to_front": "(back to front)", "stacks": "tiles left in the "
     "stacks: {stacks}",
-    "worlds_end": "World's End is out", "die": "die", "scotsman": "Scotsman of seat {p}",
+    "worlds_end": "World's End is out", "die": "die", "scotsman": "Scotsman of Player {p}",
     "market": "Market", "filled": "(filled spaces)", "clan_board": "Clan board",
-    "feasts": "Feasts", "last_reveal": "last reveal", "reveal": "seat {p} stage {stage} feast {f}",
+    "feasts": "Feasts", "last_reveal": "last reveal",
+    "reveal": "Player {p} stage {stage} feast {f}",
     "placed": "placed", "no_marker": "no marker",
     "bidding": "Bidding", "bid_help": "(secret): your stack {stack}; "
                "type e.g. 'bid 4,1,5' (top first) or 'bid none'",
-    "seat": "seat {p}",
+    "seat": "Player {p}",
     "stats": "{vp} VP, coins: {coins}, whisky barrels: {whisky}, landmark cards: {landmarks}, "
              "personalities: {personalities}, Scotsmen in the home castle: {castle}",
     "scotsmen": "Scotsmen: {n}",
     "resources": "resources: {list}",
     "highland": "Highland Games", "ranks": "ranks (caber/stone)",
-    "rank_line": "seat {p}: {caber}/{stone} reps {reps} fame {fame}",
+    "rank_line": "Player {p}: {caber}/{stone} reps {reps} fame {fame}",
     "central_taken": "central track, ranks taken: {taken}",
     "blueprints": "Blueprint cards",
     "blueprint_line": "{place}: {have} of {need} resources",
@@ -79,12 +80,12 @@ def _tile(s: GlenMore2State, t: int, lang: str = "en") -> str:
 
 
 def _names(s: GlenMore2State, seats: list[int], lang: str) -> str:
-    """Seats as the rest of the board names them ("seat 0"; Allenarly by her name)."""
+    """Seats as the rest of the board names them ("Player 1" for seat 0; Allenarly by her name)."""
     from clanboard.games.glen_more_2.allenarly import ALLEN
     from clanboard.games.glen_more_2.solo_describe import her_name
 
     m = words(MESSAGES, lang)
-    return ", ".join(her_name(lang) if s.solo and p == ALLEN else m["seat"].format(p=p)
+    return ", ".join(her_name(lang) if s.solo and p == ALLEN else m["seat"].format(p=p + 1)
                      for p in seats) or m["none"]
 
 
@@ -112,7 +113,7 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
         elif v != GAP:
             from clanboard.games.glen_more_2.solo_describe import her_name
 
-            text = her_name(lang) if s.solo and v == -2 else m["scotsman"].format(p=-v - 1)
+            text = her_name(lang) if s.solo and v == -2 else m["scotsman"].format(p=-v)
             out.append(f"  [cyan]{text}[/]")
     market = "  ".join(f"{W.resource(r, lang)} {s.market[k]}" for k, r in enumerate(RESOURCES))
     out.append(f"[bold]{m['market']}[/] {m['filled']} {market}")
@@ -133,7 +134,7 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
                                      lang))))
         if s.reveal:
             out.append(f"{m['last_reveal']}: " + ", ".join(
-                m["reveal"].format(p=r["seat"], stage=r["stage"], f=r["feast"])
+                m["reveal"].format(p=r["seat"] + 1, stage=r["stage"], f=r["feast"])
                 + " " + (m["placed"] if r["paid"] else m["no_marker"]) for r in s.reveal))
         if s.phase == PHASES.index("bid"):
             mine = s.bids[player] if player is not None else None
@@ -141,7 +142,7 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
                 stack=",".join(map(str, mine)) if mine else "-")))
     for p in range(s.num_players):
         terr = s.terr[p]
-        head = "[bold]" + ("> " if p == s.cur else "  ") + m["seat"].format(p=p) + "[/]"
+        head = "[bold]" + ("> " if p == s.cur else "  ") + m["seat"].format(p=p + 1) + "[/]"
         out.append(f"{head}: " + m["stats"].format(
             vp=s.vp[p], coins=s.coins[p], whisky=s.whisky[p], landmarks=len(s.cards[p]),
             personalities=len(s.personalities[p]), castle=s.castle_scotsmen(p)))
@@ -154,7 +155,7 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
     if 10 in s.ch:
         taken = ", ".join(f"{k} ({_names(s, [v], lang)})" for k, v in sorted(s.central.items()))
         out.append(f"[bold]{m['highland']}[/] {m['ranks']}: " + "  ".join(
-            m["rank_line"].format(p=p, caber=r[0], stone=r[1], fame=s.fame[p],
+            m["rank_line"].format(p=p + 1, caber=r[0], stone=r[1], fame=s.fame[p],
                                   reps=" ".join(f"{c[0]},{c[1]}" for c in s.reps[p]) or "-")
             for p, r in enumerate(s.rank))
             + "  " + escape(m["central_taken"].format(taken=taken or m["none"])))
@@ -164,7 +165,7 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
             cards = "; ".join(m["blueprint_line"].format(
                 place=W.tile_name(comp, c["tile"], lang), have=sum(c["paid"]) + c["free"],
                 need=comp.blueprint_need[c["tile"]].resources()) for c in cs) or m["none"]
-            out.append("  " + m["seat"].format(p=p) + ": " + escape(cards))
+            out.append("  " + m["seat"].format(p=p + 1) + ": " + escape(cards))
     if s.allen is not None:
         out.extend(render_allenarly(s, lang))
     phase = PHASES[s.phase]

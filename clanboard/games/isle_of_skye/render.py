@@ -140,7 +140,7 @@ def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
     obs = state.observation(player)
     out = [
         w["head"].format(round=state.round, rounds=state.rounds,
-                         phase=Text(state.phase).render(lang), start=state.start,
+                         phase=Text(state.phase).render(lang), start=state.start + 1,
                          bag=len(state.bag)),
     ]
     tiles = scoring_tiles()
@@ -151,17 +151,17 @@ def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
         out.append(f" {mark}{LETTERS[i]}: {sid} {name} — {rule}")
     if state.round_points:
         last = state.round_points[-1]
-        parts = [f"{sid} {vps}" for sid, vps in last.items()]
+        parts = [f"{sid} {_per_seat(vps)}" for sid, vps in last.items()]
         out.append(w["last"].format(n=len(state.round_points), parts="; ".join(parts)))
     if state.round:
-        out.append(w["income"].format(income=state.income,
+        out.append(w["income"].format(income=_per_seat(state.income),
                                       catchup=state.track[state.round - 1].catchup))
     for p, pl in enumerate(obs["players"]):
         gold = "?" if pl["gold"] is None else pl["gold"]
         who = w["you"] if p == player else ""
         out.append("")
         colour = COLOURS[p] if lang == "en" else Text(COLOUR_WORDS[COLOURS[p]]).render(lang)
-        out.append(f"[bold]{w['player'].format(n=p)}{who}[/] {colour}: "
+        out.append(f"[bold]{w['player'].format(n=p + 1)}{who}[/] {colour}: "
                    + w["stats"].format(vp=pl["vp"], gold=gold))
         if pl["drawn"] and state.phase in ("price", "buy"):
             parts = []
@@ -170,7 +170,7 @@ def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
                     parts.append(w["discard"].format(tile=shown(t)))
                 elif pl["offers"] is not None:
                     o = next((o for o in pl["offers"] if o["tile"] == t), None)
-                    sold = w["bought"].format(n=o["buyer"]) \
+                    sold = w["bought"].format(n=o["buyer"] + 1) \
                         if o and o["buyer"] is not None else ""
                     parts.append(f"{shown(t)} @{o['price']}{sold}" if o
                                  else w["pricing"].format(tile=shown(t)))
@@ -192,9 +192,16 @@ def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
         out.append(f"[dim]{hint}[/]")
     if state.final:
         out.append("")
-        out.append(w["final"].format(scrolls=state.final["scrolls"], gold=state.final["gold"],
-                                     who=state.winners()))
+        out.append(w["final"].format(scrolls=_per_seat(state.final["scrolls"]),
+                                     gold=_per_seat(state.final["gold"]),
+                                     who=", ".join(w["player"].format(n=p + 1)
+                                                 for p in state.winners())))
     return "\n".join(out)
+
+
+def _per_seat(values: list[int]) -> str:
+    """One number per player, in seat order (Player 1's first): ``13 / 5 / 9``."""
+    return " / ".join(map(str, values))
 
 
 def _hint(state: SkyeState, player: int | None, lang: str = "en") -> str:

@@ -52,14 +52,14 @@ def render(state: SchottenState, viewer: int | None, lang: str = "en") -> str:
     w = words(WORDS, lang)
     me = 0 if viewer is None else viewer
     them = 1 - me
-    label = (w["player"].format(n=0), w["player"].format(n=1)) if viewer is None \
+    label = (w["player"].format(n=1), w["player"].format(n=2)) if viewer is None \
         else (w["you"], w["opponent"])
     lines = []
     head = w["round"].format(n=state.round, total=state.rounds) if state.rounds > 1 \
         else w["title"]
     phase = Text(PHASE_NAMES[state.phase]).render(lang)
     status = w["over"] if state.is_terminal() else \
-        w["to_move"].format(n=state.to_move, phase=phase)
+        w["to_move"].format(n=state.to_move + 1, phase=phase)
     decks = w["clan_deck"].format(n=len(state.decks[0]))
     if state.tactics:
         decks += ", " + w["tactic_deck"].format(n=len(state.decks[1]))
@@ -92,7 +92,7 @@ def render(state: SchottenState, viewer: int | None, lang: str = "en") -> str:
     if state.is_terminal():
         winners = state.winners()
         lines.append(f"[bold]{w['draw']}[/]" if len(winners) != 1
-                     else f"[bold]{w['wins'].format(n=winners[0])}[/]")
+                     else f"[bold]{w['wins'].format(n=winners[0] + 1)}[/]")
     return "\n".join(lines)
 
 

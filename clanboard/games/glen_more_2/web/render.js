@@ -8,6 +8,7 @@
 "use strict";
 (function () {
   const {h, s, t, lang} = window.clanboard;
+  const kit = window.clanboard.kit;
   // the server's describer speaks for the pack (view.words: names and effects in the page's
   // language, from the same parsed effects the engine plays); G is this render's copy
   let G = {tiles: {}, clans: {}, feasts: {}, landmarks: {}, steps: {}, historic: {}, kinds: {},
@@ -119,7 +120,6 @@
   let bidStack = [];     // feast positions of the secret bid being built
   let bidKey = "";       // resets the bid when a new bidding starts
   let badgeOpen = false; // the provisional list stays open across redraws
-  let infoTile = null;   // a tile tapped for its description
   let redraw = () => {};
 
   const style = document.createElement("style");
@@ -229,22 +229,20 @@
   }
   const seatDot = (p) => h("span", {class: "g2-dot", style: `background:${SEAT[p]}`});
 
-  function tileGlyph(obs, id, x, y, size, extra) {
-    const t = tileInfo(obs, id);
-    const dark = t.kind === "worlds_end" || t.kind === "loch";
-    // a tile that offers no move shows its description when tapped (phones have no hover)
-    const tap = extra && extra.onclick ? {} : {class: "info", onclick: () => { infoTile = infoTile === id ? null : id; redraw(); }};
-    return s("g", Object.assign({"data-tile": id}, tap, extra || {}),
-      s("title", {text: tileTitle(t)}),
-      s("rect", {x: x + 1, y: y + 1, width: size - 2, height: size - 2, rx: 5, fill: KIND[t.kind] || "#ccc",
-        stroke: "#5b5346", "stroke-width": 1.5}),
-      t.river ? s("path", {d: `M${x + 2} ${y + size - 8} q${size / 4} -6 ${size / 2} 0 t${size / 2 - 4} 0`,
-        fill: "none", stroke: "#3d7fc4", "stroke-width": 3, opacity: .75}) : null,
-      wrapName(NM(t), size - 5, 2, 8.5).map((line, i) => s("text", {x: x + size / 2, y: y + 11 + i * 9.5,
-        "text-anchor": "middle", "font-size": 8.5, "font-weight": 700, fill: dark ? "#fff" : "#1d1d1d", text: line})),
-      // chronicle 10's tiles that never join a territory: tournament and spectator tiles
-      t.use && t.use !== "territory" ? s("text", {class: "g2-use", x: x + size / 2, y: y + size - 5, "text-anchor": "middle",
-        "font-size": 7, "font-style": "italic", fill: "#5a2d82", text: wrapName(STR.hg.use(t.use), size - 4, 1)[0]}) : null);
+  // a tile drawn by the drawing kit from its pack row (the observation's cells), named and
+  // described by the server's describer; `extra` makes it a click target (its class and move
+  // on the outer <g>); a tile that offers no move shows the kit's popover when tapped
+  function tileGlyph(obs, id, x, y, size, extra, placed) {
+    const info = tileInfo(obs, id);
+    const type = info.historic && !obs.tiles[id] ? "historic" : "tile";
+    const g = s("g", Object.assign({"data-tile": id}, extra || {}));
+    g.append(kit.gm2(info, type, x, y, size, {name: NM(info), lines: info.lines || [], placed: !!placed}));
+    // chronicle 10's tiles that never join a territory: tournament and spectator tiles
+    if (info.use && info.use !== "territory") {
+      g.append(s("text", {class: "g2-use", x: x + size / 2, y: y + size * .42, "text-anchor": "middle",
+        "font-size": size * .12, "font-style": "italic", fill: "#5a2d82", text: wrapName(STR.hg.use(info.use), size - 4, 1, size * .12)[0]}));
+    }
+    return g;
   }
 
   // the last turn, to highlight: who moved on the rondel, the square placed on, tiles activated,
@@ -488,7 +486,7 @@
         extra = {class: here.length ? "choose" : "from", "data-key": key,
           onclick: () => (here.length ? ui.choose(key) : ui.pickFrom(key))};
       }
-      const g = tileGlyph(obs, t.tile, px, py, CELL, extra);
+      const g = tileGlyph(obs, t.tile, px, py, CELL, extra, true);
       if (here.length || from || dest || ui.moveFrom === key) {
         const acts = here.some((m) => m.startsWith("act"));
         g.append(s("rect", {x: px + 2, y: py + 2, width: CELL - 4, height: CELL - 4, rx: 5, fill: dest ? "rgba(45,122,58,.2)" : "none",
@@ -503,22 +501,23 @@
         g.append(s("rect", {x: px + 1, y: py + 1, width: CELL - 2, height: CELL - 2, rx: 6, fill: "none",
           stroke: "#f2c14e", "stroke-width": placed ? 5 : 2.5, "stroke-dasharray": placed ? null : "2 2"}));
       }
-      if (activated) g.append(s("text", {x: px + CELL - 9, y: py + 22, "font-size": 11, fill: "#8a6d00", text: "✓"}));
+      if (activated) g.append(s("text", {x: px + CELL - 12, y: py + CELL - 17, "font-size": 11, "font-weight": 700, fill: "#8a6d00", text: "✓"}));
       let i = 0;
       RES.forEach((r, k) => {
         for (let n = 0; n < (t.res[k] || 0); n++, i++) {
-          g.append(s("rect", {"data-res": r, x: px + 6 + (i % 5) * 9, y: py + 27 + Math.floor(i / 5) * 9, width: 7.5, height: 7.5, rx: 1,
+          // the goods lie along the bottom, under the drawn effect; the Scotsmen stand right
+          g.append(s("rect", {"data-res": r, x: px + 5 + (i % 4) * 8.5, y: py + CELL - 13 - Math.floor(i / 4) * 8.5, width: 7.5, height: 7.5, rx: 1,
             fill: RES_COLOUR[r], stroke: "#333", "stroke-width": .6}));
         }
       });
       for (let n = 0; n < t.scotsmen; n++) {
-        g.append(s("circle", {class: "scotsman", cx: px + 10 + n * 11, cy: py + CELL - 10, r: 5, fill: SEAT[p.seat], stroke: "#fff", "stroke-width": 1.3}));
+        g.append(s("circle", {class: "scotsman", cx: px + CELL - 9 - n * 9, cy: py + CELL - 9, r: 5, fill: SEAT[p.seat], stroke: "#fff", "stroke-width": 1.3}));
       }
       if (reps.has(key)) {
         g.append(s("g", {class: "g2-rep", "data-rep": key}, s("title", {text: STR.hg.representative}),
           s("path", {d: `M${px + CELL - 16} ${py + 26} l8 -8 l8 8 l-8 8 z`, fill: SEAT[p.seat], stroke: "#fff", "stroke-width": 1.5})));
       }
-      if ((t.under || []).length) g.append(s("text", {x: px + CELL - 4, y: py + CELL - 4, "text-anchor": "end", "font-size": 9, fill: "#3a3328", text: `+${t.under.length}`}));
+      if ((t.under || []).length) g.append(s("text", {x: px + CELL - 4, y: py + CELL * .45, "text-anchor": "end", "font-size": 9, fill: "#3a3328", text: `+${t.under.length}`}));
       svg.append(g);
     }
     for (const [key, move] of Object.entries(places)) {
@@ -742,12 +741,6 @@
     if (mv.end) {
       wrap.append(h("div", {class: "g2-actions"}, h("button", {class: "primary move", "data-move": "end", "data-testid": "g2-end",
         onclick: () => ui.play("end"), text: obs.phase === "remove" ? STR.endRemove : STR.end})));
-    }
-    if (infoTile) {
-      const x = tileInfo(obs, infoTile);
-      wrap.append(h("div", {class: "g2-box g2-info", "data-testid": "g2-tile-info"},
-        h("h3", {text: `${NM(x)} (${KN(x.kind)})`}), h("ul", {}, (x.lines || []).map((l) => h("li", {text: l}))),
-        h("button", {text: STR.close, onclick: () => { infoTile = null; rerender(); }})));
     }
     const choice = chooseBox(obs, mv, ui);
     if (choice) wrap.append(choice);

@@ -165,7 +165,8 @@ KIT_FACES = """(words) => {
   });
   document.querySelectorAll("[data-landmark]").forEach((el) =>
     take(el, "landmark", words.landmarks[el.getAttribute("data-landmark")].name));
-  document.querySelectorAll("[data-double], [data-blueprint]").forEach((el) => take(el, "historic", null));
+  document.querySelectorAll("[data-double], [data-blueprint]").forEach((el) =>
+    take(el, "historic", null));
   return out;
 }"""
 

@@ -28,9 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.support.liveserver import live_server  # noqa: E402
 
-GAMES: dict[str, tuple[dict[str, Any], int]] = {"glen-more": ({}, 60), "isle-of-skye": ({}, 30),
-         "schotten-totten": ({"variant": "tactics"}, 22),
-         "glen-more-2": ({"variant": "provisional", "options": {"chronicles": "9,10,11"}}, 100)}
+GAMES: dict[str, tuple[dict[str, Any], int]] = {
+    "glen-more": ({}, 60), "isle-of-skye": ({}, 30),
+    "schotten-totten": ({"variant": "tactics"}, 22),
+    "glen-more-2": ({"variant": "provisional", "options": {"chronicles": "9,10,11"}}, 100)}
 RENDER = """async ([game, table, token, lang]) => {
   const v = await (await fetch(`/api/tables/${table}/view?seat=0&lang=${lang}`,
     {headers: {Authorization: "Bearer " + token}})).json();

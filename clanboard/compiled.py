@@ -23,11 +23,12 @@ from pathlib import Path
 #: per package: the modules setup.py compiles, in import order (one mypyc group each)
 COMPILED: dict[str, tuple[str, ...]] = {
     "clanboard.core": ("rng",),
-    "clanboard.games.glen_more": ("moves", "market", "territory", "state", "agents", "hints",
-                                  "encoding"),
-    "clanboard.games.isle_of_skye": ("tiles", "moves", "territory", "scoring", "state", "encoding"),
-    "clanboard.games.schotten_totten": ("cards", "moves", "formations", "state", "potential",
-                                        "agents", "hints", "encoding"),
+    "clanboard.games.glen_more": ("moves", "market", "territory", "constants", "encoding",
+                                  "state", "agents", "hints"),
+    "clanboard.games.isle_of_skye": ("tiles", "moves", "territory", "scoring", "constants",
+                                     "encoding", "state"),
+    "clanboard.games.schotten_totten": ("cards", "moves", "formations", "constants", "encoding",
+                                        "state", "potential", "agents", "hints"),
 }
 
 

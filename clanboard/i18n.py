@@ -26,6 +26,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 
+from clanboard.core.messages import MESSAGES as CORE
 from clanboard.core.plural import LanguageRule, Plural
 
 LANGUAGES = ("en", "ru", "uk", "ja")
@@ -37,7 +38,7 @@ LOCALE = Path(__file__).parent / "locale"
 
 #: modules whose ``MESSAGES`` (and game-term) dicts hold user-facing words
 WORD_SOURCES: dict[str, tuple[str, ...]] = {
-    "clanboard.core.game": ("MESSAGES", "ERRORS"),
+    "clanboard.core.messages": ("MESSAGES", "ERRORS"),
     "clanboard.i18n": ("MESSAGES", "AI_LEVELS", "CLANS"),
     "clanboard.games.schotten_totten.describe": ("MESSAGES", "COLOURS", "DECKS",
                                                  "TACTIC_WORDS_BY_NAME"),
@@ -246,8 +247,6 @@ def default_names(names: Iterable[str], lang: str) -> list[str]:
 
 @lru_cache(maxsize=4096)  # every view asks again for the same few names
 def _default_name(name: str, seat: int, lang: str) -> str:
-    from clanboard.core.game import MESSAGES as CORE
-
     m = _DEFAULT_NAME.match(name)
     if m is None:
         return name

@@ -11,6 +11,8 @@ from typing import Any
 
 import typer
 
+from clanboard.cli.tables import print_whole
+
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
     """``["tactics=true", "rounds=3"]`` -> ``{"tactics": "true", "rounds": "3"}``
@@ -158,8 +160,6 @@ def register(app: typer.Typer) -> None:
 def print_report(console: Any, report: Any, save_dir: str | None) -> None:
     from rich import box
     from rich.table import Table
-
-    from clanboard.cli.tables import print_whole
 
     opts = ", ".join(f"{k}={v}" for k, v in report.options.items()) or "defaults"
     table = Table(

@@ -6,6 +6,8 @@ import json
 
 import typer
 
+from clanboard.cli.tables import print_whole
+
 
 def register(app: typer.Typer) -> None:
     @app.command("bench")
@@ -37,7 +39,6 @@ def register(app: typer.Typer) -> None:
             run_bench,
             table,
         )
-        from clanboard.cli.tables import print_whole
         from clanboard.core import ClanboardError
 
         console = Console(stderr=True)

@@ -4,126 +4,21 @@ API (docs/bot-api.md), reconnecting with backoff after a network drop."""
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable
-from typing import Any
 
 import typer
 
-from clanboard.core import Agent, Game, get_game, make_agent
+from clanboard.cli.bot_account import AccountBot, Policy
+from clanboard.cli.bot_client import (
+    READ_TIMEOUT,
+    BotError,
+    create_table,
+    game_of,
+    retry_after,
+    run_bot,
+)
+from clanboard.core import get_game, make_agent
 
-#: stream lines may be this far apart (the server's keep-alives come every 20 s)
-READ_TIMEOUT = 60.0
-
-
-class BotError(Exception):
-    """The server refused the bot (wrong token, no such table...): retrying will not help."""
-
-
-#: moves retried after a 429 (each after the server's Retry-After)
-RATE_RETRIES = 5
-
-
-def retry_after(response: Any, default: float = 1.0) -> float:
-    """The seconds a 429's ``Retry-After`` header asks for (at most 60)."""
-    try:
-        return min(60.0, max(0.0, float(response.headers.get("retry-after", default))))
-    except (TypeError, ValueError):
-        return default
-
-
-def create_table(client: Any, url: str, game: str, variant: str | None, opponent: str,
-                 name: str = "bot") -> tuple[str, str]:
-    """A new table on the server: seat 0 for the bot, the others (as few as the game
-    allows) for server AIs playing ``opponent``. Returns the table id and the bot's token."""
-    others = get_game(game).check_players(None) - 1
-    body: dict[str, Any] = {"game": game, "variant": variant,
-                            "seats": [{"kind": "human", "name": name},
-                                      *[{"kind": "ai", "agent": opponent}] * others]}
-    r = client.post(f"{url}/api/tables", json=body)
-    if r.status_code != 201:
-        raise BotError(f"creating the table failed ({r.status_code}): {r.text}")
-    data = r.json()
-    return str(data["table"]), str(data["tokens"]["0"])
-
-
-def run_bot(client: Any, url: str, table: str, token: str, agent: str, seed: int = 0,
-            retries: int = 8, backoff: float = 0.5, say: Callable[[str], None] = print
-            ) -> dict[str, Any]:
-    """Play ``agent`` for the token's seat until the game is over; returns the final
-    ``gameFinish`` line. A dropped connection is retried ``retries`` times in a row, waiting
-    ``backoff`` s doubled each time (at most 30 s); the stream then starts again with the
-    full state, so nothing is lost. ``client`` is an ``httpx.Client``."""
-    import httpx
-
-    auth = {"Authorization": f"Bearer {token}"}
-    players: dict[str, Any] = {}
-    failures = 0
-    while True:
-        try:
-            with client.stream("GET", f"{url}/api/bot/game/{table}/stream", headers=auth,
-                               timeout=httpx.Timeout(10.0, read=READ_TIMEOUT)) as r:
-                if r.status_code != 200:
-                    r.read()
-                    if r.status_code == 429:  # over the rate limit: wait as told
-                        time.sleep(retry_after(r))
-                    if r.status_code in (429, 502, 503, 504):
-                        raise httpx.TransportError(f"server busy ({r.status_code})")
-                    raise BotError(f"the stream was refused ({r.status_code}): {r.text}")
-                for raw in r.iter_lines():
-                    if not raw.strip():
-                        continue  # keep-alive
-                    failures = 0
-                    line = json.loads(raw)
-                    kind = line.get("type")
-                    if kind == "gameFull":
-                        game = get_game(line["game"])
-                        players.setdefault("agent", make_agent(game, agent, seed=seed))
-                        players.update(game=game, seat=line["seat"])
-                        say(f"table {table}: {game.name}, playing seat {line['seat']}")
-                        _play(client, url, table, auth, players, line["state"], say)
-                    elif kind == "gameState":
-                        _play(client, url, table, auth, players, line, say)
-                    elif kind == "gameFinish":
-                        return dict(line)
-                    elif kind == "error":
-                        say(f"stream ended: {line.get('reason')}; reconnecting")
-                        break
-            raise httpx.ReadError("the stream ended before the game did")
-        except httpx.TransportError as exc:
-            failures += 1
-            if failures > retries:
-                raise BotError(f"gave up after {retries} reconnections: {exc}") from exc
-            wait = min(30.0, backoff * 2 ** (failures - 1))
-            say(f"connection lost ({exc or type(exc).__name__}); retrying in {wait:g} s")
-            time.sleep(wait)
-
-
-def _play(client: Any, url: str, table: str, auth: dict[str, str], players: dict[str, Any],
-          line: dict[str, Any], say: Callable[[str], None]) -> None:
-    """Choose and send a move when the seat is to move (on the line's ``sample`` state)."""
-    if not line.get("legal_moves") or line.get("sample") is None:
-        return
-    game: Game = players["game"]
-    seat: int = players["seat"]
-    bot: Agent = players["agent"]
-    state = game.state_from_json(line["sample"])
-    move = str(bot.choose(state, seat))
-    r = client.post(f"{url}/api/bot/game/{table}/move", headers=auth,
-                    json={"move": move, "seq": line["seq"]})
-    for _ in range(RATE_RETRIES):
-        if r.status_code != 429:
-            break
-        wait = retry_after(r)
-        say(f"over the server's rate limit; retrying the move in {wait:g} s")
-        time.sleep(wait)
-        r = client.post(f"{url}/api/bot/game/{table}/move", headers=auth,
-                        json={"move": move, "seq": line["seq"]})
-    if r.status_code == 409:  # stale or over: the stream brings the news
-        return
-    if r.status_code != 200:
-        raise BotError(f"move {move!r} refused ({r.status_code}): {r.text}")
-    say(f"move {line['seq']}: {move}")
+__all__ = ["READ_TIMEOUT", "BotError", "create_table", "register", "retry_after", "run_bot"]
 
 
 def register(app: typer.Typer) -> None:
@@ -159,7 +54,7 @@ def register(app: typer.Typer) -> None:
         reconnects after a network drop and exits with the result. With an account token
         and no --table/--create: run as the bot account (accept challenges, play and resume
         its games) until Ctrl-C."""
-        import httpx
+        import httpx  # optional: the "bot" extra
 
         url = url.rstrip("/")
         if table is None and create is None and token is not None and token.startswith("cbt_"):
@@ -174,7 +69,7 @@ def register(app: typer.Typer) -> None:
                 if table is None or token is None:
                     raise typer.BadParameter("give --table and --token, --create GAME, or an "
                                              "account token (cbt_...) alone")
-                make_agent(get_game(create) if create else _game_of(client, url, table),
+                make_agent(get_game(create) if create else game_of(client, url, table),
                            agent)  # a bad agent name fails before the game starts
                 end = run_bot(client, url, table, token, agent, seed, retries,
                               say=typer.echo)
@@ -191,9 +86,7 @@ def register(app: typer.Typer) -> None:
 
 def _run_account(url: str, token: str, agent: str, seed: int, retries: int,
                  accept_games: str | None, accept_rated: bool, max_games: int) -> None:
-    import httpx
-
-    from clanboard.cli.bot_account import AccountBot, Policy
+    import httpx  # optional: the "bot" extra
 
     try:
         policy = Policy.for_agent(agent, accept_games, accept_rated, max_games)
@@ -208,10 +101,3 @@ def _run_account(url: str, token: str, agent: str, seed: int, retries: int,
     except (BotError, ValueError, httpx.HTTPError) as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from exc
-
-
-def _game_of(client: Any, url: str, table: str) -> Game:
-    r = client.get(f"{url}/api/tables/{table}/view")
-    if r.status_code != 200:
-        raise BotError(f"table {table}: {r.status_code} {r.text}")
-    return get_game(r.json()["game"])

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from clanboard.cli.bot import READ_TIMEOUT, BotError, run_bot
+from clanboard.cli.bot_client import READ_TIMEOUT, BotError, run_bot
 from clanboard.core import get_game, make_agent
 from clanboard.core.registry import games
 
@@ -78,7 +78,7 @@ class AccountBot:
     def run(self, client: Any) -> None:
         """Follow the event stream until interrupted, reconnecting with backoff (``retries``
         failures in a row, then :class:`BotError`)."""
-        import httpx
+        import httpx  # optional: the "bot" extra
 
         failures = 0
         while True:
@@ -140,7 +140,7 @@ class AccountBot:
         thread.start()
 
     def play(self, table: str) -> None:
-        import httpx
+        import httpx  # optional: the "bot" extra
 
         try:
             with httpx.Client() as client:

@@ -16,6 +16,7 @@ from clanboard.cli.arena import (
     parse_options,
     resumed_spec,
 )
+from clanboard.cli.tables import print_whole
 
 
 def register(app: typer.Typer) -> None:
@@ -107,8 +108,6 @@ def register(app: typer.Typer) -> None:
 def print_report(console: Any, report: Any) -> None:
     from rich import box
     from rich.table import Table
-
-    from clanboard.cli.tables import print_whole
 
     fit = report.fit
     opts = ", ".join(f"{k}={v}" for k, v in report.options.items()) or "defaults"

@@ -114,7 +114,7 @@ def register(app: typer.Typer) -> None:
         from clanboard.server.connguard import PROTOCOL
 
         # no permessage-deflate: compressing every view cost the server more CPU per move
-        # than building it, and the messages are a few KiB (docs/web.md, the load check);
+        # than building it, and the messages are a few KiB (docs/web-security.md);
         # the HTTP protocol times a request's headers and body and caps half-sent requests
         # per address (server/connguard.py)
         options: dict[str, Any] = {"log_level": log_level, "ws_ping_interval": 20,

@@ -10,6 +10,7 @@ from typing import Any
 import typer
 
 from clanboard.cli.arena import RAY_HELP, WORKERS_HELP, backend_options, job_exits, parse_options
+from clanboard.cli.tables import print_whole
 
 
 def register(app: typer.Typer) -> None:
@@ -154,8 +155,6 @@ def print_report(console: Any, settings: Any, after: dict[str, float], matches: 
                  written: list[str]) -> None:
     from rich import box
     from rich.table import Table
-
-    from clanboard.cli.tables import print_whole
 
     table = Table(title=f"{settings.game} weights · ismcts:{settings.level} · "
                         f"{settings.iterations} iterations × {settings.games} games · "

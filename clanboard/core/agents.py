@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Callable, Mapping
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from clanboard.core.errors import EndlessGame
 from clanboard.core.game import Game, Move, State
 from clanboard.core.plugins import AGENTS_GROUP, load_group
 from clanboard.core.rng import Rng
+from clanboard.core.search_hints import SearchHints as SearchHints  # also importable here
 
 
 class Agent(Protocol):
@@ -121,55 +121,3 @@ def play_game(state: State, agents: list[Agent], max_moves: int | None = None) -
             state.apply_trusted(agents[seat].choose(state, seat), seat)
             if state.current_player() >= 0:  # a sequential step: one move at a time
                 break
-
-
-class SearchHints:
-    """Game knowledge a generic search may use; a game returns a subclass from
-    ``Game.search_hints()``. Every method has a neutral default."""
-
-    def rollout_move(self, state: State, player: int, rng: Rng) -> Move:
-        """The move a playout makes for ``player`` (default: uniform random)."""
-        return rng.choice(state.legal_moves(player))
-
-    def candidate_moves(self, state: State, player: int) -> list[Move]:
-        """The moves a search expands, best first; may prune dominated ones
-        (default: all legal moves)."""
-        return state.legal_moves(player)
-
-    def move_priors(self, state: State, player: int, moves: list[Move]) -> list[float] | None:
-        """How promising each of ``moves`` looks to ``player`` (higher is better, any
-        scale), or ``None`` for no opinion (the default). A search that widens its tree
-        gradually tries moves in this order; it may keep a move's prior for every
-        determinization of the same public history, so a prior should depend only on
-        the move and on what every seat can see."""
-        return None
-
-    def evaluate(self, state: State) -> list[float] | None:
-        """An estimate of each seat's return in a non-terminal state, for playouts cut
-        short; ``None`` means play to the end."""
-        return None
-
-    # -- tunable weights (``clanboard tune``; file format in clanboard.core.weights) ------
-
-    def weights(self) -> dict[str, float]:
-        """The evaluation's tunable weights by name (default: none). A game ships them in
-        a weights data file that its hints read once."""
-        return {}
-
-    def weight_bounds(self) -> dict[str, tuple[float, float]]:
-        """The range a tuner may search for each weight of :meth:`weights`."""
-        return {}
-
-    def with_weights(self, weights: Mapping[str, float]) -> SearchHints:
-        """Hints like these with the named weights changed (the others kept). An
-        unknown name or a value that is not a finite number is an error
-        (:class:`clanboard.core.weights.BadWeights`)."""
-        from clanboard.core.weights import check_weights
-
-        check_weights(weights, self.weights())  # raises on any name: there are none here
-        return self
-
-    def weights_file(self) -> Path | None:
-        """The data file the shipped weights are read from (what ``clanboard tune
-        --write`` replaces), or ``None`` for a game without weights."""
-        return None

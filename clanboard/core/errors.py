@@ -26,7 +26,7 @@ class Text(str):
         """The message in ``lang`` (English when the catalogue has no translation)."""
         if lang == "en":
             return str.__str__(self)
-        from clanboard.i18n import gettext
+        from clanboard.i18n import gettext  # Babel loads only when a language is asked for
 
         params = {k: v.render(lang) if isinstance(v, Text) else v
                   for k, v in self.params.items()}

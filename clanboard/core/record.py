@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from clanboard.core.errors import IllegalMove, InvalidState
+from clanboard.core.registry import get_game
 
 if TYPE_CHECKING:
     from clanboard.core.game import State
@@ -79,8 +80,6 @@ class GameRecord:
     def states(self) -> Iterator[State]:
         """Yield the start position and the position after each move (the same object,
         advanced in place: clone it to keep one)."""
-        from clanboard.core.registry import get_game
-
         explicit_chance = any(p < 0 for p, _ in self.moves)
         state = get_game(self.game).new_state(
             self.num_players, self.seed, self.options, auto_chance=not explicit_chance

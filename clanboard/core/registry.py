@@ -7,7 +7,7 @@ import threading
 from typing import Any
 
 from clanboard.core.errors import UnknownGame
-from clanboard.core.game import Game
+from clanboard.core.game_type import Game
 from clanboard.core.plugins import GAMES_GROUP, load_group
 
 _GAMES: dict[str, Game] = {}

@@ -23,15 +23,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
-from clanboard.core.agents import SearchHints
-from clanboard.core.errors import ClanboardError
+# BadWeights and check_weights live beside SearchHints (which checks weights too)
+from clanboard.core.search_hints import BadWeights, SearchHints, check_weights
 
 FORMAT = "clanboard-weights"
 VERSION = 1
-
-
-class BadWeights(ClanboardError, ValueError):
-    """A weights file or mapping is not what the game expects."""
 
 
 @dataclass(frozen=True)
@@ -48,25 +44,6 @@ class WeightsFile:
                 "weights": dict(self.weights),
                 "bounds": {k: list(v) for k, v in self.bounds.items()},
                 "about": self.about}
-
-
-def check_weights(given: Mapping[str, Any], known: Mapping[str, float],
-                  bounds: Mapping[str, tuple[float, float]] | None = None) -> dict[str, float]:
-    """``known`` updated with ``given``, after checking every name is known and every
-    value a finite number (inside ``bounds`` when given). Raises :class:`BadWeights`."""
-    out = dict(known)
-    for name, value in given.items():
-        if name not in known:
-            raise BadWeights(f"no weight {name!r}; the weights are {', '.join(sorted(known))}")
-        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(
-                value):
-            raise BadWeights(f"weight {name} must be a finite number, not {value!r}")
-        if bounds and name in bounds:
-            lo, hi = bounds[name]
-            if not lo <= value <= hi:
-                raise BadWeights(f"weight {name} = {value} is outside its range {lo}..{hi}")
-        out[name] = float(value)
-    return out
 
 
 def read_weights(path: str | Path, game: str | None = None) -> WeightsFile:

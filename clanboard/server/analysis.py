@@ -1,4 +1,4 @@
-"""Post-game analysis on the server: ``/api/tables/{id}/analysis`` (see docs/web.md).
+"""Post-game analysis on the server: ``/api/tables/{id}/analysis`` (see docs/web-analysis.md).
 
 A finished game's analysis (:mod:`clanboard.ai.analysis`) runs as a background job: one
 per table, at most ``analysis_max_jobs`` queued or running over the server, at most

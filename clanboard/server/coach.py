@@ -1,5 +1,5 @@
-"""Learning at the table: hints and coach mode at unrated tables (see docs/web.md, "Hints and
-coach mode").
+"""Learning at the table: hints and coach mode at unrated tables (see docs/web-analysis.md,
+"Hints, coach mode, tutorials and rules links").
 
 **Hints.** ``POST /api/tables/{id}/hint`` asks the AI which move it would play for the
 asking seat, with the win chance the search sees with that move and with the next-best one,

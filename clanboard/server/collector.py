@@ -4,7 +4,7 @@ A server holds every live table's state, log and words for minutes: hundreds of 
 of objects that live long but are made all the time (each move makes a new state). The
 standard collector traced them again and again, in pauses of 40-60 ms of CPU (twice that
 on a busy machine) every few seconds at 1,000 games, which stalled every table at once
-(docs/web.md, "The garbage collector").
+(docs/notes/web-load-history.md, "The garbage collector").
 
 So every second what is alive is *frozen* (``gc.freeze``): moved out of the collector's
 generations, never traced again. Frozen objects still go when nothing refers to them;

@@ -126,7 +126,7 @@ def live_router() -> APIRouter:
 
     @router.websocket("/api/live")
     async def live(ws: WebSocket) -> None:
-        """Messages of the lobby and of the logged-in account (see docs/web.md): ``seeks``
+        """Messages of the lobby and of the logged-in account (see docs/web-accounts.md): ``seeks``
         (the whole list, again after every change), ``game`` (a row of your games),
         ``turn`` (it has become your turn), ``started`` (a seek or challenge you are in
         has started), ``challenge``, ``friend``. Send ``{"type": "ping"}`` now and then."""

@@ -1,5 +1,5 @@
 """Playing together at a table: taking a move back with the others' approval, a rematch,
-and chat (see docs/web.md, "Takeback, rematch and chat").
+and chat (see docs/web-api.md, "Takeback, rematch and chat").
 
 State per live table is a :class:`Together` (``LiveTable.together``), loaded from storage
 with the table. Views carry the pending takeback and rematch offer (a view hook); chat

@@ -1,5 +1,5 @@
 """Learn to play: a short first game on a fixed deal against the AI, each step explained at
-the table (see docs/web.md, "Learn to play").
+the table (see docs/web-analysis.md, "Learn to play").
 
 A tutorial is an ordinary unrated table made with ``POST /api/tables`` from the spec that
 ``GET /api/tutorials`` lists (so every bound on tables applies), then marked with ``POST

@@ -22,7 +22,7 @@
   const optLabel = (g, o) => (t.has(`game.${g.id}.option.${o.name}`) ? t(`game.${g.id}.option.${o.name}`) : o.name);
   const optHelp = (g, o) => (t.has(`game.${g.id}.option.${o.name}.help`) ? t(`game.${g.id}.option.${o.name}.help`) : o.help);
   const variantName = (gid, v) => (t.has(`game.${gid}.variant.${v}`) ? t(`game.${gid}.variant.${v}`) : v);
-  // the time controls offered (the API takes any within its bounds; see docs/web.md)
+  // the time controls offered (the API takes any within its bounds; see docs/web-api.md, Clocks)
   const CLOCKS = {
     "": {label: () => t("clock.untimed")},
     "rt-5-3": {body: {kind: "realtime", initial_s: 300, increment_s: 3}},

@@ -152,7 +152,7 @@ def test_cli_pack_check_template_and_provisional(tmp_path):
 
 
 def test_docs_provisional_table_is_the_generated_one():
-    docs = Path(__file__).resolve().parents[2] / "docs" / "glen-more-2.md"
+    docs = Path(__file__).resolve().parents[2] / "docs" / "glen-more-2-provisional.md"
     out = CliRunner().invoke(app, ["pack", "provisional", "--markdown"])
     assert out.exit_code == 0
     assert out.output.strip() in docs.read_text("utf-8"), \

@@ -8,9 +8,9 @@ import pytest
 
 from clanboard.core import IllegalMove, Rng, make_agent, play_game
 from clanboard.games.isle_of_skye.agents import remaining_weights, territory_value
+from clanboard.games.isle_of_skye.constants import COLOURS
 from clanboard.games.isle_of_skye.moves import PASS, Buy, Deal, Discard, Draw, Place, Price, Return
 from clanboard.games.isle_of_skye.render import render_territory, tile_lines
-from clanboard.games.isle_of_skye.state import COLOURS
 from clanboard.games.isle_of_skye.territory import Territory
 from clanboard.games.isle_of_skye.tiles import castles
 from tests.isle_of_skye.helpers import GAME, TILES, new_state, play_random, put, state

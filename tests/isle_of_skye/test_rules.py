@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from clanboard.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, InvalidState, Rng
+from clanboard.games.isle_of_skye.constants import COLOURS
 from clanboard.games.isle_of_skye.moves import Place, Return
-from clanboard.games.isle_of_skye.state import COLOURS, SkyeState
+from clanboard.games.isle_of_skye.state import SkyeState
 from clanboard.games.isle_of_skye.territory import Territory
 from clanboard.games.isle_of_skye.tiles import castles
 from tests.isle_of_skye.helpers import TILES, commit, new_state, play_random, put, state

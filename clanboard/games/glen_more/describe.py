@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from clanboard.core import CHANCE, Move, Plural, seat_name, winners_text, words
+from clanboard.games.glen_more.constants import P_ACT
 from clanboard.games.glen_more.data import RESOURCES, TILES
 from clanboard.games.glen_more.moves import (
     ACT,
@@ -180,8 +181,6 @@ def describe_move(state: GlenMoreState, move: Move, player: int, viewer: int | N
     if op == RETIRE:
         return m["retire"].format(who=who, tile=_at(state, player, move.p, lang))
     if op == END:
-        from clanboard.games.glen_more.state import P_ACT
-
         return m["end_act" if state.phase == P_ACT and state.mp > 0 else "end"].format(who=who)
     return f"{who}: {move}"
 

@@ -12,6 +12,7 @@ from itertools import compress, repeat
 from operator import ne
 from typing import TYPE_CHECKING, Any, Final
 
+from clanboard.games.glen_more.constants import DIE, DRAWS, GAP, P_DRAW, P_ROLL, ROLL_P, ROLLS
 from clanboard.games.glen_more.data import ANY, CLAN, DISTINCT, FIXED, NUM_STACK_TILES, TILES
 from clanboard.games.glen_more.moves import (
     ACT,
@@ -36,7 +37,6 @@ from clanboard.games.glen_more.moves import (
     act,
     xy,
 )
-from clanboard.games.glen_more.state import DIE, DRAWS, GAP, P_DRAW, P_ROLL, ROLL_P, ROLLS
 
 if TYPE_CHECKING:
     from clanboard.games.glen_more.state import GlenMoreState

@@ -5,6 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from clanboard.core import Move, Plural, Text, say
+from clanboard.games.glen_more.constants import (
+    P_ACT,
+    P_ACTPAY,
+    P_MOVE,
+    P_PAY,
+    P_PLACE,
+    P_TAKE,
+    PHASES,
+)
 from clanboard.games.glen_more.data import RESOURCES, TILES
 from clanboard.games.glen_more.moves import (
     ACT,
@@ -76,16 +85,6 @@ ERRORS = {
 
 
 def explain(s: GlenMoreState, move: Move, player: int) -> str:
-    from clanboard.games.glen_more.state import (
-        P_ACT,
-        P_ACTPAY,
-        P_MOVE,
-        P_PAY,
-        P_PLACE,
-        P_TAKE,
-        PHASES,
-    )
-
     e = ERRORS
     if not isinstance(move, GMove):
         return say(e, "not_gm", move=str(move))

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
-from types import ModuleType
 from typing import Any
 
-from clanboard.core import Game, Move, SearchHints, State
+import clanboard.games.glen_more.encoding as encoding
+from clanboard.core import Game, InvalidState, Move, SearchHints, State
+from clanboard.games.glen_more.constants import DIE, GAP
+from clanboard.games.glen_more.data import TILE_BY_ID
+from clanboard.games.glen_more.moves import NOPOS, pos
+from clanboard.games.glen_more.serial import LISTS, SCALARS
 from clanboard.games.glen_more.state import GlenMoreState
+from clanboard.games.glen_more.territory import Territory
 
 
 class GlenMore(Game):
@@ -28,66 +32,95 @@ class GlenMore(Game):
     def _state_from_json(
         self, num_players: int, seed: int, options: dict[str, Any], body: Any
     ) -> State:
-        from clanboard.games.glen_more.serial import from_json
-
         return from_json(self, num_players, seed, options, body)
 
     def agents(self) -> Mapping[str, Any]:
+        # not at the top: the AI's modules load only when asked for
         from clanboard.games.glen_more.agents import HeuristicAgent
 
         return {"heuristic": HeuristicAgent}
 
     def search_hints(self) -> SearchHints:
+        # not at the top: the AI's modules load only when asked for
         from clanboard.games.glen_more.hints import GlenMoreHints
 
         return GlenMoreHints()
 
     def num_distinct_actions(self, num_players: int, options: Mapping[str, Any]) -> int:
-        from clanboard.games.glen_more.encoding import NUM_ACTIONS
-
-        return NUM_ACTIONS
+        return encoding.NUM_ACTIONS
 
     def max_chance_outcomes(self, num_players: int, options: Mapping[str, Any]) -> int:
-        from clanboard.games.glen_more.encoding import NUM_CHANCE
-
-        return NUM_CHANCE
+        return encoding.NUM_CHANCE
 
     def observation_tensor_size(self, num_players: int, options: Mapping[str, Any]) -> int:
-        from clanboard.games.glen_more.encoding import tensor_size
-
-        return tensor_size(num_players)
+        return encoding.tensor_size(num_players)
 
     def max_game_length(self, num_players: int, options: Mapping[str, Any]) -> int:
-        from clanboard.games.glen_more.encoding import MAX_GAME_LENGTH
-
-        return MAX_GAME_LENGTH
+        return encoding.MAX_GAME_LENGTH
 
     # the RL adapters' fast paths: the same results as the Game defaults, computed faster
 
     def legal_actions(self, state: State, player: int) -> dict[int, Move]:
-        return _encoding().legal_actions(state, player)  # type: ignore[arg-type,return-value]
+        return encoding.legal_actions(state, player)  # type: ignore[arg-type,return-value]
 
     def chance_actions(self, state: State) -> list[tuple[int, Move, float]]:
-        return _encoding().chance_actions(state)  # type: ignore[arg-type,return-value]
+        return encoding.chance_actions(state)  # type: ignore[arg-type,return-value]
 
     def chance_action_probs(self, state: State) -> list[tuple[int, float]]:
-        return _encoding().chance_action_probs(state)  # type: ignore[arg-type]
+        return encoding.chance_action_probs(state)  # type: ignore[arg-type]
 
     def chance_action_move(self, state: State, action: int) -> Move:
-        return _encoding().chance_action_move(state, action)  # type: ignore[arg-type]
+        return encoding.chance_action_move(state, action)  # type: ignore[arg-type]
 
     def write_observation_tensor(self, state: State, player: int, out: Any) -> None:
-        _encoding().write_observation_tensor(state, player, out)  # type: ignore[arg-type]
+        encoding.write_observation_tensor(state, player, out)  # type: ignore[arg-type]
 
     def update_observation_tensor(self, state: State, player: int, out: Any,
                                   memo: dict[Any, Any]) -> None:
-        _encoding().update_observation_tensor(state, player, out, memo)  # type: ignore[arg-type]
+        encoding.update_observation_tensor(state, player, out, memo)  # type: ignore[arg-type]
 
 
-@cache
-def _encoding() -> ModuleType:
-    """The encoding module, imported on first use (it builds tables) and then kept: the
-    fast paths run at every step of an RL loop."""
-    from clanboard.games.glen_more import encoding
+def from_json(game: Game, n: int, seed: int, options: dict[str, Any],
+              body: Mapping[str, Any]) -> GlenMoreState:
+    """The state written by :func:`.serial.to_json` (each field checked)."""
+    def tile(v: Any) -> int:
+        if v not in TILE_BY_ID:
+            raise InvalidState(f"unknown tile {v!r}; tiles are T01-T67 and S1-S5")
+        return TILE_BY_ID[v]
 
-    return encoding
+    s = GlenMoreState(game, n, seed, options)
+    for k in SCALARS:  # each is read with its type below (a compiled state checks types)
+        if k not in body:
+            raise InvalidState(f"glen-more state lacks {k!r}")
+    for k in ("head", "phase", "cur", "mode", "left", "used", "then_slot", "then_rule", "mp",
+              "gain_left", "gain_slot"):
+        setattr(s, k, int(body[k]))
+    s.ness_used, s.oich = bool(body["ness_used"]), bool(body["oich"])
+    for k in LISTS:
+        setattr(s, k, [int(v) for v in body[k]])
+    s.tile = tile(body["tile"]) if body["tile"] is not None else -1
+    s.tpos = pos(*map(int, body["tpos"])) if body["tpos"] is not None else NOPOS
+    track = []
+    for v in body["track"]:
+        if v == "die":
+            track.append(DIE)
+        elif v == "gap":
+            track.append(GAP)
+        elif isinstance(v, int):
+            track.append(-v - 1)
+        else:
+            track.append(tile(v))
+    s.track = track
+    s.stacks = [[tile(v) for v in st] for st in body["stacks"]]
+    s.discarded = [tile(v) for v in body["discarded"]]
+    s.terr = []
+    for rows in body["territories"]:
+        terr = Territory()
+        for r in rows:
+            slot = terr.add(tile(r["tile"]), pos(int(r["x"]), int(r["y"])))
+            terr.res[slot * 5: slot * 5 + 5] = [int(v) for v in r["res"]]
+            terr.clan[slot] = int(r["clan"])
+        s.terr.append(terr)
+    s.scorings = [dict(x) for x in body["scorings"]]
+    s.final = dict(body["final"]) if body["final"] else None
+    return s

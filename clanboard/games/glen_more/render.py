@@ -8,8 +8,14 @@ from typing import TYPE_CHECKING, Any
 from rich.cells import set_cell_size
 
 from clanboard.core import Plural, Text, words
+from clanboard.games.glen_more.constants import (
+    DIE,
+    GAP,
+    PHASES,
+)
 from clanboard.games.glen_more.data import RESOURCES, TILES
 from clanboard.games.glen_more.moves import pos, xy
+from clanboard.games.glen_more.view import _owed
 
 if TYPE_CHECKING:
     from clanboard.games.glen_more.state import GlenMoreState
@@ -112,8 +118,6 @@ def _res_marks(lang: str) -> str:
 
 
 def render(s: GlenMoreState, player: int | None = None, lang: str = "en") -> str:
-    from clanboard.games.glen_more.state import DIE, GAP, PHASES
-
     w = words(WORDS, lang)
     res = [Text(r).render(lang) for r in RESOURCES]
     lines: list[str] = []
@@ -165,9 +169,6 @@ def render(s: GlenMoreState, player: int | None = None, lang: str = "en") -> str
 
 
 def _turn(s: GlenMoreState, lang: str = "en") -> str:
-    from clanboard.games.glen_more.state import PHASES
-    from clanboard.games.glen_more.view import _owed
-
     w = words(WORDS, lang)
     bits = [w["turn"].format(n=s.cur, phase=Text(PHASES[s.phase]).render(lang))]
     if s.tile >= 0:

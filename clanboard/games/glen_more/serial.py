@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from clanboard.core import Game, InvalidState
+from clanboard.core import InvalidState
+from clanboard.games.glen_more.constants import (
+    DIE,
+    GAP,
+    P_OVER,
+    SPACES,
+)
 from clanboard.games.glen_more.data import (
     CARDS,
     FIXED,
     NUM_STACK_TILES,
     RESOURCES,
-    TILE_BY_ID,
     TILES,
 )
 from clanboard.games.glen_more.moves import NOPOS, pos, xy
@@ -19,9 +23,9 @@ from clanboard.games.glen_more.moves import NOPOS, pos, xy
 if TYPE_CHECKING:
     from clanboard.games.glen_more.state import GlenMoreState
 
-_SCALARS = ("head", "phase", "cur", "tile", "tpos", "mode", "left", "used", "then_slot",
+SCALARS = ("head", "phase", "cur", "tile", "tpos", "mode", "left", "used", "then_slot",
             "then_rule", "mp", "ness_used", "oich", "gain_left", "gain_slot")
-_LISTS = ("market", "coins", "vp", "whisky", "chiefs", "cards", "owed", "near", "activated")
+LISTS = ("market", "coins", "vp", "whisky", "chiefs", "cards", "owed", "near", "activated")
 
 
 def _tid(t: int) -> str:
@@ -29,8 +33,6 @@ def _tid(t: int) -> str:
 
 
 def to_json(s: GlenMoreState) -> dict[str, Any]:
-    from clanboard.games.glen_more.state import DIE, GAP
-
     def track_item(v: int) -> Any:
         if v >= 0:
             return _tid(v)
@@ -40,8 +42,8 @@ def to_json(s: GlenMoreState) -> dict[str, Any]:
             return "gap"
         return -v - 1
 
-    out: dict[str, Any] = {k: getattr(s, k) for k in _SCALARS}
-    out.update({k: list(getattr(s, k)) for k in _LISTS})
+    out: dict[str, Any] = {k: getattr(s, k) for k in SCALARS}
+    out.update({k: list(getattr(s, k)) for k in LISTS})
     out["tpos"] = list(xy(s.tpos)) if s.tpos != NOPOS else None
     out["tile"] = _tid(s.tile) if s.tile >= 0 else None
     out["track"] = [track_item(v) for v in s.track]
@@ -57,58 +59,8 @@ def to_json(s: GlenMoreState) -> dict[str, Any]:
     return out
 
 
-def from_json(game: Game, n: int, seed: int, options: dict[str, Any],
-              body: Mapping[str, Any]) -> GlenMoreState:
-    from clanboard.games.glen_more.state import DIE, GAP, GlenMoreState
-    from clanboard.games.glen_more.territory import Territory
-
-    def tile(v: Any) -> int:
-        if v not in TILE_BY_ID:
-            raise InvalidState(f"unknown tile {v!r}; tiles are T01-T67 and S1-S5")
-        return TILE_BY_ID[v]
-
-    s = GlenMoreState(game, n, seed, options)
-    for k in _SCALARS:  # each is read with its type below (a compiled state checks types)
-        if k not in body:
-            raise InvalidState(f"glen-more state lacks {k!r}")
-    for k in ("head", "phase", "cur", "mode", "left", "used", "then_slot", "then_rule", "mp",
-              "gain_left", "gain_slot"):
-        setattr(s, k, int(body[k]))
-    s.ness_used, s.oich = bool(body["ness_used"]), bool(body["oich"])
-    for k in _LISTS:
-        setattr(s, k, [int(v) for v in body[k]])
-    s.tile = tile(body["tile"]) if body["tile"] is not None else -1
-    s.tpos = pos(*map(int, body["tpos"])) if body["tpos"] is not None else NOPOS
-    track = []
-    for v in body["track"]:
-        if v == "die":
-            track.append(DIE)
-        elif v == "gap":
-            track.append(GAP)
-        elif isinstance(v, int):
-            track.append(-v - 1)
-        else:
-            track.append(tile(v))
-    s.track = track
-    s.stacks = [[tile(v) for v in st] for st in body["stacks"]]
-    s.discarded = [tile(v) for v in body["discarded"]]
-    s.terr = []
-    for rows in body["territories"]:
-        terr = Territory()
-        for r in rows:
-            slot = terr.add(tile(r["tile"]), pos(int(r["x"]), int(r["y"])))
-            terr.res[slot * 5: slot * 5 + 5] = [int(v) for v in r["res"]]
-            terr.clan[slot] = int(r["clan"])
-        s.terr.append(terr)
-    s.scorings = [dict(x) for x in body["scorings"]]
-    s.final = dict(body["final"]) if body["final"] else None
-    return s
-
-
 def check(s: GlenMoreState) -> None:
     """Raise InvalidState if the position breaks an invariant of the game."""
-    from clanboard.games.glen_more.state import DIE, GAP, P_OVER, SPACES
-
     n = s.num_players
     lists = {"coins": s.coins, "vp": s.vp, "whisky": s.whisky, "chieftains": s.chiefs,
              "cards": s.cards}

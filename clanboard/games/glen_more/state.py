@@ -17,6 +17,27 @@ from mypy_extensions import mypyc_attr
 
 from clanboard.core import CHANCE, TERMINAL, Game, Move, Rng, State
 from clanboard.core.game import PLAYOUT_MOVE_LIMIT
+from clanboard.games.glen_more.constants import (
+    CHAIN,
+    DIE,
+    DIE_FACES,
+    DRAWS,
+    GAP,
+    P_ACT,
+    P_ACTPAY,
+    P_DRAW,
+    P_GAIN,
+    P_MOVE,
+    P_OVER,
+    P_PAY,
+    P_PLACE,
+    P_ROLL,
+    P_TAKE,
+    PHASES,
+    ROLL_P,
+    ROLLS,
+    SPACES,
+)
 from clanboard.games.glen_more.data import (
     CARDS,
     CLAN,
@@ -36,6 +57,17 @@ from clanboard.games.glen_more.data import (
     final_vp_per_tile,
     table_vp,
 )
+from clanboard.games.glen_more.describe import MESSAGES as DESCRIBE_WORDS
+from clanboard.games.glen_more.describe import (
+    describe_move,
+    result_explanation,
+)
+from clanboard.games.glen_more.encoding import (
+    action_to_move,
+    move_to_action,
+    observation_tensor,
+)
+from clanboard.games.glen_more.explain import explain
 from clanboard.games.glen_more.market import payable
 from clanboard.games.glen_more.moves import (
     ACT,
@@ -62,32 +94,17 @@ from clanboard.games.glen_more.moves import (
     gmove,
     parse,
 )
+from clanboard.games.glen_more.render import render
+from clanboard.games.glen_more.serial import (
+    check,
+    to_json,
+)
 from clanboard.games.glen_more.territory import Territory
+from clanboard.games.glen_more.view import observation
 
-SPACES: Final = 14
-CHAIN: Final = 13  # occupied spaces at the end of every turn
-DIE: Final = -9
-GAP: Final = -10  # the space a figure just left (inside a turn)
-DIE_FACES: Final = (1, 1, 1, 2, 2, 3)
-
-PHASES = ("draw", "roll", "take", "place", "pay", "gain", "activate", "activate-pay", "move",
-          "over")
-P_DRAW: Final = 0
-P_ROLL: Final = 1
-P_TAKE: Final = 2
-P_PLACE: Final = 3
-P_PAY: Final = 4
-P_GAIN: Final = 5
-P_ACT: Final = 6
-P_ACTPAY: Final = 7
-P_MOVE: Final = 8
-P_OVER: Final = 9
-
-ROLLS: Final = (GMove(ROLL, arg=1), GMove(ROLL, arg=2), GMove(ROLL, arg=3))
 # the moves that name a tile or a resource, made once
 TAKES: Final = tuple(GMove(TAKE, arg=t) for t in range(len(TILES)))
 PASSES: Final = tuple(GMove(PASS, arg=t) for t in range(len(TILES)))
-DRAWS: Final = tuple(GMove(DRAW, arg=t) for t in range(len(TILES)))
 GAINS: Final = tuple(GMove(GAIN, arg=k) for k in range(5))
 BUYS: Final = tuple(GMove(BUY, arg=k) for k in range(5))
 PAYCHIEF_MOVE: Final = GMove(PAYCHIEF)
@@ -105,7 +122,6 @@ class _AbbeyActs(dict[int, tuple[GMove, ...]]):
 
 
 ABBEY_ACTS: Final = _AbbeyActs()
-ROLL_P = (0.5, 1 / 3, 1 / 6)  # not Final: mypyc leaves a Final float tuple unset
 
 
 def marker(seat: int) -> int:
@@ -730,8 +746,6 @@ class GlenMoreState(State):
     # -- information ---------------------------------------------------------------------
 
     def observation(self, player: int | None) -> dict[str, Any]:
-        from clanboard.games.glen_more.view import observation
-
         return observation(self, player)
 
     def public_viewers(self, move: Move, player: int) -> list[int]:
@@ -746,13 +760,9 @@ class GlenMoreState(State):
         return clone
 
     def render(self, player: int | None = None, *, lang: str = "en") -> str:
-        from clanboard.games.glen_more.render import render
-
         return render(self, player, lang)
 
     def explain_illegal(self, move: Move, player: int) -> str:
-        from clanboard.games.glen_more.explain import explain
-
         return explain(self, move, player)
 
     # -- copying and JSON ----------------------------------------------------------------
@@ -797,49 +807,33 @@ class GlenMoreState(State):
         return s
 
     def _to_json(self) -> Any:
-        from clanboard.games.glen_more.serial import to_json
-
         return to_json(self)
 
     # -- RL encodings --------------------------------------------------------------------
 
     def move_to_action(self, move: Move) -> int:
-        from clanboard.games.glen_more.encoding import move_to_action
-
         if isinstance(move, str):
             move = parse(move)
         assert isinstance(move, GMove)
         return move_to_action(self, move)
 
     def action_to_move(self, action: int) -> Move:
-        from clanboard.games.glen_more.encoding import action_to_move
-
         return action_to_move(self, action)
 
     def observation_tensor(self, player: int) -> list[float]:
-        from clanboard.games.glen_more.encoding import observation_tensor
-
         return observation_tensor(self, player)
 
     def take_back_words(self) -> Mapping[str, str]:
-        from clanboard.games.glen_more.describe import MESSAGES
-
-        return MESSAGES
+        return DESCRIBE_WORDS
 
     def describe_move(self, move: Move, player: int, viewer: int | None,
                       names: Any = None, lang: str = "en") -> str:
-        from clanboard.games.glen_more.describe import describe_move
-
         return describe_move(self, move, player, viewer, names, lang)
 
     def result_explanation(self, viewer: int | None, names: Any = None, lang: str = "en") -> Any:
-        from clanboard.games.glen_more.describe import result_explanation
-
         return result_explanation(self, viewer, names, lang) if self.phase == P_OVER else None
 
     def check_consistency(self) -> None:
-        from clanboard.games.glen_more.serial import check
-
         check(self)
 
 

@@ -9,7 +9,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from clanboard.games.glen_more.data import CARDS, RESOURCES, TILES, Tile
+from clanboard.games.glen_more.constants import (
+    DIE,
+    GAP,
+    P_ACTPAY,
+    P_PAY,
+    PHASES,
+    SPACES,
+)
+from clanboard.games.glen_more.data import (
+    ANY,
+    CARDS,
+    CLAN,
+    DISTINCT,
+    FIXED,
+    RESOURCES,
+    TILES,
+    Tile,
+)
 from clanboard.games.glen_more.moves import NOPOS, xy
 
 if TYPE_CHECKING:
@@ -46,8 +63,6 @@ def _counts(row: list[int] | tuple[int, ...]) -> dict[str, int]:
 
 
 def observation(s: GlenMoreState, player: int | None) -> dict[str, Any]:
-    from clanboard.games.glen_more.state import DIE, GAP, PHASES, SPACES
-
     track: list[dict[str, Any]] = [{"space": i} for i in range(SPACES)]
     for i, v in enumerate(s.track):
         cell = track[(s.head + i) % SPACES]
@@ -118,9 +133,6 @@ def observation(s: GlenMoreState, player: int | None) -> dict[str, Any]:
 
 
 def _owed(s: GlenMoreState) -> dict[str, Any] | None:
-    from clanboard.games.glen_more.data import ANY, CLAN, DISTINCT, FIXED
-    from clanboard.games.glen_more.state import P_ACTPAY, P_PAY
-
     if s.phase not in (P_PAY, P_ACTPAY):
         return None
     if s.mode == FIXED:

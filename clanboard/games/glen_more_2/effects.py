@@ -1,4 +1,4 @@
-"""The effect vocabulary of a Glen More II component pack (docs/glen-more-2.md, "Effects").
+"""The effect vocabulary of a Glen More II component pack (docs/glen-more-2-pack.md, "Effects").
 
 Every cost, placement bonus, activation, landmark and clan effect in a pack is one text
 cell in this small language, read into :class:`Effect` values here and carried out by the

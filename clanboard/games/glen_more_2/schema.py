@@ -1,6 +1,6 @@
 """The schema of a Glen More II component pack: one pydantic model per file row, and the
 named settings that hold every rule the base specification tags ``[GM1]``, ``[MEM]`` or
-``[?]`` (docs/glen-more-2.md lists them with their sources)."""
+``[?]`` (docs/glen-more-2-pack.md lists them with their sources)."""
 
 from __future__ import annotations
 

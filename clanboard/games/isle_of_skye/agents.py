@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import clanboard.games.isle_of_skye.scoring as scoring
 from clanboard.core import Move, Rng, SearchHints, State
-from clanboard.games.isle_of_skye import scoring
 from clanboard.games.isle_of_skye.moves import PASS, Buy, Discard, Place, Price, Return
 from clanboard.games.isle_of_skye.state import SkyeState
 from clanboard.games.isle_of_skye.territory import Territory

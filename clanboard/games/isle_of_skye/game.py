@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import cache
-from types import ModuleType
 from typing import Any
 
+import clanboard.games.isle_of_skye.encoding as encoding
 from clanboard.core import Game, InvalidState, Move, Option, SearchHints, State
-from clanboard.games.isle_of_skye.tiles import scoring_tiles
+from clanboard.games.isle_of_skye.state import SkyeState
+from clanboard.games.isle_of_skye.tiles import round_track, scoring_tiles
 
 
 class IsleOfSkye(Game):
@@ -48,8 +48,6 @@ class IsleOfSkye(Game):
     simultaneous_moves = True
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
-        from clanboard.games.isle_of_skye.state import SkyeState
-
         state = SkyeState(self, num_players, seed, options)
         if options["random_start_player"]:
             state.start = state.rng.randrange(num_players)
@@ -62,68 +60,60 @@ class IsleOfSkye(Game):
     def _state_from_json(
         self, num_players: int, seed: int, options: dict[str, Any], body: Any
     ) -> State:
-        from clanboard.games.isle_of_skye.state import SkyeState
-
         parse_scoring(options["scoring_tiles"])
         return SkyeState.from_json(self, num_players, seed, options, body)
 
     def agents(self) -> Mapping[str, Any]:
+        # not at the top: the AI's modules load only when asked for
         from clanboard.games.isle_of_skye.agents import HeuristicAgent
 
         return {"heuristic": HeuristicAgent}
 
     def search_hints(self) -> SearchHints:
+        # not at the top: the AI's modules load only when asked for
         from clanboard.games.isle_of_skye.hints import SkyeHints
 
         return SkyeHints()
 
     def num_distinct_actions(self, num_players: int, options: Mapping[str, Any]) -> int:
-        from clanboard.games.isle_of_skye import encoding
-
         return encoding.NUM_ACTIONS
 
     def max_chance_outcomes(self, num_players: int, options: Mapping[str, Any]) -> int:
-        from clanboard.games.isle_of_skye import encoding
-
         return encoding.MAX_CHANCE
 
     def observation_tensor_size(self, num_players: int, options: Mapping[str, Any]) -> int:
-        from clanboard.games.isle_of_skye import encoding
-
         return encoding.tensor_size(num_players)
 
     def max_game_length(self, num_players: int, options: Mapping[str, Any]) -> int:
-        from clanboard.games.isle_of_skye.tiles import round_track
-
         # 4 deals, then per round 3n draws, 3n pricing sub-moves, n buy turns, 2n builds
         return 4 + len(round_track(num_players)) * 9 * num_players
 
     # the RL adapters' fast paths: the same results as the Game defaults, computed faster
 
     def legal_actions(self, state: State, player: int) -> dict[int, Move]:
-        return _encoding().legal_actions(state, player)  # type: ignore[arg-type]
+        return encoding.legal_actions(state, player)  # type: ignore[arg-type]
 
     def legal_action_ids(self, state: State, player: int) -> list[int]:
-        return _encoding().legal_action_ids(state, player)  # type: ignore[arg-type,no-any-return]
+        return encoding.legal_action_ids(state, player)  # type: ignore[arg-type,no-any-return]
 
     def legal_action_move(self, state: State, player: int, action: int) -> Move:
-        return _encoding().legal_action_move(state, player, action)  # type: ignore[arg-type,no-any-return]
+        return encoding.legal_action_move(state, player, action)  # type: ignore[arg-type,no-any-return]
 
     def chance_actions(self, state: State) -> list[tuple[int, Move, float]]:
-        return _encoding().chance_actions(state)  # type: ignore[arg-type,return-value]
+        return encoding.chance_actions(state)  # type: ignore[arg-type,return-value]
 
     def chance_action_probs(self, state: State) -> list[tuple[int, float]]:
-        return _encoding().chance_action_probs(state)  # type: ignore[arg-type]
+        return encoding.chance_action_probs(state)  # type: ignore[arg-type]
 
     def chance_action_move(self, state: State, action: int) -> Move:
-        return _encoding().chance_action_move(state, action)  # type: ignore[arg-type,no-any-return]
+        return encoding.chance_action_move(state, action)  # type: ignore[arg-type,no-any-return]
 
     def write_observation_tensor(self, state: State, player: int, out: Any) -> None:
-        _encoding().write_observation_tensor(state, player, out)  # type: ignore[arg-type]
+        encoding.write_observation_tensor(state, player, out)  # type: ignore[arg-type]
 
     def update_observation_tensor(self, state: State, player: int, out: Any,
                                   memo: dict[Any, Any]) -> None:
-        _encoding().update_observation_tensor(state, player, out, memo)  # type: ignore[arg-type]
+        encoding.update_observation_tensor(state, player, out, memo)  # type: ignore[arg-type]
 
 
 def parse_scoring(text: str) -> list[str]:
@@ -139,12 +129,3 @@ def parse_scoring(text: str) -> list[str]:
             f"(e.g. S03/S07/S12/S15), got {text!r}"
         )
     return ids
-
-
-@cache
-def _encoding() -> ModuleType:
-    """The encoding module, imported on first use (it builds tables) and then kept: the
-    fast paths run at every step of an RL loop."""
-    from clanboard.games.isle_of_skye import encoding
-
-    return encoding

@@ -13,14 +13,16 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
+import clanboard.games.isle_of_skye.model as model
+import clanboard.games.isle_of_skye.scoring as scoring
 from clanboard.core import Move, State
 from clanboard.core.weights import ShippedWeights, WeightedHints
-from clanboard.games.isle_of_skye import model, scoring
 from clanboard.games.isle_of_skye.agents import GOLD_PER_VP as GOLD_PER_VP_BUY
 from clanboard.games.isle_of_skye.agents import SkyeHints as PlayoutHints
 from clanboard.games.isle_of_skye.agents import remaining_weights, territory_value
+from clanboard.games.isle_of_skye.constants import CASTLE_INCOME
 from clanboard.games.isle_of_skye.moves import Buy, Place, Price
-from clanboard.games.isle_of_skye.state import CASTLE_INCOME, SkyeState
+from clanboard.games.isle_of_skye.state import SkyeState
 from clanboard.games.isle_of_skye.tiles import STEP
 
 MAJORITY = {"S07", "S08", "S10"}

@@ -5,7 +5,13 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from clanboard.games.isle_of_skye.tiles import LETTERS, scoring_tiles
+from clanboard.games.isle_of_skye.constants import COLOURS
+from clanboard.games.isle_of_skye.tiles import (
+    DIRS,
+    LETTERS,
+    castles,
+    scoring_tiles,
+)
 
 if TYPE_CHECKING:
     from clanboard.games.isle_of_skye.state import SkyeState
@@ -21,8 +27,6 @@ def tile_info(state: SkyeState, tile_id: str) -> dict[str, Any]:
     icon counts, and where things lie: ``regions`` (terrain per region id),
     ``edge_regions`` (region of N, E, S, W), ``internal`` (regions touching no edge),
     ``icon_regions`` ([icon, count, region]) and ``scroll_region``."""
-    from clanboard.games.isle_of_skye.tiles import DIRS, castles
-
     tile = state.tiles.get(tile_id) or castles()[tile_id.removeprefix("castle-")]
     nets: dict[int, list[str]] = {}
     for d, net in enumerate(tile.roads):
@@ -50,8 +54,6 @@ def scoring_text() -> dict[str, dict[str, str]]:
 
 
 def observation(state: SkyeState, viewer: int | None) -> dict[str, Any]:
-    from clanboard.games.isle_of_skye.state import COLOURS
-
     players = []
     for p in range(state.num_players):
         show = offers_visible(state, p, viewer)

@@ -13,7 +13,12 @@ from typing import TYPE_CHECKING
 from rich.cells import set_cell_size
 
 from clanboard.core import Plural, Text, words
-from clanboard.games.isle_of_skye.territory import Territory
+from clanboard.games.isle_of_skye.constants import COLOURS
+from clanboard.games.isle_of_skye.describe import tile_words
+from clanboard.games.isle_of_skye.territory import (
+    TERRAINS,
+    Territory,
+)
 from clanboard.games.isle_of_skye.tiles import LETTERS, Tile, scoring_tiles
 
 if TYPE_CHECKING:
@@ -115,8 +120,6 @@ CASTLE = {"en": "CAS", "ru": "ЗАМ", "uk": "ЗАМ", "ja": "城"}
 
 
 def _legend(lang: str) -> str:
-    from clanboard.games.isle_of_skye.territory import TERRAINS
-
     letters = TERRAIN_LETTERS.get(lang, {})
     icons = ICON_LETTERS.get(lang, {})
     terrain = ", ".join(f"{letters.get(c, c)} {Text(word).render(lang)}"
@@ -129,9 +132,6 @@ def _legend(lang: str) -> str:
 
 
 def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
-    from clanboard.games.isle_of_skye.describe import tile_words
-    from clanboard.games.isle_of_skye.state import COLOURS
-
     w = words(WORDS, lang)
 
     def shown(tile: str) -> str:  # "L62 (broch, whisky)": what a drawn tile holds

@@ -7,6 +7,8 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
+import clanboard.games.isle_of_skye.encoding as encoding
+import clanboard.games.isle_of_skye.scoring as scoring
 from clanboard.core import (
     CHANCE,
     SIMULTANEOUS,
@@ -22,7 +24,12 @@ from clanboard.core import (
     say,
 )
 from clanboard.core.game import PLAYOUT_MOVE_LIMIT
-from clanboard.games.isle_of_skye import scoring
+from clanboard.games.isle_of_skye.constants import CASTLE_INCOME, PHASES
+from clanboard.games.isle_of_skye.describe import MESSAGES as DESCRIBE_WORDS
+from clanboard.games.isle_of_skye.describe import (
+    describe_move,
+    result_explanation,
+)
 from clanboard.games.isle_of_skye.moves import (
     PASS,
     Buy,
@@ -40,6 +47,8 @@ from clanboard.games.isle_of_skye.moves import (
     parse,
     price,
 )
+from clanboard.games.isle_of_skye.observe import observation
+from clanboard.games.isle_of_skye.render import render
 from clanboard.games.isle_of_skye.territory import Territory, cell_of, edge_code, fitting
 from clanboard.games.isle_of_skye.tiles import (
     LETTERS,
@@ -50,9 +59,6 @@ from clanboard.games.isle_of_skye.tiles import (
     scoring_tiles,
 )
 
-COLOURS: Final = tuple(castles())  # seat i plays colour i: blue, yellow, red, white, green
-PHASES: Final = ("deal", "draw", "price", "buy", "build", "over")
-CASTLE_INCOME: Final = 5
 _CHANCE_PHASES: Final = ("deal", "draw")
 #: prices the resampled commits of determinize() stay within (any legal commit is consistent)
 RESAMPLE_PRICE_CAP: Final = 10
@@ -567,13 +573,9 @@ class SkyeState(State):
         return not self.options["hidden_gold"] and self.phase != "price"
 
     def observation(self, player: int | None) -> dict[str, Any]:
-        from clanboard.games.isle_of_skye.observe import observation
-
         return observation(self, player)
 
     def render(self, player: int | None = None, *, lang: str = "en") -> str:
-        from clanboard.games.isle_of_skye.render import render
-
         return render(self, player, lang)
 
     def public_viewers(self, move: Move, player: int) -> list[int]:
@@ -618,18 +620,12 @@ class SkyeState(State):
     # -- RL encodings ---------------------------------------------------------------------
 
     def move_to_action(self, move: Any) -> int:
-        from clanboard.games.isle_of_skye import encoding
-
         return encoding.move_to_action(self, move)
 
     def action_to_move(self, action: int) -> Any:
-        from clanboard.games.isle_of_skye import encoding
-
         return encoding.action_to_move(self, action)
 
     def observation_tensor(self, player: int) -> list[float]:
-        from clanboard.games.isle_of_skye import encoding
-
         return encoding.observation_tensor(self, player)
 
     # -- copying and JSON ------------------------------------------------------------------
@@ -723,19 +719,13 @@ class SkyeState(State):
         return s
 
     def take_back_words(self) -> Mapping[str, str]:
-        from clanboard.games.isle_of_skye.describe import MESSAGES
-
-        return MESSAGES
+        return DESCRIBE_WORDS
 
     def describe_move(self, move: Move, player: int, viewer: int | None,
                       names: Any = None, lang: str = "en") -> str:
-        from clanboard.games.isle_of_skye.describe import describe_move
-
         return describe_move(self, move, player, viewer, names, lang)
 
     def result_explanation(self, viewer: int | None, names: Any = None, lang: str = "en") -> Any:
-        from clanboard.games.isle_of_skye.describe import result_explanation
-
         return result_explanation(self, viewer, names, lang) if self.phase == "over" else None
 
     def check_consistency(self) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import clanboard.games.schotten_totten.formations as formations
 from clanboard.core import Move, Rng, State
-from clanboard.games.schotten_totten import formations
 from clanboard.games.schotten_totten.cards import ALL_CLAN, ALL_TACTICS, CLAN_CARDS, value
 from clanboard.games.schotten_totten.moves import DONE, PASS, Claim, Draw, Play, Return, Word
 from clanboard.games.schotten_totten.potential import potential

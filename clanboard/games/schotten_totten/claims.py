@@ -11,10 +11,10 @@ and the rule; no hand is looked at.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+import clanboard.games.schotten_totten.formations as formations
 from clanboard.core import Plural, seat_name, words
-from clanboard.games.schotten_totten import formations
 from clanboard.games.schotten_totten.cards import (
     ALL_CLAN,
     CLAN_CARDS,
@@ -24,7 +24,9 @@ from clanboard.games.schotten_totten.cards import (
     colour,
     value,
 )
-from clanboard.games.schotten_totten.state import SchottenState
+
+if TYPE_CHECKING:
+    from clanboard.games.schotten_totten.state import SchottenState
 
 MESSAGES = {
     "claimed": "stone {stone} is already claimed by {owner}",

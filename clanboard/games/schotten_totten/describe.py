@@ -7,7 +7,7 @@ for anyone but the mover that move names only the deck (its size is public)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clanboard.core import CHANCE, Move, seat_name, winners_text, words
 from clanboard.games.schotten_totten.cards import (
@@ -26,6 +26,7 @@ from clanboard.games.schotten_totten.cards import (
     value,
 )
 from clanboard.games.schotten_totten.claims import explain_claim
+from clanboard.games.schotten_totten.constants import STONES, has_three_adjacent
 from clanboard.games.schotten_totten.moves import (
     DECK_NAMES,
     Claim,
@@ -36,7 +37,9 @@ from clanboard.games.schotten_totten.moves import (
     Ruse,
     Word,
 )
-from clanboard.games.schotten_totten.state import STONES, SchottenState, has_three_adjacent
+
+if TYPE_CHECKING:
+    from clanboard.games.schotten_totten.state import SchottenState
 
 TACTIC_WORDS = {
     JOKERS[0]: "a Joker", JOKERS[1]: "a Joker", SPY: "the Spy", SHIELD: "the Shield Bearer",

@@ -34,6 +34,14 @@ from clanboard.games.schotten_totten.cards import (
     TRAITOR,
     bits,
 )
+from clanboard.games.schotten_totten.constants import (
+    CLAIM,
+    DRAW,
+    PLAY,
+    RECRUIT_DRAW,
+    RECRUIT_RETURN,
+    distinct,
+)
 from clanboard.games.schotten_totten.moves import (
     CLAIMS,
     CLAN_DECK,
@@ -51,14 +59,6 @@ from clanboard.games.schotten_totten.moves import (
     Return,
     Ruse,
     ruse,
-)
-from clanboard.games.schotten_totten.state import (
-    CLAIM,
-    DRAW,
-    PLAY,
-    RECRUIT_DRAW,
-    RECRUIT_RETURN,
-    _distinct,
 )
 
 if TYPE_CHECKING:
@@ -543,14 +543,14 @@ def _tactic_ids(state: SchottenState, p: int, hand: int, free: list[int],
         elif card == STRATEGIST:
             own = sides[p]
             for s in open_stones:
-                for c in _distinct(own[s]):
+                for c in distinct(own[s]):
                     base = _STRAT0 + _card(c) * 90 + s * 10 + 1
                     ids += [base + d for d in free if d != s]
                     ids.append(base - 1)  # to the discard
         elif card == BANSHEE:
             theirs = sides[1 - p]
             for s in open_stones:
-                ids += [_BANSHEE0 + _card(c) * 9 + s for c in _distinct(theirs[s])]
+                ids += [_BANSHEE0 + _card(c) * 9 + s for c in distinct(theirs[s])]
         elif card == TRAITOR:
             theirs = sides[1 - p]
             for s in open_stones:

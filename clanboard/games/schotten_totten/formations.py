@@ -19,8 +19,8 @@ from itertools import combinations, permutations
 from clanboard.games.schotten_totten.cards import CLAN_CARDS, WILD_VALUES, bits, colour, value
 
 COLOUR_RUN, KIND, COLOUR, RUN, SUM = 4, 3, 2, 1, 0
-CATEGORY_NAMES = {COLOUR_RUN: "colour-run", KIND: "three of a kind", COLOUR: "colour",
-                  RUN: "run", SUM: "sum"}
+CATEGORY_NAMES: dict[int, str] = {COLOUR_RUN: "colour-run", KIND: "three of a kind",
+                                  COLOUR: "colour", RUN: "run", SUM: "sum"}
 
 
 def _plain_strength(cards: tuple[int, ...]) -> int:

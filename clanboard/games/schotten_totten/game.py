@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import clanboard.games.schotten_totten.encoding as encoding
 from clanboard.core import Game, InvalidState, Move, Option, SearchHints, State
-from clanboard.games.schotten_totten import encoding
 from clanboard.games.schotten_totten.cards import (
     ALL_CLAN,
     BLIND,
@@ -16,7 +16,8 @@ from clanboard.games.schotten_totten.cards import (
     card_name,
     cards_named,
 )
-from clanboard.games.schotten_totten.state import JSON_FIELDS, OVER, STONES, SchottenState
+from clanboard.games.schotten_totten.constants import JSON_FIELDS, OVER, STONES
+from clanboard.games.schotten_totten.state import SchottenState
 
 
 class SchottenTotten(Game):
@@ -49,11 +50,13 @@ class SchottenTotten(Game):
         return load_state(self, num_players, seed, options, body)
 
     def agents(self) -> Mapping[str, Any]:
+        # not at the top: the AI's modules load only when asked for
         from clanboard.games.schotten_totten.agents import HeuristicAgent
 
         return {"heuristic": HeuristicAgent}
 
     def search_hints(self) -> SearchHints:
+        # not at the top: the AI's modules load only when asked for
         from clanboard.games.schotten_totten.hints import SchottenHints
 
         return SchottenHints()
@@ -65,9 +68,7 @@ class SchottenTotten(Game):
         return 64
 
     def observation_tensor_size(self, num_players: int, options: Mapping[str, Any]) -> int:
-        from clanboard.games.schotten_totten.encoding import OBSERVATION_SIZE
-
-        return OBSERVATION_SIZE
+        return encoding.OBSERVATION_SIZE  # type: ignore[no-any-return]
 
     def max_game_length(self, num_players: int, options: Mapping[str, Any]) -> int:
         return 3000 * int(options.get("rounds", 1))

@@ -24,6 +24,7 @@ from clanboard.games.schotten_totten.cards import (
     TACTIC_NAMES,
     bits,
 )
+from clanboard.games.schotten_totten.constants import CLAIM, DRAW, OVER, PLAY, RECRUIT_DRAW, STONES
 from clanboard.games.schotten_totten.moves import CLAN_DECK, DONE, DRAWS, PLAYS, Play, Ruse
 from clanboard.games.schotten_totten.potential import (
     card_mask,
@@ -31,15 +32,7 @@ from clanboard.games.schotten_totten.potential import (
     potential_of,
     sum_potential,
 )
-from clanboard.games.schotten_totten.state import (
-    CLAIM,
-    DRAW,
-    OVER,
-    PLAY,
-    RECRUIT_DRAW,
-    STONES,
-    SchottenState,
-)
+from clanboard.games.schotten_totten.state import SchottenState
 
 WEIGHTS_FILE = Path(__file__).with_name("data") / "weights.json"
 """The evaluation's weights (read once): what holding each tactic card is worth, in held

@@ -3,7 +3,7 @@ from a pool of clan cards. The heuristic player and the search hints build on it
 
 from __future__ import annotations
 
-from clanboard.games.schotten_totten import formations
+import clanboard.games.schotten_totten.formations as formations
 from clanboard.games.schotten_totten.cards import CLAN_CARDS, WILD_VALUES, value
 from clanboard.games.schotten_totten.state import SchottenState
 

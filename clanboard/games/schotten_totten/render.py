@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from clanboard.core import Plural, Text, words
-from clanboard.games.schotten_totten.cards import CLAN_CARDS, card_name, colour
-from clanboard.games.schotten_totten.state import PHASE_NAMES, STONES
+from clanboard.games.schotten_totten.cards import CLAN_CARDS, bits, card_name, colour
+from clanboard.games.schotten_totten.constants import PHASE_NAMES, STONES
 
 if TYPE_CHECKING:
     from clanboard.games.schotten_totten.state import SchottenState
@@ -97,6 +97,4 @@ def render(state: SchottenState, viewer: int | None, lang: str = "en") -> str:
 
 
 def sorted_cards(mask: int) -> list[int]:
-    from clanboard.games.schotten_totten.cards import bits
-
     return sorted(bits(mask), key=lambda c: (c >= CLAN_CARDS, c % 9 if c < CLAN_CARDS else c, c))

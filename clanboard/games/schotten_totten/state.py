@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
+import clanboard.games.schotten_totten.formations as formations
+import clanboard.games.schotten_totten.playout as playout
 from clanboard.core import (
     CHANCE,
     TERMINAL,
@@ -25,7 +27,6 @@ from clanboard.core import (
     Text,
     say,
 )
-from clanboard.games.schotten_totten import formations, playout
 from clanboard.games.schotten_totten.cards import (
     ALL_CLAN,
     ALL_TACTICS,
@@ -44,6 +45,27 @@ from clanboard.games.schotten_totten.cards import (
     TRAITOR,
     bits,
     card_name,
+)
+from clanboard.games.schotten_totten.claims import explain_claim
+from clanboard.games.schotten_totten.constants import (
+    CLAIM,
+    DRAW,
+    JSON_FIELDS,
+    OVER,
+    PHASE_NAMES,
+    PLAY,
+    RECRUIT_DRAW,
+    RECRUIT_RETURN,
+    STONES,
+    distinct,
+    has_three_adjacent,
+)
+from clanboard.games.schotten_totten.describe import MESSAGES as DESCRIBE_WORDS
+from clanboard.games.schotten_totten.describe import describe_move, result_explanation
+from clanboard.games.schotten_totten.encoding import (
+    action_to_move,
+    move_to_action,
+    observation_tensor,
 )
 from clanboard.games.schotten_totten.moves import (
     CLAIMS,
@@ -66,15 +88,7 @@ from clanboard.games.schotten_totten.moves import (
     parse,
     ruse,
 )
-
-STONES = 9
-PLAY, CLAIM, DRAW, RECRUIT_DRAW, RECRUIT_RETURN, OVER = range(6)
-PHASE_NAMES = ("play", "claim", "draw", "recruit-draw", "recruit-return", "over")
-#: the state's plain fields in its JSON body (the cards are written by name)
-JSON_FIELDS = ("round", "match_points", "first_player", "completed_at", "owner", "mud", "blind",
-               "tactics_played", "jokers_played", "bottom", "bottom_by", "to_move", "phase",
-               "pending", "pending_for", "deal_left", "claims_first", "acted", "null_turns",
-               "ply", "recruit_left")
+from clanboard.games.schotten_totten.render import render
 
 ERRORS = {
     "deal": "{move} is not a possible draw now",
@@ -100,15 +114,6 @@ ERRORS = {
     "not_st": "{move} is not a Schotten Totten move",
 }
 """Why a move is refused (English message ids; see :class:`clanboard.core.Text`)."""
-
-
-def has_three_adjacent(owner: list[int], player: int) -> bool:
-    run = 0
-    for o in owner:
-        run = run + 1 if o == player else 0
-        if run == 3:
-            return True
-    return False
 
 
 class SchottenState(State):
@@ -337,12 +342,12 @@ class SchottenState(State):
                 moves.append(RECRUIT)
             elif card == STRATEGIST:
                 for s in open_stones:
-                    for c in _distinct(self.sides[p][s]):
+                    for c in distinct(self.sides[p][s]):
                         moves += [ruse(STRATEGIST, c, s, d) for d in free if d != s]
                         moves.append(ruse(STRATEGIST, c, s, -1))
             elif card == BANSHEE:
                 for s in open_stones:
-                    moves += [ruse(BANSHEE, c, s) for c in _distinct(self.sides[1 - p][s])]
+                    moves += [ruse(BANSHEE, c, s) for c in distinct(self.sides[1 - p][s])]
             elif card == TRAITOR:
                 for s in open_stones:
                     for c in self.sides[1 - p][s]:
@@ -724,28 +729,20 @@ class SchottenState(State):
         return [player] if isinstance(move, Return) else [-1, 0, 1]
 
     def take_back_words(self) -> Mapping[str, str]:
-        from clanboard.games.schotten_totten.describe import MESSAGES
-
-        return MESSAGES
+        return DESCRIBE_WORDS
 
     def describe_move(self, move: Move, player: int, viewer: int | None,
                       names: Sequence[str] | None = None, lang: str = "en") -> str:
-        from clanboard.games.schotten_totten.describe import describe_move
-
         return describe_move(self, move, player, viewer, names, lang)
 
     def result_explanation(self, viewer: int | None, names: Sequence[str] | None = None,
                            lang: str = "en") -> dict[str, Any] | None:
-        from clanboard.games.schotten_totten.describe import result_explanation
-
         return result_explanation(self, viewer, names, lang) if self.phase == OVER else None
 
     def explain(self, topic: str, viewer: int | None, params: Mapping[str, Any],
                 names: Sequence[str] | None = None, lang: str = "en") -> dict[str, Any]:
         """``"claim"``: may ``params["player"]`` (default: ``viewer``) claim stone
         ``params["stone"]`` (1-9) now, and why (see :mod:`.claims`)."""
-        from clanboard.games.schotten_totten.claims import explain_claim
-
         if topic != "claim":
             raise InvalidState(f"Schotten Totten explains only 'claim', not {topic!r}")
         player = params.get("player", viewer)
@@ -828,24 +825,16 @@ class SchottenState(State):
         return new
 
     def move_to_action(self, move: Move) -> int:
-        from clanboard.games.schotten_totten.encoding import move_to_action
-
         return move_to_action(move)
 
     def action_to_move(self, action: int) -> Move:
-        from clanboard.games.schotten_totten.encoding import action_to_move
-
         return action_to_move(  # type: ignore[return-value]
             action, chance=self.pending >= 0, state=self)
 
     def observation_tensor(self, player: int) -> list[float]:
-        from clanboard.games.schotten_totten.encoding import observation_tensor
-
         return observation_tensor(self, player)
 
     def render(self, player: int | None = None, *, lang: str = "en") -> str:
-        from clanboard.games.schotten_totten.render import render
-
         return render(self, player, lang)
 
     # -- JSON ------------------------------------------------------------------------------------
@@ -865,14 +854,6 @@ class SchottenState(State):
 
 class _Recorded(Word):
     """A past move restored from JSON (kept as its notation)."""
-
-
-def _distinct(cards: list[int]) -> list[int]:
-    out: list[int] = []
-    for c in cards:
-        if not (c in JOKERS and any(o in JOKERS for o in out)):
-            out.append(c)
-    return out
 
 
 def _names_sorted(mask: int) -> list[str]:

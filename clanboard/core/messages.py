@@ -1,0 +1,27 @@
+"""The core's user-facing words (English message ids of the catalogues): its default
+descriptions and its reasons for refusing a move. Apart from :mod:`clanboard.core.game` so
+that :mod:`clanboard.i18n` can read them without importing the game API."""
+
+MESSAGES = {
+    "hidden_move": "{who} moves",
+    "scores": "Scores",
+    "total": "Total",
+    "no_winner": "No winner",
+    "wins": "{who} wins",
+    "shared": "Shared win: {who}",
+    "seat": "Player {n}",
+    "take_back_none": "there is no move to take back",
+    "take_back_over": "the game is over: every hand has been shown",
+    "take_back_drawn": "a draw followed it: what was drawn cannot be un-seen",
+    "take_back_revealed": "it revealed the seats' hidden choices, which cannot be un-seen",
+}
+"""User-facing words of the core's default descriptions (one place, for catalogues)."""
+
+ERRORS = {
+    "not_legal": "{move} is not a legal move now",
+    "over": "the game is over; no more moves can be made",
+    "chance": "a chance event is pending; player {player} cannot move now",
+    "simultaneous": "this is a simultaneous step: say which player moves",
+    "not_turn": "it is not player {player}'s turn; waiting for {who}",
+}
+"""The core's reasons for refusing a move (English message ids, see :class:`Text`)."""

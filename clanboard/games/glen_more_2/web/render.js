@@ -171,6 +171,7 @@
   .g2-choose { width: 100%; }
   .g2-tracks { display: flex; flex-wrap: wrap; gap: .5rem; }
   .g2-track { flex: 1 1 12rem; min-width: 0; }
+  .g2-rondel-box { flex: 1 1 18rem; max-width: 500px; }
   .g2-col { flex: 1 1 22rem; min-width: 0; max-width: 100%; }
   .g2-col .g2-box { overflow-x: auto; }
   .g2-clan table { width: 100%; }
@@ -781,7 +782,7 @@
     const inTerritory = anyLegal && me !== null && ["place", "pay", "activate", "remove", "plan", "build", "rep", "scot"].includes(obs.phase);
     if (inTerritory) wrap.append(h("div", {class: "g2-row"}, playerBox(obs, me, me, mv, last, ui, ctx)));
     wrap.append(h("div", {class: "g2-row"},
-      h("div", {class: "g2-box"}, h("h3", {text: STR.rondel}), rondel(obs, mv, last, ctx, (key) => ui.choose(key))),
+      h("div", {class: "g2-box g2-rondel-box"}, h("h3", {text: STR.rondel}), rondel(obs, mv, last, ctx, (key) => ui.choose(key))),
       h("div", {class: "g2-col"}, market(obs, mv, ctx), clanBoard(obs, mv, last, ctx))));
     if ((obs.chronicles || []).includes(9)) wrap.append(h("div", {class: "g2-row"}, feasts(obs, mv, ctx, rerender)));
     if (obs.allenarly) wrap.append(h("div", {class: "g2-row"}, allenarlyBox(obs)));

@@ -1,6 +1,9 @@
 /* Glen More II: Chronicles in the browser: the provisional-components badge, the rondel
    (tiles, Scotsmen, the die, World's End), the market with its prices, the clan board,
-   chronicle 9's feasts and secret bid, every territory as a grid, scorings.
+   chronicle 9's feasts and secret bid, every territory as a grid, scorings. Every tile, feast,
+   landmark and historic place is drawn by the drawing kit (kit.gm2) from its row in the
+   observation, named and described in the view's words; a tap on one that offers no move
+   opens the kit's popover.
    Clicks: a highlighted rondel tile takes it; a dashed square places the tile; a glowing tile
    in your territory activates it, pays or sells from it (a list when it offers several); a
    tile with your Scotsman, then a green tile, moves him; a market row buys; a clan row
@@ -129,7 +132,6 @@
   .g2-box { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: .4rem .6rem; }
   .g2-box h3 { margin: 0 0 .3rem; font-size: .95rem; }
   .g2 svg text { pointer-events: none; }
-  .g2 .info { cursor: help; }
   .g2-info { position: fixed; left: .5rem; right: .5rem; bottom: .5rem; z-index: 50; max-width: 34rem; margin: 0 auto; box-shadow: 0 4px 18px rgba(0,0,0,.25); }
   .g2-info ul { margin: .2rem 0 .4rem; padding-left: 1.1rem; font-size: .85rem; }
   .g2-effect { max-width: 26rem; }
@@ -147,7 +149,6 @@
   .g2-market .slot { display: inline-block; width: 18px; height: 18px; line-height: 16px; text-align: center; font-size: 10px; border-radius: 50%; border: 1px solid #555; margin-right: 2px; vertical-align: middle; }
   .g2-market .slot.full { background: #e2c04a; font-weight: 700; }
   .g2-market tr.buy { background: #eaf3ea; outline: 2px solid var(--good); }
-  .g2-chip { display: inline-block; width: 11px; height: 11px; border-radius: 2px; border: 1px solid #444; vertical-align: middle; margin-right: 3px; }
   .g2-clan td, .g2-clan th { padding: 1px 5px; font-size: .82rem; text-align: left; }
   .g2-clan td:first-child { white-space: nowrap; }
   .g2-clan tr.claim { background: #eaf3ea; outline: 2px solid var(--good); }

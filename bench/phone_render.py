@@ -1,8 +1,10 @@
-"""How long a table takes to render on a phone: Glen More, Isle of Skye and Schotten Totten
-in the middle of a game, in Chromium at 390 x 844 (device scale 3, touch), the CPU slowed
-down through the DevTools protocol to stand for a phone's.
+"""How long a table takes to render on a phone: Glen More, Isle of Skye, Schotten Totten and
+Glen More II (3 chronicles, 2 seats) in the middle of a game, in Chromium at 390 x 844
+(device scale 3, touch), the CPU slowed down through the DevTools protocol to stand for a
+phone's.
 
     PYTHONPATH=$PWD python bench/phone_render.py [--slowdown 4] [--repeat 5] [--lang ru]
+                                                 [--game glen-more-2 ...]
 
 Per game it prints the median of:
 - *on screen*: ``performance.now()`` when the board's first element exists, counted from the
@@ -26,8 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.support.liveserver import live_server  # noqa: E402
 
-GAMES = {"glen-more": ({}, 60), "isle-of-skye": ({}, 30),
-         "schotten-totten": ({"variant": "tactics"}, 22)}
+GAMES: dict[str, tuple[dict[str, Any], int]] = {
+    "glen-more": ({}, 60), "isle-of-skye": ({}, 30),
+    "schotten-totten": ({"variant": "tactics"}, 22),
+    "glen-more-2": ({"variant": "provisional", "options": {"chronicles": "9,10,11"}}, 100)}
 RENDER = """async ([game, table, token, lang]) => {
   const v = await (await fetch(`/api/tables/${table}/view?seat=0&lang=${lang}`,
     {headers: {Authorization: "Bearer " + token}})).json();
@@ -67,6 +71,8 @@ def main() -> None:
     ap.add_argument("--slowdown", type=float, default=4, help="CPU slowdown (1 = this machine)")
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--lang", default="ru")
+    ap.add_argument("--game", action="append", choices=sorted(GAMES),
+                    help="only this game (repeatable)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -75,7 +81,7 @@ def main() -> None:
             sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium",
                                     args=["--no-sandbox", "--headless", "--disable-gpu"])
-        for game in GAMES:
+        for game in args.game or GAMES:
             setup = browser.new_context()
             table, token = mid_game(setup.request, url, game, 5)
             setup.close()

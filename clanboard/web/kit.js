@@ -290,6 +290,8 @@
     try { return describe(spec); } finally { names = null; }
   }
   function describe(spec) {
+    // a game's describer said it all (cost, river, provisional among its lines)
+    if (spec.wordsOnly) return [...(spec.lines || [])];
     const out = [];
     if (spec.kindName) out.push(spec.kindName);
     const costs = (spec.costAlts || [spec.cost || []]).map((c) => c.filter((x) => x.k)).filter((c) => c.length);
@@ -508,7 +510,7 @@
   // a face with no move on it opens the popover on a tap; any face on a long press
   function tappable(g, name, lines) {
     g.addEventListener("click", (ev) => {
-      if (g.closest("[data-move], .take, .play, .choose, .place, .buy, .pick")) { closePop(); return; }
+      if (g.closest("[data-move], .take, .play, .choose, .place, .buy, .pick, .from, .kit-act")) { closePop(); return; }
       ev.stopPropagation();
       popover(ev, name, lines);
     });
@@ -569,7 +571,9 @@
   }
   /** Draw a Glen More II component (a pack row: tiles, historic places, feasts, landmarks)
       as a square tile or a portrait card. opts: {name} the translated name (else name_ru in
-      Russian, else the pack's), lines: sentences from the game's describer, put first. */
+      Russian, else the pack's), lines: sentences from the game's describer, put first (then
+      they are the whole description: the kit adds no cost, river or provisional line of its
+      own), placed: on a territory (no cost or bonus drawn, the bottom left free). */
   function gm2(row, type, x, y, size, opts) {
     const o = opts || {};
     const lang = document.documentElement.lang;
@@ -589,7 +593,7 @@
       frame: type === "historic" ? "#7a5a1e" : "#6d6d6d", cost: costAlts[0] || [], costAlts,
       effects: act.alts, bonus: bonus.alts.length === 1 && !bonus.alts[0].pay.length ? bonus.alts[0].gain : [],
       kindIcon: type === "feast" ? "feast" : type === "landmark" ? "landmark" : kinds[0] || null,
-      river: row.river === true || row.river === "yes", provisional};
+      river: row.river === true || row.river === "yes", provisional, placed: !!o.placed, wordsOnly: !!o.lines};
     const g = type === "feast" || type === "landmark" ? card(spec, x, y, size * .72, size) : face(spec, x, y, size);
     g.setAttribute("data-gm2", type);
     return g;

@@ -120,6 +120,7 @@ def test_the_page_speaks_in_words(base_url: str, browser: Any, tables: dict[str,
             text = "\n".join(page.locator(sel).inner_text() for sel in SHOWN
                              if page.locator(sel).count() and page.locator(sel).is_visible())
             assert problems(text, lang) == [], name
+            check_kit(page, lang, name.startswith("solo"))
             if name.endswith("end"):
                 check_end_screen(page, name.startswith("solo"), lang)
             if name == "multi-middle":
@@ -130,16 +131,64 @@ def test_the_page_speaks_in_words(base_url: str, browser: Any, tables: dict[str,
 
 
 def check_tile_tap(page: Any, shots: Path, shot: str) -> None:
-    """A tile that offers no move, tapped, shows its name and what it does in words."""
-    tile = page.locator("[data-territory='1'] g.info").first
+    """A tile that offers no move, tapped, shows the kit's popover: its full name and what it
+    does in words (one description: the page has no sheet of its own)."""
+    tile = page.locator("[data-territory='1'] [data-tile] .kit-face").first
     tile.scroll_into_view_if_needed()
     tile.click()
-    info = page.locator("[data-testid=g2-tile-info]")
+    info = page.locator("[data-testid=kit-popover]")
     info.wait_for()
-    assert info.locator("li").count() >= 2  # at least its cost and one more line
+    assert info.locator("strong").inner_text() == tile.get_attribute("data-kit-name")
+    assert info.locator("div").count() >= 3  # its kind, its cost and one more line
     page.screenshot(path=str(shots / shot))
     info.locator("button").click()
-    assert page.locator("[data-testid=g2-tile-info]").count() == 0
+    assert page.locator("[data-testid=kit-popover]").count() == 0
+
+
+#: every component on the board, its kit face (data-gm2: its type) and its words' name
+KIT_FACES = """(words) => {
+  const out = [];
+  const take = (el, type, name) => {
+    const g = el.querySelector(".kit-face[data-gm2]");
+    const title = g ? g.querySelector("title").textContent : "";
+    out.push({type, want: name, drawn: g ? g.getAttribute("data-gm2") : null,
+              name: g ? g.getAttribute("data-kit-name") : null, title});
+  };
+  document.querySelectorAll("[data-tile]").forEach((el) => {
+    const id = el.getAttribute("data-tile"), half = /^(.+)-\\d[LR]$/.exec(id);
+    const w = words.tiles[id] || words.historic[half ? half[1] : id];
+    take(el, "tile", w ? w.name : null);
+  });
+  document.querySelectorAll("[data-feast]").forEach((el) => {
+    const f = window.__view.observation.feasts[Number(el.getAttribute("data-feast")) - 1];
+    take(el, "feast", words.feasts[f.id].name);
+  });
+  document.querySelectorAll("[data-landmark]").forEach((el) =>
+    take(el, "landmark", words.landmarks[el.getAttribute("data-landmark")].name));
+  document.querySelectorAll("[data-double], [data-blueprint]").forEach((el) =>
+    take(el, "historic", null));
+  return out;
+}"""
+
+
+def check_kit(page: Any, lang: str, solo: bool) -> None:
+    """Every component on the board is drawn by the kit, with the describer's full name in
+    the page's language on the face and first in its title, and no code in its words."""
+    view = page.evaluate("fetch(location.pathname.replace('/t/', '/api/tables/') + '/view')"
+                         ".then((r) => r.json())")
+    page.evaluate("(v) => { window.__view = v; }", view)
+    faces = page.evaluate(KIT_FACES, view["words"])
+    kinds = {f["type"] for f in faces}
+    assert {"tile", "feast"} <= kinds, kinds
+    if solo:  # her trade row is drawn as tiles
+        assert page.locator("[data-testid=g2-allenarly-trade] .kit-face").count() >= 1
+    for f in faces:
+        assert f["drawn"], f
+        if f["want"]:
+            assert f["name"] == f["want"], f
+        assert f["title"].split("\n")[0] == f["name"], f
+        assert len(f["title"].split("\n")) >= 2, f  # the name and its description
+        assert problems(f["title"], lang) == [], f
 
 
 def check_end_screen(page: Any, solo: bool, lang: str) -> None:

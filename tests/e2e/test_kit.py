@@ -147,3 +147,28 @@ def test_a_tile_name_is_never_cut(base_url: str, phone: Any) -> None:
     }""")
     assert " ".join(text for text, _ in lines) == "Butcher (sheep+cattle) Extraordinarily-long-name"
     assert len(lines) == 2 and all(width <= 60 * .82 + .5 for _, width in lines), lines
+
+
+def test_gm2_with_the_describers_lines(base_url: str, phone: Any) -> None:
+    """Given the game's name and describer lines, kit.gm2 says them and nothing twice (no cost,
+    river or provisional line of its own); placed on a territory, no cost or bonus is drawn."""
+    page = phone
+    page.goto(f"{base_url}/?lang=uk")
+    page.wait_for_selector("#lang-switch")
+    page.add_script_tag(url="/static/kit.js")
+    row = gm2_rows()["tile"][0]
+    got = page.evaluate("""(row) => {
+      const {kit} = window.clanboard;
+      const said = ["Вартість: 1 дерево", "Жетон із річкою", "Попереднє значення"];
+      const draw = (placed) => kit.gm2(Object.assign({}, row, {cost: "wood", bonus: "1 vp",
+        river: "yes", provisional: "yes"}), "tile", 0, 0, 100, {name: "Ім'я", lines: said, placed});
+      const free = draw(false), placed = draw(true);
+      return {title: free.querySelector("title").textContent.split("\\n"),
+              cost: [free, placed].map((g) => g.querySelectorAll(".kit-cost, .kit-bonus").length),
+              mark: placed.querySelectorAll(".kit-provisional").length};
+    }""", row)
+    assert got["title"][0] == "Ім'я"
+    assert got["title"][2:] == ["Вартість: 1 дерево", "Жетон із річкою", "Попереднє значення"]
+    assert len(got["title"]) == 5  # name, kind, the three lines: none added by the kit
+    assert got["cost"] == [2, 0]  # cost and bonus drawn on the rondel, not on a territory
+    assert got["mark"] == 1  # a provisional row keeps its mark on a territory

@@ -1,6 +1,9 @@
 /* Glen More II: Chronicles in the browser: the provisional-components badge, the rondel
    (tiles, Scotsmen, the die, World's End), the market with its prices, the clan board,
-   chronicle 9's feasts and secret bid, every territory as a grid, scorings.
+   chronicle 9's feasts and secret bid, every territory as a grid, scorings. Every tile, feast,
+   landmark and historic place is drawn by the drawing kit (kit.gm2) from its row in the
+   observation, named and described in the view's words; a tap on one that offers no move
+   opens the kit's popover.
    Clicks: a highlighted rondel tile takes it; a dashed square places the tile; a glowing tile
    in your territory activates it, pays or sells from it (a list when it offers several); a
    tile with your Scotsman, then a green tile, moves him; a market row buys; a clan row
@@ -8,6 +11,7 @@
 "use strict";
 (function () {
   const {h, s, t, lang} = window.clanboard;
+  const kit = window.clanboard.kit;
   // the server's describer speaks for the pack (view.words: names and effects in the page's
   // language, from the same parsed effects the engine plays); G is this render's copy
   let G = {tiles: {}, clans: {}, feasts: {}, landmarks: {}, steps: {}, historic: {}, kinds: {},
@@ -111,7 +115,7 @@
   const KIND = {village: "#c9c2b4", castle: "#9a9488", material: "#8fb36a", animal: "#b5dc8c",
     trade: "#d49a6a", whisky: "#d9a441", personality: "#c9a0dc", loch: "#5d9bd1", worlds_end: "#444"};
   const SEAT = ["#c0392b", "#1f5f8b", "#2d7a3a", "#8e44ad"];
-  const CELL = 58;
+  const CELL = 66;
 
   // what the player is doing between renders
   let chosen = null;     // a square or rondel tile whose moves are listed
@@ -119,7 +123,6 @@
   let bidStack = [];     // feast positions of the secret bid being built
   let bidKey = "";       // resets the bid when a new bidding starts
   let badgeOpen = false; // the provisional list stays open across redraws
-  let infoTile = null;   // a tile tapped for its description
   let redraw = () => {};
 
   const style = document.createElement("style");
@@ -129,7 +132,6 @@
   .g2-box { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: .4rem .6rem; }
   .g2-box h3 { margin: 0 0 .3rem; font-size: .95rem; }
   .g2 svg text { pointer-events: none; }
-  .g2 .info { cursor: help; }
   .g2-info { position: fixed; left: .5rem; right: .5rem; bottom: .5rem; z-index: 50; max-width: 34rem; margin: 0 auto; box-shadow: 0 4px 18px rgba(0,0,0,.25); }
   .g2-info ul { margin: .2rem 0 .4rem; padding-left: 1.1rem; font-size: .85rem; }
   .g2-effect { max-width: 26rem; }
@@ -147,18 +149,22 @@
   .g2-market .slot { display: inline-block; width: 18px; height: 18px; line-height: 16px; text-align: center; font-size: 10px; border-radius: 50%; border: 1px solid #555; margin-right: 2px; vertical-align: middle; }
   .g2-market .slot.full { background: #e2c04a; font-weight: 700; }
   .g2-market tr.buy { background: #eaf3ea; outline: 2px solid var(--good); }
-  .g2-chip { display: inline-block; width: 11px; height: 11px; border-radius: 2px; border: 1px solid #444; vertical-align: middle; margin-right: 3px; }
   .g2-clan td, .g2-clan th { padding: 1px 5px; font-size: .82rem; text-align: left; }
   .g2-clan td:first-child { white-space: nowrap; }
   .g2-clan tr.claim { background: #eaf3ea; outline: 2px solid var(--good); }
   .g2-clan tr.last-move { background: #fdf1c8; }
   .g2-dot { display: inline-block; width: 12px; height: 12px; border-radius: 50%; border: 1px solid #fff; margin-right: 2px; vertical-align: middle; }
   .g2-feasts { display: flex; flex-wrap: wrap; gap: .4rem; }
-  .g2 .feast { border: 1px solid var(--line); border-radius: 6px; padding: 3px 6px; background: #fbf7ec; font-size: .8rem; min-width: 120px; position: relative; }
+  .g2 .feast { border: 1px solid var(--line); border-radius: 6px; padding: 3px 6px; background: #fbf7ec; font-size: .8rem; position: relative; display: flex; flex-direction: column; align-items: center; }
+  .g2 .feast .markers { min-height: 14px; }
+  .g2-kit { display: block; }
+  .g2-kits { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; margin-bottom: .3rem; }
+  .g2-kits > strong { flex-basis: 100%; }
+  .g2-kit-tile { display: inline-block; }
   .g2 .feast.pick { border: 2px dashed var(--good); }
   .g2 .feast.stacked { border: 2px solid var(--good); background: #eef6e8; }
   .g2 .feast .order { position: absolute; top: -8px; right: -8px; background: var(--good); color: #fff; border-radius: 50%; width: 20px; height: 20px; text-align: center; font-weight: 700; line-height: 20px; }
-  .g2 .feast .pos { font-weight: 700; margin-right: 4px; }
+  .g2 .feast .pos { font-weight: 700; align-self: flex-start; line-height: 1; }
   .g2-player { min-width: 260px; flex: 1; }
   .g2-player.me { border-color: var(--accent); border-width: 2px; flex-basis: 100%; }
   .g2-stats { font-size: .85rem; display: flex; flex-wrap: wrap; gap: .2rem .8rem; margin-bottom: .3rem; }
@@ -166,6 +172,7 @@
   .g2-choose { width: 100%; }
   .g2-tracks { display: flex; flex-wrap: wrap; gap: .5rem; }
   .g2-track { flex: 1 1 12rem; min-width: 0; }
+  .g2-rondel-box { flex: 1 1 18rem; max-width: 500px; }
   .g2-col { flex: 1 1 22rem; min-width: 0; max-width: 100%; }
   .g2-col .g2-box { overflow-x: auto; }
   .g2-clan table { width: 100%; }
@@ -198,8 +205,6 @@
     return {id, name: id, kind: "village"};
   }
   const KN = (k) => (t.has("gm2.kind." + k) ? t("gm2.kind." + k) : G.kinds[k] || k);
-  // a tile's full description in words (hover; a tap on a tile that offers no move shows it too)
-  const tileTitle = (x) => [`${NM(x)} (${KN(x.kind)})`, ...(x.lines || [])].filter(Boolean).join("\n");
   // a name on a tile: whole words on up to three lines; a word longer than a line is cut with
   // "…" (the full name is in the tooltip)
   // a text's width in px at a font size (bold): about a font size per CJK character, less for
@@ -229,22 +234,39 @@
   }
   const seatDot = (p) => h("span", {class: "g2-dot", style: `background:${SEAT[p]}`});
 
-  function tileGlyph(obs, id, x, y, size, extra) {
-    const t = tileInfo(obs, id);
-    const dark = t.kind === "worlds_end" || t.kind === "loch";
-    // a tile that offers no move shows its description when tapped (phones have no hover)
-    const tap = extra && extra.onclick ? {} : {class: "info", onclick: () => { infoTile = infoTile === id ? null : id; redraw(); }};
-    return s("g", Object.assign({"data-tile": id}, tap, extra || {}),
-      s("title", {text: tileTitle(t)}),
-      s("rect", {x: x + 1, y: y + 1, width: size - 2, height: size - 2, rx: 5, fill: KIND[t.kind] || "#ccc",
-        stroke: "#5b5346", "stroke-width": 1.5}),
-      t.river ? s("path", {d: `M${x + 2} ${y + size - 8} q${size / 4} -6 ${size / 2} 0 t${size / 2 - 4} 0`,
-        fill: "none", stroke: "#3d7fc4", "stroke-width": 3, opacity: .75}) : null,
-      wrapName(NM(t), size - 5, 2, 8.5).map((line, i) => s("text", {x: x + size / 2, y: y + 11 + i * 9.5,
-        "text-anchor": "middle", "font-size": 8.5, "font-weight": 700, fill: dark ? "#fff" : "#1d1d1d", text: line})),
-      // chronicle 10's tiles that never join a territory: tournament and spectator tiles
-      t.use && t.use !== "territory" ? s("text", {class: "g2-use", x: x + size / 2, y: y + size - 5, "text-anchor": "middle",
-        "font-size": 7, "font-style": "italic", fill: "#5a2d82", text: wrapName(STR.hg.use(t.use), size - 4, 1)[0]}) : null);
+  // a tile drawn by the drawing kit from its pack row (the observation's cells), named and
+  // described by the server's describer; `extra` makes it a click target (its class and move
+  // on the outer <g>); a tile that offers no move shows the kit's popover when tapped
+  function tileGlyph(obs, id, x, y, size, extra, placed) {
+    const info = tileInfo(obs, id);
+    const type = info.historic && !obs.tiles[id] ? "historic" : "tile";
+    const g = s("g", Object.assign({"data-tile": id}, extra || {}));
+    g.append(kit.gm2(info, type, x, y, size, {name: NM(info), lines: info.lines || [], placed: !!placed}));
+    // chronicle 10's tiles that never join a territory: tournament and spectator tiles
+    if (info.use && info.use !== "territory") {
+      g.append(s("text", {class: "g2-use", x: x + size / 2, y: y + size * .42, "text-anchor": "middle",
+        "font-size": size * .12, "font-style": "italic", fill: "#5a2d82", text: wrapName(STR.hg.use(info.use), size - 4, 1, size * .12)[0]}));
+    }
+    return g;
+  }
+
+  // a component drawn by the kit in its own small <svg>, `size` px high (a card is narrower)
+  function drawn(row, type, size, opts) {
+    const w = type === "feast" || type === "landmark" ? Math.round(size * .72) : size;
+    const svg = s("svg", {viewBox: `0 0 ${w} ${size}`, width: w, height: size, class: "g2-kit"});
+    svg.append(kit.gm2(row, type, 0, 0, size, opts));
+    return svg;
+  }
+  const tileSvg = (obs, id, size) => {
+    const info = tileInfo(obs, id);
+    return h("span", {class: "g2-kit-tile", "data-tile": id}, drawn(info, "tile", size, {name: NM(info), lines: info.lines || []}));
+  };
+  // a historic place (chronicle 11) as its blueprint card: drawn with its first side's kind
+  function placeSvg(obs, id, size) {
+    const pl = ((obs.chronicle11 || {}).historic_places || {})[id] || {name: id, sides: []};
+    const hw = G.historic[id] || {};
+    const row = Object.assign({}, pl, {kind: ((pl.sides[0] || [])[0] || {}).kind || "village"});
+    return drawn(row, "historic", size, {name: hw.name || NM(pl), lines: hw.lines || []});
   }
 
   // the last turn, to highlight: who moved on the rondel, the square placed on, tiles activated,
@@ -325,8 +347,8 @@
   }
 
   function rondel(obs, mv, last, ctx, rerender) {
-    const n = obs.rondel.length, size = 54, C = 200, R = 160;
-    const svg = s("svg", {viewBox: "0 0 400 400", width: "100%", style: "max-width: 400px", "data-testid": "g2-rondel"});
+    const n = obs.rondel.length, size = 66, C = 235, R = 190;
+    const svg = s("svg", {viewBox: "0 0 470 470", width: "100%", style: "max-width: 470px", "data-testid": "g2-rondel"});
     svg.append(s("circle", {cx: C, cy: C, r: R, fill: "none", stroke: "#d9cfb8", "stroke-width": 30}));
     obs.rondel.forEach((sp, i) => {
       const a = -Math.PI / 2 + (i * 2 * Math.PI) / n;
@@ -352,9 +374,8 @@
       }
       if (sp.die) {
         g.append(s("title", {text: STR.die}),
-          s("rect", {x: x + 14, y: y + 14, width: 26, height: 26, rx: 5, fill: "#fff", stroke: "#333", "stroke-width": 1.5}),
-          s("circle", {cx: x + 21, cy: y + 21, r: 2.5, fill: "#333"}), s("circle", {cx: x + 27, cy: y + 27, r: 2.5, fill: "#333"}),
-          s("circle", {cx: x + 33, cy: y + 33, r: 2.5, fill: "#333"}));
+          s("rect", {x: x + size / 2 - 13, y: y + size / 2 - 13, width: 26, height: 26, rx: 5, fill: "#fff", stroke: "#333", "stroke-width": 1.5}),
+          ...[-6, 0, 6].map((d) => s("circle", {cx: x + size / 2 + d, cy: y + size / 2 + d, r: 2.5, fill: "#333"})));
         g.setAttribute("data-testid", "g2-die");
       }
       svg.append(g);
@@ -384,7 +405,7 @@
       const buy = filled < pr.length ? STR.buy(pr[filled]) : STR.full;
       const sell = filled > 0 ? STR.sell(pr[filled - 1]) : STR.none;
       return h("tr", {class: move ? "buy" : "", "data-market": r, "data-move": move || null, onclick: move ? () => ctx.play(move) : null},
-        h("td", {}, h("span", {class: "g2-chip", style: `background:${RES_COLOUR[r]}`}), RN(r)),
+        h("td", {}, kit.inline(r, {size: 16}), " " + RN(r)),
         h("td", {}, pr.map((p, i) => h("span", {class: "slot" + (i < filled ? " full" : ""), text: String(p)}))),
         h("td", {text: `${buy} · ${sell}`}));
     });
@@ -393,7 +414,7 @@
       h("table", {}, rows),
       gains.length ? h("div", {class: "g2-actions", "data-testid": "g2-gain"}, gains.map(([r, m]) =>
         h("button", {class: "move", "data-move": m, onclick: () => ctx.play(m)},
-          h("span", {class: "g2-chip", style: `background:${RES_COLOUR[r]}`}), STR.gain(r)))) : null);
+          kit.inline(r, {size: 16}), " " + STR.gain(r)))) : null);
   }
 
   function clanBoard(obs, mv, last, ctx) {
@@ -429,13 +450,14 @@
         rerender();
       } : null;
       const fw = G.feasts[f.id] || {};
-      return h("div", {class: cls, "data-feast": f.position, onclick: click, title: NM(FEAST(f))},
+      // the card by the kit: its cost and effect drawn, the describer's words on hover and tap
+      const row = Object.assign({}, f, {provisional: !!fw.provisional});
+      const lines = [STR.feastCost(fw.cost || ""), fw.effect || "", fw.provisional ? STR.hg.provisional : ""].filter(Boolean);
+      return h("div", {class: cls + (click ? " kit-act" : ""), "data-feast": f.position, onclick: click},
         at >= 0 ? h("span", {class: "order", text: String(at + 1)}) : null,
-        h("div", {}, h("span", {class: "pos", text: String(f.position)}), NM(FEAST(f)),
-          fw.provisional ? h("span", {title: STR.hg.provisional, text: " *"}) : null),
-        h("div", {class: "g2-small", text: STR.feastCost(fw.cost || "")}),
-        h("div", {class: "g2-small g2-effect", text: fw.effect || ""}),
-        h("div", {}, (f.markers || []).map(seatDot)));
+        h("span", {class: "pos", text: String(f.position)}),
+        drawn(row, "feast", 104, {name: NM(FEAST(f)), lines}),
+        h("div", {class: "markers"}, (f.markers || []).map(seatDot)));
     });
     const box = h("div", {class: "g2-box", "data-testid": "g2-feasts"}, h("h3", {text: STR.feasts}), h("div", {class: "g2-feasts"}, cards));
     if (bidding) {
@@ -488,7 +510,7 @@
         extra = {class: here.length ? "choose" : "from", "data-key": key,
           onclick: () => (here.length ? ui.choose(key) : ui.pickFrom(key))};
       }
-      const g = tileGlyph(obs, t.tile, px, py, CELL, extra);
+      const g = tileGlyph(obs, t.tile, px, py, CELL, extra, true);
       if (here.length || from || dest || ui.moveFrom === key) {
         const acts = here.some((m) => m.startsWith("act"));
         g.append(s("rect", {x: px + 2, y: py + 2, width: CELL - 4, height: CELL - 4, rx: 5, fill: dest ? "rgba(45,122,58,.2)" : "none",
@@ -503,22 +525,23 @@
         g.append(s("rect", {x: px + 1, y: py + 1, width: CELL - 2, height: CELL - 2, rx: 6, fill: "none",
           stroke: "#f2c14e", "stroke-width": placed ? 5 : 2.5, "stroke-dasharray": placed ? null : "2 2"}));
       }
-      if (activated) g.append(s("text", {x: px + CELL - 9, y: py + 22, "font-size": 11, fill: "#8a6d00", text: "✓"}));
+      if (activated) g.append(s("text", {x: px + CELL - 12, y: py + CELL - 17, "font-size": 11, "font-weight": 700, fill: "#8a6d00", text: "✓"}));
       let i = 0;
       RES.forEach((r, k) => {
         for (let n = 0; n < (t.res[k] || 0); n++, i++) {
-          g.append(s("rect", {"data-res": r, x: px + 6 + (i % 5) * 9, y: py + 27 + Math.floor(i / 5) * 9, width: 7.5, height: 7.5, rx: 1,
+          // the goods lie along the bottom, under the drawn effect; the Scotsmen stand right
+          g.append(s("rect", {"data-res": r, x: px + 5 + (i % 4) * 8.5, y: py + CELL - 13 - Math.floor(i / 4) * 8.5, width: 7.5, height: 7.5, rx: 1,
             fill: RES_COLOUR[r], stroke: "#333", "stroke-width": .6}));
         }
       });
       for (let n = 0; n < t.scotsmen; n++) {
-        g.append(s("circle", {class: "scotsman", cx: px + 10 + n * 11, cy: py + CELL - 10, r: 5, fill: SEAT[p.seat], stroke: "#fff", "stroke-width": 1.3}));
+        g.append(s("circle", {class: "scotsman", cx: px + CELL - 9 - n * 9, cy: py + CELL - 9, r: 5, fill: SEAT[p.seat], stroke: "#fff", "stroke-width": 1.3}));
       }
       if (reps.has(key)) {
         g.append(s("g", {class: "g2-rep", "data-rep": key}, s("title", {text: STR.hg.representative}),
           s("path", {d: `M${px + CELL - 16} ${py + 26} l8 -8 l8 8 l-8 8 z`, fill: SEAT[p.seat], stroke: "#fff", "stroke-width": 1.5})));
       }
-      if ((t.under || []).length) g.append(s("text", {x: px + CELL - 4, y: py + CELL - 4, "text-anchor": "end", "font-size": 9, fill: "#3a3328", text: `+${t.under.length}`}));
+      if ((t.under || []).length) g.append(s("text", {x: px + CELL - 4, y: py + CELL * .45, "text-anchor": "end", "font-size": 9, fill: "#3a3328", text: `+${t.under.length}`}));
       svg.append(g);
     }
     for (const [key, move] of Object.entries(places)) {
@@ -541,14 +564,13 @@
       h("span", {text: STR.markers(p.clan_markers_left)}));
     const cards = [];
     if (p.personalities.length) {
-      cards.push(h("div", {class: "g2-small"}, h("strong", {text: STR.personalities + ": "}),
-        p.personalities.map((x, i) => h("span", {title: tileTitle(tileInfo(obs, x)),
-          text: NM(tileInfo(obs, x)) + (i < p.personalities.length - 1 ? ", " : "")}))));
+      cards.push(h("div", {class: "g2-small g2-kits", "data-testid": "g2-personalities-" + seat}, h("strong", {text: STR.personalities + ": "}),
+        p.personalities.map((x) => tileSvg(obs, x, 64))));
     }
     if (p.landmarks.length) {
-      cards.push(h("div", {class: "g2-small"}, h("strong", {text: STR.landmarks + ": "}),
-        p.landmarks.map((c, i) => h("span", {title: G.landmarks[c] ? G.landmarks[c].effect : "",
-          text: NM(CARD(c, lm[c])) + (i < p.landmarks.length - 1 ? ", " : "")}))));
+      cards.push(h("div", {class: "g2-small g2-kits", "data-testid": "g2-landmarks-" + seat}, h("strong", {text: STR.landmarks + ": "}),
+        p.landmarks.map((c) => h("span", {"data-landmark": c}, drawn(Object.assign({id: c}, lm[c] || {name: c}), "landmark", 80,
+          {name: NM(CARD(c, lm[c])), lines: G.landmarks[c] ? [G.landmarks[c].effect] : []})))));
     }
     const c11 = obs.chronicle11;
     if (c11 && (c11.blueprints[seat] || []).length) cards.push(blueprints(obs, seat, mine ? mv : null, ui));
@@ -591,14 +613,17 @@
       h("ul", {class: "g2-list"},
         item("gm2solo.coins", a.coins), item("gm2solo.stones", a.stones),
         item("gm2solo.scotsmen", a.scotsmen), item("gm2solo.landmarks", a.landmarks.length),
-        item("gm2solo.whisky", a.whisky), item("gm2solo.personalities", names(a.personalities)),
-        item("gm2solo.trade_row", names(a.trade_row)), item("gm2solo.pile", names(a.pile)),
+        item("gm2solo.whisky", a.whisky), item("gm2solo.pile", names(a.pile)),
         item("gm2solo.priority", (aw.priority || []).join(" · ")),
         item("gm2solo.tokens", (aw.tokens || []).join(", ")),
         h("li", {}, h("span", {class: "muted", text: t("gm2solo.cards") + ": "}),
           a.cards_face_up.length ? a.cards_face_up.map((c, i) => h("span", {class: "g2-cardno", title: (aw.cards || {})[c] || "",
             text: String(c) + (i < a.cards_face_up.length - 1 ? ", " : "")})) : "—",
           " — " + t("gm2solo.draws_left", {n: a.draws_before_shuffle}))),
+      // her tiles that are in sight as tiles: the trade row and her personalities
+      [["gm2solo.trade_row", a.trade_row, "g2-allenarly-trade"], ["gm2solo.personalities", a.personalities, "g2-allenarly-personalities"]]
+        .map(([key, ids, id]) => h("div", {class: "g2-small g2-kits", "data-testid": id}, h("strong", {text: t(key) + ":"}),
+          ids.length ? ids.map((x) => tileSvg(obs, x, 60)) : "—")),
       h("div", {"data-testid": "g2-allenarly-last"}, h("strong", {text: t("gm2solo.last") + ":"}),
         h("ol", {}, last.map((d) => h("li", {text: d})))));
   }
@@ -606,22 +631,20 @@
   // chronicle 11: a seat's blueprint cards with the resources on them; yours take a
   // resource by a click on its chip (plan H1 wood)
   function blueprints(obs, seat, mv, ui) {
-    const c11 = obs.chronicle11, places = c11.historic_places || {};
+    const c11 = obs.chronicle11;
     return h("div", {class: "g2-blueprints", "data-testid": "g2-blueprints-" + seat},
       h("strong", {class: "g2-small", text: STR.hp.blueprints + ": "}),
       c11.blueprints[seat].map((card) => {
-        const pl = places[card.place] || {name: card.place, cost: ""};
         const plans = (mv && mv.plans[card.tile]) || {};
         const paid = Object.entries(card.paid).flatMap(([r, n]) => Array(n).fill(r));
-        return h("div", {class: "g2-card" + (Object.keys(plans).length ? " feed" : ""), "data-blueprint": card.tile,
-          title: tileTitle(tileInfo(obs, card.place))},
-          h("div", {}, h("strong", {text: NM(tileInfo(obs, card.place))}), pl.provisional ? " *" : ""),
-          h("div", {class: "g2-small", text: STR.hp.cost((G.historic[card.place] || {}).cost || "—") + (card.free ? " · " + STR.hp.free(card.free) : "")}),
-          h("div", {}, paid.map((r) => h("span", {class: "g2-chip", title: RN(r), style: `background:${RES_COLOUR[r]}`})),
+        return h("div", {class: "g2-card" + (Object.keys(plans).length ? " feed" : ""), "data-blueprint": card.tile},
+          placeSvg(obs, card.place, 76),
+          card.free ? h("div", {class: "g2-small", text: STR.hp.free(card.free)}) : null,
+          h("div", {}, paid.map((r) => kit.inline(r, {size: 16, title: RN(r)})),
             card.fed_this_turn ? h("span", {class: "g2-small", text: " " + STR.hp.fed}) : null),
           Object.keys(plans).length ? h("div", {class: "g2-actions"}, Object.entries(plans).map(([r, m]) =>
             h("button", {class: "move", "data-move": m, title: STR.hp.plan(r), onclick: () => ui.play(m)},
-              h("span", {class: "g2-chip", style: `background:${RES_COLOUR[r]}`}), RN(r)))) : null);
+              kit.inline(r, {size: 16}), " " + RN(r)))) : null);
       }));
   }
 
@@ -630,9 +653,8 @@
     const c11 = obs.chronicle11, places = c11.historic_places || {};
     const doubles = c11.doubles_beside_rondel.map((id) => {
       const pl = places[id] || {name: id, sides: []};
-      return h("div", {class: "g2-card", "data-double": id, title: tileTitle(tileInfo(obs, id))},
-        h("strong", {text: NM(Object.assign({}, pl, G.historic[id] ? {wname: G.historic[id].name} : {})) + (pl.provisional ? " *" : "")}),
-        h("div", {class: "g2-small", text: STR.hp.cost((G.historic[id] || {}).cost || "—")}),
+      return h("div", {class: "g2-card", "data-double": id},
+        placeSvg(obs, id, 76),
         h("div", {class: "g2-small", text: pl.sides.map((side, i) => `${i + 1}: ` + side.map((c) => STR.hp.over(KN(c.over))).join(" + ")).join(" / ")}));
     });
     return h("div", {class: "g2-box", "data-testid": "g2-historic"}, h("h3", {text: STR.hp.title}),
@@ -743,12 +765,6 @@
       wrap.append(h("div", {class: "g2-actions"}, h("button", {class: "primary move", "data-move": "end", "data-testid": "g2-end",
         onclick: () => ui.play("end"), text: obs.phase === "remove" ? STR.endRemove : STR.end})));
     }
-    if (infoTile) {
-      const x = tileInfo(obs, infoTile);
-      wrap.append(h("div", {class: "g2-box g2-info", "data-testid": "g2-tile-info"},
-        h("h3", {text: `${NM(x)} (${KN(x.kind)})`}), h("ul", {}, (x.lines || []).map((l) => h("li", {text: l}))),
-        h("button", {text: STR.close, onclick: () => { infoTile = null; rerender(); }})));
-    }
     const choice = chooseBox(obs, mv, ui);
     if (choice) wrap.append(choice);
     // a clicked tile offering several moves: its moves as buttons
@@ -767,7 +783,7 @@
     const inTerritory = anyLegal && me !== null && ["place", "pay", "activate", "remove", "plan", "build", "rep", "scot"].includes(obs.phase);
     if (inTerritory) wrap.append(h("div", {class: "g2-row"}, playerBox(obs, me, me, mv, last, ui, ctx)));
     wrap.append(h("div", {class: "g2-row"},
-      h("div", {class: "g2-box"}, h("h3", {text: STR.rondel}), rondel(obs, mv, last, ctx, (key) => ui.choose(key))),
+      h("div", {class: "g2-box g2-rondel-box"}, h("h3", {text: STR.rondel}), rondel(obs, mv, last, ctx, (key) => ui.choose(key))),
       h("div", {class: "g2-col"}, market(obs, mv, ctx), clanBoard(obs, mv, last, ctx))));
     if ((obs.chronicles || []).includes(9)) wrap.append(h("div", {class: "g2-row"}, feasts(obs, mv, ctx, rerender)));
     if (obs.allenarly) wrap.append(h("div", {class: "g2-row"}, allenarlyBox(obs)));

@@ -27,9 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import clanboard.ai  # noqa: E402,F401 - registers ismcts
 from clanboard.ai.analysis import tasks  # noqa: E402
 from clanboard.core import get_game, make_agent, play_game  # noqa: E402
-from clanboard.server.ai import choose_move, make_pool  # noqa: E402
-from clanboard.server.analysis import analyse_with_words, make_executor  # noqa: E402
-from clanboard.server.settings import Settings  # noqa: E402
+from clanboard.server.analysis.jobs import analyse_with_words, make_executor  # noqa: E402
+from clanboard.server.core.settings import Settings  # noqa: E402
+from clanboard.server.tables.ai import choose_move, make_pool  # noqa: E402
 
 GAME = "schotten-totten"
 

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from clanboard.core import Rng, games  # noqa: E402
-from clanboard.server.tables import describe  # noqa: E402
+from clanboard.server.tables.live import describe  # noqa: E402
 
 
 def measure(game_id: str, n_games: int, seed: int) -> tuple[int, float, float]:

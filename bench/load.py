@@ -382,7 +382,7 @@ async def attack_later(url: str, after: float, stuck_after: float, stop_at: floa
 def check_kill(db_url: str, result: dict[str, Any]) -> None:
     """Acknowledged moves missing from the database, and games that never moved again."""
     sys.path.insert(0, str(ROOT))
-    from clanboard.server.storage import Store, make_engine
+    from clanboard.server.core.storage import Store, make_engine
 
     engine = make_engine(db_url)
     store = Store(engine)

@@ -102,7 +102,7 @@ def register(app: typer.Typer) -> None:
             settings.owners = ",".join(owner)
         from sqlalchemy.engine import make_url
 
-        from clanboard.server.workers import WorkersRefused, check_workers, run_workers
+        from clanboard.server.core.workers import WorkersRefused, check_workers, run_workers
 
         try:
             check_workers(workers, settings.database_url())
@@ -111,12 +111,12 @@ def register(app: typer.Typer) -> None:
         shown = make_url(settings.database_url()).render_as_string(hide_password=True)
         typer.echo(f"clanboard: http://{host}:{port}/ (storage: {shown}"
                    + (f", {workers} processes)" if workers > 1 else ")"))
-        from clanboard.server.connguard import PROTOCOL
+        from clanboard.server.core.connguard import PROTOCOL
 
         # no permessage-deflate: compressing every view cost the server more CPU per move
         # than building it, and the messages are a few KiB (docs/web-security.md);
         # the HTTP protocol times a request's headers and body and caps half-sent requests
-        # per address (server/connguard.py)
+        # per address (server/core/connguard.py)
         options: dict[str, Any] = {"log_level": log_level, "ws_ping_interval": 20,
                                    "http": PROTOCOL,
                                    "ws_max_size": settings.max_body_bytes or 16 * 1024 * 1024,
@@ -124,9 +124,9 @@ def register(app: typer.Typer) -> None:
         if workers > 1:
             run_workers(settings, workers, host, port, **options)
             return
-        from clanboard.server.collector import tune
+        from clanboard.server.core.collector import tune
 
-        tune()  # fewer, shorter young collections (server/collector.py)
+        tune()  # fewer, shorter young collections (server/core/collector.py)
         uvicorn.run(create_app(settings), host=host, port=port, **options)
 
     @app.command("vapid-keys")
@@ -135,7 +135,7 @@ def register(app: typer.Typer) -> None:
             help="Where to write the private key (PEM, readable by you only).")],
     ) -> None:
         """Make a VAPID key pair for Web Push turn notifications (docs/deploy.md)."""
-        from clanboard.server.notifications import generate_key
+        from clanboard.server.notifications.push import generate_key
 
         if out.exists():
             raise typer.BadParameter(f"{out} exists: keep it, or remove it first (browsers "

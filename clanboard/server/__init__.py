@@ -4,6 +4,6 @@
 """
 
 from clanboard.server.app import create_app
-from clanboard.server.settings import Settings
+from clanboard.server.core.settings import Settings
 
 __all__ = ["Settings", "create_app"]

@@ -23,34 +23,32 @@ from clanboard.core import GameRecord, InvalidState, UnknownGame, games, get_gam
 from clanboard.i18n import (
     LANGUAGE_NAMES,
     default_names,
-    negotiate,
     rules_html,
     rules_markdown,
 )
-from clanboard.server import friends, hub, mygames, notifications, seeks, textcheck
-from clanboard.server.accounts import (
+from clanboard.server.accounts.auth import (
     CsrfGuard,
     account_seats,
     accounts_router,
     current_user,
     socket_user,
 )
-from clanboard.server.accounts import start as start_accounts
-from clanboard.server.ai import make_pool
-from clanboard.server.analysis import Analyses, analysis_router
-from clanboard.server.bot import bot_router
-from clanboard.server.bot_accounts import bot_token_router
-from clanboard.server.clocks import clock_record, frame_clock
-from clanboard.server.coach import coach_router
-from clanboard.server.collector import Collector, collect_forever
-from clanboard.server.connguard import HOSTILE
-from clanboard.server.connguard import install as install_connguard
-from clanboard.server.endings import endings_router
-from clanboard.server.endings import install as install_endings
-from clanboard.server.errors import ApiError, echo, say
-from clanboard.server.friends import friends_router
-from clanboard.server.games import game_info, renderer_source
-from clanboard.server.guard import (
+from clanboard.server.accounts.auth import start as start_accounts
+from clanboard.server.accounts.bot_accounts import bot_token_router
+from clanboard.server.accounts.limits import creator_key
+from clanboard.server.analysis.jobs import Analyses, analysis_router
+from clanboard.server.bots.api import bot_router
+from clanboard.server.clocks.clock import clock_record, frame_clock
+from clanboard.server.cluster.shared import start_shared
+from clanboard.server.cluster.writer import MoveWriter
+from clanboard.server.coach.hints import coach_router
+from clanboard.server.coach.tutorial import tutorial_router
+from clanboard.server.core import textcheck
+from clanboard.server.core.collector import Collector, collect_forever
+from clanboard.server.core.connguard import HOSTILE
+from clanboard.server.core.connguard import install as install_connguard
+from clanboard.server.core.errors import ApiError, echo, say
+from clanboard.server.core.guard import (
     BodyLimit,
     RateLimit,
     RateLimiter,
@@ -58,29 +56,37 @@ from clanboard.server.guard import (
     client_ip,
     install_log_filter,
 )
-from clanboard.server.hub import live_router
-from clanboard.server.limits import creator_key
-from clanboard.server.mygames import mygames_router
-from clanboard.server.notifications import push_router
-from clanboard.server.packs import packs_router
-from clanboard.server.presence import heartbeat, joined
-from clanboard.server.rules_links import with_anchors
-from clanboard.server.schemas import Join, MoveIn, NewTable
-from clanboard.server.seeks import seeks_router
-from clanboard.server.settings import Settings
-from clanboard.server.shared import start_shared
-from clanboard.server.storage import Store, make_engine, migrate
-from clanboard.server.tables import LiveTable, Tables
-from clanboard.server.together import (
+from clanboard.server.core.requests import bearer as _bearer
+from clanboard.server.core.requests import request_lang
+from clanboard.server.core.schemas import Join, MoveIn, NewTable
+from clanboard.server.core.settings import Settings
+from clanboard.server.core.storage import Store, make_engine, migrate
+from clanboard.server.endings.actions import endings_router
+from clanboard.server.endings.actions import install as install_endings
+from clanboard.server.friends import follows as friends
+from clanboard.server.friends.follows import friends_router
+from clanboard.server.lobby import hub, mygames
+from clanboard.server.lobby.games import game_info, renderer_source
+from clanboard.server.lobby.hub import live_router
+from clanboard.server.lobby.mygames import mygames_router
+from clanboard.server.notifications import push as notifications
+from clanboard.server.notifications.push import push_router
+from clanboard.server.packs.editor import packs_router
+from clanboard.server.seeks import pool as seeks
+from clanboard.server.seeks.pool import seeks_router
+from clanboard.server.tables.ai import make_pool
+from clanboard.server.tables.live import LiveTable
+from clanboard.server.tables.presence import heartbeat, joined
+from clanboard.server.tables.rules_links import with_anchors
+from clanboard.server.tables.service import Tables
+from clanboard.server.tables.together import (
     SOCKET_TYPES,
     on_socket,
     on_watch,
     replay_chat,
     together_router,
 )
-from clanboard.server.tutorial import tutorial_router
-from clanboard.server.watchers import SocketWatcher
-from clanboard.server.writer import MoveWriter
+from clanboard.server.tables.watchers import SocketWatcher
 
 log = logging.getLogger("clanboard.server")
 WEB = resources.files("clanboard.web")
@@ -91,17 +97,6 @@ Token = Annotated[str | None, Header(alias="Authorization",
 #: close codes of the table WebSocket (4000 + an HTTP status for refusals)
 UNSUPPORTED_DATA = 1003
 NOT_JSON = 4400
-
-
-def _bearer(value: str | None) -> str | None:
-    """The token of an ``Authorization: Bearer <token>`` header (nothing else is taken)."""
-    if value is None:
-        return None
-    scheme, _, token = value.strip().partition(" ")
-    if scheme.lower() != "bearer" or " " in token.strip():
-        raise ApiError(401, "malformed_authorization",
-                       "the Authorization header must be 'Bearer <seat token>'")
-    return token.strip() or None
 
 
 def parse_message(text: str | None) -> Any:
@@ -141,17 +136,6 @@ class SocketCount:
             self.open[ip] = n
         else:
             self.open.pop(ip, None)
-
-
-#: the cookie that keeps a browser's chosen language (the page's switcher sets it)
-LANG_COOKIE = "clanboard_lang"
-
-
-def request_lang(conn: Request | WebSocket) -> str:
-    """The language to answer in: a ``lang`` query parameter, else the language cookie,
-    else the best offered match of ``Accept-Language``, else English."""
-    explicit = conn.query_params.get("lang") or conn.cookies.get(LANG_COOKIE)
-    return negotiate(conn.headers.get("accept-language"), explicit)
 
 
 def _without_viewer(observation: dict[str, Any]) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-/* Hints and coach mode at the table (server/coach.py): the Hint button and what the AI
+/* Hints and coach mode at the table (server/coach/hints.py): the Hint button and what the AI
    says about it, the coach-mode switch and the coach's verdict on the player's last move,
    and the hints each player took on the result. table.js hands every WebSocket message on
    as a "clanboard:message" event; this file keeps to its own panel (#coach). */
@@ -57,7 +57,7 @@
     const c = view.coach, seat = mySeat();
     const parts = [];
     const tut = view.tutorial;
-    if (tut && seat !== null) {  // server/tutorial.py: the step's explanation
+    if (tut && seat !== null) {  // server/coach/tutorial.py: the step's explanation
       parts.push(h("div", {class: "tutorial", "data-testid": "tutorial"},
         h("strong", {"data-testid": "tutorial-step", text: view.status === "over" ? t("learn.title")
           : tut.done ? t("learn.own") : t("learn.step", {n: tut.step, of: tut.steps})}),

@@ -1,4 +1,4 @@
-/* Ending a game other than by its moves (server/endings.py): resign, abort, close a table
+/* Ending a game other than by its moves (server/endings/actions.py): resign, abort, close a table
    nobody joined, and claim the victory or a draw when the player the game waits for has
    left. Each asks first (an inline confirmation). table.js hands every WebSocket message on
    as a "clanboard:message" event; this file keeps to its own panel (#endings). */

@@ -1,4 +1,4 @@
-/* The lobby's "Learn to play" panel (server/tutorial.py): a button per tutorial that makes
+/* The lobby's "Learn to play" panel (server/coach/tutorial.py): a button per tutorial that makes
    its table through the ordinary POST /api/tables (every bound on tables applies), follows
    the tutorial there and opens it; a tutorial not finished yet is resumed instead. */
 "use strict";

@@ -128,7 +128,7 @@
       rows.push(h("label", {class: "seat"}, WORDS.seat(i) + " ", sel, " ", nameBox(i, sel)));
     }
     $("seats").replaceChildren(...rows);
-    $("on-resign-row").hidden = n < 3;  // a resigning seat at a table of 3+ (server/endings.py)
+    $("on-resign-row").hidden = n < 3;  // a resigning seat at a table of 3+ (server/endings/actions.py)
   }
 
   function drawGame() {

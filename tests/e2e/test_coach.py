@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from clanboard.core import GameRecord
-from clanboard.server import tables
+from clanboard.server.tables import timers
 from tests.support.liveserver import live_server
 
 pytestmark = pytest.mark.browser
@@ -74,7 +74,7 @@ def planted_until_blunder(base_url: str, monkeypatch: pytest.MonkeyPatch) -> tup
     played up to (not including) the blunder."""
     record = GameRecord.load(PLANTED)
     theirs = iter(m for p, m in record.moves if p == 0)
-    monkeypatch.setattr(tables, "choose_move", lambda *a, **k: next(theirs))
+    monkeypatch.setattr(timers, "choose_move", lambda *a, **k: next(theirs))
     made = httpx.post(base_url + "/api/tables", json={
         "game": record.game, "seed": record.seed, "options": dict(record.options),
         "seats": [{"kind": "ai", "agent": "random", "name": "Ailsa"},
@@ -144,7 +144,7 @@ def test_the_tutorial_starts_from_the_lobby(coach_server: str, browser: Any, sho
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_tutorial_is_played_to_its_end_by_clicking(coach_server: str, browser: Any,
                                                       shots: Path, lang: str) -> None:
-    from clanboard.server.tutorial import TUTORIALS, words
+    from clanboard.server.coach.tutorial import TUTORIALS, words
     from tests.e2e.test_schotten_totten import MY_TURN_OR_OVER, click_a_move
 
     page = tutorial_page(browser, coach_server, lang, "phone")

@@ -89,7 +89,7 @@ def test_the_built_in_games_and_search_come_through_the_same_entry_points() -> N
 
 def test_a_plugin_game_brings_its_browser_renderer(pebbles_installed: None) -> None:
     pytest.importorskip("fastapi", reason="the server is in the optional extra clanboard[web]")
-    from clanboard.server.games import renderer_source
+    from clanboard.server.lobby.games import renderer_source
 
     source = renderer_source(registry.get_game("pebbles"))
     assert source is not None and 'registerRenderer("pebbles"' in source

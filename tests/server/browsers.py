@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 
-from clanboard.server.accounts import CSRF_COOKIE, SESSION_COOKIE
+from clanboard.server.accounts.auth import CSRF_COOKIE, SESSION_COOKIE
 
 PASSWORD = "correct horse battery"
 

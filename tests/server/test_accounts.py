@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from clanboard.server.accounts import CSRF_COOKIE, SESSION_COOKIE, Accounts
+from clanboard.server.accounts.auth import CSRF_COOKIE, SESSION_COOKIE, Accounts
 from tests.server.browsers import PASSWORD, Browser, logged_in, signed_up
 from tests.server.conftest import auth
 

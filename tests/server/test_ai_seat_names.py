@@ -9,7 +9,7 @@ import pytest
 
 from clanboard.core import Rng, get_game
 from clanboard.i18n import LANGUAGES, bot_agent, default_names
-from clanboard.server.clocks import Timeout
+from clanboard.server.clocks.clock import Timeout
 from tests.server.conftest import TestClient, new_table
 
 #: what a player must never read in a seat's name

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from clanboard.server import analysis
-from clanboard.server.analysis import (
+from clanboard.server.analysis import jobs as analysis
+from clanboard.server.analysis.jobs import (
     DONE,
     Job,
     claim_job,
@@ -21,7 +21,7 @@ from clanboard.server.analysis import (
     save_job,
     unfinished_jobs,
 )
-from clanboard.server.models import AnalysisRow
+from clanboard.server.core.models import AnalysisRow
 from tests.server.conftest import app_starter, new_table
 
 AI_ONLY = [{"kind": "ai", "agent": "random"}, {"kind": "ai", "agent": "random"}]
@@ -168,7 +168,7 @@ def test_a_store_under_way_at_a_stop_does_not_keep_the_job_from_the_next_process
     """A stop releases the process's claims: a store of the job still running in its
     thread must not renew the claim after that, or the restarted server leaves the job
     alone until the claim runs out (on PostgreSQL, whose pool has several threads)."""
-    from clanboard.server import analysis
+    from clanboard.server.analysis import jobs as analysis
 
     def slow_save(store: Any, job: Job, owner: str | None = None, *claim: float) -> None:
         time.sleep(0.4)  # the stop comes while a store is under way

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from clanboard.cli.bot import run_bot
 from clanboard.cli.main import app as cli_app
 from clanboard.core import get_game
-from clanboard.server.bot import StreamWatcher
+from clanboard.server.bots.api import StreamWatcher
 from tests.support.liveserver import live_server
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "bot-api.md"
@@ -409,8 +409,8 @@ def test_streams_count_against_the_per_address_cap_and_give_it_back(tmp_path: Pa
                                      "glen-more-2"])
 def test_every_games_sample_keeps_the_seats_observation_and_no_seed(game_id: str) -> None:
     from clanboard.core import Rng, games
-    from clanboard.server.bot import sample
-    from clanboard.server.tables import LiveTable
+    from clanboard.server.bots.api import sample
+    from clanboard.server.tables.live import LiveTable
 
     if game_id not in {g.id for g in games()}:
         pytest.skip(f"{game_id} is not installed")

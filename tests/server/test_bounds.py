@@ -12,9 +12,9 @@ from sqlalchemy import event, inspect
 from starlette.websockets import WebSocketDisconnect
 
 from clanboard.core import RandomAgent
-from clanboard.server import ai as server_ai
-from clanboard.server.storage import StoredSeat, StoredTable
-from clanboard.server.tables import hash_token
+from clanboard.server.core.storage import StoredSeat, StoredTable
+from clanboard.server.tables import ai as server_ai
+from clanboard.server.tables.live import hash_token
 from tests.server.conftest import TestClient, auth, new_table
 from tests.server.test_security import play_first_legal
 from tests.support.toygame import TOY

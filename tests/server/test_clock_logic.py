@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clanboard.server.clocks import DAY, Clocks, TimeControl
+from clanboard.server.clocks.clock import DAY, Clocks, TimeControl
 
 RT = TimeControl("realtime", initial_s=300, increment_s=3)
 

@@ -13,7 +13,7 @@ import pytest
 from clanboard.core import games as all_games
 from clanboard.i18n import ai_level
 from clanboard.server import Settings
-from clanboard.server.storage import head_revision
+from clanboard.server.core.storage import head_revision
 from tests.server.conftest import TestClient, app_starter, auth, new_table
 from tests.support.fakeclock import FakeClock
 
@@ -277,7 +277,7 @@ def test_presence_connected_away_disconnected(timed: Callable[..., TestClient],
 
 
 def test_the_bot_stream_carries_the_clocks(timed: Callable[..., TestClient]) -> None:
-    from clanboard.server.bot import game_full
+    from clanboard.server.bots.api import game_full
 
     client = timed()
     t = new_table(client, clock=RT)
@@ -294,7 +294,7 @@ def test_a_database_of_the_previous_schema_upgrades_in_place(
     from alembic import command
     from sqlalchemy import text
 
-    from clanboard.server.storage import alembic_config, make_engine
+    from clanboard.server.core.storage import alembic_config, make_engine
 
     url = db_url or Settings(data_dir=data_dir).database_url()
     engine = make_engine(url)

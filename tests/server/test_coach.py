@@ -1,4 +1,4 @@
-"""Hints and coach mode (server/coach.py): a hint is a legal, explained move of the asker;
+"""Hints and coach mode (server/coach/hints.py): a hint is a legal, explained move of the asker;
 budgets, rated tables and spectators are refused; a hint never depends on what the asker
 may not see; coach mode marks a planted blunder."""
 
@@ -14,8 +14,9 @@ from fastapi.testclient import TestClient
 
 from clanboard.core import GameRecord, get_game
 from clanboard.core.rng import Rng
-from clanboard.server import coach, tables
-from clanboard.server.coach import hint_for
+from clanboard.server.coach import hints as coach
+from clanboard.server.coach.hints import hint_for
+from clanboard.server.tables import timers
 from tests.server.conftest import auth, new_table
 
 PLANTED = Path(__file__).parents[1] / "ai" / "data" / "planted_blunder.json"
@@ -129,7 +130,7 @@ def test_coach_mode_marks_a_planted_blunder(serve: Callable[..., TestClient],
     record = GameRecord.load(PLANTED)
     theirs = iter(m for p, m in record.moves if p == 0)
     # seat 0 (the "AI") replays the record's moves; seat 1 is the coached human
-    monkeypatch.setattr(tables, "choose_move", lambda *a, **k: next(theirs))
+    monkeypatch.setattr(timers, "choose_move", lambda *a, **k: next(theirs))
     client = serve(coach_iterations=200)
     made = new_table(client, game="schotten-totten", seed=record.seed,
                      options=dict(record.options),
@@ -168,7 +169,7 @@ def test_coach_mode_marks_a_planted_blunder(serve: Callable[..., TestClient],
 
 def test_a_refused_move_links_to_the_rules_section_it_applied(
         serve: Callable[..., TestClient]) -> None:
-    from clanboard.server.rules_links import anchors, headings
+    from clanboard.server.tables.rules_links import anchors, headings
 
     for game in ("schotten-totten", "glen-more", "glen-more-2", "isle-of-skye"):
         # the translations keep the English sections, so one anchor names each everywhere
@@ -193,7 +194,7 @@ def test_a_refused_move_links_to_the_rules_section_it_applied(
 
 
 def test_the_schotten_totten_tutorial_step_by_step(serve: Callable[..., TestClient]) -> None:
-    from clanboard.server.tutorial import MESSAGES, TUTORIALS
+    from clanboard.server.coach.tutorial import MESSAGES, TUTORIALS
 
     client = serve()
     listed = client.get("/api/tutorials").json()["tutorials"]
@@ -231,7 +232,7 @@ def test_the_schotten_totten_tutorial_step_by_step(serve: Callable[..., TestClie
 
 def test_a_learner_who_leaves_the_plan_is_told_the_game_is_theirs(
         serve: Callable[..., TestClient]) -> None:
-    from clanboard.server.tutorial import MESSAGES
+    from clanboard.server.coach.tutorial import MESSAGES
 
     client = serve()
     spec = client.get("/api/tutorials").json()["tutorials"][0]["table"]

@@ -1,4 +1,4 @@
-"""The serving process's garbage collector policy (server/collector.py)."""
+"""The serving process's garbage collector policy (server/core/collector.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from clanboard.server import Settings, create_app
-from clanboard.server.collector import Collector
+from clanboard.server.core.collector import Collector
 from tests.server.conftest import TestClient
 
 

@@ -1,5 +1,5 @@
-"""Resign, abort, abandon, claim and the refused draw (server/endings.py), the open-table
-limit per account (server/limits.py): right and wrong players, too late, already over,
+"""Resign, abort, abandon, claim and the refused draw (server/endings/actions.py), the open-table
+limit per account (server/accounts/limits.py): right and wrong players, too late, already over,
 hostile input (a clear translated refusal that changes nothing), ratings, a restart."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from clanboard.core import games as all_games
-from clanboard.server.glicko2 import Rating
+from clanboard.server.ratings.glicko2 import Rating
 from tests.server.browsers import signed_up
 from tests.server.conftest import TestClient, app_starter, auth, new_table
 from tests.support.fakeclock import FakeClock

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from clanboard.server.errors import MESSAGES, ApiError, say
+from clanboard.server.core.errors import MESSAGES, ApiError, say
 from tests.server.conftest import TestClient, auth, new_table
 
 

@@ -26,10 +26,11 @@ import uvicorn
 from starlette.websockets import WebSocketDisconnect
 
 from clanboard.core import games as all_games
-from clanboard.server import Settings, connguard, create_app
-from clanboard.server.analysis import Job, save_job
-from clanboard.server.models import AnalysisRow
-from clanboard.server.textcheck import invisible
+from clanboard.server import Settings, create_app
+from clanboard.server.analysis.jobs import Job, save_job
+from clanboard.server.core import connguard
+from clanboard.server.core.models import AnalysisRow
+from clanboard.server.core.textcheck import invisible
 from tests.server.browsers import signed_up
 from tests.server.conftest import TestClient, auth, new_table
 from tests.support.liveserver import free_port

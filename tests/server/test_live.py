@@ -11,7 +11,7 @@ from starlette.websockets import WebSocketDisconnect
 import clanboard
 from clanboard.core import Rng, make_agent
 from clanboard.core import games as all_games
-from clanboard.server.visibility import SPECTATOR, public_to
+from clanboard.server.tables.visibility import SPECTATOR, public_to
 from tests.server.conftest import TestClient, auth, new_table
 from tests.support.toygame import TOY
 

@@ -17,7 +17,7 @@ import pytest
 
 from clanboard.core import games as all_games
 from clanboard.core import get_game
-from clanboard.server.watchers import SocketWatcher, unchanged
+from clanboard.server.tables.watchers import SocketWatcher, unchanged
 from tests.server.conftest import TestClient, auth, new_table
 from tests.support.options import start_options
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from clanboard.core import get_game
-from clanboard.server.visibility import reveal
+from clanboard.server.tables.visibility import reveal
 from tests.server.conftest import TestClient, auth, new_table
 
 
@@ -72,8 +72,8 @@ def test_prices_are_hidden_until_the_reveal_then_everyone_reads_them(
 def test_a_table_stored_before_reveals_were_written_reads_revealed() -> None:
     """Rows stored with their readers of the time (the mover only) are revealed when the
     table is rebuilt from storage."""
-    from clanboard.server.storage import StoredSeat, StoredTable
-    from clanboard.server.tables import rebuild
+    from clanboard.server.core.storage import StoredSeat, StoredTable
+    from clanboard.server.tables.cache import rebuild
 
     state = get_game("isle-of-skye").new_state(2, 4)
     rows = []
@@ -108,8 +108,8 @@ def test_glen_more_2_secret_bids_read_in_full_once_revealed() -> None:
     """Glen More II, chronicle 9: the bids are secret until every player has bid, then
     revealed stage by stage (HG-RU 206-216); the log then shows each bid to everyone."""
     from clanboard.core import Rng
-    from clanboard.server.storage import StoredSeat, StoredTable
-    from clanboard.server.tables import rebuild
+    from clanboard.server.core.storage import StoredSeat, StoredTable
+    from clanboard.server.tables.cache import rebuild
 
     options = {"provisional": True, "chronicles": "9"}
     state = get_game("glen-more-2").new_state(2, 7, options)

@@ -24,10 +24,10 @@ from typer.testing import CliRunner
 
 from clanboard.cli.main import app as cli_app
 from clanboard.core import games as all_games
-from clanboard.server import shared
-from clanboard.server.lease import LeaseBook
-from clanboard.server.storage import Store, make_engine, migrate
-from clanboard.server.workers import WorkersRefused, check_workers
+from clanboard.server.cluster import shared
+from clanboard.server.cluster.lease import LeaseBook
+from clanboard.server.core.storage import Store, make_engine, migrate
+from clanboard.server.core.workers import WorkersRefused, check_workers
 from tests.server.conftest import TestClient, app_starter, auth, new_table
 from tests.support.liveserver import free_port
 
@@ -259,7 +259,7 @@ def lease_engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Eng
     engine = make_engine(url)
     migrate(engine)
     store = Store(engine)
-    from clanboard.server.storage import StoredSeat, StoredTable
+    from clanboard.server.core.storage import StoredSeat, StoredTable
 
     for tid in ("t1", "t2"):
         store.create_table(StoredTable(tid, "toy-duel", None, {}, 2, 1, "playing",

@@ -8,7 +8,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from clanboard.server.ai import _warm, make_pool
+from clanboard.server.tables.ai import _warm, make_pool
 
 
 def alive(pid: int) -> bool:

@@ -13,10 +13,10 @@ from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clanboard.server.account_store import AccountStore, SeatResult
-from clanboard.server.glicko2 import Rating, rate
-from clanboard.server.ratings import final_ranking, outcome, pairwise_scores, rate_game
-from clanboard.server.tables import LiveTable
+from clanboard.server.accounts.store import AccountStore, SeatResult
+from clanboard.server.ratings.glicko2 import Rating, rate
+from clanboard.server.ratings.results import final_ranking, outcome, pairwise_scores, rate_game
+from clanboard.server.tables.live import LiveTable
 from tests.server.browsers import play_out, signed_up
 
 #: one win against an equal newcomer, both 1500/350/0.06 (Glicko-2, tau 0.5)

@@ -267,7 +267,7 @@ def test_the_database_file_is_private(serve: Callable[..., TestClient],
 
 
 def test_a_world_readable_database_is_made_private(tmp_path: Path) -> None:
-    from clanboard.server.storage import make_engine
+    from clanboard.server.core.storage import make_engine
 
     path = tmp_path / "old.db"
     path.touch(mode=0o644)

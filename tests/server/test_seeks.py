@@ -206,7 +206,7 @@ def test_a_bot_accepts_a_seek_through_the_bot_api(client: TestClient) -> None:
 def test_the_live_socket_takes_only_short_pings_and_few_of_them(client: TestClient) -> None:
     from starlette.websockets import WebSocketDisconnect
 
-    from clanboard.server.hub import MAX_PER_MINUTE
+    from clanboard.server.lobby.hub import MAX_PER_MINUTE
 
     with client.websocket_connect("/api/live") as ws:
         ws.receive_json()

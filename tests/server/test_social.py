@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from clanboard.server.notifications import generate_key
+from clanboard.server.notifications.push import generate_key
 from tests.server.browsers import Browser, signed_up
 
 

@@ -14,8 +14,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import Engine, inspect, text
 
-from clanboard.server.models import Base
-from clanboard.server.storage import (
+from clanboard.server.core.models import Base
+from clanboard.server.core.storage import (
     ClockWrite,
     Store,
     StoredSeat,

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from clanboard.core import get_game
-from clanboard.server import together
+from clanboard.server.tables import together
 from tests.server.conftest import TestClient, auth, new_table
 
 
@@ -356,7 +356,7 @@ def test_a_database_of_the_previous_schema_upgrades_in_place(tmp_path: Any) -> N
     from alembic import command
     from sqlalchemy import inspect, text
 
-    from clanboard.server.storage import Store, alembic_config, make_engine, migrate
+    from clanboard.server.core.storage import Store, alembic_config, make_engine, migrate
 
     url = f"sqlite:///{tmp_path / 'old.db'}"
     engine = make_engine(url)

@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import command
 
 from clanboard.server import Settings, create_app
-from clanboard.server.storage import alembic_config, head_revision, make_engine
+from clanboard.server.core.storage import alembic_config, head_revision, make_engine
 from tests.server.browsers import Browser, play_out, signed_up
 from tests.server.conftest import auth
 

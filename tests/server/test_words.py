@@ -123,8 +123,8 @@ def test_abandoned_tables_are_listed_as_such(client: TestClient) -> None:
 
     from sqlalchemy import update
 
-    from clanboard.server.models import TableRow
-    from clanboard.server.storage import ABANDONED_AFTER
+    from clanboard.server.core.models import TableRow
+    from clanboard.server.core.storage import ABANDONED_AFTER
 
     quiet = new_table(client, game="schotten-totten", seed=1, seats=SEATS)["table"]
     busy = new_table(client, game="schotten-totten", seed=2, seats=SEATS)["table"]
@@ -185,7 +185,7 @@ def test_a_move_made_of_several_steps_is_logged_step_by_step(
 def test_hidden_words_are_made_only_for_viewers_who_may_not_read_the_move() -> None:
     """Words for a viewer who may not read a move are made only for such viewers (a
     public move has none)."""
-    from clanboard.server.tables import SPECTATOR, describe
+    from clanboard.server.tables.live import SPECTATOR, describe
 
     state = get_game("schotten-totten").new_state(2, 3)
     move = state.legal_moves(0)[0]

@@ -10,9 +10,10 @@ from typing import Any
 import psycopg
 import pytest
 
-from clanboard.server import writer as writer_module
-from clanboard.server.notify import connect_kwargs
-from clanboard.server.storage import (
+from clanboard.server.cluster import writer as writer_module
+from clanboard.server.cluster.notify import connect_kwargs
+from clanboard.server.cluster.writer import MoveConflict, MoveWriter
+from clanboard.server.core.storage import (
     ClockWrite,
     Store,
     StoredSeat,
@@ -20,7 +21,6 @@ from clanboard.server.storage import (
     make_engine,
     migrate,
 )
-from clanboard.server.writer import MoveConflict, MoveWriter
 
 
 @pytest.fixture

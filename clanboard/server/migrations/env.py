@@ -1,12 +1,12 @@
-"""Alembic environment, run programmatically by ``clanboard.server.storage.migrate``
+"""Alembic environment, run programmatically by ``clanboard.server.core.storage.migrate``
 (or by the ``alembic`` command with ``-x url=...``)."""
 
 from __future__ import annotations
 
 from alembic import context
 
-from clanboard.server.models import Base
-from clanboard.server.storage import make_engine
+from clanboard.server.core.models import Base
+from clanboard.server.core.storage import make_engine
 
 config = context.config
 target_metadata = Base.metadata

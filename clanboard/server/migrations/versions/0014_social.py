@@ -1,5 +1,5 @@
-"""Follows between accounts (``server/friends.py``) and Web Push subscriptions
-(``server/notifications.py``).
+"""Follows between accounts (``server/friends/follows.py``) and Web Push subscriptions
+(``server/notifications/push.py``).
 
 Revision ID: 0014
 Revises: 0013

@@ -1,0 +1,1 @@
+"""Post-game analysis: background jobs and their API."""

@@ -1,0 +1,1 @@
+"""The bot API: NDJSON streams and moves for programs playing a seat."""

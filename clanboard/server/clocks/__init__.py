@@ -1,0 +1,1 @@
+"""Game clocks: time controls, kept by the server alone."""

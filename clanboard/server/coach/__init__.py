@@ -1,0 +1,1 @@
+"""Learning at the table: hints, coach mode and the tutorial game."""

@@ -1,0 +1,1 @@
+"""Friends: follows, who is online, challenges by name."""

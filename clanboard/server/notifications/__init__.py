@@ -1,0 +1,1 @@
+"""Turn notifications by Web Push (VAPID)."""

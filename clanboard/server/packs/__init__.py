@@ -1,0 +1,1 @@
+"""The Glen More II pack editor's API."""

@@ -1,0 +1,1 @@
+"""Results, Glicko-2 ratings and the leaderboards."""

@@ -1,0 +1,1 @@
+"""The seek pool ("play now")."""

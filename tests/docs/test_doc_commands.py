@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -62,3 +63,18 @@ def test_a_documented_command_parses(doc: str, line: str) -> None:
         if getattr(e, "exit_code", None) != 2:
             raise
         pytest.fail(f"{doc}: `{line}` is refused by the CLI: {e.format_message()}")  # type: ignore[attr-defined]
+
+
+def test_long_runs_are_marked_with_their_time() -> None:
+    """The docs' long commands carry the wall time ``bench/doc_timings.py`` re-measures."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("doc_timings", ROOT / "bench" / "doc_timings.py")
+    assert spec and spec.loader
+    timings = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = timings  # dataclasses look their module up
+    spec.loader.exec_module(timings)
+    runs = timings.long_runs(ROOT)
+    assert runs and all(r.stated_s > 0 for r in runs)
+    assert any(r.command.startswith("clanboard arena") for r in runs)
+    assert {r.command for r in runs} <= {line for _, line in commands()}

@@ -44,10 +44,12 @@ from clanboard.adapters.common import (
 )
 from clanboard.adapters.pettingzoo import (
     check_illegal_policy,
+    check_render_mode,
     illegal_action,
     legal_actions,
     observation_space,
     observe_seat,
+    render_state,
     resolve_setup,
 )
 from clanboard.core import Agent, Game, State, games, make_agent
@@ -73,10 +75,7 @@ class ClanboardGymEnv(gymnasium.Env):
             raise ValueError(f"give one opponent name, or one per other seat ({len(others)})")
         for name in set(names):  # an unknown agent name fails now, with the choices
             make_agent(self.core_game, name, 0)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, "
-                             f"not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.seat = seat
         self.opponent_names = dict(zip(others, names, strict=True))
         self.encoding = encoding(self.core_game, self.num_seats, self.core_options)
@@ -142,13 +141,7 @@ class ClanboardGymEnv(gymnasium.Env):
         return obs, reward, state.is_terminal(), False, info
 
     def render(self) -> str | None:
-        if self._state is None or self.render_mode is None:
-            return None
-        text = self._state.render(self.seat)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_state(self._state, self.render_mode, self.seat)
 
 
 def register_envs() -> list[str]:

@@ -111,6 +111,26 @@ def observe_seat(state: State, seat: int, num_distinct_actions: int,
     return {"observation": tensor, "action_mask": mask}
 
 
+def check_render_mode(render_mode: str | None, modes: list[str]) -> str | None:
+    """``render_mode`` if it is None or one of ``modes`` (else a ValueError naming them)."""
+    if render_mode is not None and render_mode not in modes:
+        raise ValueError(f"render_mode must be one of {modes}, not {render_mode!r}")
+    return render_mode
+
+
+def render_state(state: State | None, render_mode: str | None,
+                 seat: int | None = None) -> str | None:
+    """The environments' ``render()``: the board as ``seat`` sees it (None: a spectator),
+    returned for "ansi", printed for "human"."""
+    if state is None or render_mode is None:
+        return None
+    text = state.render(seat)
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
+
+
 def check_illegal_policy(policy: str) -> str:
     """``policy`` if it is one the environments know ("lose" or "raise")."""
     if policy not in ("raise", "lose"):
@@ -137,10 +157,7 @@ class ClanboardAECEnv(AECEnv):
         self.core_game, self.num_seats, self.core_options = resolve_setup(
             game, num_players, variant, options)
         self.encoding = encoding(self.core_game, self.num_seats, self.core_options)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, "
-                             f"not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.metadata = {**self.metadata, "name": f"clanboard_{self.core_game.id}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(self.num_seats)]
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
@@ -301,13 +318,7 @@ class ClanboardAECEnv(AECEnv):
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        if self._state is None or self.render_mode is None:
-            return None
-        text = self.state.render(None)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_state(self._state, self.render_mode)
 
     def close(self) -> None:
         self._state = None

@@ -31,8 +31,10 @@ from clanboard.adapters.common import TensorWriter, encoding, utilities, utility
 from clanboard.adapters.pettingzoo import (
     action_mask,
     check_illegal_policy,
+    check_render_mode,
     illegal_action,
     observation_space,
+    render_state,
     resolve_setup,
 )
 from clanboard.core import Game, Move, Rng, State
@@ -50,10 +52,7 @@ class ClanboardParallelEnv(ParallelEnv):
         self.core_game, self.num_seats, self.core_options = resolve_setup(
             game, num_players, variant, options)
         self.encoding = encoding(self.core_game, self.num_seats, self.core_options)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, "
-                             f"not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.metadata = {**self.metadata, "name": f"clanboard_{self.core_game.id}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(self.num_seats)]
         self.agents: list[str] = []
@@ -155,13 +154,7 @@ class ClanboardParallelEnv(ParallelEnv):
                 {a: False for a in self.possible_agents}, infos)
 
     def render(self) -> str | None:
-        if self._state is None or self.render_mode is None:
-            return None
-        text = self.state.render(None)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_state(self._state, self.render_mode)
 
     def close(self) -> None:
         self._state = None

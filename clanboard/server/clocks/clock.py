@@ -13,11 +13,12 @@ import asyncio
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from clanboard.i18n import ai_level, localized
 from clanboard.server.core.errors import ApiError
+from clanboard.server.core.events import SeatEvent
 
 #: bounds of a time control (a client may not make the server keep a table for years)
 INITIAL_S = (10, 3 * 3600)
@@ -187,30 +188,16 @@ class Clocks:
                    float(data["since"]))
 
 
-@dataclass
-class Timeout:
+class Timeout(SeatEvent):
     """A seat whose clock ran out at move ``seq``: it lost (``outcome`` ``"loss"``) or an
     AI took it over (``"ai"``, with ``agent``)."""
 
-    seq: int
-    seat: int
-    outcome: str
-    agent: str | None = None
-    winners: list[int] = field(default_factory=list)
+    KIND = "timeout"
 
     @property
     def final(self) -> bool:
         """True if it ended the game (a loss on time)."""
         return self.outcome == "loss"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "timeout", "seq": self.seq, "seat": self.seat,
-                "outcome": self.outcome, "agent": self.agent, "winners": list(self.winners)}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Timeout:
-        return cls(int(data["seq"]), int(data["seat"]), str(data["outcome"]),
-                   data.get("agent"), [int(w) for w in data.get("winners", [])])
 
     def words(self, names: Sequence[str], lang: str) -> str:
         m = localized(MESSAGES, lang)

@@ -8,11 +8,11 @@ The actions themselves live in :mod:`clanboard.server.endings.actions`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from clanboard.i18n import ai_name, localized
 from clanboard.server.clocks.clock import Timeout
+from clanboard.server.core.events import SeatEvent
 
 MESSAGES = {
     "resign": "{who} resigned: {winner} wins",
@@ -38,30 +38,16 @@ LEFT = {"resign", "resign_ai", "resign_last", "claim_win", "claim_ai", "claim_la
 NO_RESULT = {"aborted", "abandoned"}
 
 
-@dataclass
-class Ending:
+class Ending(SeatEvent):
     """At move ``seq``, seat ``seat`` resigned, aborted, abandoned, or left and was claimed
     against (``outcome``, one of :data:`MESSAGES`' keys); ``winners`` of a game it ended,
     ``agent`` of an AI that took the seat over."""
 
-    seq: int
-    seat: int
-    outcome: str
-    agent: str | None = None
-    winners: list[int] = field(default_factory=list)
+    KIND = "ending"
 
     @property
     def final(self) -> bool:
         return self.outcome in FINAL
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "ending", "seq": self.seq, "seat": self.seat,
-                "outcome": self.outcome, "agent": self.agent, "winners": list(self.winners)}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Ending:
-        return cls(int(data["seq"]), int(data["seat"]), str(data["outcome"]),
-                   data.get("agent"), [int(w) for w in data.get("winners", [])])
 
     def words(self, names: Sequence[str], lang: str) -> str:
         m = localized(MESSAGES, lang)

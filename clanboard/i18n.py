@@ -248,6 +248,8 @@ def default_names(names: Iterable[str], lang: str) -> list[str]:
 
 @lru_cache(maxsize=4096)  # every view asks again for the same few names
 def _default_name(name: str, seat: int, lang: str) -> str:
+    if name == CORE["open_seat"]:  # the server's name of a seat still open
+        return gettext(lang, name)
     m = _DEFAULT_NAME.match(name)
     if m is None:
         return name

@@ -10,6 +10,7 @@ MESSAGES = {
     "wins": "{who} wins",
     "shared": "Shared win: {who}",
     "seat": "Player {n}",
+    "open_seat": "(open)",
     "take_back_none": "there is no move to take back",
     "take_back_over": "the game is over: every hand has been shown",
     "take_back_drawn": "a draw followed it: what was drawn cannot be un-seen",

@@ -89,6 +89,7 @@ window.clanboard = (function () {
   // "AI-ismcts-hard") in the page's language; an AI seat bears its seat's clan (as the
   // server names it: clanboard.i18n.CLANS), "Campbell (AI, hard)"
   function seatName(name, seat) {
+    if (name === "(open)") return t("common.open_seat");  // the server's name of an open seat
     let m = /^Player (\d+)$/.exec(name);
     if (m) return t("common.player_n", {n: m[1]});
     m = /^AI \((.+)\)$/.exec(name);

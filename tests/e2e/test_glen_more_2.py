@@ -166,6 +166,7 @@ def test_chronicles_9_10_11_against_ai_by_clicking(base_url: str, phone: Any,
     assert clicks["central"] + clicks["highland"] + clicks["option"] >= 1, clicks
 
 
+@pytest.mark.slow  # 144 s in a fresh-clone run of the default suite (now that every tile is drawn)
 def test_a_whole_game_with_feasts_by_clicking(base_url: str, phone: Any, shots: Path) -> None:
     page = phone
     page.set_viewport_size({"width": 1000, "height": 900})

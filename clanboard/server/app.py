@@ -10,10 +10,10 @@ from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Annotated, Any
+from typing import Any
 
 import anyio
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -56,8 +56,8 @@ from clanboard.server.core.guard import (
     client_ip,
     install_log_filter,
 )
+from clanboard.server.core.requests import Token, request_lang
 from clanboard.server.core.requests import bearer as _bearer
-from clanboard.server.core.requests import request_lang
 from clanboard.server.core.schemas import Join, MoveIn, NewTable
 from clanboard.server.core.settings import Settings
 from clanboard.server.core.storage import Store, make_engine, migrate
@@ -90,8 +90,6 @@ from clanboard.server.tables.watchers import SocketWatcher
 
 log = logging.getLogger("clanboard.server")
 WEB = resources.files("clanboard.web")
-Token = Annotated[str | None, Header(alias="Authorization",
-                                     description="Bearer <seat token>")]
 
 
 #: close codes of the table WebSocket (4000 + an HTTP status for refusals)

@@ -36,6 +36,7 @@ from clanboard.core import get_game
 from clanboard.server.accounts.store import AccountStore, NameTaken, User
 from clanboard.server.core.errors import ApiError, say
 from clanboard.server.core.guard import Receive, Scope, Send, client_ip, send_json
+from clanboard.server.core.requests import bearer
 from clanboard.server.core.settings import Settings
 from clanboard.server.ratings.results import install, ratings_router, record_pending
 from clanboard.server.tables.ai import resolve_agent
@@ -192,6 +193,18 @@ def accounts_of(conn: Request | WebSocket) -> Accounts:
 async def current_user(conn: Request | WebSocket) -> User | None:
     """The logged-in account of a request, if any."""
     return await accounts_of(conn).user(conn)
+
+
+async def seated(request: Request, table_id: str, seat: int | None,
+                 authorization: str | None) -> tuple[Tables, LiveTable]:
+    """The table and its service, once the request has shown that it holds ``seat``: by
+    the seat's token (``Authorization: Bearer``), else by the logged-in account seated
+    there."""
+    tables: Tables = request.app.state.tables
+    table = await tables.get(table_id)
+    user = await current_user(request) if not authorization else None
+    table.check_seat(seat, bearer(authorization), None if user is None else user.id)
+    return tables, table
 
 
 async def socket_user(ws: WebSocket) -> User | None:

@@ -450,10 +450,6 @@ def analysis_router() -> APIRouter:
             raise ApiError(409, "game_not_over", say("analysis_not_yet"))
         return table
 
-    def lang_of(request: Request) -> str:
-
-        return request_lang(request)
-
     @router.post("/{table_id}/analysis", status_code=202, responses={
         **refusals, 422: {"description": "iterations over the server's cap"},
         429: {"description": "too many analyses queued on the server"}},
@@ -462,7 +458,7 @@ def analysis_router() -> APIRouter:
                     body: AnalysisRequest | None = None) -> dict[str, Any]:
         table = await finished(request, table_id)
         job, _ = await service(request).request(table, body.iterations if body else None)
-        return served(job, table, lang_of(request))
+        return served(job, table, request_lang(request))
 
     @router.get("/{table_id}/analysis", responses=refusals,
                 summary="A game's analysis: status, progress and the moves analysed so far")
@@ -472,7 +468,7 @@ def analysis_router() -> APIRouter:
         if job is None:
             raise ApiError(404, "no_analysis", "this game has not been analysed: POST to "
                                                "start its analysis")
-        return served(job, table, lang_of(request))
+        return served(job, table, request_lang(request))
 
     @router.delete("/{table_id}/analysis", responses=refusals,
                    summary="Cancel a queued or running analysis (what is done is kept)")
@@ -481,7 +477,7 @@ def analysis_router() -> APIRouter:
         job = await service(request).cancel(table_id)
         if job is None:
             raise ApiError(404, "no_analysis", say("not_analysed"))
-        return served(job, table, lang_of(request))
+        return served(job, table, request_lang(request))
 
     @router.get("/{table_id}/analysis/{index}/alternative", responses=refusals,
                 summary="The position after the AI's preferred move instead of move index")
@@ -501,7 +497,7 @@ def analysis_router() -> APIRouter:
         state.apply(entry["best"], entry["player"])
         every = [state.observation(p) for p in range(state.num_players)]
         bare = [{k: v for k, v in o.items() if k != "viewer"} for o in every]
-        lang = lang_of(request)
+        lang = request_lang(request)
         words = entry.get("best_text") or {}
         return {"index": index, "player": entry["player"], "move": entry["best"],
                 "text": words.get(lang) or words.get("en") or entry["best"],

@@ -29,9 +29,9 @@ import math
 import secrets
 import time
 from dataclasses import dataclass, field, replace
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Request
 from limits import RateLimitItemPerMinute
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
@@ -39,19 +39,17 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
 from clanboard.core.plural import Plural
+from clanboard.server.accounts.auth import seated
 from clanboard.server.core.errors import ApiError
 from clanboard.server.core.guard import client_ip
 from clanboard.server.core.models import CoachRow
-from clanboard.server.core.requests import bearer as _bearer
-from clanboard.server.core.requests import request_lang
+from clanboard.server.core.requests import Token, request_lang
 from clanboard.server.core.storage import Store
 from clanboard.server.tables.live import LOAD_HOOKS, MOVE_HOOKS, VIEW_HOOKS, LiveTable
 from clanboard.server.tables.service import Tables
 
 log = logging.getLogger("clanboard.server")
 
-Token = Annotated[str | None, Header(alias="Authorization",
-                                     description="Bearer <seat token>")]
 
 MESSAGES = {
     "hint_move": "The AI would play: {move}.",
@@ -436,20 +434,6 @@ def coach_router() -> APIRouter:
     """``POST /api/tables/{id}/hint`` and ``POST /api/tables/{id}/coach``."""
     router = APIRouter(prefix="/api/tables", tags=["coach"])
 
-    async def seated(request: Request, table_id: str, seat: int,
-                     authorization: str | None) -> tuple[Tables, LiveTable]:
-        from clanboard.server.accounts.auth import current_user
-
-        tables: Tables = request.app.state.tables
-        table = await tables.get(table_id)
-        user = await current_user(request) if not authorization else None
-        table.check_seat(seat, _bearer(authorization), None if user is None else user.id)
-        return tables, table
-
-    def lang_of(request: Request) -> str:
-
-        return request_lang(request)
-
     @router.post("/{table_id}/hint", responses={
         403: {"description": "a rated table, or an AI seat"},
         409: {"description": "not this seat's turn, or the game is over"},
@@ -460,7 +444,7 @@ def coach_router() -> APIRouter:
                    authorization: Token = None) -> dict[str, Any]:
         tables, table = await seated(request, table_id, body.seat, authorization)
         return await ask_hint(tables, table, body.seat, client_ip(request.scope),
-                              lang_of(request))
+                              request_lang(request))
 
     @router.post("/{table_id}/coach", responses={
         403: {"description": "a rated table, or an AI seat"},
@@ -469,8 +453,8 @@ def coach_router() -> APIRouter:
     async def coach(table_id: str, body: CoachIn, request: Request,
                     authorization: Token = None) -> dict[str, Any]:
         tables, table = await seated(request, table_id, body.seat, authorization)
-        await set_coach(tables, table, body.seat, body.on, lang_of(request))
-        return table.view(body.seat, lang_of(request))
+        await set_coach(tables, table, body.seat, body.on, request_lang(request))
+        return table.view(body.seat, request_lang(request))
 
     return router
 

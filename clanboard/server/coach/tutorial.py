@@ -16,20 +16,16 @@ is the learner's progress, so a tutorial is resumed by opening it again.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from clanboard.server.accounts.auth import seated
 from clanboard.server.coach import hints as coach
 from clanboard.server.core.errors import ApiError
-from clanboard.server.core.requests import bearer as _bearer
-from clanboard.server.core.requests import request_lang
+from clanboard.server.core.requests import Token, request_lang
 from clanboard.server.tables.live import VIEW_HOOKS, LiveTable
-from clanboard.server.tables.service import Tables
-
-Token = Annotated[str | None, Header(alias="Authorization",
-                                     description="Bearer <seat token>")]
 
 
 @dataclass(frozen=True)
@@ -161,13 +157,8 @@ def tutorial_router() -> APIRouter:
         summary="Follow a tutorial at a table made from its spec (coach mode comes on)")
     async def follow(table_id: str, body: TutorialIn, request: Request,
                      authorization: Token = None) -> dict[str, Any]:
-        from clanboard.server.accounts.auth import current_user
-
         lang = request_lang(request)
-        tables: Tables = request.app.state.tables
-        table = await tables.get(table_id)
-        user = await current_user(request) if not authorization else None
-        table.check_seat(body.seat, _bearer(authorization), None if user is None else user.id)
+        tables, table = await seated(request, table_id, body.seat, authorization)
         tutorial = TUTORIALS.get(body.game)
         if tutorial is None:
             raise ApiError(404, "no_tutorial", words("no_tutorial", lang))

@@ -3,10 +3,16 @@
 
 from __future__ import annotations
 
-from fastapi import Request, WebSocket
+from typing import Annotated
+
+from fastapi import Header, Request, WebSocket
 
 from clanboard.i18n import negotiate
 from clanboard.server.core.errors import ApiError
+
+#: a route's ``Authorization`` header: a seat's (or a bot account's) token
+Token = Annotated[str | None, Header(alias="Authorization",
+                                     description="Bearer <seat token>")]
 
 #: the cookie that keeps a browser's chosen language (the page's switcher sets it)
 LANG_COOKIE = "clanboard_lang"

@@ -38,6 +38,7 @@ from sqlalchemy import select, text
 
 from clanboard.i18n import default_names, localized
 from clanboard.server.accounts.auth import current_user
+from clanboard.server.accounts.auth import seated as seated_by
 from clanboard.server.accounts.limits import creator_key, game_name
 from clanboard.server.clocks.clock import Clocks
 from clanboard.server.core.errors import ApiError
@@ -346,11 +347,8 @@ def endings_router(bearer: Callable[[str | None], str | None],
 
     async def seated(request: Request, table_id: str, seat: int
                      ) -> tuple[Tables, LiveTable, str]:
-        tables: Tables = request.app.state.tables
-        table = await tables.get(table_id)
-        token = bearer(request.headers.get("authorization"))
-        user = await current_user(request) if not token else None
-        table.check_seat(seat, token, None if user is None else user.id)
+        tables, table = await seated_by(request, table_id, seat,
+                                        request.headers.get("authorization"))
         return tables, table, request_lang(request)
 
     @router.post("/resign", summary="Resign: two players, the other wins; 3+, an AI "

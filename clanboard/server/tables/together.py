@@ -14,9 +14,9 @@ import secrets
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Query, Request
 from limits import parse
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
@@ -24,20 +24,17 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from sqlalchemy import delete, func, insert, select, update
 
 from clanboard.i18n import localized
+from clanboard.server.accounts.auth import seated
 from clanboard.server.core import textcheck
 from clanboard.server.core.errors import ApiError
 from clanboard.server.core.errors import say as reason
 from clanboard.server.core.guard import client_ip
 from clanboard.server.core.models import ChatRow, MoveRow, MuteRow, RematchRow, SeatRow, TableRow
-from clanboard.server.core.requests import bearer as parse_bearer
-from clanboard.server.core.requests import request_lang
+from clanboard.server.core.requests import Token, request_lang
 from clanboard.server.core.schemas import Name
 from clanboard.server.core.storage import Store, _now
 from clanboard.server.tables.live import LOAD_HOOKS, VIEW_HOOKS, LiveTable, hash_token
 from clanboard.server.tables.service import Tables
-
-Token = Annotated[str | None, Header(alias="Authorization",
-                                     description="Bearer <seat token>")]
 
 MESSAGES = {
     "not_in_play": "only a game in play takes moves back",
@@ -587,46 +584,24 @@ class MuteIn(SeatIn):
     muted: StrictBool = True
 
 
-def _bearer(value: str | None) -> str | None:
-
-    return parse_bearer(value)
-
-
 def together_router() -> APIRouter:
     router = APIRouter(tags=["together"])
-
-    def tables_of(request: Request) -> Tables:
-        return request.app.state.tables  # type: ignore[no-any-return]
-
-    async def seated(request: Request, table_id: str, seat: int | None,
-                     authorization: str | None) -> tuple[Tables, LiveTable]:
-        tables = tables_of(request)
-        table = await tables.get(table_id)
-        from clanboard.server.accounts.auth import current_user
-
-        user = await current_user(request) if not authorization else None
-        table.check_seat(seat, _bearer(authorization), None if user is None else user.id)
-        return tables, table
-
-    def lang_of(request: Request) -> str:
-
-        return request_lang(request)
 
     @router.post("/api/tables/{table_id}/takeback",
                  summary="Ask to take your last move(s) back; the others are asked")
     async def takeback(table_id: str, body: TakebackIn, request: Request,
                        authorization: Token = None) -> dict[str, Any]:
         tables, table = await seated(request, table_id, body.seat, authorization)
-        await ask_takeback(tables, table, body.seat, body.n, lang_of(request))
-        return table.view(body.seat, lang_of(request))
+        await ask_takeback(tables, table, body.seat, body.n, request_lang(request))
+        return table.view(body.seat, request_lang(request))
 
     @router.post("/api/tables/{table_id}/takeback/answer",
                  summary="Accept or decline the takeback asked for")
     async def takeback_answer(table_id: str, body: AnswerIn, request: Request,
                               authorization: Token = None) -> dict[str, Any]:
         tables, table = await seated(request, table_id, body.seat, authorization)
-        await answer_takeback(tables, table, body.seat, body.accept, lang_of(request))
-        return table.view(body.seat, lang_of(request))
+        await answer_takeback(tables, table, body.seat, body.accept, request_lang(request))
+        return table.view(body.seat, request_lang(request))
 
     @router.post("/api/tables/{table_id}/rematch",
                  summary="Offer or accept a rematch; once all human seats have, your seat "
@@ -660,7 +635,7 @@ def together_router() -> APIRouter:
                         authorization: Token = None) -> dict[str, Any]:
         tables, table = await seated(request, table_id, body.seat, authorization)
         msg = await say(tables, table, body.seat, body.text, body.name,
-                        client_ip(request.scope), lang_of(request))
+                        client_ip(request.scope), request_lang(request))
         return msg.public()
 
     @router.post("/api/tables/{table_id}/mute",

@@ -111,6 +111,17 @@ def observe_seat(state: State, seat: int, num_distinct_actions: int,
     return {"observation": tensor, "action_mask": mask}
 
 
+def new_game(game: Game, seats: int, options: Mapping[str, Any], seeder: Rng,
+             seed: int | None) -> tuple[Rng, State]:
+    """A reset's game: dealt from ``seed`` when given (which also restarts the sequence of
+    seeds), else from the next seed of ``seeder``; returns the sequence and the state."""
+    if seed is not None:
+        seeder, game_seed = Rng(seed), seed
+    else:
+        game_seed = seeder.next_u64() >> 1
+    return seeder, game.new_state(seats, seed=game_seed, options=options)
+
+
 def check_render_mode(render_mode: str | None, modes: list[str]) -> str | None:
     """``render_mode`` if it is None or one of ``modes`` (else a ValueError naming them)."""
     if render_mode is not None and render_mode not in modes:
@@ -194,13 +205,8 @@ class ClanboardAECEnv(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; its seed is ``seed`` when given, else drawn from the last seed."""
-        if seed is not None:
-            self._seeder = Rng(seed)
-            game_seed = seed
-        else:
-            game_seed = self._seeder.next_u64() >> 1
-        self._state = self.core_game.new_state(self.num_seats, seed=game_seed,
-                                               options=self.core_options)
+        self._seeder, self._state = new_game(self.core_game, self.num_seats,
+                                             self.core_options, self._seeder, seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

@@ -33,6 +33,7 @@ from clanboard.adapters.pettingzoo import (
     check_illegal_policy,
     check_render_mode,
     illegal_action,
+    new_game,
     observation_space,
     render_state,
     resolve_setup,
@@ -81,13 +82,8 @@ class ClanboardParallelEnv(ParallelEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
         """A new game; its seed is ``seed`` when given, else drawn from the last seed."""
-        if seed is not None:
-            self._seeder = Rng(seed)
-            game_seed = seed
-        else:
-            game_seed = self._seeder.next_u64() >> 1
-        self._state = self.core_game.new_state(self.num_seats, seed=game_seed,
-                                               options=self.core_options)
+        self._seeder, self._state = new_game(self.core_game, self.num_seats,
+                                             self.core_options, self._seeder, seed)
         self.agents = self.possible_agents[:]
         observations, infos = self._observe()
         return observations, infos

@@ -187,7 +187,8 @@ def test_the_creator_closes_a_table_nobody_joined(browser: Any, base_url: str,
     try:
         page.goto(f"{base_url}/t/{t['table']}?seat=0&lang=uk#token={t['tokens']['0']}")
         page.wait_for_selector("[data-testid=abandon]")
-        assert page.is_visible("[data-testid=join-link]")
+        # the share link comes with the page's own render, the button with endings.js: wait
+        page.wait_for_selector("[data-testid=join-link]", state="visible", timeout=5000)
         page.click("[data-testid=abandon]")
         page.click("[data-testid=endings-yes]")
         page.wait_for_function("document.body.dataset.status === 'over'")

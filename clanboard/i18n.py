@@ -73,7 +73,7 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.server.accounts.limits": ("MESSAGES",),
     "clanboard.server.core.textcheck": ("MESSAGES",),
     "clanboard.server.coach.hints": ("MESSAGES",),
-    "clanboard.server.coach.tutorial": ("MESSAGES",),
+    "clanboard.server.coach.tutorials": ("MESSAGES",),
     "clanboard.server.seeks.pool": ("MESSAGES",),
     "clanboard.server.friends.follows": ("MESSAGES",),
     "clanboard.server.notifications.push": ("MESSAGES",),

@@ -23,13 +23,13 @@
   async function start(tut, error) {
     error.textContent = "";
     try {
-      let id = await unfinished(tut.game);
+      let id = await unfinished(tut.id);
       if (!id) {
         const made = await api("POST", "/api/tables", tut.table);
         id = made.table;
         tokens.set(id, 0, made.tokens["0"], tut.game);
-        await api("POST", `/api/tables/${encodeURIComponent(id)}/tutorial?lang=${lang}`, {seat: 0, game: tut.game}, made.tokens["0"]);
-        localStorage.setItem(key(tut.game), id);
+        await api("POST", `/api/tables/${encodeURIComponent(id)}/tutorial?lang=${lang}`, {seat: 0, game: tut.id}, made.tokens["0"]);
+        localStorage.setItem(key(tut.id), id);
       }
       location.href = `/t/${encodeURIComponent(id)}?seat=0&lang=${lang}`;
     } catch (e) { error.textContent = e.message; }
@@ -38,9 +38,9 @@
   const rows = [];
   for (const tut of list) {
     const error = h("span", {class: "error", role: "alert"});
-    const resume = await unfinished(tut.game);
+    const resume = await unfinished(tut.id);
     rows.push(h("li", {},
-      h("button", {class: "primary", "data-testid": `learn-${tut.game}`, onclick: () => start(tut, error),
+      h("button", {class: "primary", "data-testid": `learn-${tut.id}`, onclick: () => start(tut, error),
         text: resume ? t("learn.resume") : t("learn.start")}), " ",
       h("strong", {text: gameTitle(tut.game, tut.game)}), " ",
       h("span", {class: "muted", text: t("learn.minutes", {n: tut.minutes})}), " ", error));

@@ -161,7 +161,7 @@ def test_the_tutorial_is_played_to_its_end_by_clicking(coach_server: str, browse
         page.click(f".st-stone.target[data-stone='{stone}']")
         page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=30_000)
     page.wait_for_function(MY_TURN_OR_OVER, timeout=30_000)
-    assert page.inner_text("[data-testid=tutorial-text]") == words("st_done", lang)
+    assert page.inner_text("[data-testid=tutorial-text]") == words("schotten-totten.done", lang)
     page.screenshot(path=str(shots / f"tutorial-done-{lang}-phone.png"), full_page=False)
     # the rest of the game, as a learner would play it
     for turn in range(200):

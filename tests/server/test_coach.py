@@ -206,7 +206,7 @@ def test_the_schotten_totten_tutorial_step_by_step(serve: Callable[..., TestClie
                     headers=auth(token))
     assert r.status_code == 200, r.text
     tut = r.json()["tutorial"]
-    assert (tut["step"], tut["move"], tut["text"]) == (1, "4y@5", MESSAGES["st_1"])
+    assert (tut["step"], tut["move"], tut["text"]) == (1, "4y@5", MESSAGES["schotten-totten.1"])
     assert r.json()["coach"]["on"] is True
     plan = TUTORIALS["schotten-totten"].plan
     for i, move in enumerate(plan):

@@ -45,7 +45,10 @@ class Timers(Moves):
             seat = ai_seats[0]
             seq = table.seq
             agent = table.seats[seat].agent or "random"
-            seed = (table.state.seed * 1_000_003 + seq * 7 + seat) % (1 << 62)
+            # seeded by the seat's own moves, not the table's: in a simultaneous step the AI
+            # draws the same whether the others committed before it or not
+            mine = sum(1 for player, _, _ in table.moves if player == seat)
+            seed = (table.state.seed * 1_000_003 + mine * 7 + seat) % (1 << 62)
             try:
                 try:
                     text = await loop.run_in_executor(

@@ -35,6 +35,11 @@
     } catch (e) { error.textContent = e.message; }
   }
 
+  // a game's solo tutorial beside its tutorial for several players: "Glen More II — solo"
+  const title = (tut) => {
+    const game = gameTitle(tut.game, tut.game);
+    return tut.players === 1 ? t("learn.solo", {game}) : game;
+  };
   const rows = [];
   for (const tut of list) {
     const error = h("span", {class: "error", role: "alert"});
@@ -42,7 +47,7 @@
     rows.push(h("li", {},
       h("button", {class: "primary", "data-testid": `learn-${tut.id}`, onclick: () => start(tut, error),
         text: resume ? t("learn.resume") : t("learn.start")}), " ",
-      h("strong", {text: gameTitle(tut.game, tut.game)}), " ",
+      h("strong", {"data-testid": `learn-title-${tut.id}`, text: title(tut)}), " ",
       h("span", {class: "muted", text: t("learn.minutes", {n: tut.minutes})}), " ", error));
   }
   el.replaceChildren(h("h2", {text: t("learn.title")}), h("p", {class: "muted", text: t("learn.intro")}),

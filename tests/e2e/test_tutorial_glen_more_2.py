@@ -5,6 +5,7 @@ step and the hand-over photographed on a desktop and a phone in all four languag
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -64,49 +65,62 @@ def wait_for_text(page: Any, text: str) -> None:
         timeout=60_000)
 
 
-def click_planned(page: Any, move: str) -> None:
-    """Play ``move`` the way a learner does: on the board, never by its notation."""
+def click_planned(page: Any, move: str) -> int:
+    """Play ``move`` the way a learner does: on the board, never by its notation; returns
+    how many clicks it took."""
     verb, _, rest = move.partition(" ")
     if verb == "take":
         tile = page.locator(f"[data-testid=g2-rondel] g.take[data-move='{move}']")
         if tile.count():
             tile.click()
-        else:  # a tile with several costs lists them
-            page.click(f"[data-testid=g2-rondel] g.choose[data-key='{rest.split(':')[0]}']")
-            page.click(f"[data-testid=g2-choose] button[data-move='{move}']")
-    elif verb == "place":
+            return 1
+        # a tile with several costs lists them
+        page.click(f"[data-testid=g2-rondel] g.choose[data-key='{rest.split(':')[0]}']")
+        page.click(f"[data-testid=g2-choose] button[data-move='{move}']")
+        return 2
+    if verb == "place":
         page.click(f"{ME} rect.place[data-move='{move}']")
-    elif verb == "end":
+        return 1
+    if verb == "end":
         page.click("[data-testid=g2-end]")
-    elif verb == "buy":
+        return 1
+    if verb == "buy":
         page.click(f"[data-testid=g2-market] tr.buy[data-move='{move}']")
-    elif verb == "move":
+        return 1
+    if verb == "move":
         start = rest.split(">")[0]
         tile = page.locator(f"{ME} g[data-key='{start}']")
+        chooses = "choose" in (tile.get_attribute("class") or "")
         tile.click()
-        if "choose" in (tile.get_attribute("class") or ""):
+        if chooses:
             page.click("[data-testid=g2-move-from]")
         page.click(f"{ME} g.dest[data-move='{move}']")
-    else:  # act, pay, sell: on the tile (its buttons when it offers several moves)
-        key = rest.split(":")[0] if verb == "act" else rest.split()[-1]
-        direct = page.locator(f"{ME} g.play[data-move='{move}']")
-        if direct.count():
-            direct.click()
-        else:
-            page.click(f"{ME} g.choose[data-key='{key}']")
-            page.click(f"[data-testid=g2-choose] button[data-move='{move}']")
+        return 3 if chooses else 2
+    # act, pay, sell: on the tile (its buttons when it offers several moves)
+    key = rest.split(":")[0] if verb == "act" else rest.split()[-1]
+    direct = page.locator(f"{ME} g.play[data-move='{move}']")
+    if direct.count():
+        direct.click()
+        return 1
+    page.click(f"{ME} g.choose[data-key='{key}']")
+    page.click(f"[data-testid=g2-choose] button[data-move='{move}']")
+    return 2
 
 
 def play_guided(page: Any, tid: str, lang: str) -> None:
-    """Click every planned move, each when its step's words are shown."""
+    """Click every planned move, each when its step's words are shown; in English a step
+    that takes two clicks says "then" (click this, then that), a one-click step does not."""
     tutorial = TUTORIALS[tid]
     for i, move in enumerate(tutorial.plan):
-        wait_for_text(page, words(tutorial.steps[i], lang))
+        text = words(tutorial.steps[i], lang)
+        wait_for_text(page, text)
         page.wait_for_function(MY_TURN, timeout=60_000)
         step = page.inner_text("[data-testid=tutorial-step]")
         assert str(i + 1) in step and str(len(tutorial.steps)) in step, step
         seq = page.evaluate("document.body.dataset.seq")
-        click_planned(page, move)
+        clicks = click_planned(page, move)
+        if lang == "en":
+            assert bool(re.search(r"\bthen\b", text)) == (clicks > 1), (move, clicks, text)
         page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=30_000)
     wait_for_text(page, words(tutorial.steps[-1], lang))
 

@@ -27,8 +27,8 @@ MESSAGES = {
         "A placed tile activates, and so does every tile around it, each once, in the order "
         "you like. Click the Forest: its wood goes onto the tile, to pay costs with later."),
     "glen-more-2.4": (
-        "Click your Starting village, then Activate. A village gives movement points, which "
-        "move your Scotsmen from tile to tile during this turn."),
+        "Click your Starting village: a village gives movement points, which move your "
+        "Scotsmen from tile to tile during this turn."),
     "glen-more-2.5": (
         "Click your Home castle: it is a neighbour of the Forest too, and also gives "
         "movement points."),

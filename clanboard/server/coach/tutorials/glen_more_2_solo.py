@@ -31,8 +31,8 @@ MESSAGES = {
         "you like. Click the Grain field: its grain goes onto the tile, for costs or a "
         "Distillery later."),
     "glen-more-2-solo.4": (
-        "Click your Starting village, then Activate. A village gives movement points, which "
-        "move your Scotsmen from tile to tile during this turn."),
+        "Click your Starting village: a village gives movement points, which move your "
+        "Scotsmen from tile to tile during this turn."),
     "glen-more-2-solo.5": (
         "Click your Home castle: it is a neighbour of the Grain field too, and also gives "
         "movement points."),
@@ -41,8 +41,8 @@ MESSAGES = {
         "castle. At each scoring round your Scotsmen in the home castle are compared with the "
         "Scotsmen on Allenarly's board, and being ahead brings victory points (VP)."),
     "glen-more-2-solo.7": (
-        "Click End turn. Allenarly's Scotsman is then furthest back, so she plays: at the "
-        "start of her turn every empty 1-coin space of the market is filled, then she draws "
+        "Click End turn. After it Allenarly's Scotsman is the furthest back, so she plays: at "
+        "the start of her turn every empty 1-coin space of the market is filled, and she draws "
         "an action card and takes exactly one tile."),
     "glen-more-2-solo.8": (
         "Allenarly took the Quarry (her board, below the rondel, shows her last decision): her "
@@ -57,11 +57,11 @@ MESSAGES = {
     "glen-more-2-solo.10": (
         "The Distillery costs stone, and you have none: click the stone row of the market to "
         "buy it with coins. Allenarly never buys or sells; you may even buy from a row whose "
-        "3-coin space is full, but then part of the price goes to her, and each of her coins "
+        "3-coin space is full, but in that case part of the price goes to her, and each of her coins "
         "is a VP at the end."),
     "glen-more-2-solo.11": (
-        "Now the activations. Click the Grain field first: it produces grain again, for the "
-        "Distillery."),
+        "Now the activations. Click the Grain field first, then Activate: it produces grain "
+        "again, for the Distillery."),
     "glen-more-2-solo.12": (
         "Click the Distillery to activate it: it turns grain into whisky barrels."),
     "glen-more-2-solo.13": (

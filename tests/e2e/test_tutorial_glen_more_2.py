@@ -107,9 +107,10 @@ def click_planned(page: Any, move: str) -> int:
     return 2
 
 
-def play_guided(page: Any, tid: str, lang: str) -> None:
+def play_guided(page: Any, tid: str, lang: str, shots: Path | None = None) -> None:
     """Click every planned move, each when its step's words are shown; in English a step
-    that takes two clicks says "then" (click this, then that), a one-click step does not."""
+    that takes two clicks says "then" (click this, then that), a one-click step does not.
+    With ``shots``, each step is photographed where its click is (``<shots>-<step>.png``)."""
     tutorial = TUTORIALS[tid]
     for i, move in enumerate(tutorial.plan):
         text = words(tutorial.steps[i], lang)
@@ -118,6 +119,11 @@ def play_guided(page: Any, tid: str, lang: str) -> None:
         step = page.inner_text("[data-testid=tutorial-step]")
         assert str(i + 1) in step and str(len(tutorial.steps)) in step, step
         seq = page.evaluate("document.body.dataset.seq")
+        if shots is not None:  # the board scrolled to the step's click, the step in sight
+            board = page.locator("[data-testid=g2-end]" if move == "end" else "#board")
+            board.scroll_into_view_if_needed()
+            assert in_view(page, "[data-testid=tutorial-text]")
+            page.screenshot(path=f"{shots}-{i + 1}.png", full_page=False)
         clicks = click_planned(page, move)
         if lang == "en":
             assert bool(re.search(r"\bthen\b", text)) == (clicks > 1), (move, clicks, text)
@@ -187,7 +193,7 @@ def test_the_hand_over_on_a_desktop_and_a_phone(tut_server: str, browser: Any, s
 def test_the_guided_moves_are_played_by_clicking(tut_server: str, browser: Any, shots: Path,
                                                  lang: str, size: str) -> None:
     page = learn(browser, tut_server, "glen-more-2", lang, size)
-    play_guided(page, "glen-more-2", lang)
+    play_guided(page, "glen-more-2", lang, shots / f"tut-gm2-step-{lang}-{size}")
     # the learner is still on the plan (not told "the game is yours"), and may go on:
     # the turn is theirs to finish, End turn on the board
     assert page.evaluate(MY_TURN)

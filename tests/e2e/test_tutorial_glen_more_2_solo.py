@@ -97,7 +97,7 @@ def test_the_hand_over_on_a_desktop_and_a_phone(tut_server: str, browser: Any, s
 def test_the_guided_moves_are_played_by_clicking(tut_server: str, browser: Any, shots: Path,
                                                  lang: str, size: str) -> None:
     page = learn(browser, tut_server, TID, lang, size)
-    play_guided(page, TID, lang)
+    play_guided(page, TID, lang, shots / f"tut-gm2solo-step-{lang}-{size}")
     # step 8 told of Allenarly's turn: her board shows that decision (card and range)
     last = page.inner_text("[data-testid=g2-allenarly-last]")
     assert {"en": "range", "ja": "範囲"}[lang] in last, last

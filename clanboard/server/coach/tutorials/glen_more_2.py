@@ -59,12 +59,13 @@ MESSAGES = {
         "A tile activates only once a turn, so use it while you have a resource to pay with."),
     "glen-more-2.13": (
         "Pay the Fair with the Forest's wood: click the Forest, then \u201cPay wood from this "
-        "tile\u201d. The VP are yours at once."),
+        "tile\u201d; the VP are yours at once. A scoring round comes each time a tile stack runs "
+        "out, and at the end coins count as VP and a territory larger than the smallest one "
+        "costs VP."),
     "glen-more-2.done": (
         "That is a whole turn: take, place and pay, activate, move. Finish it yourself "
         "(activate the village and the castle if you like, then End turn) and play on with "
         "the coach: it says how good each of your moves was, and the Hint button shows what "
-        "the AI would play. A scoring round comes each time a tile stack runs out; at the "
-        "end, coins count as VP and a territory larger than the smallest one costs VP."),
+        "the AI would play."),
 }
 """The explanations, step by step."""

@@ -63,15 +63,16 @@ MESSAGES = {
         "Now the activations. Click the Grain field first, then Activate: it produces grain "
         "again, for the Distillery."),
     "glen-more-2-solo.12": (
-        "Click the Distillery to activate it: it turns grain into whisky barrels."),
+        "Click the Distillery: it turns grain into whisky barrels. Allenarly scores in each "
+        "scoring round like you, plus VP for the items on her board in the rounds her level "
+        "names, and after each round she trades her stones for VP with her trade tiles."),
     "glen-more-2-solo.13": (
         "Pay with the Grain field's grain: click the Grain field, then \u201cPay grain from "
         "this tile\u201d. At each scoring round your barrels are compared with Allenarly's."),
     "glen-more-2-solo.done": (
-        "She scores in each scoring round like you, plus VP for the items on her board in the "
-        "rounds her level names, and trades her stones for VP with her trade tiles; stones left "
-        "and coins count at the end, and a tie is yours. To beat her, stay ahead in the four "
-        "categories and take the tiles she wants just ahead of her Scotsman. Finish this turn "
-        "(End turn) and play on with the coach: the Hint button shows what the AI would play."),
+        "To beat Allenarly, stay ahead in the four categories and take the tiles she wants "
+        "just ahead of her Scotsman; at the end her stones left and her coins count too, and a "
+        "tie is yours. Finish this turn (End turn) and play on with the coach: the Hint button "
+        "shows what the AI would play."),
 }
 """The explanations, step by step."""

@@ -57,8 +57,8 @@ MESSAGES = {
     "glen-more-2-solo.10": (
         "The Distillery costs stone, and you have none: click the stone row of the market to "
         "buy it with coins. Allenarly never buys or sells; you may even buy from a row whose "
-        "3-coin space is full, but in that case part of the price goes to her, and each of her coins "
-        "is a VP at the end."),
+        "3-coin space is full, but in that case part of the price goes to her, and each of "
+        "her coins is a VP at the end."),
     "glen-more-2-solo.11": (
         "Now the activations. Click the Grain field first, then Activate: it produces grain "
         "again, for the Distillery."),

@@ -52,14 +52,15 @@ def tut_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_lobby_lists_both_tutorials_by_their_titles(tut_server: str, browser: Any,
                                                         shots: Path, lang: str) -> None:
-    page = page_at(browser, f"{tut_server}/?lang={lang}", "phone")
-    page.wait_for_selector(f"[data-testid=learn-title-{TID}]")
-    duo, solo = TITLES[lang]
-    assert page.inner_text("[data-testid=learn-title-glen-more-2]") == duo
-    assert page.inner_text(f"[data-testid=learn-title-{TID}]") == solo
-    page.locator("#learn").screenshot(path=str(shots / f"tut-gm2-lobby-{lang}-phone.png"))
-    assert not page.errors, page.errors
-    page.context.close()
+    for size in SIZES:
+        page = page_at(browser, f"{tut_server}/?lang={lang}", size)
+        page.wait_for_selector(f"[data-testid=learn-title-{TID}]")
+        duo, solo = TITLES[lang]
+        assert page.inner_text("[data-testid=learn-title-glen-more-2]") == duo
+        assert page.inner_text(f"[data-testid=learn-title-{TID}]") == solo
+        page.locator("#learn").screenshot(path=str(shots / f"tut-gm2-lobby-{lang}-{size}.png"))
+        assert not page.errors, page.errors
+        page.context.close()
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -17,8 +17,8 @@ TUTORIAL = Tutorial(
 MESSAGES = {
     "glen-more-2.1": (
         "Whoever's Scotsman stands furthest back on the rondel plays next: now that is you. "
-        "Click the Forest in its green frame, the nearest tile: it produces wood, and a short "
-        "step keeps you at the back, so your next turn comes soon."),
+        "Click the Forest in its green frame, the nearest tile: it produces wood, and after a "
+        "short step the wait for your next turn is short too."),
     "glen-more-2.2": (
         "Put the Forest in your territory: click the dashed green square below your Starting "
         "village. A new tile must go next to a tile where one of your Scotsmen stands, and "

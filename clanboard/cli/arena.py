@@ -12,6 +12,7 @@ from typing import Any
 import typer
 from rich.markup import escape
 
+from clanboard.cli.lang import _
 from clanboard.cli.play import plugin_errors
 from clanboard.cli.tables import print_whole
 
@@ -54,19 +55,25 @@ def job_exits(console: Any, backend: Any, resume_hint: str | None = None) -> Ite
     except JobInterrupted as exc:
         console.print(f"[yellow]{escape(str(exc))}[/yellow]")
         if resume_hint:
-            console.print(f"resume with: {escape(resume_hint)}")
+            console.print(_("resume with: {command}").format(command=escape(resume_hint)))
         raise typer.Exit(130) from exc
     except TaskFailed as exc:
-        console.print(f"[red]error:[/red] {escape(str(exc))}")
+        console.print("[red]" + _("error:") + f"[/red] {escape(str(exc))}")
         raise typer.Exit(1) from exc
     except (ClanboardError, ValueError, BatchError) as exc:
-        console.print(f"[red]error:[/red] {escape(str(exc))}")
+        console.print("[red]" + _("error:") + f"[/red] {escape(str(exc))}")
         print_plugin_errors(console)
         raise typer.Exit(2) from exc
     finally:
         close = getattr(backend, "close", None)
         if close:
             close()
+
+
+def progress_words() -> dict[str, str]:
+    """The progress display's words in the current language."""
+    return {"eta": _("eta"), "running": _("{elapsed}s elapsed, eta {eta}s"),
+            "took": _("{seconds}s")}
 
 
 WORKERS_HELP = "Parallel processes (default: one per core; 1 runs in this process)."

@@ -1,0 +1,64 @@
+"""``clanboard analyse`` speaks the user's language (issue 44, item 6): ``--lang`` or the
+environment, as ``play`` does: the title, the headings, the marks, the players' names and the
+progress lines, with nothing left in English but the moves' notation."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from clanboard.cli.main import app
+from clanboard.core import GameRecord
+
+runner = CliRunner()
+PLANTED = Path(__file__).parents[1] / "ai" / "data" / "planted_blunder.json"
+PLAIN = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8", "COLUMNS": "200"}
+
+#: (title, headings, the planted blunder's mark, the players' names) in each language
+SAID = {
+    "ru": ("47 ходов, итераций на поиск: 3", ("игрок", "сыгранный ход", "шанс победы до, %",
+                                              "после", "ход ИИ"),
+           "?? грубая ошибка", ("Игрок 1", "Игрок 2")),
+    "ja": ("47手、探索ごとの反復3回", ("プレイヤー", "指した手", "勝率（前）%", "後", "AIの手"),
+           "?? 大悪手", ("プレイヤー1", "プレイヤー2")),
+}
+ENGLISH = ("blunder", "mistake", "inaccuracy", "forced", "player", "move", "before", "after",
+           "iterations", "seed", "analysing", "positions", "elapsed", "eta", "win")
+
+
+def analysed(*args: str, env: dict[str, str] | None = None) -> str:
+    r = runner.invoke(app, ["analyse", str(PLANTED), "-i", "3", "-w", "1", *args],
+                      env={**PLAIN, **(env or {})})
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+@pytest.mark.parametrize("lang", ["ru", "ja"])
+def test_analyse_speaks_the_language_asked_for(lang: str) -> None:
+    out = analysed("--lang", lang)
+    title, headings, blunder, names = SAID[lang]
+    assert title in out
+    for heading in headings:
+        assert heading in out, heading
+    assert blunder in out  # the planted 7r@8 (tests/ai/test_analysis.py)
+    for name in names:
+        assert name in out
+    # no English word left once the moves' notation (7r@8, claim 6) and the game's name
+    # (Schotten Totten keeps its Latin letters in Russian) are set aside
+    notations = {n for _seat, n, *_ in GameRecord.load(PLANTED).moves}
+    rest = out.replace("Schotten Totten", "")
+    for notation in sorted(notations, key=len, reverse=True):
+        rest = rest.replace(notation, "")
+    left = {w.lower() for w in re.findall(r"[A-Za-z]{2,}", rest)} - {"ai"}
+    assert not left, left
+    assert not any(word in rest.lower() for word in ENGLISH if len(word) > 3), rest
+
+
+def test_the_environment_chooses_the_language_and_english_stays_the_default() -> None:
+    assert "?? грубая ошибка" in analysed(env={"LANG": "ru_RU.UTF-8"})
+    out = analysed()
+    assert "?? blunder" in out and "47 moves, 3 iterations a search, seed 0" in out
+    assert "Player 1" in out and "AI's move" in out

@@ -62,3 +62,18 @@ def test_the_environment_chooses_the_language_and_english_stays_the_default() ->
     out = analysed()
     assert "?? blunder" in out and "47 moves, 3 iterations a search, seed 0" in out
     assert "Player 1" in out and "AI's move" in out
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("uk", ("2 партії", "агент", "частка перемог", "Гравець 1:", "Гравець 2:", " проти ")),
+    ("ja", ("2局", "エージェント", "勝率", "プレイヤー1:", "プレイヤー2:", " 対 ")),
+])
+def test_an_arena_reports_in_the_language_and_numbers_players_from_1(
+        lang: str, said: tuple[str, ...]) -> None:
+    r = runner.invoke(app, ["arena", "schotten-totten", "--agents", "random,random",
+                            "--games", "2", "-w", "1", "--lang", lang], env=PLAIN)
+    assert r.exit_code == 0, r.output
+    for words in said:
+        assert words in r.output, words
+    for english in ("games", "win rate", "Player", "agent", "seed", "records"):
+        assert english not in r.output, english

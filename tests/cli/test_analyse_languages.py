@@ -77,3 +77,19 @@ def test_an_arena_reports_in_the_language_and_numbers_players_from_1(
         assert words in r.output, words
     for english in ("games", "win rate", "Player", "agent", "seed", "records"):
         assert english not in r.output, english
+
+
+def test_a_ladder_and_self_play_report_in_the_language(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["ladder", "schotten-totten", "--agents", "random,heuristic",
+                            "--games", "2", "-w", "1", "--lang", "ru"], env=PLAIN)
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "рейтинг агентов schotten-totten" in out and "опорный" in out
+    assert "Эло: модель Брэдли — Терри, random = 0" in out
+    assert "games" not in out and "anchor" not in out and "wall" not in out
+    r = runner.invoke(app, ["selfplay", "schotten-totten", "--agents", "random,random",
+                            "--games", "1", "-w", "1", "--out", str(tmp_path / "sp"),
+                            "--lang", "ja"], env=PLAIN)
+    assert r.exit_code == 0, r.output
+    assert "schotten-tottenの自己対局" in r.output  # the progress lines
+    assert "1局から" in r.output and "decisions" not in r.output

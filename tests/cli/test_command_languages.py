@@ -1,6 +1,7 @@
-"""``clanboard analyse`` speaks the user's language (issue 44, item 6): ``--lang`` or the
-environment, as ``play`` does: the title, the headings, the marks, the players' names and the
-progress lines, with nothing left in English but the moves' notation."""
+"""The terminal's other commands speak the user's language (issue 44, item 6): ``--lang`` or
+the environment, as ``play`` does. ``analyse``: the title, the headings, the marks, the
+players' names and the progress lines, with nothing left in English but the moves' notation;
+``arena``, ``ladder``, ``selfplay`` and ``pack``: their reports."""
 
 from __future__ import annotations
 
@@ -93,3 +94,15 @@ def test_a_ladder_and_self_play_report_in_the_language(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     assert "schotten-tottenの自己対局" in r.output  # the progress lines
     assert "1局から" in r.output and "decisions" not in r.output
+
+
+def test_pack_check_and_template_in_the_language(tmp_path: Path) -> None:
+    from clanboard.games.glen_more_2.pack import PROVISIONAL_PACK
+
+    r = runner.invoke(app, ["pack", "check", str(PROVISIONAL_PACK), "--lang", "ja"], env=PLAIN)
+    out = "".join(r.output.split())
+    head, needs, _rows = out.partition("対局には設定provisional=trueが必要です")
+    assert r.exit_code == 0 and needs and "問題なし（タイル" in head  # the rows: the pack's
+    assert "valid" not in head and "tiles" not in head  # own notes, as written in it
+    r = runner.invoke(app, ["pack", "template", str(tmp_path), "--lang", "uk"], env=PLAIN)
+    assert r.exit_code == 2 and "уже існує; вкажіть нову теку" in " ".join(r.output.split())

@@ -58,6 +58,7 @@ def start_from_the_lobby(browser: Any, base_url: str, lang: str, size: str) -> A
     """The lobby in ``lang`` with 'Learn to play' for Glen More clicked: the table's page."""
     page = page_at(browser, f"{base_url}/?lang={lang}", size)
     page.click("[data-testid=learn-glen-more]")
+    page.wait_for_url("**/t/**", timeout=60_000)
     page.wait_for_selector("[data-testid=tutorial-text]", timeout=60_000)
     page.wait_for_selector("[data-testid=gm-board]")
     return page
@@ -101,12 +102,19 @@ def test_the_guided_steps_are_played_by_clicking(server: str, browser: Any, shot
         wait_for_step(page, TUTORIAL.steps[i], lang)
         step = page.inner_text("[data-testid=tutorial-step]")
         assert f"{i + 1}" in step and f"{len(TUTORIAL.steps)}" in step, step
+        # what the learner sees when the step comes (the page where the last click left it):
+        # the step's words stay on the screen however far down the board was clicked
+        page.screenshot(path=str(shots / f"tutorial-gm-step{i + 1}-{lang}-phone.png"))
+        text = page.locator("[data-testid=tutorial-text]").bounding_box()
+        assert text and text["y"] >= 0 and text["y"] + 20 < SIZES["phone"][1], (i, text)
         seq = page.evaluate("document.body.dataset.seq")
         click_move(page, move)
         page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=30_000)
     wait_for_step(page, "glen-more.done", lang)
     table = page.url.split("/t/")[1].split("?")[0].split("#")[0]
-    view = httpx.get(f"{server}/api/tables/{table}/view?seat=0").json()
+    token = page.evaluate(f"window.clanboard.tokens.get({table!r}, 0)")
+    view = httpx.get(f"{server}/api/tables/{table}/view?seat=0",
+                     headers={"Authorization": f"Bearer {token}"}).json()
     tutorial = view["tutorial"]
     assert tutorial["done"] and tutorial["following"] and tutorial["move"] is None
     mine = [e["move"] for e in view["log"] if e["player"] == 0]

@@ -16,7 +16,7 @@ PLAN = (
 TUTORIAL = Tutorial(
     "glen-more", "glen-more", 1, {},
     ({"kind": "human"}, {"kind": "ai", "agent": "heuristic"}),
-    PLAN, tuple(f"glen-more.{n}" for n in (*range(1, len(PLAN) + 1), "done")), 40)
+    PLAN, tuple(f"glen-more.{n}" for n in (*range(1, len(PLAN) + 1), "done")), 45)
 
 MESSAGES = {
     "glen-more.1": (

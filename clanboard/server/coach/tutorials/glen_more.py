@@ -74,11 +74,9 @@ MESSAGES = {
         "Click End turn. You could still activate the Start village, but you need no "
         "movement this turn: activating is never compulsory."),
     "glen-more.done": (
-        "The game is yours: as the tile stacks run out, three scorings compare whisky "
-        "barrels, chieftains and special cards, each giving points for how far you are "
-        "ahead of the player with the fewest; at the end every coin is 1 point and each tile "
-        "more than the smallest territory costs 3. Tip: the Village costs the stone you "
-        "have and brings a second clansman. Play on with the coach: the Hint button shows "
-        "what the AI would play."),
+        "The game is yours: at three scorings, as the tile stacks run out, you gain points "
+        "for how far you are ahead of the player with the fewest whisky barrels, chieftains "
+        "and special cards. Tip: the Village costs the stone you have and brings a second "
+        "clansman. Play on with the coach: the Hint button shows what the AI would play."),
 }
 """The explanations, step by step."""

@@ -148,6 +148,7 @@ def test_the_guided_steps_are_played_by_clicking(server: str, browser: Any, shot
     while i < len(tutorial.plan):
         page.wait_for_function(READY, timeout=60_000)
         shows(page, words(tutorial.steps[i], lang))
+        fits(page)  # each new step's words come into view, even from down at the board
         step = page.inner_text("[data-testid=tutorial-step]")
         assert f"{i + 1}" in step and "14" in step, step
         if tutorial.plan[i].startswith(("buy", "place L70")):  # the open offers; a turned tile
@@ -159,6 +160,7 @@ def test_the_guided_steps_are_played_by_clicking(server: str, browser: Any, shot
         i += click_move(page, tutorial.plan, i)
     page.wait_for_function(READY, timeout=60_000)
     shows(page, words(tutorial.steps[-1], lang))
+    fits(page)
     # the learner's moves are the plan's, as the log has them
     table = page.url.split("/t/")[1].split("?")[0]
     token = page.evaluate(f"localStorage.getItem('clanboard:{table}:0')")

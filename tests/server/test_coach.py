@@ -235,7 +235,8 @@ def test_a_learner_who_leaves_the_plan_is_told_the_game_is_theirs(
     from clanboard.server.coach.tutorial import MESSAGES
 
     client = serve()
-    spec = client.get("/api/tutorials").json()["tutorials"][0]["table"]
+    listed = client.get("/api/tutorials").json()["tutorials"]
+    spec = next(t for t in listed if t["game"] == "schotten-totten")["table"]
     made = client.post("/api/tables", json=spec).json()
     table, token = made["table"], made["tokens"]["0"]
     client.post(f"/api/tables/{table}/tutorial", json={"seat": 0, "game": spec["game"]},

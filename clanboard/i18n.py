@@ -78,6 +78,8 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.server.friends.follows": ("MESSAGES",),
     "clanboard.server.notifications.push": ("MESSAGES",),
     "clanboard.cli.play": ("MESSAGES",),
+    "clanboard.cli.analyse": ("MESSAGES", "MARKS"),
+    "clanboard.cli.arena": ("MESSAGES",),
 }
 #: folders whose Python files call ``_("...")`` (found with Babel's extractor)
 CALL_SOURCES = (Path(__file__).parent / "cli",)

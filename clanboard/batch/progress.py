@@ -8,19 +8,24 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Mapping
 from types import TracebackType
 from typing import IO, Any
+
+WORDS = {"eta": "eta", "running": "{elapsed}s elapsed, eta {eta}s", "took": "{seconds}s"}
+"""The display's own words (a command speaking another language passes its own)."""
 
 
 class ProgressDisplay:
     """A :data:`clanboard.batch.Progress` callback; use it as a context manager."""
 
     def __init__(self, description: str, unit: str = "games", stream: IO[str] | None = None,
-                 every_seconds: float = 30.0) -> None:
+                 every_seconds: float = 30.0, words: Mapping[str, str] | None = None) -> None:
         from rich.console import Console
 
         self.description = description
         self.unit = unit
+        self.words = {**WORDS, **(words or {})}
         self.stream = stream or sys.stderr
         self.console = Console(file=self.stream)
         self.every = every_seconds
@@ -43,7 +48,7 @@ class ProgressDisplay:
 
             self._bar = Progress(
                 TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                TextColumn(self.unit), TimeElapsedColumn(), TextColumn("eta"),
+                TextColumn(self.unit), TimeElapsedColumn(), TextColumn(self.words["eta"]),
                 TimeRemainingColumn(), console=self.console, transient=True,
             )
             self._bar.__enter__()
@@ -73,7 +78,8 @@ class ProgressDisplay:
         line = f"{self.description}: {done}/{total} {self.unit} ({done / max(1, total):.0%})"
         fresh = done - self._first_done
         if fresh and done < total:
-            line += f", {elapsed:.0f}s elapsed, eta {elapsed / fresh * (total - done):.0f}s"
+            line += ", " + self.words["running"].format(
+                elapsed=f"{elapsed:.0f}", eta=f"{elapsed / fresh * (total - done):.0f}")
         elif done == total:
-            line += f", {elapsed:.1f}s"
+            line += ", " + self.words["took"].format(seconds=f"{elapsed:.1f}")
         print(line, file=self.stream, flush=True)

@@ -12,8 +12,12 @@ from typing import Any
 import typer
 from rich.markup import escape
 
+from clanboard.cli.lang import LangOption, _, set_language
+from clanboard.cli.play import MESSAGES as PLAY_WORDS
 from clanboard.cli.play import plugin_errors
 from clanboard.cli.tables import print_whole
+from clanboard.core.messages import MESSAGES as CORE
+from clanboard.core.plural import Plural
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
@@ -54,13 +58,13 @@ def job_exits(console: Any, backend: Any, resume_hint: str | None = None) -> Ite
     except JobInterrupted as exc:
         console.print(f"[yellow]{escape(str(exc))}[/yellow]")
         if resume_hint:
-            console.print(f"resume with: {escape(resume_hint)}")
+            console.print(_("resume with: {command}").format(command=escape(resume_hint)))
         raise typer.Exit(130) from exc
     except TaskFailed as exc:
-        console.print(f"[red]error:[/red] {escape(str(exc))}")
+        console.print("[red]" + _("error:") + f"[/red] {escape(str(exc))}")
         raise typer.Exit(1) from exc
     except (ClanboardError, ValueError, BatchError) as exc:
-        console.print(f"[red]error:[/red] {escape(str(exc))}")
+        console.print("[red]" + _("error:") + f"[/red] {escape(str(exc))}")
         print_plugin_errors(console)
         raise typer.Exit(2) from exc
     finally:
@@ -68,6 +72,15 @@ def job_exits(console: Any, backend: Any, resume_hint: str | None = None) -> Ite
         if close:
             close()
 
+
+def progress_words() -> dict[str, str]:
+    """The progress display's words in the current language."""
+    return {"eta": _("eta"), "running": _("{elapsed}s elapsed, eta {eta}s"),
+            "took": _("{seconds}s")}
+
+
+MESSAGES = {"games": Plural("{n} game", "{n} games")}
+"""Counted words of the batch commands' reports (the ``_()`` calls hold the others)."""
 
 WORKERS_HELP = "Parallel processes (default: one per core; 1 runs in this process)."
 RAY_HELP = ("Run on a Ray cluster: 'auto' joins the cluster of this machine (ray start), "
@@ -80,7 +93,7 @@ def resumed_spec(folder: str, kind: str, game: str | None) -> dict[str, Any]:
     match. Raises ``BatchError`` saying what is wrong."""
     from clanboard.batch import BatchError, read_journal
 
-    header, _ = read_journal(folder)
+    header, _entries = read_journal(folder)
     if header.get("kind") != kind:
         raise BatchError(f"{folder} holds a job of kind {header.get('kind')!r}, not {kind!r}")
     spec = dict(header.get("spec") or {})
@@ -118,9 +131,11 @@ def register(app: typer.Typer) -> None:
             help="Finish the tournament saved in this folder (its settings are reused; "
                  "finished games are not replayed)."),
         as_json: bool = typer.Option(False, "--json", help="Print the results as JSON."),
+        lang: LangOption = None,
     ) -> None:
         """Play a tournament between agents (seats rotated) and print win rates with
         95% Wilson intervals, average scores and mean decision time."""
+        set_language(lang)
         from rich.console import Console
         from rich.markup import escape
 
@@ -148,11 +163,12 @@ def register(app: typer.Typer) -> None:
             check(game, names, players, options)
             backend = backend_options(workers, ray)
         except (ClanboardError, ValueError, BatchError) as exc:
-            console.print(f"[red]error:[/red] {escape(str(exc))}")
+            console.print("[red]" + _("error:") + f"[/red] {escape(str(exc))}")
             print_plugin_errors(console)
             raise typer.Exit(2) from exc
-        title = f"{game}: {' vs '.join(names)}"
-        with job_exits(console, backend), ProgressDisplay(title) as progress:
+        title = f"{game}: " + _(" vs ").join(names)
+        with job_exits(console, backend), ProgressDisplay(
+                title, unit=_("games"), words=progress_words()) as progress:
             report = run_arena(
                 game, names, games, seed=seed, num_players=players, options=options,
                 save_dir=save_dir, backend=backend, resume=bool(resume),
@@ -170,14 +186,17 @@ def print_report(console: Any, report: Any, save_dir: str | None) -> None:
     from rich import box
     from rich.table import Table
 
-    opts = ", ".join(f"{k}={v}" for k, v in report.options.items()) or "defaults"
+    opts = ", ".join(f"{k}={v}" for k, v in report.options.items()) or _("default options")
     table = Table(
-        title=f"{report.game} · {report.num_players} players · {report.games} games · "
-              f"seed {report.seed} · {opts}",
+        title=" · ".join((report.game,
+                          _(PLAY_WORDS["players"]).format(n=report.num_players),
+                          _(MESSAGES["games"]).format(n=report.games),
+                          _("seed {seed}").format(seed=report.seed), opts)),
         box=box.SIMPLE_HEAD, pad_edge=False,
     )
-    table.add_column("agent", no_wrap=True)
-    for col in ("games", "W/S/L", "win rate", "95% CI", "score", "ms/move", "max ms"):
+    table.add_column(_("agent"), no_wrap=True)
+    for col in (_("games"), _("W/S/L"), _("win rate"), _("95% CI"), _("score"), _("ms/move"),
+                _("max ms")):
         table.add_column(col, justify="right", no_wrap=True, min_width=len(col))
     for a in report.agents:
         lo, hi = a.interval
@@ -187,13 +206,14 @@ def print_report(console: Any, report: Any, save_dir: str | None) -> None:
             f"{a.mean_think * 1000:.1f}", f"{a.max_think * 1000:.0f}",
         )
     print_whole(console, table)
-    console.print("W/S/L: sole wins / shared wins / losses; win rate counts a win shared "
-                  "by k seats as 1/k; score: mean final score")
-    seat = ", ".join(f"Player {i + 1}: {p / report.games:.1%}"
+    console.print(_("W/S/L: sole wins / shared wins / losses; win rate counts a win shared "
+                    "by k players as 1/k; score: mean final score"))
+    player = _(CORE["seat"])
+    seat = ", ".join(f"{player.format(n=i + 1)}: {p / report.games:.1%}"
                      for i, p in enumerate(report.seat_points))
-    console.print(f"win rate by seat (Player 1 moves first): {seat} · "
-                  f"{report.seconds:.1f}s wall")
+    console.print(_("win rate by seat (Player 1 moves first): {seats} · {seconds}s wall "
+                    "time").format(seats=seat, seconds=f"{report.seconds:.1f}"))
     if save_dir:
-        console.print(f"records saved in {save_dir}/")
+        console.print(_("records saved in {folder}").format(folder=f"{save_dir}/"))
     for err in report.errors:
         console.print(f"[red]{err}[/red]")

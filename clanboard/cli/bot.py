@@ -16,8 +16,10 @@ from clanboard.cli.bot_client import (
     retry_after,
     run_bot,
 )
+from clanboard.cli.lang import LangOption, _, set_language
 from clanboard.cli.play import plugin_errors
 from clanboard.core import get_game, make_agent
+from clanboard.core.errors import Players
 
 __all__ = ["READ_TIMEOUT", "BotError", "create_table", "register", "retry_after", "run_bot"]
 
@@ -50,6 +52,7 @@ def register(app: typer.Typer) -> None:
                                           help="Account mode: accept rated challenges."),
         max_games: int = typer.Option(1, "--max-games", min=1,
                                       help="Account mode: games at once; more are declined."),
+        lang: LangOption = None,
     ) -> None:
         """Play a clanboard agent for a seat of a server's table through the bot API;
         reconnects after a network drop and exits with the result. With an account token
@@ -57,52 +60,59 @@ def register(app: typer.Typer) -> None:
         its games) until Ctrl-C."""
         import httpx  # optional: the "bot" extra
 
+        code = set_language(lang)
         url = url.rstrip("/")
         if table is None and create is None and token is not None and token.startswith("cbt_"):
             _run_account(url, token, agent, seed, retries,
-                         accept_games, accept_rated, max_games)
+                         accept_games, accept_rated, max_games, code)
             return
         with httpx.Client() as client:
             try:
                 if create is not None:
                     table, token = create_table(client, url, create, variant, opponent)
-                    typer.echo(f"created table {table}: {url}/t/{table}")
+                    typer.echo(_("created table {table}: {link}").format(
+                        table=table, link=f"{url}/t/{table}"))
                 if table is None or token is None:
                     raise typer.BadParameter("give --table and --token, --create GAME, or an "
                                              "account token (cbt_...) alone")
                 make_agent(get_game(create) if create else game_of(client, url, table),
                            agent)  # a bad agent name fails before the game starts
                 end = run_bot(client, url, table, token, agent, seed, retries,
-                              say=typer.echo)
+                              say=typer.echo, lang=code)
             except (BotError, ValueError, KeyError, httpx.HTTPError) as exc:
-                typer.echo(f"error: {exc}", err=True)
+                typer.echo(_("error:") + f" {exc}", err=True)
                 for line in plugin_errors():
                     typer.echo(line, err=True)
                 raise typer.Exit(2) from exc
         result = end.get("result") or {}
         seat = end.get("seat")
         won = seat in (result.get("winners") or [])
-        typer.echo(f"game over: scores {result.get('scores')}, winners {result.get('winners')}"
-                   f" - the bot {'won' if won else 'did not win'}")
+        # in words for people (Player 1..N); the JSON line after it keeps the API's seats
+        winners = Players(result.get("winners") or []).render(code) or "—"
+        typer.echo(_("game over: scores {scores}; won: {winners}").format(
+            scores=" : ".join(map(str, result.get("scores") or [])), winners=winners)
+            + " — " + (_("the bot won") if won else _("the bot did not win")))
         typer.echo(json.dumps({"table": table, "seat": seat, "result": result}))
 
 
 def _run_account(url: str, token: str, agent: str, seed: int, retries: int,
-                 accept_games: str | None, accept_rated: bool, max_games: int) -> None:
+                 accept_games: str | None, accept_rated: bool, max_games: int,
+                 lang: str = "en") -> None:
     import httpx  # optional: the "bot" extra
 
     try:
         policy = Policy.for_agent(agent, accept_games, accept_rated, max_games)
-        bot = AccountBot(url, token, agent, policy, seed, retries, say=typer.echo)
-        typer.echo(f"bot account: accepting {', '.join(sorted(policy.games))}"
-                   f" ({'rated too' if policy.rated else 'unrated only'}, at most "
-                   f"{policy.max_games} at once); Ctrl-C stops")
+        bot = AccountBot(url, token, agent, policy, seed, retries, say=typer.echo, lang=lang)
+        typer.echo(_("bot account: accepting {games} ({rated}, at most {n} at once); Ctrl-C "
+                     "stops").format(games=", ".join(sorted(policy.games)),
+                                     rated=_("rated games too") if policy.rated else
+                                     _("unrated games only"), n=policy.max_games))
         with httpx.Client() as client:
             bot.run(client)
     except KeyboardInterrupt:
-        typer.echo("stopped")
+        typer.echo(_("stopped"))
     except (BotError, ValueError, httpx.HTTPError) as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(_("error:") + f" {exc}", err=True)
         for line in plugin_errors():
             typer.echo(line, err=True)
         raise typer.Exit(2) from exc

@@ -14,6 +14,7 @@ from typing import Any
 from clanboard.cli.bot_client import READ_TIMEOUT, BotError, run_bot
 from clanboard.core import get_game, make_agent
 from clanboard.core.registry import games
+from clanboard.i18n import translate
 
 
 @dataclass(frozen=True)
@@ -40,14 +41,17 @@ class Policy:
                              f"{', '.join(sorted(playable))}")
         return cls(frozenset(wanted), rated, max(1, max_games))
 
-    def refusal(self, challenge: dict[str, Any], playing: int) -> str | None:
-        """Why ``challenge`` is declined, or None to accept it."""
+    def refusal(self, challenge: dict[str, Any], playing: int, lang: str = "en") -> str | None:
+        """Why ``challenge`` is declined (in ``lang``), or None to accept it."""
+        _ = translate(lang)
         if challenge.get("game") not in self.games:
-            return f"not playing {challenge.get('game')} (only {', '.join(sorted(self.games))})"
+            return _("not playing {game} (only {games})").format(
+                game=challenge.get("game"), games=", ".join(sorted(self.games)))
         if challenge.get("rated") and not self.rated:
-            return "not playing rated games"
+            return _("not playing rated games")
         if playing >= self.max_games:
-            return f"already playing {playing} game(s), the most at once is {self.max_games}"
+            return _("already playing {n} game(s), the most at once is {most}").format(
+                n=playing, most=self.max_games)
         return None
 
 
@@ -64,8 +68,9 @@ class AccountBot:
 
     def __init__(self, url: str, token: str, agent: str, policy: Policy, seed: int = 0,
                  retries: int = 8, backoff: float = 0.5,
-                 say: Callable[[str], None] = print) -> None:
+                 say: Callable[[str], None] = print, lang: str = "en") -> None:
         self.url, self.token, self.agent, self.policy = url, token, agent, policy
+        self.lang = lang
         self.seed, self.retries, self.backoff, self.say = seed, retries, backoff, say
         self.auth = {"Authorization": f"Bearer {token}"}
         self.games: dict[str, threading.Thread | None] = {}  # None: accepted, not started
@@ -80,6 +85,7 @@ class AccountBot:
         failures in a row, then :class:`BotError`)."""
         import httpx  # optional: the "bot" extra
 
+        _ = translate(self.lang)
         failures = 0
         while True:
             try:
@@ -91,7 +97,7 @@ class AccountBot:
                             raise httpx.TransportError(f"server busy ({r.status_code})")
                         raise BotError(f"the event stream was refused ({r.status_code}): "
                                        f"{r.text}")
-                    self.say("listening for challenges and games")
+                    self.say(_("listening for challenges and games"))
                     for raw in r.iter_lines():
                         failures = 0
                         if raw.strip():
@@ -102,7 +108,8 @@ class AccountBot:
                 if failures > self.retries:
                     raise BotError(f"gave up after {self.retries} reconnections: {exc}") from exc
                 wait = min(30.0, self.backoff * 2 ** (failures - 1))
-                self.say(f"connection lost ({exc or type(exc).__name__}); retrying in {wait:g} s")
+                self.say(_("connection lost ({error}); retrying in {seconds} s").format(
+                    error=exc or type(exc).__name__, seconds=f"{wait:g}"))
                 time.sleep(wait)
 
     def handle(self, client: Any, event: dict[str, Any]) -> None:
@@ -116,18 +123,23 @@ class AccountBot:
                 self.games.pop(event["game"]["table"], None)
 
     def answer(self, client: Any, c: dict[str, Any]) -> None:
+        _ = translate(self.lang)
         table = c["table"]
-        why = self.policy.refusal(c, self.playing())
+        why = self.policy.refusal(c, self.playing(), self.lang)
         verb = "decline" if why else "accept"
         r = client.post(f"{self.url}{c[verb]}", headers=self.auth, json={})
+        said = {"table": table, "game": c.get("game"), "who": c.get("from")}
         if r.status_code != 200:
-            self.say(f"challenge {table}: {verb} failed ({r.status_code}): {r.text}")
+            failed = (_("declining challenge {table} failed ({status}): {text}") if why else
+                      _("accepting challenge {table} failed ({status}): {text}"))
+            self.say(failed.format(table=table, status=r.status_code, text=r.text))
         elif why:
-            self.say(f"declined challenge {table} ({c.get('game')} from {c.get('from')}): {why}")
+            self.say(_("declined challenge {table} ({game} from {who}): {why}").format(
+                **said, why=why))
         else:
             with self.lock:
                 self.games.setdefault(table, None)
-            self.say(f"accepted challenge {table} ({c.get('game')} from {c.get('from')})")
+            self.say(_("accepted challenge {table} ({game} from {who})").format(**said))
 
     def start(self, table: str) -> None:
         with self.lock:
@@ -142,12 +154,14 @@ class AccountBot:
     def play(self, table: str) -> None:
         import httpx  # optional: the "bot" extra
 
+        _ = translate(self.lang)
         try:
             with httpx.Client() as client:
                 end = run_bot(client, self.url, table, self.token, self.agent, self.seed,
                               self.retries, self.backoff,
-                              say=lambda s: self.say(f"{table}: {s}"))
+                              say=lambda s: self.say(f"{table}: {s}"), lang=self.lang)
             won = end.get("seat") in ((end.get("result") or {}).get("winners") or [])
-            self.say(f"game {table} over: the bot {'won' if won else 'did not win'}")
+            self.say((_("game {table} over: the bot won") if won else
+                      _("game {table} over: the bot did not win")).format(table=table))
         except (BotError, ValueError, KeyError, httpx.HTTPError) as exc:
-            self.say(f"game {table} stopped: {exc}")
+            self.say(_("game {table} stopped: {error}").format(table=table, error=exc))

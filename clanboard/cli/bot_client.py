@@ -9,6 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 from clanboard.core import Agent, Game, get_game, make_agent
+from clanboard.core.messages import MESSAGES as CORE
+from clanboard.i18n import game_name, translate
 
 #: stream lines may be this far apart (the server's keep-alives come every 20 s)
 READ_TIMEOUT = 60.0
@@ -46,13 +48,16 @@ def create_table(client: Any, url: str, game: str, variant: str | None, opponent
 
 
 def run_bot(client: Any, url: str, table: str, token: str, agent: str, seed: int = 0,
-            retries: int = 8, backoff: float = 0.5, say: Callable[[str], None] = print
-            ) -> dict[str, Any]:
+            retries: int = 8, backoff: float = 0.5, say: Callable[[str], None] = print,
+            lang: str = "en") -> dict[str, Any]:
     """Play ``agent`` for the token's seat until the game is over; returns the final
     ``gameFinish`` line. A dropped connection is retried ``retries`` times in a row, waiting
     ``backoff`` s doubled each time (at most 30 s); the stream then starts again with the
-    full state, so nothing is lost. ``client`` is an ``httpx.Client``."""
+    full state, so nothing is lost. ``client`` is an ``httpx.Client``; what it does is
+    said in ``lang``."""
     import httpx  # optional: the "bot" extra
+
+    _ = translate(lang)
 
     auth = {"Authorization": f"Bearer {token}"}
     players: dict[str, Any] = {}
@@ -77,16 +82,19 @@ def run_bot(client: Any, url: str, table: str, token: str, agent: str, seed: int
                     if kind == "gameFull":
                         game = get_game(line["game"])
                         players.setdefault("agent", make_agent(game, agent, seed=seed))
-                        players.update(game=game, seat=line["seat"])
-                        say(f"table {table}: {game.name}, playing seat {line['seat']} "
-                            f"(Player {line['seat'] + 1})")
+                        players.update(game=game, seat=line["seat"], lang=lang)
+                        say(_("table {table}: {game}, playing as {player} (seat {seat} in the "
+                              "API)").format(table=table, game=game_name(game, lang),
+                                             player=_(CORE["seat"]).format(n=line["seat"] + 1),
+                                             seat=line["seat"]))
                         _play(client, url, table, auth, players, line["state"], say)
                     elif kind == "gameState":
                         _play(client, url, table, auth, players, line, say)
                     elif kind == "gameFinish":
                         return dict(line)
                     elif kind == "error":
-                        say(f"stream ended: {line.get('reason')}; reconnecting")
+                        say(_("stream ended: {reason}; reconnecting").format(
+                            reason=line.get("reason")))
                         break
             raise httpx.ReadError("the stream ended before the game did")
         except httpx.TransportError as exc:
@@ -94,7 +102,8 @@ def run_bot(client: Any, url: str, table: str, token: str, agent: str, seed: int
             if failures > retries:
                 raise BotError(f"gave up after {retries} reconnections: {exc}") from exc
             wait = min(30.0, backoff * 2 ** (failures - 1))
-            say(f"connection lost ({exc or type(exc).__name__}); retrying in {wait:g} s")
+            say(_("connection lost ({error}); retrying in {seconds} s").format(
+                error=exc or type(exc).__name__, seconds=f"{wait:g}"))
             time.sleep(wait)
 
 
@@ -106,15 +115,17 @@ def _play(client: Any, url: str, table: str, auth: dict[str, str], players: dict
     game: Game = players["game"]
     seat: int = players["seat"]
     bot: Agent = players["agent"]
+    _ = translate(players.get("lang", "en"))
     state = game.state_from_json(line["sample"])
     move = str(bot.choose(state, seat))
     r = client.post(f"{url}/api/bot/game/{table}/move", headers=auth,
                     json={"move": move, "seq": line["seq"]})
-    for _ in range(RATE_RETRIES):
+    for _attempt in range(RATE_RETRIES):
         if r.status_code != 429:
             break
         wait = retry_after(r)
-        say(f"over the server's rate limit; retrying the move in {wait:g} s")
+        say(_("over the server's rate limit; retrying the move in {seconds} s").format(
+            seconds=f"{wait:g}"))
         time.sleep(wait)
         r = client.post(f"{url}/api/bot/game/{table}/move", headers=auth,
                         json={"move": move, "seq": line["seq"]})
@@ -122,7 +133,7 @@ def _play(client: Any, url: str, table: str, auth: dict[str, str], players: dict
         return
     if r.status_code != 200:
         raise BotError(f"move {move!r} refused ({r.status_code}): {r.text}")
-    say(f"move {line['seq']}: {move}")
+    say(_("move {seq}: {move}").format(seq=line["seq"], move=move))
 
 
 def game_of(client: Any, url: str, table: str) -> Game:

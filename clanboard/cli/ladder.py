@@ -9,13 +9,17 @@ from typing import Any
 import typer
 
 from clanboard.cli.arena import (
+    MESSAGES,
     RAY_HELP,
     WORKERS_HELP,
     backend_options,
     job_exits,
     parse_options,
+    progress_words,
     resumed_spec,
 )
+from clanboard.cli.lang import LangOption, _, set_language
+from clanboard.cli.play import MESSAGES as PLAY_WORDS
 from clanboard.cli.tables import print_whole
 
 
@@ -53,9 +57,11 @@ def register(app: typer.Typer) -> None:
             help="Append the ratings to this JSON-lines file (date, git revision, agents, "
                  "ratings), to follow strength over time."),
         as_json: bool = typer.Option(False, "--json", help="Print the results as JSON."),
+        lang: LangOption = None,
     ) -> None:
         """Rate agents and levels against each other: Bradley–Terry ratings on the Elo
         scale (random, or the first agent, at 0) with 95% intervals, and who beat whom."""
+        set_language(lang)
         from rich.console import Console
         from rich.markup import escape
 
@@ -82,10 +88,11 @@ def register(app: typer.Typer) -> None:
             players, options = check(game, names, players, options)
             backend = backend_options(workers, ray)
         except (ClanboardError, ValueError, BatchError) as exc:
-            console.print(f"[red]error:[/red] {escape(str(exc))}")
+            console.print("[red]" + _("error:") + f"[/red] {escape(str(exc))}")
             raise typer.Exit(2) from exc
-        title = f"{game} ladder: {', '.join(names)}"
-        with job_exits(console, backend), ProgressDisplay(title) as progress:
+        title = _("{game} ladder: {agents}").format(game=game, agents=", ".join(names))
+        with job_exits(console, backend), ProgressDisplay(
+                title, unit=_("games"), words=progress_words()) as progress:
             report = run_ladder(game, names, games, seed, players, options,
                                 backend=backend, folder=save_dir, resume=bool(resume),
                                 progress=progress, prior=prior)
@@ -93,14 +100,15 @@ def register(app: typer.Typer) -> None:
             try:
                 append_history(history, report)
             except OSError as exc:
-                console.print(f"[red]error:[/red] cannot write {escape(history)}: {exc}")
+                console.print("[red]" + _("error:") + "[/red] " + _(
+                    "cannot write {file}: {error}").format(file=escape(history), error=exc))
                 raise typer.Exit(1) from exc
         if as_json:
             typer.echo(json.dumps(report.to_json(), indent=1))
         else:
             print_report(console, report)
             if history:
-                console.print(f"ratings appended to {escape(history)}")
+                console.print(_("ratings appended to {file}").format(file=escape(history)))
         if report.errors:
             raise typer.Exit(1)
 
@@ -110,26 +118,30 @@ def print_report(console: Any, report: Any) -> None:
     from rich.table import Table
 
     fit = report.fit
-    opts = ", ".join(f"{k}={v}" for k, v in report.options.items()) or "defaults"
+    opts = ", ".join(f"{k}={v}" for k, v in report.options.items()) or _("default options")
     table = Table(
-        title=f"{report.game} ladder · {report.num_players} players · {report.games} games "
-              f"({report.games_per_table} per table) · seed {report.seed} · {opts}",
+        title=" · ".join((
+            _("{game} ladder").format(game=report.game),
+            _(PLAY_WORDS["players"]).format(n=report.num_players),
+            _(MESSAGES["games"]).format(n=report.games) + " "
+            + _("({n} per table)").format(n=report.games_per_table),
+            _("seed {seed}").format(seed=report.seed), opts)),
         box=box.SIMPLE_HEAD, pad_edge=False,
     )
     table.add_column("#", justify="right")
-    table.add_column("agent", no_wrap=True)
-    for col in ("Elo", "95% CI", "score", "comparisons"):
+    table.add_column(_("agent"), no_wrap=True)
+    for col in ("Elo", _("95% CI"), _("score"), _("comparisons")):
         table.add_column(col, justify="right", no_wrap=True)
     for rank, i in enumerate(report.order(), 1):
         lo, hi = fit.interval(i)
         games = sum(report.played[i])
         score = sum(report.wins[i]) / games if games else 0.0
         table.add_row(str(rank), report.labels[i], f"{fit.ratings[i]:+.0f}",
-                      "anchor" if i == fit.anchor else f"{lo:+.0f} … {hi:+.0f}",
+                      _("anchor") if i == fit.anchor else f"{lo:+.0f} … {hi:+.0f}",
                       f"{score:.1%}", f"{games:g}")
     print_whole(console, table)
     order = report.order()
-    pairs = Table(title="wins of the row's agent against the column's (of comparisons)",
+    pairs = Table(title=_("wins of the row's agent against the column's (of comparisons)"),
                   box=box.SIMPLE_HEAD, pad_edge=False)
     pairs.add_column("", no_wrap=True)
     for j in order:
@@ -141,8 +153,9 @@ def print_report(console: Any, report: Any) -> None:
             cells.append("·" if i == j or not n else f"{report.wins[i][j]:g}/{n:g}")
         pairs.add_row(report.labels[i], *cells)
     print_whole(console, pairs)
-    console.print(f"Elo: Bradley–Terry, {report.labels[fit.anchor]} = 0, prior "
-                  f"{report.prior:g} virtual game(s) per pair; a shared win counts half · "
-                  f"{report.seconds:.1f}s wall")
+    console.print(_("Elo: Bradley–Terry, {anchor} = 0, prior {prior} virtual game(s) per "
+                    "pair; a shared win counts half · {seconds}s wall time").format(
+        anchor=report.labels[fit.anchor], prior=f"{report.prior:g}",
+        seconds=f"{report.seconds:.1f}"))
     for err in report.errors:
         console.print(f"[red]{err}[/red]")

@@ -15,6 +15,15 @@ app = typer.Typer(
 )
 
 from clanboard.cli import play as _play  # noqa: E402
+from clanboard.cli.lang import set_language  # noqa: E402
+
+
+@app.callback()
+def _language() -> None:
+    # every command starts in the environment's language (one with --lang sets its own),
+    # not in the language an earlier command of the same process chose
+    set_language(None)
+
 
 _play.register(app)
 

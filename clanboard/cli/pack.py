@@ -55,12 +55,15 @@ def check_cmd(directory: Annotated[Path, typer.Argument(help="the pack's directo
     set_language(lang)
     pack = _load(directory)
     prov = pack.provisional()
-    console.print(f"{directory}: valid ({len(pack.tiles)} tiles, {len(pack.landmarks)} landmark "
-                  f"cards, {len(pack.clan_spaces)} clan spaces)")
+    console.print(_("{directory}: valid ({tiles} tiles, {landmarks} landmark cards, {spaces} "
+                    "clan spaces)").format(directory=directory, tiles=len(pack.tiles),
+                                           landmarks=len(pack.landmarks),
+                                           spaces=len(pack.clan_spaces)))
     if not prov:
-        console.print("nothing is provisional: games start without --provisional")
+        console.print(_("nothing is provisional: games start without --provisional"))
         return
-    console.print(f"{len(prov)} provisional value(s); games need the option provisional=true:")
+    console.print(_("{n} provisional value(s); games need the option provisional=true:").format(
+        n=len(prov)))
     for e in prov:
         console.print(f"  {e.file} {e.key}: {e.reason}", markup=False)
 
@@ -68,17 +71,21 @@ def check_cmd(directory: Annotated[Path, typer.Argument(help="the pack's directo
 @pack_app.command("template")
 def template_cmd(
     directory: Annotated[Path, typer.Argument(help="where to write the pack (must not exist)")],
+    lang: LangOption = None,
 ) -> None:
     """Write a pack to fill in from the physical game: the provisional pack, every row to
     check marked provisional=yes with the reason, and a README saying how to complete it."""
     from clanboard.games.glen_more_2.pack import PROVISIONAL_PACK
 
+    set_language(lang)
     if directory.exists():
-        console.print(f"[red]{directory} exists; give a new directory[/]")
+        console.print(_("{directory} exists; give a new directory").format(directory=directory),
+                      style="red", markup=False)
         raise typer.Exit(2)
     shutil.copytree(PROVISIONAL_PACK, directory)
-    console.print(f"wrote {directory}: edit the rows marked provisional=yes, set them to "
-                  f"provisional=no, then run 'clanboard pack check {directory}'")
+    console.print(_("wrote {directory}: edit the rows marked provisional=yes, set them to "
+                    "provisional=no, then run {command}").format(
+        directory=directory, command=f"'clanboard pack check {directory}'"), markup=False)
 
 
 @pack_app.command("install")
@@ -146,20 +153,22 @@ def _describe(info: Any) -> str:
 def provisional_cmd(
     directory: Annotated[Path | None, typer.Argument(help="a pack (default: shipped)")] = None,
     markdown: Annotated[bool, typer.Option(help="print a Markdown table")] = False,
+    lang: LangOption = None,
 ) -> None:
     """List every provisional value of a pack (the docs' table is made with --markdown)."""
+    set_language(lang)
     _print_provisional(_load(directory).provisional(), markdown)
 
 
 def _print_provisional(rows: Sequence[Any], markdown: bool) -> None:
     """Provisional values (file, row, reason) as a Markdown table or a terminal table."""
-    if markdown:
+    if markdown:  # the docs' table: English, as the docs
         print("| file | row | why provisional (placeholder used) |")
         print("|---|---|---|")
         for e in rows:
             print(f"| {e.file} | {e.key} | {e.reason.replace('|', '/')} |")
         return
-    table = Table("file", "row", "why provisional")
+    table = Table(_("file"), _("row"), _("why provisional"))
     for e in rows:
         table.add_row(e.file, e.key, e.reason)
     Console(width=200).print(table)
@@ -169,26 +178,28 @@ def _print_provisional(rows: Sequence[Any], markdown: bool) -> None:
 def used_cmd(
     record: Annotated[Path, typer.Argument(help="a saved Glen More II game record (JSON)")],
     markdown: Annotated[bool, typer.Option(help="print a Markdown table")] = False,
+    lang: LangOption = None,
 ) -> None:
     """List the provisional values a recorded game actually used (replayed move by move):
     the settings it consulted, the tiles it laid out, the cards, spaces and rows it met."""
     from clanboard.core import GameRecord, InvalidState, replay
     from clanboard.games.glen_more_2.provenance import used_provisional
 
+    set_language(lang)
     try:
         rec = GameRecord.load(record)
         if rec.game != "glen-more-2":
-            raise InvalidState(f"the record is a game of {rec.game!r}; only glen-more-2 games "
-                               f"use a component pack")
+            raise InvalidState(_("the record is a game of '{game}'; only glen-more-2 games "
+                                 "use a component pack").format(game=rec.game))
         state = replay(rec)
     except (OSError, InvalidState) as exc:
         console.print(str(exc), style="red", markup=False, soft_wrap=True)
         raise typer.Exit(1) from None
     rows = used_provisional(state)  # type: ignore[arg-type]
-    where = "at its end" if state.is_terminal() else "so far (the record is unfinished)"
+    said = (_("{record}: {n} provisional value(s) used by its end") if state.is_terminal() else
+            _("{record}: {n} provisional value(s) used so far (the record is unfinished)"))
     if not markdown:
-        console.print(f"{record}: {len(rows)} provisional value(s) used {where}", markup=False,
-                      soft_wrap=True)
+        console.print(said.format(record=record, n=len(rows)), markup=False, soft_wrap=True)
     _print_provisional(rows, markdown)
 
 

@@ -14,8 +14,10 @@ from clanboard.cli.arena import (
     job_exits,
     parse_options,
     print_plugin_errors,
+    progress_words,
     resumed_spec,
 )
+from clanboard.cli.lang import LangOption, _, set_language
 
 
 def timed_agents(game: Any, names: list[str]) -> list[str]:
@@ -59,6 +61,7 @@ def register(app: typer.Typer) -> None:
             False, "--infostate",
             help="Also keep each decision's information-state tensor (the observation and "
                  "the seat's own action counts: observation size + action ids floats)."),
+        lang: LangOption = None,
     ) -> None:
         """Play games and write, per decision, the observation tensor, the legal-action
         mask, the action id, the ISMCTS visit counts and value, the chance outcomes, the
@@ -73,6 +76,7 @@ def register(app: typer.Typer) -> None:
         from clanboard.batch.selfplay import selfplay_job
         from clanboard.core import ClanboardError, get_game
 
+        set_language(lang)
         console = Console(stderr=True)
         try:
             if resume:
@@ -92,19 +96,23 @@ def register(app: typer.Typer) -> None:
             job = selfplay_job(out, game, names, games, seed, players, options, per_shard,
                                infostate)
             for name in timed_agents(get_game(game), names):
-                console.print(f"[yellow]warning:[/yellow] {name} searches against the clock: "
-                              "its moves, and so the data, change from run to run; give it "
-                              "an iteration level (e.g. ismcts:400) to reproduce the data")
+                console.print("[yellow]" + _("warning:") + "[/yellow] " + _(
+                    "{name} searches against the clock: its moves, and so the data, change "
+                    "from run to run; give it an iteration level (e.g. ismcts:400) to "
+                    "reproduce the data").format(name=name))
             backend = backend_options(workers, ray)
         except (ClanboardError, ValueError, BatchError) as exc:
-            console.print(f"[red]error:[/red] {escape(str(exc))}")
+            console.print("[red]" + _("error:") + f"[/red] {escape(str(exc))}")
             print_plugin_errors(console)
             raise typer.Exit(2) from exc
         start = time.perf_counter()
-        with job_exits(console, backend), ProgressDisplay(f"{game} self-play") as progress:
+        with job_exits(console, backend), ProgressDisplay(
+                _("{game} self-play").format(game=game), unit=_("games"),
+                words=progress_words()) as progress:
             shards = batch.run(job, backend, folder=out, resume=bool(resume),
                                progress=progress)
         decisions = sum(s["decisions"] for s in shards)
-        typer.echo(f"{decisions} decisions from {sum(s['games'] for s in shards)} games in "
-                   f"{len(shards)} shards written to {out}/ "
-                   f"({time.perf_counter() - start:.1f}s)")
+        typer.echo(_("{decisions} decisions from {games} games in {shards} shards written "
+                     "to {folder} ({seconds}s)").format(
+            decisions=decisions, games=sum(s["games"] for s in shards), shards=len(shards),
+            folder=f"{out}/", seconds=f"{time.perf_counter() - start:.1f}"))

@@ -9,7 +9,16 @@ from typing import Any
 
 import typer
 
-from clanboard.cli.arena import RAY_HELP, WORKERS_HELP, backend_options, job_exits, parse_options
+from clanboard.cli.arena import (
+    MESSAGES,
+    RAY_HELP,
+    WORKERS_HELP,
+    backend_options,
+    job_exits,
+    parse_options,
+    progress_words,
+)
+from clanboard.cli.lang import LangOption, _, set_language
 from clanboard.cli.tables import print_whole
 
 
@@ -62,10 +71,12 @@ def register(app: typer.Typer) -> None:
         workers: int = typer.Option(0, "--workers", "-w", help=WORKERS_HELP),
         ray: str | None = typer.Option(None, "--ray", help=RAY_HELP),
         as_json: bool = typer.Option(False, "--json", help="Print the results as JSON."),
+        lang: LangOption = None,
     ) -> None:
         """Fit a game's evaluation weights by self-play: SPSA, each iteration a batch of
         ISMCTS games between two perturbed weight sets; then measure the tuned weights
         against the starting ones (and a reference agent) on other deals."""
+        set_language(lang)
         from rich.console import Console
         from rich.markup import escape
 
@@ -97,7 +108,7 @@ def register(app: typer.Typer) -> None:
                                if measure else None)
             backend = backend_options(workers, ray)
         except (ClanboardError, ValueError, BatchError) as exc:
-            console.print(f"[red]error:[/red] {escape(str(exc))}")
+            console.print("[red]" + _("error:") + f"[/red] {escape(str(exc))}")
             raise typer.Exit(2) from exc
         state = None
         hint = f"clanboard tune --resume {state_dir}" if state_dir else None
@@ -105,15 +116,19 @@ def register(app: typer.Typer) -> None:
             if measured_values is not None:
                 after = {**settings.start, **measured_values}
             else:
-                with ProgressDisplay(f"{settings.game} tuning ({len(settings.names)} "
-                                     f"weights, ismcts:{settings.level})") as progress:
+                with ProgressDisplay(
+                        _("{game} tuning ({n} weights, {agent})").format(
+                            game=settings.game, n=len(settings.names),
+                            agent=f"ismcts:{settings.level}"),
+                        unit=_("iterations"), words=progress_words()) as progress:
                     state = tune(settings, backend=backend, folder=state_dir,
                                  resume=bool(resume), progress=progress)
                 after = settings.to_weights(state.x)
             matches = []
             if settings.measure_games or measured_values is not None:
                 folder = Path(state_dir) / "measure" if state_dir else None
-                with ProgressDisplay(f"{settings.game} measuring") as progress:
+                with ProgressDisplay(_("{game} measuring").format(game=settings.game),
+                                     unit=_("games"), words=progress_words()) as progress:
                     matches = measure_run(
                         settings, settings.start, after, games=settings.measure_games,
                         backend=backend, folder=folder,
@@ -129,14 +144,17 @@ def register(app: typer.Typer) -> None:
             if write:
                 shipped = get_game(settings.game).search_hints().weights_file()
                 if shipped is None:
-                    console.print(f"[red]error:[/red] {settings.game} ships no weights file")
+                    console.print("[red]" + _("error:") + "[/red] " + _(
+                        "{game} ships no weights file").format(game=settings.game))
                     raise typer.Exit(2)
                 paths.append(shipped)
             for path in paths:
                 try:
                     write_weights(path, content)
                 except OSError as exc:
-                    console.print(f"[red]error:[/red] cannot write {escape(str(path))}: {exc}")
+                    console.print("[red]" + _("error:") + "[/red] " + _(
+                        "cannot write {file}: {error}").format(file=escape(str(path)),
+                                                               error=exc))
                     raise typer.Exit(1) from exc
                 written.append(str(path))
         if as_json:
@@ -156,25 +174,30 @@ def print_report(console: Any, settings: Any, after: dict[str, float], matches: 
     from rich import box
     from rich.table import Table
 
-    table = Table(title=f"{settings.game} weights · ismcts:{settings.level} · "
-                        f"{settings.iterations} iterations × {settings.games} games · "
-                        f"seed {settings.seed}", box=box.SIMPLE_HEAD, pad_edge=False)
-    for col in ("weight", "before", "after", "range"):
-        table.add_column(col, justify="left" if col == "weight" else "right", no_wrap=True)
+    table = Table(title=" · ".join((
+        _("{game} weights").format(game=settings.game), f"ismcts:{settings.level}",
+        _("{iterations} iterations × {games}").format(
+            iterations=settings.iterations,
+            games=_(MESSAGES["games"]).format(n=settings.games)),
+        _("seed {seed}").format(seed=settings.seed))), box=box.SIMPLE_HEAD, pad_edge=False)
+    for i, col in enumerate((_("weight"), _("before"), _("after"), _("range"))):
+        table.add_column(col, justify="left" if i == 0 else "right", no_wrap=True)
     for n in settings.names:
         lo, hi = settings.bounds[n]
         table.add_row(n, f"{settings.start[n]:g}", f"{after[n]:g}", f"{lo:g}..{hi:g}")
     print_whole(console, table)
     if matches:
-        m = Table(title="measured on other deals", box=box.SIMPLE_HEAD, pad_edge=False)
-        for col in ("", "games", "win rate", "95% CI"):
+        m = Table(title=_("measured on other deals"), box=box.SIMPLE_HEAD, pad_edge=False)
+        for col in ("", _("games"), _("win rate"), _("95% CI")):
             m.add_column(col, justify="left" if not col else "right", no_wrap=True)
         for match in matches:
             lo, hi = match.interval
-            m.add_row(f"{match.first} vs {match.second}", str(match.games),
+            side = {"before": _("before"), "after": _("after")}  # else a reference agent
+            m.add_row(side.get(match.first, match.first) + _(" vs ")
+                      + side.get(match.second, match.second), str(match.games),
                       f"{match.rate:.1%}", f"{lo:.1%}-{hi:.1%}")
         print_whole(console, m)
-        console.print("before: the starting weights; after: the tuned ones; both ISMCTS at "
-                      "the same level; a shared win counts half")
+        console.print(_("before: the starting weights; after: the tuned ones; both ISMCTS "
+                        "at the same level; a shared win counts half"))
     for path in written:
-        console.print(f"weights written to {path}")
+        console.print(_("weights written to {file}").format(file=path))

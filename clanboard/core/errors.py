@@ -40,6 +40,35 @@ def _text(template: str, params: dict[str, Any]) -> Text:
     return Text(template, **params)
 
 
+class Players(Text):
+    """Seats as people name them: seat indexes (counted from 0, as the APIs count) said as
+    "Player 2, Player 3" (``Players([1, 2])``), in the reader's language when rendered; a
+    :class:`Text` parameter of a refusal that waits for several players."""
+
+    seats: tuple[int, ...]
+
+    def __new__(cls, seats: Iterable[int]) -> Players:
+        from clanboard.core.messages import MESSAGES
+
+        numbers = tuple(seats)
+        english = ", ".join(MESSAGES["seat"].format(n=s + 1) for s in numbers)
+        self = str.__new__(cls, english)
+        self.template, self.params, self.seats = english, {}, numbers
+        return self
+
+    def render(self, lang: str = "en") -> str:
+        if lang == "en":
+            return str.__str__(self)
+        from clanboard.core.messages import MESSAGES
+        from clanboard.i18n import gettext
+
+        word = gettext(lang, MESSAGES["seat"])
+        return ("、" if lang == "ja" else ", ").join(word.format(n=s + 1) for s in self.seats)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Players, (self.seats,))
+
+
 def say(messages: Mapping[str, str], key: str, **params: Any) -> Text:
     """``messages[key]`` (a module's dict of English templates, listed for the
     catalogues) as a :class:`Text` with ``params``."""

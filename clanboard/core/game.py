@@ -22,7 +22,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from clanboard.core.errors import IllegalMove, InvalidState, say
+from clanboard.core.errors import IllegalMove, InvalidState, Players, say
 from clanboard.core.game_type import STATE_FORMAT_VERSION, Game
 from clanboard.core.game_type import Option as Option  # importable from here as before
 from clanboard.core.messages import ERRORS, MESSAGES
@@ -105,19 +105,18 @@ class State(ABC):
             raise IllegalMove(say(ERRORS, "over"))
         if cur == CHANCE:
             if player not in (None, CHANCE):
-                raise IllegalMove(say(ERRORS, "chance", player=player))
+                raise IllegalMove(say(ERRORS, "chance", player=player + 1))
             return CHANCE
         waiting = self.players_to_move()
         if player is None:
             if cur == SIMULTANEOUS:
                 raise IllegalMove(
                     say(ERRORS, "simultaneous"),
-                    [f"player {p}" for p in waiting],
+                    [f"player {p + 1}" for p in waiting],
                 )
             return cur
         if player not in waiting:
-            who = ", ".join(f"player {p}" for p in waiting)
-            raise IllegalMove(say(ERRORS, "not_turn", player=player, who=who))
+            raise IllegalMove(say(ERRORS, "not_turn", player=player + 1, who=Players(waiting)))
         return player
 
     def apply(self, move: Move | str, player: int | None = None) -> None:

@@ -389,7 +389,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table = await tables_of(request).get(table_id)
         rec = finished(table)
         if seat is not None and seat >= rec.num_players:
-            raise ApiError(404, "no_such_seat", say("seats_are", last=rec.num_players - 1))
+            raise ApiError(404, "no_such_seat", say("seats_are", players=rec.num_players))
         lang = request_lang(request)
         frames = []
         for i, state in enumerate(rec.states()):

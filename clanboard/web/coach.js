@@ -6,7 +6,7 @@
 (function () {
   const {h, t, api, tokens, lang} = window.clanboard;
   const $ = (id) => document.getElementById(id);
-  let view = null, hint = null, error = "", asking = false;
+  let view = null, hint = null, error = "", asking = false, shownStep = "";
   const table = () => window.clanboard.table;
   const mySeat = () => (table() ? table().seat() : null);
   const url = (what) => `/api/tables/${encodeURIComponent(table().id)}/${what}?lang=${encodeURIComponent(lang)}`;
@@ -91,5 +91,13 @@
     if (error) parts.push(h("p", {class: "error", role: "alert", "data-testid": "coach-error", text: error}));
     el.hidden = !parts.length;
     el.replaceChildren(...parts);
+    // a new tutorial step while the learner is down at the board (a tall board, a phone):
+    // its words come into view
+    const stepNow = tut ? `${tut.step}:${tut.following}:${view.status}` : "";
+    if (stepNow && shownStep && stepNow !== shownStep) {
+      const box = el.getBoundingClientRect();
+      if (box.top < 0 || box.top > window.innerHeight) el.scrollIntoView({block: "start"});
+    }
+    shownStep = stepNow;
   }
 })();

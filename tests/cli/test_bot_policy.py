@@ -71,3 +71,33 @@ def test_a_dropped_event_stream_is_reopened_with_backoff() -> None:
                      "GET /api/bot/stream/event", "GET /api/bot/stream/event"]
     assert said[0].startswith("connection lost") and said[1] == "listening for challenges and games"
     assert said[2].startswith("declined challenge T1 (isle-of-skye from Ailsa): not playing")
+
+
+def test_the_account_bot_speaks_the_language_it_is_given() -> None:
+    """``clanboard bot --lang ja`` (or LANG): the bot's lines in words of that language."""
+    challenge = {"type": "challenge", "challenge": {
+        "table": "T1", "game": "isle-of-skye", "from": "Ailsa",
+        "accept": "/api/bot/challenge/T1/accept", "decline": "/api/bot/challenge/T1/decline"}}
+    opened: list[int] = []
+
+    def server(request: httpx.Request) -> httpx.Response:
+        if request.method == "POST":
+            return httpx.Response(200, json={"ok": True, "table": "T1"})
+        opened.append(1)
+        if len(opened) == 1:
+            return httpx.Response(200, content=(json.dumps(challenge) + "\n\n").encode())
+        raise httpx.ConnectError("network down")
+
+    said: list[str] = []
+    bot = AccountBot("http://bots.test", "cbt_x", "heuristic",
+                     Policy.for_agent("heuristic", "schotten-totten"), retries=0, backoff=0,
+                     say=said.append, lang="ja")
+    with (httpx.Client(transport=httpx.MockTransport(server)) as client,
+          pytest.raises(BotError)):
+        bot.run(client)
+    assert said[0] == "挑戦と対局を待っています"
+    assert said[1] == ("挑戦T1を断りました（Ailsaからのisle-of-skye）: isle-of-skyeは対局しません"
+                       "（対応: schotten-totten）")
+    policy = Policy.for_agent("heuristic", "schotten-totten", rated=False)
+    assert policy.refusal({"game": "schotten-totten", "rated": True}, 0, "uk") == \
+        "не граємо рейтингові партії"

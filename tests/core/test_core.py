@@ -73,7 +73,7 @@ def test_chance_nodes_explicit_or_automatic() -> None:
 
 def test_out_of_turn_and_finished_games_raise() -> None:
     s = TOY.new_state(seed=1)
-    with pytest.raises(IllegalMove, match="not player 1's turn"):
+    with pytest.raises(IllegalMove, match="not player 2's turn"):
         s.apply(s.legal_moves()[0], player=1)
     while not s.is_terminal():
         s.apply(s.legal_moves()[0])

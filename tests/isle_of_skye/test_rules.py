@@ -84,7 +84,7 @@ def test_pricing_sub_moves_in_order() -> None:
     assert [m.amount for m in s.legal_moves(0)] == [1, 2]
     s.apply(f"price {d[2]} 2", 0)
     assert s.players_to_move() == [1] and s.legal_moves(0) == []
-    with pytest.raises(IllegalMove, match="not player 0's turn"):
+    with pytest.raises(IllegalMove, match="not player 1's turn"):
         s.apply("pass", 0)
 
 
@@ -298,7 +298,7 @@ def test_precise_reasons_for_illegal_moves() -> None:
     d = s.drawn[0]
     with pytest.raises(IllegalMove, match="buying happens in the buy phase"):
         s.apply(f"buy {s.drawn[1][0]}", 0)
-    with pytest.raises(IllegalMove, match="not one of player 0's drawn tiles"):
+    with pytest.raises(IllegalMove, match="not one of player 1's drawn tiles"):
         s.apply(f"discard {s.drawn[1][0]}", 0)
     with pytest.raises(IllegalMove, match="chance outcome"):
         s.apply("draw L01", 0)
@@ -309,7 +309,7 @@ def test_precise_reasons_for_illegal_moves() -> None:
     with pytest.raises(IllegalMove, match="prices are set only in the pricing phase"):
         s.apply(f"price {d[1]} 1", 0)
     dear = next(t for t, a in s.prices[1].items() if a == 6)
-    with pytest.raises(IllegalMove, match=f"{dear} costs 6 gold but player 0 has only 3"):
+    with pytest.raises(IllegalMove, match=f"{dear} costs 6 gold but player 1 has only 3"):
         s.apply(f"buy {dear}", 0)
     with pytest.raises(IllegalMove, match="not offered this round"):
         s.apply(f"buy {d[0]}", 0)  # seat 0's own discard

@@ -131,7 +131,7 @@ def test_illegal_moves_leave_the_state_unchanged() -> None:
             s.apply(bad)
         assert err.value.allowed, bad  # says what is allowed instead
         assert s.to_json() == before
-    with pytest.raises(IllegalMove, match="not player 1's turn"):
+    with pytest.raises(IllegalMove, match="not player 2's turn"):
         s.apply("8b@1", player=1)
     assert s.to_json() == before
 

@@ -243,7 +243,7 @@ def test_rated_tables_are_between_accounts(client: TestClient) -> None:
     assert r.status_code == 422 and "one seat per account" in r.json()["reason"]
     r = owner.post("/api/tables", json={**rated, "seats": [{"kind": "human"},
                                                            {"kind": "ai", "agent": "nobody"}]})
-    assert r.status_code == 422 and "seat 1" in r.json()["reason"]
+    assert r.status_code == 422 and "Player 2" in r.json()["reason"]
     t = owner.post("/api/tables", json=rated).json()
     r = guest.post(f"/api/tables/{t['table']}/join", json={})
     assert r.status_code == 401 and r.json()["error"] == "account_required"

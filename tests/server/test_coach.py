@@ -236,10 +236,10 @@ def test_a_learner_who_leaves_the_plan_is_told_the_game_is_theirs(
 
     client = serve()
     listed = client.get("/api/tutorials").json()["tutorials"]
-    spec = next(t for t in listed if t["id"] == "schotten-totten")["table"]
+    spec = next(t for t in listed if t["game"] == "schotten-totten")["table"]
     made = client.post("/api/tables", json=spec).json()
     table, token = made["table"], made["tokens"]["0"]
-    client.post(f"/api/tables/{table}/tutorial", json={"seat": 0, "game": "schotten-totten"},
+    client.post(f"/api/tables/{table}/tutorial", json={"seat": 0, "game": spec["game"]},
                 headers=auth(token))
     assert client.post(f"/api/tables/{table}/moves", json={"seat": 0, "move": "3o@1"},
                        headers=auth(token)).status_code == 200

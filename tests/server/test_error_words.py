@@ -36,17 +36,17 @@ def test_a_move_out_of_turn_over_the_socket_in_its_language(client: TestClient) 
         while msg.get("type") != "error":
             msg = ws.receive_json()
     assert msg["error"] == "not_your_turn"
-    assert msg["reason"] == "сейчас не ход места 1; ждём места: 0", msg
+    assert msg["reason"] == "сейчас не ход игрока 2; ждём: Игрок 1", msg
 
 
 def test_joining_a_taken_seat_in_japanese(client: TestClient) -> None:
     t = new_table(client, game="schotten-totten", seed=3,
                   seats=[{"kind": "human"}, {"kind": "open"}])
     r = client.post(f"/api/tables/{t['table']}/join?lang=ja", json={"seat": 0})
-    assert r.status_code == 409 and r.json()["reason"] == "席0はすでに埋まっています"
+    assert r.status_code == 409 and r.json()["reason"] == "プレイヤー1の席はすでに埋まっています"
     r = client.post(f"/api/tables/{t['table']}/moves?lang=uk", headers=auth(t["tokens"]["0"]),
                     json={"seat": 0, "move": "play 1 1"})
-    assert r.json()["reason"] == "чекаємо на гравців на місця: 1"
+    assert r.json()["reason"] == "чекаємо, поки займуть вільні місця (Гравець 2)"
 
 
 def test_a_reason_keeps_its_english_for_programs() -> None:

@@ -310,13 +310,13 @@ class SkyeState(State):
             raise IllegalMove(say(ERRORS, "offer_phase", phase=Text(self.phase)))
         if self.discard[actor] is not None:
             raise IllegalMove(
-                say(ERRORS, "started", player=actor),
+                say(ERRORS, "started", player=actor + 1),
                 [str(m) for m in self.legal_moves(actor)],
             )
         trial = self.clone()
         trial.auto_chance = False
         if {t for t, _ in move.prices} != set(self.drawn[actor]) - {move.discard}:
-            raise IllegalMove(say(ERRORS, "offer", player=actor,
+            raise IllegalMove(say(ERRORS, "offer", player=actor + 1,
                                   drawn=", ".join(self.drawn[actor])))
         # price the tiles in draw order, as the sub-moves require
         prices = dict(move.prices)
@@ -342,11 +342,11 @@ class SkyeState(State):
             if self.phase != "price":
                 return say(e, "price_phase", move=str(move), phase=ph)
             if self.committed(player):
-                return say(e, "committed", player=player)
+                return say(e, "committed", player=player + 1)
             if isinstance(move, Discard):
                 if self.discard[player] is not None:
-                    return say(e, "discards", player=player, tile=self.discard[player])
-                return say(e, "not_drawn", tile=move.tile, player=player,
+                    return say(e, "discards", player=player + 1, tile=self.discard[player])
+                return say(e, "not_drawn", tile=move.tile, player=player + 1,
                            drawn=", ".join(self.drawn[player]))
             if self.discard[player] is None:
                 return say(e, "discard_first", example="discard Lxx")
@@ -356,7 +356,7 @@ class SkyeState(State):
             top = self.gold[player] - (len(todo) - 1)
             if move.amount < 1:
                 return say(e, "price_min")
-            return say(e, "price_max", amount=move.amount, player=player,
+            return say(e, "price_max", amount=move.amount, player=player + 1,
                        gold=self.gold[player], more=len(todo) - 1, top=top)
         if isinstance(move, (Buy, Pass)):
             if self.phase != "buy":
@@ -367,18 +367,18 @@ class SkyeState(State):
             if owner is None:
                 return say(e, "not_offered", tile=move.tile)
             if move.tile in self.bought_by:
-                return say(e, "bought", tile=move.tile, player=self.bought_by[move.tile])
+                return say(e, "bought", tile=move.tile, player=self.bought_by[move.tile] + 1)
             if owner == player:
                 return say(e, "own", tile=move.tile)
             price = self.prices[owner][move.tile]
-            return say(e, "afford", tile=move.tile, price=price, player=player,
+            return say(e, "afford", tile=move.tile, price=price, player=player + 1,
                        gold=self.gold[player])
         if isinstance(move, (Place, Return)):
             if self.phase != "build":
                 return say(e, "build_phase", move=str(move), phase=ph)
             if move.tile not in self.pending[player]:
                 have = ", ".join(self.pending[player]) or Text("none")
-                return say(e, "not_pending", tile=move.tile, player=player, have=have)
+                return say(e, "not_pending", tile=move.tile, player=player + 1, have=have)
             tile = self.tiles[move.tile]
             terr = self.territories[player]
             if isinstance(move, Place):

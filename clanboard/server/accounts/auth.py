@@ -281,10 +281,10 @@ async def account_seats(request: Request, game_id: str, seats: list[dict[str, An
         try:
             agent = resolve_agent(game, spec.get("agent"), spec.get("difficulty"))
         except ValueError as exc:
-            raise ApiError(422, "bad_seats", f"seat {i}: {exc}") from exc
+            raise ApiError(422, "bad_seats", f"seats[{i}] (Player {i + 1}): {exc}") from exc
         if agent not in RATED_LEVELS:
-            raise ApiError(422, "bad_seats", f"seat {i}: a rated AI seat plays at one of "
-                           f"the named levels: {', '.join(RATED_LEVELS)}")
+            raise ApiError(422, "bad_seats", f"seats[{i}] (Player {i + 1}): a rated AI seat "
+                           f"plays at one of the named levels: {', '.join(RATED_LEVELS)}")
         bot = await accounts.run_db(accounts.store.bot_user, bot_name(agent))
         spec.update(agent=agent, user_id=bot.id, name=bot.name)
     return seats

@@ -492,7 +492,7 @@ def analysis_router() -> APIRouter:
         if entry is None:
             raise ApiError(404, "no_analysis", f"move {index} has not been analysed")
         if seat is not None and seat >= table.state.num_players:
-            raise ApiError(404, "no_such_seat", say("seats_are", last=table.state.num_players - 1))
+            raise ApiError(404, "no_such_seat", say("seats_are", players=table.state.num_players))
         state = position_before(table.state.record(table.names), index)
         state.apply(entry["best"], entry["player"])
         every = [state.observation(p) for p in range(state.num_players)]

@@ -12,26 +12,26 @@ from clanboard.core.errors import Text
 
 MESSAGES = {
     "no_such_table": "there is no table '{table}'",
-    "no_such_seat": "this table has seats 0-{last}, not {seat}",
-    "seats_are": "seats are 0-{last}",
-    "token_required": "acting for seat {seat} needs its token "
+    "no_such_seat": "this table has Players 1–{players}; there is no Player {player}",
+    "seats_are": "this game had Players 1–{players}",
+    "token_required": "acting for Player {player} needs their seat's token "
                       "(header 'Authorization: Bearer <token>')",
-    "wrong_token": "that token does not belong to seat {seat}",
+    "wrong_token": "that token does not belong to Player {player}'s seat",
     "rated_join": "this table is rated: log in to an account to take a seat",
     "invite_required": "this table is private: its seats are taken with the invite link "
                        "(the secret after #invite= in it)",
     "no_open_seat": "every seat at this table is taken",
-    "seat_taken": "seat {seat} is already taken",
+    "seat_taken": "Player {player}'s seat is already taken",
     "already_seated": "you already have a seat at this rated table",
     "game_over": "the game is over; no more moves can be made",
-    "waiting_for_players": "waiting for players to take seat(s) {seats}",
+    "waiting_for_players": "waiting for players to take the open seats ({seats})",
     "stale_move": "move {seq} was expected to be move number {expected}: the game has "
                   "moved on; fetch the view again",
     "moved_elsewhere": "move {seq} was just made elsewhere: the game has moved on; fetch the "
                        "view again",
-    "not_your_turn": "it is not seat {seat}'s turn; waiting for seat(s) {waiting}",
-    "seat_taken_over": "seat {seat} is played by an AI (its clock ran out)",
-    "time_over": "seat {seat}'s clock has run out",
+    "not_your_turn": "it is not Player {player}'s turn; waiting for {waiting}",
+    "seat_taken_over": "Player {player}'s seat is played by an AI (its clock ran out)",
+    "time_over": "Player {player}'s clock has run out",
     "spectators_move": "spectators cannot move",
     "record_not_yet": "the record (with its seed) is published once the game is over",
     "analysis_not_yet": "a game is analysed once it is over (the analysis sees every hand)",
@@ -59,12 +59,13 @@ MESSAGES = {
     "chat_rate": "too many chat messages: at most {n} per {seconds} seconds",
     "chat_full": "this table's chat holds {n} messages",
     "chat_name": "a name must not contain control characters",
-    "mute_other": "mute another seat: 0-{last}, not your own ({seat})",
+    "mute_other": "mute another player (Players 1–{players}), not yourself (Player {player})",
     "spectators_cannot": "spectators cannot do that",
     "seat_left": "this seat's player resigned or left: an AI plays it now; watch the table "
                  "as a spectator",
 }
-"""Words of the errors a player may meet (message ids of the catalogues)."""
+"""Words of the errors a player may meet (message ids of the catalogues). A seat is named as
+people count: "Player 2" is seat 1 of the API (the ``seat`` fields count from 0)."""
 
 
 def say(key: str, **params: Any) -> Text:

@@ -226,16 +226,16 @@ class LiveTable:
             return
         if not 0 <= seat < len(self.seats):
             raise ApiError(404, "no_such_seat",
-                           say("no_such_seat", last=len(self.seats) - 1, seat=seat))
+                           say("no_such_seat", players=len(self.seats), player=seat + 1))
         if self.seats[seat].kind == "ai" and seat in left_seats(self.events):
             raise ApiError(403, "seat_left", say("seat_left"))
         if not token and user_id is not None and self.seats[seat].user_id == user_id:
             return
         if not token:
-            raise ApiError(401, "token_required", say("token_required", seat=seat))
+            raise ApiError(401, "token_required", say("token_required", player=seat + 1))
         held = self.seats[seat].token_hash
         if held is None or not secrets.compare_digest(held, hash_token(token)):
-            raise ApiError(403, "wrong_token", say("wrong_token", seat=seat))
+            raise ApiError(403, "wrong_token", say("wrong_token", player=seat + 1))
 
     def view(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) may see: built from ``observation``, the

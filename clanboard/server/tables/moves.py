@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.exc import IntegrityError
 
 from clanboard.core import IllegalMove, State
+from clanboard.core.errors import Players
 from clanboard.server.clocks.clock import Clocks
 from clanboard.server.cluster.shared import RETRY_AFTER_CATCH_UP
 from clanboard.server.cluster.writer import MoveConflict
@@ -76,9 +77,9 @@ class Moves(TableCache):
             if status == "over":
                 raise ApiError(409, "game_over", say("game_over"))
             if status == "waiting":
-                open_seats = [str(s.seat) for s in table.seats if s.kind == "open"]
+                open_seats = [s.seat for s in table.seats if s.kind == "open"]
                 raise ApiError(409, "waiting_for_players",
-                               say("waiting_for_players", seats=", ".join(open_seats)))
+                               say("waiting_for_players", seats=Players(open_seats)))
             if seq is not None and seq != table.seq and not unseen_since(table, seat, seq):
                 raise ApiError(409, "stale_move",
                                say("stale_move", seq=echo(seq), expected=table.seq),
@@ -86,16 +87,16 @@ class Moves(TableCache):
             waiting = table.state.players_to_move()
             if seat not in waiting:
                 raise ApiError(409, "not_your_turn",
-                               say("not_your_turn", seat=seat,
-                                   waiting=", ".join(map(str, waiting)) or "—"), allowed=[])
+                               say("not_your_turn", player=seat + 1,
+                                   waiting=Players(waiting) if waiting else "—"), allowed=[])
             if not by_ai and table.seats[seat].kind == "ai":
-                raise ApiError(409, "seat_taken_over", say("seat_taken_over", seat=seat))
+                raise ApiError(409, "seat_taken_over", say("seat_taken_over", player=seat + 1))
             now = self.clock.now()
             clocks = None
             if table.clocks is not None:
                 if seat in table.clocks.out_of_time(waiting, now):
                     self._spawn(self.check_time(table))
-                    raise ApiError(409, "time_over", say("time_over", seat=seat))
+                    raise ApiError(409, "time_over", say("time_over", player=seat + 1))
                 clocks = Clocks(table.clocks.control, list(table.clocks.remaining),
                                 table.clocks.since)
             after = table.state.clone()

@@ -79,14 +79,15 @@ class Tables(Timers):
                         game, resolve_agent(game, spec.get("agent"), spec.get("difficulty")),
                         self.settings.ai_max_seconds, self.settings.ai_max_iterations)
                 except ValueError as exc:
-                    raise ApiError(422, "bad_seats", f"seat {i}: {exc}") from exc
+                    raise ApiError(422, "bad_seats", f"seats[{i}] (Player {i + 1}): {exc}") from exc
                 stored.append(StoredSeat(i, "ai", name or f"AI ({agent})", agent, None,
                                          spec.get("user_id")))
             elif kind == "open":
                 stored.append(StoredSeat(i, "open", name or "(open)", None, None))
             else:
                 raise ApiError(422, "bad_seats",
-                               f"seat {i}: kind must be human, ai or open, not {kind!r}")
+                               f"seats[{i}] (Player {i + 1}): kind must be human, ai or open, "
+                               f"not {kind!r}")
         if on_resign not in ("ai", "last"):
             raise ApiError(422, "bad_options",
                            f"on_resign must be 'ai' or 'last', not {echo(on_resign)!r}")
@@ -137,9 +138,9 @@ class Tables(Timers):
                 seat = open_seats[0]
             if not 0 <= seat < len(table.seats):
                 raise ApiError(404, "no_such_seat",
-                               say("no_such_seat", last=len(table.seats) - 1, seat=seat))
+                               say("no_such_seat", players=len(table.seats), player=seat + 1))
             if seat not in open_seats:
-                raise ApiError(409, "seat_taken", say("seat_taken", seat=seat),
+                raise ApiError(409, "seat_taken", say("seat_taken", player=seat + 1),
                                allowed=[str(s) for s in open_seats])
             if table.rated and user is not None and any(
                     s.user_id == user[0] for s in table.seats):
@@ -158,7 +159,7 @@ class Tables(Timers):
                 clocks.to_json(), clocks.deadline(table.state.players_to_move()))
             if not await self.run_db(self.store.take_seat, table.id, seat, new.name,
                                      new.token_hash, status, new.user_id, write):
-                raise ApiError(409, "seat_taken", say("seat_taken", seat=seat))
+                raise ApiError(409, "seat_taken", say("seat_taken", player=seat + 1))
             table.seats = after
             if clocks is not None:
                 table.clocks = clocks

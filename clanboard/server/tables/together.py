@@ -502,7 +502,8 @@ def chat_for(table: LiveTable, seat: int | None, limit: int = CHAT_BACKLOG
 async def mute(tables: Tables, table: LiveTable, seat: int, target: Any, on: Any) -> None:
     if not isinstance(target, int) or isinstance(target, bool) \
             or not 0 <= target < len(table.seats) or target == seat:
-        raise ApiError(422, "bad_mute", reason("mute_other", last=len(table.seats) - 1, seat=seat))
+        raise ApiError(422, "bad_mute", reason("mute_other", players=len(table.seats),
+                                               player=seat + 1))
     if not isinstance(on, bool):
         raise ApiError(400, "malformed_request", "muted must be true or false")
     await tables.run_db(set_mute, tables.store, table.id, seat, target, on)

@@ -71,10 +71,10 @@
       text: t("coach.hints_taken", {list: taken.map(([s, n]) => t("coach.hints_of", {who: s.name, n})).join(", ")})})];
   }
 
-  function verdictLine(v, live) {
+  function verdictLine(v, mine) {
     const line = h("p", {class: "coach-verdict" + (v.mark ? " mark-" + v.mark : " mark-good"),
       "data-testid": "coach-verdict", "data-mark": v.mark || "good", text: v.text});
-    return v.mark && live ? h("div", {class: "coach-row"}, line, boardButton("verdict", "coach.show_better")) : line;
+    return v.mark && mine ? h("div", {class: "coach-row"}, line, boardButton("verdict", "coach.show_better")) : line;
   }
 
   function draw() {
@@ -92,7 +92,7 @@
     }
     if (view.status === "over") {
       parts.push(...hintsTaken());
-      if (c.on && c.verdict) parts.push(verdictLine(c.verdict));
+      if (c.on && c.verdict) parts.push(verdictLine(c.verdict, seat !== null));
     } else if (seat !== null && c.allowed && view.seats[seat] && view.seats[seat].kind !== "ai") {
       const myTurn = view.status === "playing" && view.to_move.includes(seat);
       const row = [h("button", {"data-testid": "hint", disabled: !myTurn || asking, title: t("coach.hint_help"),

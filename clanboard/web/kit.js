@@ -519,7 +519,7 @@
     const link = rulesLink(kind);
     pop = h("div", {class: "kit-pop", role: "dialog", "data-testid": "kit-popover"},
       h("button", {class: "kit-pop-close", "aria-label": t("kit.close"), text: "×", onclick: closePop}),
-      title ? h("strong", {text: title}) : null, (lines || []).map((l) => h("div", {text: l})),
+      title ? h("strong", {text: title.charAt(0).toUpperCase() + title.slice(1)}) : null, (lines || []).map((l) => h("div", {text: l})),
       link ? h("a", {class: "kit-pop-rules", href: link.url, "data-testid": "kit-rules-link", "data-anchor": link.anchor,
         "data-kind": kind, text: t("kit.rules_link", {title: link.title})}) : null);
     document.body.append(pop);
@@ -559,7 +559,8 @@
     if (own) return own.split("\n");
     const title = Array.from(el.children || []).find((c) => c.tagName && c.tagName.toLowerCase() === "title");
     if (title) return title.textContent.split("\n");
-    const text = el instanceof HTMLElement ? el.textContent.trim() : "";
+    const head = el.querySelector && el.querySelector(":scope > h3, :scope > h4");  // a panel: its heading
+    const text = head ? head.textContent.trim() : el instanceof HTMLElement ? el.textContent.trim() : "";
     return [text.length <= 80 ? text : ""];
   }
   function openFor(ev, el) {
@@ -662,5 +663,5 @@
   }
 
   window.clanboard.kit = {icon, inline, iconName, KINDS, RES_FILL, TERRAIN, SEAT, items, parse, words, amount, ruleWords: ruleIn,
-    wrap, label, row, effect, face, card, popover, closePop, tappable, gm2, gm2Effect, loadRules, rulesKind};
+    wrap, label, row, effect, face, card, popover, closePop, tappable, gm2, gm2Effect, loadRules, rulesKind, rulesLinks: () => rulesLinks};
 })();

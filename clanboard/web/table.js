@@ -228,21 +228,25 @@
       return;
     }
     const legal = busy ? [] : view.legal_moves;
+    // a tutorial's suggested move (server/coach/tutorial.py), highlighted where it is played
+    const tut = view.tutorial;
+    const suggested = tut && tut.following && tut.move && legal.includes(tut.move) ? tut.move : null;
     let handled = [];
     try {
       const r = renderer.render(board, {
         observation: view.observation, legalMoves: legal, seat, view, seats: view.seats,
         names: view.seats.map((s) => s.name), play, replay: false,
-        lastMoves: lastTurn(view.log.filter((e) => e.move)), explain,
+        lastMoves: lastTurn(view.log.filter((e) => e.move)), explain, suggested,
       }) || {};
       handled = r.handled || [];
+      if (suggested) for (const el of board.querySelectorAll("[data-move]")) if (el.getAttribute("data-move") === suggested) el.classList.add("suggested");
     } catch (e) {
       console.error(e);
       board.replaceChildren();
       window.clanboard.genericRenderer.render(board, {observation: view.observation});
     }
     const rest = legal.filter((m) => !handled.includes(m));
-    $("moves").replaceChildren(...rest.map((m) => h("button", {class: "move", "data-move": m, text: m, onclick: () => play(m)})));
+    $("moves").replaceChildren(...rest.map((m) => h("button", {class: "move" + (m === suggested ? " suggested" : ""), "data-move": m, text: m, onclick: () => play(m)})));
     drawLog();
     moved();
     // result

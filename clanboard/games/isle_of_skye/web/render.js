@@ -224,7 +224,7 @@
     const track = obs.round_track || [];
     return h("div", {class: "sk-box", "data-testid": "sk-round-track", "data-rules": "round-track"}, h("h3", {text: tr("sk.round_of", {round: obs.round, rounds: obs.rounds})}),
       h("div", {class: "sk-track"}, track.map((r) => h("div", {
-        class: "sk-round" + (r.round === obs.round ? " now" : r.round < obs.round ? " done" : ""), "data-round": r.round,
+        class: "sk-round" + (r.round === obs.round ? " now" : r.round < obs.round ? " done" : ""), "data-round": r.round, "data-rules": "round-track",
         title: tr("sk.tip.round", {round: r.round, letters: r.letters.join(", ")}) + "; " +
           (r.catchup ? tr("sk.tip.catchup", {gold: r.catchup}) : tr("sk.tip.no_catchup")),
       }, h("div", {text: r.letters.join(" ")}), h("div", {class: "gold", text: r.catchup ? "+" + tr("sk.gold_n", {n: r.catchup}) : "—"})))));
@@ -239,7 +239,7 @@
       h("div", {class: "sk-scoring"}, ["A", "B", "C", "D"].map((l) => {
         const sid = obs.scoring_tiles[l];
         const t = stext(sid, text[sid] || {name: sid || "?", rule: ""});
-        return h("div", {class: "sk-stile" + (active.has(l) ? " active" : ""), "data-letter": l, title: t.rule, "data-rules-name": `${l}: ${t.name}\n${t.rule}`},
+        return h("div", {class: "sk-stile" + (active.has(l) ? " active" : ""), "data-letter": l, title: t.rule, "data-rules": "scoring-tile", "data-rules-name": `${l}: ${t.name}\n${t.rule}`},
           h("div", {}, h("span", {class: "letter", text: l}), h("strong", {text: t.name})),
           h("div", {text: t.rule}),
           h("div", {class: active.has(l) ? "now" : "muted",

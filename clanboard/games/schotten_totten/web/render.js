@@ -66,6 +66,7 @@
   .st-them .st-card:not(.back) { width: 26px; font-size: .75rem; }
   .st-discard { display: flex; flex-wrap: wrap; gap: 2px; align-items: center; }
   .st-hint { font-size: .85rem; color: var(--good); min-height: 1.2em; }
+  .st-card.suggested, .st-stone.suggested svg { outline: 3px dashed #2d7a3a; outline-offset: 2px; border-radius: 4px; }
   .st-card.last-move, .st-stone.last-move svg { outline: 3px solid #f2c14e; outline-offset: 1px; border-radius: 4px; }
   .st-ask { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; font-size: .9rem; margin: .5rem 0 .2rem; }
   .st-ask select { padding: .15rem .3rem; }
@@ -133,6 +134,9 @@
         lastCards.push({who: e.player, card: r[1], stone: Number(r[2])});
       }
     }
+    // a tutorial's suggested move (ctx.suggested, "4y@5"): its card, then its stone
+    const sm = /^(\w+)@(\d)$/.exec(ctx.suggested || "");
+    const suggest = sm ? {card: sm[1], stone: Number(sm[2])} : null;
     const isLast = (who, card, n) => lastCards.some((x) => x.who === who && x.card === card && x.stone === n);
 
     const theirObs = ctx.observations ? ctx.observations[them] : null;
@@ -188,6 +192,7 @@
       topRow.append(sideEl(them, "st-top"));
       const won = st.owner === null ? "" : st.owner === me ? " won-me" : " won-them";
       const stoneEl = h("div", {class: "st-stone" + won + (claimable ? " claimable" : "") + (target ? " target" : "")
+        + (suggest && suggest.stone === n && (!selected || selected === suggest.card) ? " suggested" : "")
         + (lastStones.includes(n) ? " last-move" : ""),
         "data-stone": n, "data-owner": st.owner === null ? "" : st.owner, onclick: act,
         "data-rules": "stone", "data-rules-name": t("st.stone_n", {n})},
@@ -225,7 +230,8 @@
       const hand = h("div", {class: "st-hand", "data-testid": "hand"});
       for (const c of obs.hand) {
         const can = playable.has(c);
-        const el = cardEl(c, "big" + (can ? " playable" : "") + (selected === c ? " selected" : ""));
+        const el = cardEl(c, "big" + (can ? " playable" : "") + (selected === c ? " selected" : "")
+          + (suggest && suggest.card === c && !selected ? " suggested" : ""));
         if (can) {
           el.addEventListener("click", () => {
             if (returns.includes(c)) return go(`return ${c}`)();

@@ -51,7 +51,8 @@ GAMES: dict[str, dict[str, Any]] = {
 #: every component on the board: its kind, and whether the page has a link for it
 UNLINKED = """() => {
   const kit = window.clanboard.kit, links = kit.rulesLinks();
-  const els = [...document.querySelectorAll('#board [data-rules], #board .kit-icon, #board .kit-face')];
+  const els = [...document.querySelectorAll(
+    '#board [data-rules], #board .kit-icon, #board .kit-face')];
   const missing = els.map((el) => kit.rulesKind(el)).filter((k) => !k || !links[k]);
   return {count: els.length, missing: [...new Set(missing.map(String))]};
 }"""
@@ -160,7 +161,8 @@ def test_the_coach_shows_the_better_move_on_the_board(server: str, browser: Any,
         p.locator("[data-testid=look-back-board]").wait_for(timeout=30_000)
         assert p.locator("#board.look-back").count() == 1
         # the coach's card at its stone, highlighted; the blunder's card is not there
-        best = p.locator(f"[data-testid=look-back-board] [data-stone-side='{stone}'][data-side='1'] "
+        best = p.locator("[data-testid=look-back-board] "
+                         f"[data-stone-side='{stone}'][data-side='1'] "
                          f".st-card.last-move[data-card='{card}']")
         assert best.count() == 1
         assert not p.locator("[data-testid=look-back-board] [data-stone-side='8'][data-side='1'] "

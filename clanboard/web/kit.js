@@ -519,7 +519,7 @@
     const link = rulesLink(kind);
     pop = h("div", {class: "kit-pop", role: "dialog", "data-testid": "kit-popover"},
       h("button", {class: "kit-pop-close", "aria-label": t("kit.close"), text: "×", onclick: closePop}),
-      title ? h("strong", {text: title.charAt(0).toUpperCase() + title.slice(1)}) : null, (lines || []).map((l) => h("div", {text: l})),
+      title ? h("strong", {text: title}) : null, (lines || []).map((l) => h("div", {text: l})),
       link ? h("a", {class: "kit-pop-rules", href: link.url, "data-testid": "kit-rules-link", "data-anchor": link.anchor,
         "data-kind": kind, text: t("kit.rules_link", {title: link.title})}) : null);
     document.body.append(pop);
@@ -564,8 +564,8 @@
     return [text.length <= 80 ? text : ""];
   }
   function openFor(ev, el) {
-    const [name, ...lines] = componentName(el);
-    popover(ev, name, lines, rulesKind(el));
+    const [name, ...lines] = componentName(el);  // "stone 4" heads its box as "Stone 4"
+    popover(ev, name.charAt(0).toUpperCase() + name.slice(1), lines, rulesKind(el));
   }
   document.addEventListener("click", (ev) => {
     const el = component(ev.target);

@@ -118,8 +118,7 @@ def test_every_component_opens_its_rules_section(server: str, browser: Any, shot
                 section = links[got]
                 assert link.inner_text().endswith(section["title"])
                 assert link.get_attribute("href") == section["url"]
-                if i == 0:
-                    page.screenshot(path=str(shots / f"rules-{game}-{lang}-{size}.png"))
+                page.screenshot(path=str(shots / f"rules-{game}-{lang}-{size}-{i + 1}.png"))
                 if size == "phone" and i == len(GAMES[game]["try"]) - 1:
                     link.click()  # lands on the section's heading, in this language
                     heading = page.locator("h2.rule-target")

@@ -165,3 +165,31 @@ def test_the_tutorials_move_on_the_board(serve: Callable[..., TestClient]) -> No
     assert "4y" not in pos["observation"]["hand"]
     live = client.get(f"/api/tables/{table}/view?seat=0", headers=auth(token)).json()
     assert "4y" in live["observation"]["hand"] and live["seq"] == 0
+
+
+@pytest.mark.parametrize("game", list(PACKAGES))
+def test_the_position_shown_tells_nothing_the_seat_may_not_see(game: str) -> None:
+    """Two deals the seat cannot tell apart show the same board after the same move (what is
+    drawn comes from the seat's own view), in every game; the game itself is untouched."""
+    import random
+
+    from clanboard.core import get_game
+    from clanboard.core.rng import Rng
+    from clanboard.server.coach.hints import position_after
+
+    options = {"provisional": True, "chronicles": "9,10,11"} if game == "glen-more-2" else {}
+    state = get_game(game).new_state(seed=4, options=options)
+    rnd = random.Random(1)
+    for _ in range(12):
+        player = state.players_to_move()[0]
+        state.apply(rnd.choice(state.legal_moves(player)), player)
+    seat = state.players_to_move()[0]
+    move = str(state.legal_moves(seat)[0])
+    before = state.to_json()
+    shown = position_after(state, seat, move, 5, "ru", ["A", "B"])
+    assert state.to_json() == before
+    assert shown["text"] != move and shown["player"] == seat
+    one = position_after(state.determinize(seat, Rng(1)), seat, move, 5, "ru", ["A", "B"])
+    two = position_after(state.determinize(seat, Rng(2)), seat, move, 5, "ru", ["A", "B"])
+    assert one["observation"] == two["observation"] == shown["observation"]
+    assert one["words"] == shown["words"]

@@ -204,3 +204,56 @@ def test_the_tutorials_move_is_shown_until_the_next_move(server: str, browser: A
     assert not page.errors, page.errors
     page.context.close()
 
+
+
+BOARDS = {"schotten-totten": ("[data-testid=st-board]", "en"),
+          "glen-more": ("[data-testid=gm-track]", "ru"),
+          "isle-of-skye": ("[data-testid=sk-board]", "uk"),
+          "glen-more-2": ("[data-testid=g2-rondel]", "ja")}
+
+
+@pytest.mark.parametrize("game", list(BOARDS))
+def test_the_better_move_is_drawn_on_every_board(server: str, browser: Any, shots: Path,
+                                                 monkeypatch: pytest.MonkeyPatch,
+                                                 game: str) -> None:
+    """Any game's marked move: the coach's move (here, by a stand-in analysis, another legal
+    move) drawn on that game's board, highlighted, then the live board again."""
+    from clanboard.ai import analysis
+    from clanboard.core import get_game
+
+    def stand_in(task: Any) -> Any:
+        legal = [str(m) for m in get_game(task.game).state_from_json(task.state)
+                 .legal_moves(task.player)]
+        other = next(m for m in reversed(legal) if m != task.move)
+        return analysis.MoveAnalysis(task.index, task.player, task.move, other, 0.8, 0.3)
+
+    monkeypatch.setattr(analysis, "analyse_position", stand_in)
+    selector, lang = BOARDS[game]
+    options = {"provisional": True} if game == "glen-more-2" else {}
+    made = httpx.post(server + "/api/tables", json={
+        "game": game, "seed": 5, "options": options, "seats": [{"kind": "human"}, AI]}).json()
+    table, token = made["table"], made["tokens"]["0"]
+    headers = {"Authorization": f"Bearer {token}"}
+    page = page_at(browser, f"{server}/t/{table}?seat=0&lang={lang}#token={token}", "desktop")
+    page.wait_for_selector(selector, timeout=60_000)
+    page.check("[data-testid=coach-mode]")
+    page.wait_for_function("document.querySelector('[data-testid=coach-mode]').checked")
+    page.wait_for_function("document.body.dataset.myturn === '1'", timeout=60_000)
+    view = httpx.get(f"{server}/api/tables/{table}/view?seat=0", headers=headers).json()
+    r = httpx.post(f"{server}/api/tables/{table}/moves", headers=headers,
+                   json={"seat": 0, "move": view["legal_moves"][0]})
+    assert r.status_code == 200, r.text
+    verdict = page.locator("[data-testid=coach-verdict][data-mark=blunder]")
+    verdict.wait_for(timeout=60_000)
+    page.click("[data-testid=coach-show-better]")
+    shown = page.locator("[data-testid=look-back-board]")
+    shown.wait_for(timeout=30_000)
+    assert shown.locator(selector).count() == 1  # the game's own board, not a generic view
+    marked = shown.locator(".last-move, [data-testid=sk-last-move], [data-testid=sk-last]")
+    assert marked.count() >= 1
+    page.screenshot(path=str(shots / f"coach-better-{game}-{lang}-desktop.png"))
+    page.click("[data-testid=look-back-return]")
+    shown.wait_for(state="detached", timeout=10_000)
+    assert page.locator(f"#board {selector}").count() == 1
+    assert not page.errors, page.errors
+    page.context.close()

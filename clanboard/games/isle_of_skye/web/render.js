@@ -351,9 +351,12 @@
 
   function lastMove(ctx) {
     if (ctx.lastMove) return ctx.lastMove;
-    if (ctx.replay || !ctx.view || !ctx.view.log) return null;
-    for (let i = ctx.view.log.length - 1; i >= 0; i--) {
-      const e = ctx.view.log[i];
+    // a replay frame or a position shown on its own (the analysis's or the coach's move):
+    // the move it gives; the live board: the log's last move
+    const given = ctx.replay ? ctx.lastMoves || [] : null;
+    const entries = given || (ctx.view && ctx.view.log) || [];
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const e = entries[i];
       if (!e.move || e.player < 0) continue;
       const m = /^(place|buy|return) (L\d\d)/.exec(e.move);
       return m ? {player: e.player, kind: m[1], tile: m[2], text: e.move, words: e.text}

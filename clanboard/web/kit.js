@@ -520,7 +520,8 @@
     pop = h("div", {class: "kit-pop", role: "dialog", "data-testid": "kit-popover"},
       h("button", {class: "kit-pop-close", "aria-label": t("kit.close"), text: "×", onclick: closePop}),
       title ? h("strong", {text: title}) : null, (lines || []).map((l) => h("div", {text: l})),
-      link ? h("a", {class: "kit-pop-rules", href: link.url, "data-testid": "kit-rules-link", "data-anchor": link.anchor,
+      // a new tab, as a refusal's rules link: the game stays where it is
+      link ? h("a", {class: "kit-pop-rules", href: link.url, target: "_blank", rel: "noopener", "data-testid": "kit-rules-link", "data-anchor": link.anchor,
         "data-kind": kind, text: t("kit.rules_link", {title: link.title})}) : null);
     document.body.append(pop);
     const r = ev && ev.target && ev.target.getBoundingClientRect ? ev.target.getBoundingClientRect() : null;

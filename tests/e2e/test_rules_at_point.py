@@ -120,12 +120,16 @@ def test_every_component_opens_its_rules_section(server: str, browser: Any, shot
                 assert link.get_attribute("href") == section["url"]
                 page.screenshot(path=str(shots / f"rules-{game}-{lang}-{size}-{i + 1}.png"))
                 if size == "phone" and i == len(GAMES[game]["try"]) - 1:
-                    link.click()  # lands on the section's heading, in this language
-                    heading = page.locator("h2.rule-target")
+                    with page.context.expect_page() as opened:
+                        link.click()  # a new tab: the game stays open in this one
+                    rules = opened.value
+                    heading = rules.locator("h2.rule-target")  # its heading, in this language
                     heading.wait_for(timeout=30_000)
                     assert heading.get_attribute("id") == section["anchor"]
                     assert heading.inner_text() == section["title"]
                     assert section["title"] in headings(game, lang)
+                    rules.screenshot(path=str(shots / f"rules-page-{game}-{lang}-phone.png"))
+                    assert page.locator(GAMES[game]["board"]).count() == 1
                 else:
                     page.keyboard.press("Escape")
                     assert not page.locator("[data-testid=kit-popover]").count()

@@ -456,28 +456,30 @@ class GlenMore2State(State):
 
     def places(self, p: int, tile: int) -> list[tuple[int, int]]:
         """Squares where ``p`` may put ``tile`` (spec 6.2, 6.4, 7.1)."""
+        return self._places(p, tile, self._zone(p), False)
+
+    def _places(self, p: int, tile: int, zone: set[tuple[int, int]],
+                any_one: bool) -> list[tuple[int, int]]:
+        """:meth:`places` within ``zone`` (:meth:`_zone`); ``any_one``: only whether there
+        is one (at most one square, unsorted)."""
         comp, st = self.comp, self.comp.settings
         row = comp.tiles[tile]
         terr = self.terr[p]
-        adj = dirs(st.placement_adjacency)
-        scot_cells = [terr.pos[i] for i, c in enumerate(terr.scots) if c]
-        zone: set[tuple[int, int]] = set()
-        for x, y in scot_cells:
-            zone.add((x, y))
-            for dx, dy in adj:
-                zone.add((x + dx, y + dy))
-        out = []
-        for cell in sorted(zone):
+        rebuild, kind = row.rebuild, row.kind
+        river = row.river if st.river_rule == "river_row" and not rebuild else None
+        out: list[tuple[int, int]] = []
+        for cell in zone if any_one else sorted(zone):
             slot = terr.cells.get(cell)
-            if row.rebuild:
-                if slot is None or comp.tiles[terr.tiles[slot]].kind != row.kind:
+            if rebuild:
+                if slot is None or comp.tiles[terr.tiles[slot]].kind != kind:
                     continue
             elif slot is not None:
                 continue
-            if st.river_rule == "river_row" and not row.rebuild and \
-                    (cell[1] == 0) != row.river:
+            if river is not None and (cell[1] == 0) != river:
                 continue
             out.append(cell)
+            if any_one:
+                break
         return out
 
     def _clan_spaces(self, p: int) -> list[str]:
@@ -507,10 +509,12 @@ class GlenMore2State(State):
 
     def takeable(self, p: int, tile: int,
                  placeable: dict[tuple[bool, str, bool], bool] | None = None,
-                 have: list[int] | None = None) -> list[int]:
+                 have: list[int] | None = None,
+                 zone: set[tuple[int, int]] | None = None) -> list[int]:
         """Cost alternatives (1-based, 0 = the only/no cost) with which ``p`` can take it
         (``placeable`` caches whether tiles of a placement key fit somewhere; ``have`` is
-        ``p``'s resources, counted once for all the tiles on offer)."""
+        ``p``'s resources and ``zone`` its :meth:`_zone`, both counted once for all the
+        tiles on offer)."""
         comp = self.comp
         row = comp.tiles[tile]
         if row.kind == "worlds_end":
@@ -529,7 +533,8 @@ class GlenMore2State(State):
             cache = {} if placeable is None else placeable
             key = self._place_key(tile)
             if key not in cache:
-                cache[key] = bool(self.places(p, tile))
+                cache[key] = bool(self._places(p, tile, self._zone(p) if zone is None
+                                               else zone, True))
             if not cache[key]:
                 return []
         costs = self.comp.costs[tile]
@@ -599,9 +604,10 @@ class GlenMore2State(State):
         out: list[Move] = []
         placeable: dict[tuple[bool, str, bool], bool] = {}
         have = self.terr[p].have()
+        zone = self._zone(p)
         rows = self.comp.tiles  # rows[t].id: comp.tile_id(t) without the call
         for t in sorted(set(self.discarded)):
-            for alt in self.takeable(p, t, placeable, have):
+            for alt in self.takeable(p, t, placeable, have, zone):
                 out.append(GMove(TAKE, rows[t].id, alt))
         return out
 
@@ -611,9 +617,10 @@ class GlenMore2State(State):
         tiles = [t for t in self.track[1:] if t >= 0 and t != worlds_end]
         placeable: dict[tuple[bool, str, bool], bool] = {}
         have = self.terr[p].have()
+        zone = self._zone(p)
         rows = self.comp.tiles  # rows[t].id: comp.tile_id(t) without the call
         for t in tiles:
-            for alt in self.takeable(p, t, placeable, have):
+            for alt in self.takeable(p, t, placeable, have, zone):
                 out.append(GMove(TAKE, rows[t].id, alt))
         if not out:
             out = [GMove(PASS, rows[t].id) for t in tiles]
@@ -689,7 +696,7 @@ class GlenMore2State(State):
             if slot in self.activated:
                 continue
             effect = self.comp.tiles[terr.tiles[slot]].activation
-            if not effect:
+            if not effect.options:  # (not Effect.__bool__: a call into uncompiled code)
                 continue
             for n in interpret.options(self, p, effect, slot, have):
                 out.append(GMove(ACT, n=n, a=sq(terr.pos[slot])))

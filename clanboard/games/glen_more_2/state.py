@@ -1462,6 +1462,8 @@ class GlenMore2State(State):
         MacLaine); "any resource" symbols stay (HG-RU 240-246)."""
         alts = self.comp.costs_of_feast(feast)
         need = alts[0] if alts else Need()
+        if not self.ignored[p] and not need.fame:
+            return need  # the Need below would equal it
         fixed = tuple(0 if k in self.ignored[p] else c for k, c in enumerate(need.fixed))
         return Need(fixed, need.any, need.distinct, need.coins, need.whisky)  # type: ignore[arg-type]
 

@@ -1,12 +1,15 @@
 """Engine figures of two revisions side by side, measured interleaved in one run.
 
     python bench/compare.py --base REV [--game ID ...] [--variant V] [--players N] [--rounds R]
+    python bench/compare.py --base REV --cpu GAMES --game ID:VARIANT [--option KEY=VALUE ...]
 
 Exports ``REV`` of this repository (``git archive``) to a temporary folder and runs
 ``clanboard bench --json`` alternately on it and on the working tree, ``R`` rounds, so
 both see the same machine load; prints the median of each figure and their ratio. The
 export runs its Python source unless ``--build-base`` compiles its optional builds there
 first (``setup.py build_ext --inplace``, a minute or two), as the working tree's may be.
+With ``--cpu``, ``--option KEY=VALUE`` sets a game option on top of the variant's (e.g.
+``--option chronicles=9,10,11``; ``true``/``false`` are booleans).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ game_id, _, variant = game.partition(":")
 g = get_game(game_id)
 n = g.check_players(players or None)
 opts = g.variant_options(variant) if variant else {}
+opts.update(json.loads(sys.argv[6]))  # --option
 for i in range(5):  # warm-up
     g.new_state(n, i, opts).random_playout(Rng(i))
 best = 0.0
@@ -102,12 +106,24 @@ def bench(tree: Path, games: list[str], players: int | None, seconds: float,
 
 
 def cpu_games(tree: Path, game: str, players: int | None, count: int,
-              iterations: int, at_move: int = 0) -> dict:
+              iterations: int, at_move: int = 0, options: dict | None = None) -> dict:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     out = subprocess.run([sys.executable, "-c", CPU_SNIPPET, game, str(players or 0),
-                          str(count), str(iterations), str(at_move)], cwd=tree, env=env,
+                          str(count), str(iterations), str(at_move),
+                          json.dumps(options or {})], cwd=tree, env=env,
                          check=True, capture_output=True, text=True)
     return dict(json.loads(out.stdout))
+
+
+def parse_options(pairs: list[str]) -> dict[str, str | bool]:
+    """``KEY=VALUE`` pairs as game options (``true``/``false``: booleans)."""
+    out: dict[str, str | bool] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise SystemExit(f"--option {pair!r}: expected KEY=VALUE")
+        out[key] = {"true": True, "false": False}.get(value.lower(), value)
+    return out
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -128,9 +144,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--at-move", type=int, default=0, metavar="K",
                         help="with --cpu: search after K random moves instead of at the opening "
                         "(at most up to the game's last move)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="with --cpu: a game option on top of the variant's "
+                        "(repeatable), e.g. chronicles=9,10,11 or solo=true")
     parser.add_argument("--build-base", action="store_true",
                         help="compile the base revision's optional builds (mypyc, C) first")
     args = parser.parse_args(argv)
+    if args.option and not args.cpu:
+        parser.error("--option needs --cpu (clanboard bench takes only variant presets)")
     if args.cpu:
         compare_cpu(args)
         return
@@ -172,14 +193,15 @@ def compare_cpu(args: argparse.Namespace) -> None:
                     print(f"{game} round {r + 1}/{args.rounds}: {name} ...", file=sys.stderr,
                           flush=True)
                     got = cpu_games(tree, game, args.players, args.cpu, args.iterations,
-                                    args.at_move)
+                                    args.at_move, parse_options(args.option))
                     for k in keys:
                         best[name, k] = max(best[name, k], got[k])
             where = f"after {args.at_move} random moves" if args.at_move else "opening"
+            name = " ".join([game, *args.option])
             for k, label in zip(keys, ("random games/s", f"ISMCTS it/s, {where}"),
                                 strict=True):
                 b, n = best["base", k], best["now", k]
-                table.add_row(game, label, f"{b:,.1f}", f"{n:,.1f}", f"{n / b:.2f}×")
+                table.add_row(name, label, f"{b:,.1f}", f"{n:,.1f}", f"{n / b:.2f}×")
     Console(width=120).print(table)
 
 

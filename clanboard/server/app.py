@@ -77,7 +77,7 @@ from clanboard.server.seeks.pool import seeks_router
 from clanboard.server.tables.ai import make_pool
 from clanboard.server.tables.live import LiveTable
 from clanboard.server.tables.presence import heartbeat, joined
-from clanboard.server.tables.rules_links import with_anchors
+from clanboard.server.tables.rules_links import point_links, with_anchors
 from clanboard.server.tables.service import Tables
 from clanboard.server.tables.together import (
     SOCKET_TYPES,
@@ -285,6 +285,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lang, text = found
         return {"game": game.id, "name": game.name, "lang": lang,
                 "html": with_anchors(rules_html(text), game.id)}
+
+    @app.get("/api/games/{game_id}/rules/points", tags=["games"],
+             summary="Each component kind of a game with the link to its rules section")
+    def rules_points(game_id: str, request: Request) -> dict[str, Any]:
+        try:
+            game = get_game(game_id)
+        except (UnknownGame, KeyError):
+            raise ApiError(404, "no_such_game", say("no_such_game", game=echo(game_id),
+                                                    games=", ".join(g.id for g in games()))
+                           ) from None
+        lang = request_lang(request)
+        return {"game": game.id, "lang": lang, "points": point_links(game.id, lang)}
 
     @app.get("/games/{game_id}/render.js", tags=["games"], include_in_schema=False)
     def renderer(game_id: str) -> Response:

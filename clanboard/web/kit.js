@@ -8,7 +8,9 @@
                               cut), effect, cost, placement bonus, river/road, a <title>
                               with the full name and description; spec is documented at face()
    words(spec)                the description lines of a spec, in the page's language
-   popover(ev, title, lines)  a small box with the full name and description (tap, long press)
+   popover(ev, title, lines, kind)  a small box with the full name and description (tap, long
+                              press) and "Rules: <section>", the rules section about that kind
+                              of component (loadRules(game): the game's links, once a page)
    Every word comes from the page's catalogue (kit.* keys). */
 "use strict";
 (function () {
@@ -461,7 +463,7 @@
         stroke: "#b3541e", "stroke-width": size * .018, "stroke-dasharray": `${size * .05} ${size * .03}`, class: "kit-provisional"}),
       s("text", {x: x + size / 2, y: y + size * .95, "text-anchor": "middle", "font-size": size * .11, "font-weight": 700, fill: "#b3541e", text: "?"}));
     }
-    tappable(g, spec.name, desc);
+    tappable(g, spec.name, desc, spec.rules || "tile");
     return g;
   }
 
@@ -481,21 +483,46 @@
       row(g, cost, x + w * .08, y + hgt * .88, cu);
     }
     if (spec.provisional) g.append(s("text", {x: x + w * .88, y: y + hgt * .95, "text-anchor": "middle", "font-size": w * .14, "font-weight": 700, fill: "#b3541e", text: "?"}));
-    tappable(g, spec.name, desc);
+    tappable(g, spec.name, desc, spec.rules || "card");
     return g;
   }
 
   // -- the popover: tap a tile that does nothing else, or long-press any ------------------------
-  let pop = null;
+  // Every component on a board has a kind (data-rules on it or an ancestor, a kit icon's
+  // data-icon; a face's spec.rules): the popover links to the game's rules section about it
+  // (server/tables/rules_points.json, fetched once a page by loadRules).
+  let pop = null, rulesLinks = {};
   function closePop() { if (pop) { pop.remove(); pop = null; } }
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closePop(); });
   document.addEventListener("click", (ev) => { if (pop && !pop.contains(ev.target) && !ev.target.closest?.(".kit-face")) closePop(); }, true);
-  /** Show `title` and `lines` in a small box next to the pointer (or the element). */
-  function popover(ev, title, lines) {
+  /** The rules links of a game's component kinds, in the page's language (once a page). */
+  async function loadRules(game) {
+    const {api, lang} = window.clanboard;
+    try {
+      rulesLinks = (await api("GET", `/api/games/${encodeURIComponent(game)}/rules/points?lang=${encodeURIComponent(lang)}`)).points || {};
+    } catch (e) { rulesLinks = {}; }
+    return rulesLinks;
+  }
+  /** The kind of the component an element belongs to: the nearest data-rules or kit icon. */
+  function rulesKind(el) {
+    for (let n = el; n && n.getAttribute; n = n.parentNode) {
+      if (n.getAttribute("data-rules")) return n.getAttribute("data-rules");
+      if (n.classList && n.classList.contains("kit-icon")) return n.getAttribute("data-icon");
+    }
+    return null;
+  }
+  const rulesLink = (kind) => (kind && rulesLinks[kind]) || null;
+  /** Show `title` and `lines` in a small box next to the pointer (or the element), with the
+      link to the rules section about `kind` (a component kind, e.g. "stone", "market"). */
+  function popover(ev, title, lines, kind) {
     closePop();
+    const link = rulesLink(kind);
     pop = h("div", {class: "kit-pop", role: "dialog", "data-testid": "kit-popover"},
       h("button", {class: "kit-pop-close", "aria-label": t("kit.close"), text: "×", onclick: closePop}),
-      h("strong", {text: title}), (lines || []).map((l) => h("div", {text: l})));
+      title ? h("strong", {text: title}) : null, (lines || []).map((l) => h("div", {text: l})),
+      // a new tab, as a refusal's rules link: the game stays where it is
+      link ? h("a", {class: "kit-pop-rules", href: link.url, target: "_blank", rel: "noopener", "data-testid": "kit-rules-link", "data-anchor": link.anchor,
+        "data-kind": kind, text: t("kit.rules_link", {title: link.title})}) : null);
     document.body.append(pop);
     const r = ev && ev.target && ev.target.getBoundingClientRect ? ev.target.getBoundingClientRect() : null;
     const px = ev && ev.clientX !== undefined && ev.clientX ? ev.clientX : r ? r.left + r.width / 2 : 20;
@@ -507,15 +534,51 @@
     pop.style.top = `${top + window.scrollY}px`;
     return pop;
   }
+  const MOVE_CONTEXT = "[data-move], .take, .play, .choose, .place, .buy, .pick, .from, .kit-act";
   // a face with no move on it opens the popover on a tap; any face on a long press
-  function tappable(g, name, lines) {
+  function tappable(g, name, lines, kind) {
+    if (kind && !g.getAttribute("data-rules")) g.setAttribute("data-rules", kind);
     g.addEventListener("click", (ev) => {
-      if (g.closest("[data-move], .take, .play, .choose, .place, .buy, .pick, .from, .kit-act")) { closePop(); return; }
+      if (g.closest(MOVE_CONTEXT)) { closePop(); return; }
       ev.stopPropagation();
-      popover(ev, name, lines);
+      popover(ev, name, lines, rulesKind(g));
     });
-    g.addEventListener("contextmenu", (ev) => { ev.preventDefault(); popover(ev, name, lines); });
+    g.addEventListener("contextmenu", (ev) => { ev.preventDefault(); ev.stopPropagation(); popover(ev, name, lines, rulesKind(g)); });
   }
+  // any other component of a board (a card, a stone, a track, a market, an icon …): a tap
+  // that made no move (the board was not redrawn) or a long press opens its name and link
+  function component(el) {
+    if (!el || !el.closest || !el.closest(".board, #board, #rp-board")) return null;
+    let named = null;
+    for (let n = el; n && n.getAttribute && !named; n = n.parentNode) {
+      if (n.getAttribute("data-rules") || (n.classList && n.classList.contains("kit-icon"))) named = n;
+    }
+    return named;
+  }
+  function componentName(el) {
+    const own = el.getAttribute("data-rules-name") || el.getAttribute("aria-label") || el.getAttribute("title");
+    if (own) return own.split("\n");
+    const title = Array.from(el.children || []).find((c) => c.tagName && c.tagName.toLowerCase() === "title");
+    if (title) return title.textContent.split("\n");
+    const head = el.querySelector && el.querySelector(":scope > h3, :scope > h4");  // a panel: its heading
+    const text = head ? head.textContent.trim() : el instanceof HTMLElement ? el.textContent.trim() : "";
+    return [text.length <= 80 ? text : ""];
+  }
+  function openFor(ev, el) {
+    const [name, ...lines] = componentName(el);  // "stone 4" heads its box as "Stone 4"
+    popover(ev, name.charAt(0).toUpperCase() + name.slice(1), lines, rulesKind(el));
+  }
+  document.addEventListener("click", (ev) => {
+    const el = component(ev.target);
+    if (!el || !ev.target.isConnected || ev.target.closest(MOVE_CONTEXT + ", button, a, input, select, label, .target, .claimable, .playable")) return;
+    openFor(ev, el);
+  });
+  document.addEventListener("contextmenu", (ev) => {
+    const el = component(ev.target);
+    if (!el) return;
+    ev.preventDefault();
+    openFor(ev, el);
+  });
 
   // -- Glen More II: a tile, historic place, feast or landmark card from its pack row ----------
   // the pack's effect language (glen_more_2/effects.py): "cond ? pay -> gains | ...";
@@ -593,12 +656,13 @@
       frame: type === "historic" ? "#7a5a1e" : "#6d6d6d", cost: costAlts[0] || [], costAlts,
       effects: act.alts, bonus: bonus.alts.length === 1 && !bonus.alts[0].pay.length ? bonus.alts[0].gain : [],
       kindIcon: type === "feast" ? "feast" : type === "landmark" ? "landmark" : kinds[0] || null,
-      river: row.river === true || row.river === "yes", provisional, placed: !!o.placed, wordsOnly: !!o.lines};
+      river: row.river === true || row.river === "yes", provisional, placed: !!o.placed, wordsOnly: !!o.lines,
+      rules: type !== "tile" ? type : kinds.includes("personality") ? "personality" : "tile"};
     const g = type === "feast" || type === "landmark" ? card(spec, x, y, size * .72, size) : face(spec, x, y, size);
     g.setAttribute("data-gm2", type);
     return g;
   }
 
   window.clanboard.kit = {icon, inline, iconName, KINDS, RES_FILL, TERRAIN, SEAT, items, parse, words, amount, ruleWords: ruleIn,
-    wrap, label, row, effect, face, card, popover, closePop, tappable, gm2, gm2Effect};
+    wrap, label, row, effect, face, card, popover, closePop, tappable, gm2, gm2Effect, loadRules, rulesKind, rulesLinks: () => rulesLinks};
 })();

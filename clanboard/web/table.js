@@ -18,7 +18,7 @@
     history.replaceState(null, "", location.pathname + location.search);
   }
   const invite = localStorage.getItem(inviteKey);
-  let view = null, ws = null, renderer = null, busy = false, retry = 500, replayData = null;
+  let view = null, ws = null, renderer = null, busy = false, retry = 500, replayData = null, rulesAsked = false;
   let notice = "";
   const asked = seat;  // a seat without its token here may be the logged-in account's
   if (seat !== null && !tokens.get(tableId, seat)) {
@@ -148,6 +148,8 @@
 
   async function update() {
     renderer = await loadRenderer(view.game, gameHasRenderer);
+    // each component's rules section (kit.js's popover), once a page
+    if (!rulesAsked && window.clanboard.kit) { rulesAsked = true; window.clanboard.kit.loadRules(view.game); }
     const title = gameTitle(view.game, view.game_name);
     document.title = `${title} — clanboard`;
     const variant = view.variant && t.has(`game.${view.game}.variant.${view.variant}`) ? t(`game.${view.game}.variant.${view.variant}`) : view.variant;
@@ -209,25 +211,42 @@
       $("share").replaceChildren(h("span", {text: t("table.invite") + " "}), input,
         h("button", {text: t("table.copy"), onclick: () => { input.select(); navigator.clipboard && navigator.clipboard.writeText(link); }}));
     }
-    // board
+    // board (or, looking back, a position that is not the game's)
     const board = $("board");
     board.replaceChildren();
+    if (lookBack && lookBack.seq !== view.seq) closeLook();  // a new move: back to the live board
+    board.classList.toggle("look-back", !!lookBack);
+    if (lookBack) {
+      board.append(h("div", {class: "look-back-note", role: "note", "data-testid": "look-back"},
+        h("strong", {text: lookBack.title}), h("p", {text: lookBack.note}),
+        h("button", {class: "primary", "data-testid": "look-back-return", text: t("coach.back"), onclick: back})));
+      const inner = h("div", {class: "look-back-board", "data-testid": "look-back-board"});
+      board.append(inner);
+      drawPosition(inner, lookBack.pos, seat, seat);
+      $("moves").replaceChildren();
+      drawLog();
+      return;
+    }
     const legal = busy ? [] : view.legal_moves;
+    // a tutorial's suggested move (server/coach/tutorial.py), highlighted where it is played
+    const tut = view.tutorial;
+    const suggested = tut && tut.following && tut.move && legal.includes(tut.move) ? tut.move : null;
     let handled = [];
     try {
       const r = renderer.render(board, {
         observation: view.observation, legalMoves: legal, seat, view, seats: view.seats,
         names: view.seats.map((s) => s.name), play, replay: false,
-        lastMoves: lastTurn(view.log.filter((e) => e.move)), explain,
+        lastMoves: lastTurn(view.log.filter((e) => e.move)), explain, suggested,
       }) || {};
       handled = r.handled || [];
+      if (suggested) for (const el of board.querySelectorAll("[data-move]")) if (el.getAttribute("data-move") === suggested) el.classList.add("suggested");
     } catch (e) {
       console.error(e);
       board.replaceChildren();
       window.clanboard.genericRenderer.render(board, {observation: view.observation});
     }
     const rest = legal.filter((m) => !handled.includes(m));
-    $("moves").replaceChildren(...rest.map((m) => h("button", {class: "move", "data-move": m, text: m, onclick: () => play(m)})));
+    $("moves").replaceChildren(...rest.map((m) => h("button", {class: "move" + (m === suggested ? " suggested" : ""), "data-move": m, text: m, onclick: () => play(m)})));
     drawLog();
     moved();
     // result
@@ -430,16 +449,47 @@
     if (window.clanboard.analysis) window.clanboard.analysis.frame(i);
   }
 
+  // a position that is not the game's, with the move that led to it highlighted: the
+  // analysis's alternative in the replay, the coach's better move or the tutorial's move at
+  // the table. pos: {player, move, text, observation, observations (every seat's, or null),
+  // words (the view's words for it, or none)}; who: whose side to show, viewer: the seat
+  function drawPosition(root, pos, who, viewer) {
+    const all = pos.observations || null;
+    root.replaceChildren();
+    const shown = pos.words ? Object.assign({}, view, {observation: pos.observation, words: pos.words}) : view;
+    renderer.render(root, {observation: all ? all[who] : pos.observation, legalMoves: [],
+      seat: all ? who : viewer, view: shown, observations: all,
+      seats: view.seats, names: view.seats.map((s) => s.name), play: () => {}, replay: true,
+      lastMoves: [{player: pos.player, move: pos.move, text: pos.text}]});
+  }
+
   // the analysis's alternative: the position after the AI's move, that move highlighted
   function renderAlternative(alt) {
-    const all = alt.observations || null;
     $("rp-label").textContent = alt.text;
-    $("rp-board").replaceChildren();
-    renderer.render($("rp-board"), {observation: all ? all[replaySeat] : alt.observation, legalMoves: [],
-      seat: all ? replaySeat : replayData.viewer, view, observations: all,
-      seats: view.seats, names: view.seats.map((s) => s.name), play: () => {}, replay: true,
-      lastMoves: [{player: alt.player, move: alt.move, text: alt.text}]});
+    drawPosition($("rp-board"), alt, replaySeat, replayData.viewer);
   }
+
+  // looking back (coach.js): the live board gives way to a position until "Back to the
+  // game" or the next move; "clanboard:lookback" tells the panels
+  let lookBack = null;
+  function closeLook() {
+    lookBack = null;
+    $("board").classList.remove("look-back");
+    document.dispatchEvent(new CustomEvent("clanboard:lookback", {detail: null}));
+  }
+  function lookAt(pos, title, note, kind) {
+    if (!view) return;
+    lookBack = {pos, title, note, kind, seq: view.seq};
+    draw();
+    document.dispatchEvent(new CustomEvent("clanboard:lookback", {detail: {kind}}));
+    $("board").scrollIntoView({block: "nearest"});
+  }
+  function back() {
+    if (!lookBack) return;
+    closeLook();
+    if (view) draw();
+  }
+  Object.assign(window.clanboard.table, {lookAt, back, looking: () => (lookBack ? lookBack.kind : null)});
 
   let gameHasRenderer = false;
   async function start() {

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from clanboard.games.glen_more_2.components import RES_INDEX, Components, Need
+from clanboard.games.glen_more_2.components import RES_INDEX, Components
 from clanboard.games.glen_more_2.effects import Effect, Item, Modify, Option, Train
+from clanboard.games.glen_more_2.interpret import need_of
 from clanboard.games.glen_more_2.solo_schema import (
     CATEGORIES,
     AllenarlyCardRow,
@@ -336,7 +337,7 @@ def vp_of(option: Option) -> int:
 
 def needs(option: Option) -> int:
     """Resources an exchange asks for, their kinds ignored (HG-RU 811)."""
-    return Need.of(option.inputs).resources()
+    return need_of(option.inputs).total  # remembered per inputs (interpret.need_of)
 
 
 def _kind_bonus(s: GlenMore2State, kind: str, out: dict[str, Any]) -> None:

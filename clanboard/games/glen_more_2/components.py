@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -27,6 +27,12 @@ class Need:
     coins: int = 0
     whisky: int = 0
     fame: int = 0
+    #: :meth:`resources`, counted once: the compiled rules read it in their hot paths (a
+    #: call into this uncompiled module costs more than the sum)
+    total: int = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total", sum(self.fixed) + self.any + self.distinct)
 
     @staticmethod
     def of(items: tuple[Item, ...]) -> Need:
@@ -68,6 +74,9 @@ class Components:
         self.cell_of: dict[int, HistoricCell] = {}
         self.partner: dict[int, int] = {}
         self.blueprint_need: dict[int, Need] = {}
+        # per blueprint card: each side's cells as (kind built over, over a river only),
+        # left to right (HistoricRow.sides without building its models at each look)
+        self.build_sides: dict[int, list[list[tuple[str, bool]]]] = {}
         for h in pack.historic:
             self._add_historic(h)
         self.index = {t.id: i for i, t in enumerate(self.tiles)}
@@ -116,6 +125,7 @@ class Components:
                 self.partner[left], self.partner[right] = right, left
                 pairs.append((left, right))
             self.halves[card] = pairs
+        self.build_sides[card] = [[(c.over, c.river) for c in side] for side in sides]
         alts = h.cost.alternatives
         self.blueprint_need[card] = Need.of(alts[0]) if alts else Need(any=2)
 

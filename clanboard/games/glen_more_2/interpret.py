@@ -48,6 +48,28 @@ def need_of(items: tuple[Item, ...]) -> Need:
     return need
 
 
+#: :func:`room_of`'s memory, by the option's identity like :data:`_NEEDS`
+_ROOMS: dict[int, tuple[Option, int]] = {}
+
+
+def room_of(opt: Option) -> int:
+    """Free places on its tile the option needs (:func:`_room_needed`) when it gains only
+    resources, -1 when it gains anything else (then the tile's room does not matter);
+    remembered per option, as move generation asks it of the same options all game."""
+    hit = _ROOMS.get(id(opt))
+    if hit is not None and hit[0] is opt:
+        return hit[1]
+    if len(_ROOMS) >= _NEEDS_LIMIT:
+        _ROOMS.clear()
+    only_resources = True
+    for g in opt.gains:
+        if not (isinstance(g, Item) and (g.token in RES_INDEX or g.token == "any")):
+            only_resources = False
+    room = _room_needed(opt) if only_resources else -1
+    _ROOMS[id(opt)] = (opt, room)
+    return room
+
+
 def kind_at(s: GlenMore2State, p: int, slot: int) -> str:
     return s.comp.tiles[s.terr[p].tiles[slot]].kind
 
@@ -114,15 +136,15 @@ def usable(s: GlenMore2State, p: int, opt: Option, slot: int,
         need = need_of(opt.inputs)
         if need.whisky > s.whisky[p] or need.coins > s.coins[p] or need.fame > s.fame[p]:
             return False
-        if need.resources():
+        if need.total:
             counted = s.terr[p].have() if have is None else have
             if not payable(counted, s.market, s.comp_prices, s.coins[p] - need.coins,
                            need.fixed, need.any, need.distinct):
                 return False
-    if slot >= 0 and all(isinstance(g, Item) and (g.token in RES_INDEX or g.token == "any")
-                         for g in opt.gains):
-        room = s.comp.settings.tile_capacity - sum(s.terr[p].res[slot])
-        return room >= _room_needed(opt)
+    if slot >= 0:
+        needed = room_of(opt)  # only resources gained: the tile must have room
+        if needed >= 0:
+            return s.comp.settings.tile_capacity - sum(s.terr[p].res[slot]) >= needed
     return True
 
 
@@ -131,7 +153,7 @@ def _room_needed(opt: Option) -> int:
     is lost), but every resource bought with coins, whisky or fame (Stirling Castle,
     HG-RU 552: «Вы не можете потратить только 1 монету, чтобы получить 1 ресурс. Помните,
     что на любом жетоне может быть не более 3 ресурсов»)."""
-    if not opt.inputs or need_of(opt.inputs).resources():
+    if not opt.inputs or need_of(opt.inputs).total:
         return 1
     return sum(g.count for g in opt.gains if isinstance(g, Item))
 

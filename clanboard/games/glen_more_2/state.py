@@ -19,6 +19,7 @@ from mypy_extensions import mypyc_attr
 
 from clanboard.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Move, Rng, State
 from clanboard.core.errors import say
+from clanboard.core.game import PLAYOUT_MOVE_LIMIT
 from clanboard.games.glen_more_2 import allenarly, allenarly_score, interpret
 from clanboard.games.glen_more_2.allenarly import ALLEN, Allenarly
 from clanboard.games.glen_more_2.components import (
@@ -83,6 +84,10 @@ BLUEPRINT_DEBT = -3  # debt_slot while a resource is paid onto a blueprint card
 FACE_UP_FEASTS = 5  # HG-RU 189-191
 BID_TOKENS = 3  # HG-RU 196-204 (Cameron: 5, HG-RU 236)
 EXTRA_MARKERS = 3  # chronicle 9's extra clan markers per colour (HG-RU 181)
+#: one resource of each kind: the debt of a ``plan`` move (HG-RU 450)
+ONE: tuple[tuple[int, int, int, int, int], ...] = tuple(
+    (int(k == 0), int(k == 1), int(k == 2), int(k == 3), int(k == 4)) for k in range(5))
+ONE_NEED: tuple[Need, ...] = tuple(Need(f) for f in ONE)
 
 
 def chronicle_set(text: str) -> frozenset[int]:
@@ -91,6 +96,27 @@ def chronicle_set(text: str) -> frozenset[int]:
 
 def marker(seat: int) -> int:
     return -(seat + 1)
+
+
+#: :func:`bid_moves`' memory: (feasts face up, bid tokens) -> the moves
+_BIDS: dict[tuple[int, int], list[Move]] = {}
+
+
+def bid_moves(feasts: int, limit: int) -> list[Move]:
+    """Every bid stack (chronicle 9, HG-RU 196-204): none, or up to ``limit`` different
+    positions of ``feasts`` face-up feasts in order of priority. The same few lists are
+    asked for at every bid, so they are made once (moves are never changed; callers get
+    a copy of the list)."""
+    got = _BIDS.get((feasts, limit))
+    if got is None:
+        from itertools import permutations
+
+        spots = range(1, feasts + 1)
+        got = [bid_move([])]
+        for k in range(1, min(limit, feasts) + 1):
+            got.extend(bid_move(list(seq)) for seq in permutations(spots, k))
+        _BIDS[feasts, limit] = got
+    return got
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # also lets copy and pickle make one
@@ -257,6 +283,41 @@ class GlenMore2State(State):
             return [p for p in range(self.num_players) if self.bids[p] is None]
         return super().players_to_move()
 
+    def random_playout(self, rng: Rng) -> int:
+        """:meth:`State.random_playout` (the same moves from the same generators, the same
+        history) without the generic loop's calls."""
+        history = self.history
+        own = self.rng
+        moves = 0
+        while True:
+            ph = self.phase
+            if ph <= P_ROLL or ph >= P_ALLEN:  # chance
+                move = self.sample_chance(own)
+                self._apply(move, CHANCE)
+                history.append((CHANCE, move))
+                continue
+            if ph == P_OVER:
+                return moves
+            if ph == P_BID:
+                seats = self.players_to_move()
+                if not seats:
+                    return moves
+                seat = seats[0]
+            else:
+                seat = self.cur
+                if seat < 0:
+                    return moves
+            legal = self.legal_moves(seat)
+            move = legal[rng.next_u64() % len(legal)]  # rng.choice
+            self._apply(move, seat)
+            history.append((seat, move))
+            if self.auto_chance:
+                while self.phase <= P_ROLL or self.phase >= P_ALLEN:
+                    self._apply(self.sample_chance(own), CHANCE)
+            moves += 1
+            if moves > PLAYOUT_MOVE_LIMIT:
+                raise RuntimeError(f"glen-more-2: a random game did not end in {moves} moves")
+
     def current_stack(self) -> str | None:
         for s in STACK_ORDER:
             if self.stacks[s]:
@@ -387,7 +448,7 @@ class GlenMore2State(State):
         if need.whisky > self.whisky[p] or need.coins > self.coins[p] or \
                 need.fame > self.fame[p]:
             return False
-        if not need.resources():
+        if not need.total:
             return True
         return payable(self.terr[p].have() if have is None else have, self.market,
                        self.pay_prices,
@@ -395,28 +456,30 @@ class GlenMore2State(State):
 
     def places(self, p: int, tile: int) -> list[tuple[int, int]]:
         """Squares where ``p`` may put ``tile`` (spec 6.2, 6.4, 7.1)."""
+        return self._places(p, tile, self._zone(p), False)
+
+    def _places(self, p: int, tile: int, zone: set[tuple[int, int]],
+                any_one: bool) -> list[tuple[int, int]]:
+        """:meth:`places` within ``zone`` (:meth:`_zone`); ``any_one``: only whether there
+        is one (at most one square, unsorted)."""
         comp, st = self.comp, self.comp.settings
         row = comp.tiles[tile]
         terr = self.terr[p]
-        adj = dirs(st.placement_adjacency)
-        scot_cells = [terr.pos[i] for i, c in enumerate(terr.scots) if c]
-        zone: set[tuple[int, int]] = set()
-        for x, y in scot_cells:
-            zone.add((x, y))
-            for dx, dy in adj:
-                zone.add((x + dx, y + dy))
-        out = []
-        for cell in sorted(zone):
+        rebuild, kind = row.rebuild, row.kind
+        river = row.river if st.river_rule == "river_row" and not rebuild else None
+        out: list[tuple[int, int]] = []
+        for cell in zone if any_one else sorted(zone):
             slot = terr.cells.get(cell)
-            if row.rebuild:
-                if slot is None or comp.tiles[terr.tiles[slot]].kind != row.kind:
+            if rebuild:
+                if slot is None or comp.tiles[terr.tiles[slot]].kind != kind:
                     continue
             elif slot is not None:
                 continue
-            if st.river_rule == "river_row" and not row.rebuild and \
-                    (cell[1] == 0) != row.river:
+            if river is not None and (cell[1] == 0) != river:
                 continue
             out.append(cell)
+            if any_one:
+                break
         return out
 
     def _clan_spaces(self, p: int) -> list[str]:
@@ -446,10 +509,12 @@ class GlenMore2State(State):
 
     def takeable(self, p: int, tile: int,
                  placeable: dict[tuple[bool, str, bool], bool] | None = None,
-                 have: list[int] | None = None) -> list[int]:
+                 have: list[int] | None = None,
+                 zone: set[tuple[int, int]] | None = None) -> list[int]:
         """Cost alternatives (1-based, 0 = the only/no cost) with which ``p`` can take it
         (``placeable`` caches whether tiles of a placement key fit somewhere; ``have`` is
-        ``p``'s resources, counted once for all the tiles on offer)."""
+        ``p``'s resources and ``zone`` its :meth:`_zone`, both counted once for all the
+        tiles on offer)."""
         comp = self.comp
         row = comp.tiles[tile]
         if row.kind == "worlds_end":
@@ -468,7 +533,8 @@ class GlenMore2State(State):
             cache = {} if placeable is None else placeable
             key = self._place_key(tile)
             if key not in cache:
-                cache[key] = bool(self.places(p, tile))
+                cache[key] = bool(self._places(p, tile, self._zone(p) if zone is None
+                                               else zone, True))
             if not cache[key]:
                 return []
         costs = self.comp.costs[tile]
@@ -531,22 +597,17 @@ class GlenMore2State(State):
                 + self._sell_moves(p) + [END_MOVE])
 
     def _bid_moves(self, p: int) -> list[Move]:
-        from itertools import permutations
-
         limit = 5 if "bids5" in self.rules[p] else BID_TOKENS
-        spots = range(1, len(self.feast_row) + 1)
-        out: list[Move] = [bid_move([])]
-        for k in range(1, min(limit, len(self.feast_row)) + 1):
-            out.extend(bid_move(list(seq)) for seq in permutations(spots, k))
-        return out
+        return list(bid_moves(len(self.feast_row), limit))
 
     def _discard_moves(self, p: int) -> list[Move]:
         out: list[Move] = []
         placeable: dict[tuple[bool, str, bool], bool] = {}
         have = self.terr[p].have()
+        zone = self._zone(p)
         rows = self.comp.tiles  # rows[t].id: comp.tile_id(t) without the call
         for t in sorted(set(self.discarded)):
-            for alt in self.takeable(p, t, placeable, have):
+            for alt in self.takeable(p, t, placeable, have, zone):
                 out.append(GMove(TAKE, rows[t].id, alt))
         return out
 
@@ -556,9 +617,10 @@ class GlenMore2State(State):
         tiles = [t for t in self.track[1:] if t >= 0 and t != worlds_end]
         placeable: dict[tuple[bool, str, bool], bool] = {}
         have = self.terr[p].have()
+        zone = self._zone(p)
         rows = self.comp.tiles  # rows[t].id: comp.tile_id(t) without the call
         for t in tiles:
-            for alt in self.takeable(p, t, placeable, have):
+            for alt in self.takeable(p, t, placeable, have, zone):
                 out.append(GMove(TAKE, rows[t].id, alt))
         if not out:
             out = [GMove(PASS, rows[t].id) for t in tiles]
@@ -634,7 +696,7 @@ class GlenMore2State(State):
             if slot in self.activated:
                 continue
             effect = self.comp.tiles[terr.tiles[slot]].activation
-            if not effect:
+            if not effect.options:  # (not Effect.__bool__: a call into uncompiled code)
                 continue
             for n in interpret.options(self, p, effect, slot, have):
                 out.append(GMove(ACT, n=n, a=sq(terr.pos[slot])))
@@ -768,76 +830,93 @@ class GlenMore2State(State):
         """Whether one more resource ``k`` fits the card's cost (fixed kinds first, the rest
         on its "any" symbols; Munro's free resource counts as any kind)."""
         need = self.comp.blueprint_need[card["tile"]]
-        paid = list(card["paid"])
-        paid[k] += 1
-        total = need.resources()
-        over = sum(max(0, paid[i] - need.fixed[i]) for i in range(5))
-        return over <= need.any + need.distinct and sum(paid) + card["free"] <= total
+        paid: list[int] = card["paid"]
+        fixed = need.fixed
+        over = 0
+        for i in range(5):
+            extra = paid[i] + (1 if i == k else 0) - fixed[i]
+            if extra > 0:
+                over += extra
+        return over <= need.any + need.distinct and \
+            sum(paid) + 1 + card["free"] <= need.total
 
     def card_complete(self, card: dict[str, Any]) -> bool:
         need = self.comp.blueprint_need[card["tile"]]
-        return sum(card["paid"]) + card["free"] >= need.resources()
+        return sum(card["paid"]) + card["free"] >= need.total
 
     def _zone(self, p: int) -> set[tuple[int, int]]:
+        """The squares a placement may touch: those of the Scotsmen and next to them."""
         terr = self.terr[p]
+        adj = dirs(self.comp.settings.placement_adjacency)
         zone: set[tuple[int, int]] = set()
         for i, c in enumerate(terr.scots):
             if c:
                 x, y = terr.pos[i]
                 zone.add((x, y))
-                zone.update((x + dx, y + dy) for dx, dy in dirs(
-                    self.comp.settings.placement_adjacency))
+                for dx, dy in adj:
+                    zone.add((x + dx, y + dy))
         return zone
+
+    def _fits(self, p: int, cell: tuple[int, int], over: str, river: bool) -> bool:
+        """Whether a historic place's cell can be built over ``cell``: a tile of the kind
+        ``over`` (a river tile when ``river``)."""
+        terr = self.terr[p]
+        slot = terr.cells.get(cell)
+        if slot is None:
+            return False
+        row = self.comp.tiles[terr.tiles[slot]]
+        return row.kind == over and (row.river or not river)
 
     def build_spots(self, p: int, tile: int) -> list[tuple[tuple[int, int], int]]:
         """Where the historic place of the card ``tile`` can be built: (cell, side), the
         cell being the left half of a double (HG-RU 450-454, 484-494). Each covered tile
         has the kind (and river) its blueprint names; the place touches a Scotsman's tile
         like any placement; a double lies left to right as printed."""
-        comp, terr = self.comp, self.terr[p]
         zone = self._zone(p)
-        sides = comp.historic[tile].sides()
-
-        def fits(cell: tuple[int, int], want: Any) -> bool:
-            slot = terr.cells.get(cell)
-            if slot is None:
-                return False
-            row = comp.tiles[terr.tiles[slot]]
-            return row.kind == want.over and (row.river or not want.river)
-
-        out = []
-        for cell in sorted(terr.cells):
+        sides = self.comp.build_sides[tile]
+        out: list[tuple[tuple[int, int], int]] = []
+        for cell in sorted(self.terr[p].cells):
             for n, side in enumerate(sides, start=1):
+                over, river = side[0]
                 if len(side) == 1:
-                    if cell in zone and fits(cell, side[0]):
+                    if cell in zone and self._fits(p, cell, over, river):
                         out.append((cell, 0))
                     continue
                 right = (cell[0] + 1, cell[1])
-                if (cell in zone or right in zone) and fits(cell, side[0]) and \
-                        fits(right, side[1]):
+                over_r, river_r = side[1]
+                if (cell in zone or right in zone) and self._fits(p, cell, over, river) and \
+                        self._fits(p, right, over_r, river_r):
                     out.append((cell, n))
         return out
 
-    def _plan_moves(self, p: int) -> list[Move]:
+    def _plan_moves(self, p: int, first: bool = False) -> list[Move]:
         """HG-RU 450: at the end of the turn 1 resource (own or bought) on each blueprint
-        card; the last one only when the place can then be built at once."""
+        card; the last one only when the place can then be built at once (``first``: stop
+        at the first such move, for the test whether there is one)."""
         out: list[Move] = []
-        tid = self.comp.tile_id
+        rows = self.comp.tiles  # rows[t].id: comp.tile_id(t) without the call
+        have = self.terr[p].have()
+        coins = self.coins[p]
         for card in self.blueprints[p]:
             if card["fed"]:
                 continue
+            tile: int = card["tile"]
+            last = sum(card["paid"]) + card["free"] + 1 >= self.comp.blueprint_need[tile].total
+            buildable = -1  # not looked at yet
             for k in range(5):
                 if not self.card_accepts(card, k):
                     continue
-                fixed = [0, 0, 0, 0, 0]
-                fixed[k] = 1
-                if not self._cost_ok(p, Need(tuple(fixed))):  # type: ignore[arg-type]
+                # _cost_ok(p, one resource k), without building its Need
+                if not payable(have, self.market, self.pay_prices, coins, ONE[k], 0, 0):
                     continue
-                last = sum(card["paid"]) + card["free"] + 1 >= \
-                    self.comp.blueprint_need[card["tile"]].resources()
-                if last and not self.build_spots(p, card["tile"]):
-                    continue
-                out.append(GMove(PLAN, tid(card["tile"]), k + 1))
+                if last:
+                    if buildable < 0:
+                        buildable = 1 if self.build_spots(p, tile) else 0
+                    if not buildable:
+                        continue
+                out.append(GMove(PLAN, rows[tile].id, k + 1))
+                if first:
+                    return out
         return out
 
     def _take_card(self, p: int, tile: int, free: int) -> None:
@@ -1020,9 +1099,7 @@ class GlenMore2State(State):
             idx = next(i for i, c in enumerate(cards)
                        if c["tile"] == comp.index[move.name] and not c["fed"])
             self.debt_slot, self.debt_option = BLUEPRINT_DEBT, idx
-            fixed = [0, 0, 0, 0, 0]
-            fixed[k] = 1
-            self._owe(Need(tuple(fixed)))  # type: ignore[arg-type]
+            self._owe(ONE_NEED[k])
             self.phase = P_PAY
         elif op == BUILD:
             self._build(p, (move.a.x, move.a.y), move.n)
@@ -1038,7 +1115,7 @@ class GlenMore2State(State):
             self.coins[p] -= need.coins
             self.whisky[p] -= need.whisky
             self.fame[p] -= need.fame
-            if need.resources():
+            if need.total:
                 self._owe(need)
                 self.phase = P_PAY
             else:
@@ -1112,7 +1189,7 @@ class GlenMore2State(State):
         self.coins[p] -= need.coins
         self.whisky[p] -= need.whisky
         self.fame[p] -= need.fame
-        if need.resources():
+        if need.total:
             self._owe(need)
             self.phase = P_PAY
         else:
@@ -1287,7 +1364,7 @@ class GlenMore2State(State):
     def _end_turn(self) -> None:
         """The turn ends; with chronicle 11 the blueprint step comes first (HG-RU 450)."""
         if 11 in self.ch and not self.planned and self.cur >= 0 and \
-                self._plan_moves(self.cur):
+                self._plan_moves(self.cur, first=True):
             self.phase = P_PLAN
             return
         self._compress()
@@ -1385,6 +1462,8 @@ class GlenMore2State(State):
         MacLaine); "any resource" symbols stay (HG-RU 240-246)."""
         alts = self.comp.costs_of_feast(feast)
         need = alts[0] if alts else Need()
+        if not self.ignored[p] and not need.fame:
+            return need  # the Need below would equal it
         fixed = tuple(0 if k in self.ignored[p] else c for k, c in enumerate(need.fixed))
         return Need(fixed, need.any, need.distinct, need.coins, need.whisky)  # type: ignore[arg-type]
 

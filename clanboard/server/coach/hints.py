@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from limits import RateLimitItemPerMinute
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
@@ -74,6 +74,8 @@ MESSAGES = {
     "refused_busy": "A hint for this table is being worked out; try again in a moment.",
     "refused_spent": Plural("This seat has taken the {n} hint a game allows.",
                             "This seat has taken all {n} hints a game allows.", "n"),
+    "no_better_move": "The coach has no better move to show for your last move.",
+    "no_suggestion": "The tutorial suggests no move now.",
     "refused_rate": Plural("Too many hints from your address: try again in {n} second.",
                            "Too many hints from your address: try again in {n} seconds.",
                            "n"),
@@ -416,6 +418,65 @@ async def _coach_loop(tables: Tables, table: LiveTable) -> None:
         table.jobs -= 1
 
 
+# -- the better move on the board ---------------------------------------------------------------
+
+
+def position_after(state: Any, seat: int, move: str, seed: int, lang: str,
+                   names: list[str]) -> dict[str, Any]:
+    """The position after ``seat`` plays ``move`` in ``state`` (not changed), as ``seat``
+    may see it: the move is applied to a deal ``seat`` could be facing
+    (``determinize(seat)``), so what it shows never tells a card the seat may not see (a
+    card it would have drawn is drawn from a shuffle of the unseen ones)."""
+    from clanboard.core.rng import Rng
+    from clanboard.i18n import default_names
+
+    said = default_names(names, lang)
+    parsed = state.parse_move(move, seat)
+    try:
+        text = state.describe_move(parsed, seat, seat, said, lang)
+    except Exception:  # words must not stop the board
+        text = move
+    after = state.determinize(seat, Rng(seed))
+    after.apply(move, seat)
+    return {"player": seat, "move": move, "text": text,
+            "observation": after.observation(seat), "words": after.view_words(seat, lang)}
+
+
+async def coach_position(table: LiveTable, seat: int, which: str,
+                         lang: str) -> dict[str, Any]:
+    """``which="verdict"``: the position after the AI's better move instead of the seat's
+    coached move (the position before it from the game's record, as the analysis's
+    alternative); ``which="tutorial"``: after the move the tutorial suggests now. Bounded as
+    the analysis's alternative: one replay of the record, no search."""
+    from clanboard.ai.analysis import position_before
+
+    check_player(table, seat, lang)
+    seed = int.from_bytes(table.id.encode()[:8].ljust(8, b"\0"), "big") ^ table.seq
+    if which == "tutorial":
+        from clanboard.server.coach.tutorial import view_hook as tutorial_view
+
+        probe: dict[str, Any] = {"lang": lang}
+        tutorial_view(table, seat, probe)
+        move = (probe.get("tutorial") or {}).get("move")
+        if (move is None or table.status != "playing"
+                or seat not in table.state.players_to_move()):
+            raise ApiError(404, "no_suggestion", words("no_suggestion", lang))
+        out = position_after(table.state, seat, move, seed, lang, table.names)
+        return {"of": which, "index": len(table.moves), "seq": table.seq, **out}
+    mine = of(table).seats.get(seat)
+    verdict = mine.verdict if mine is not None else None
+    if verdict is None or not verdict.get("mark"):
+        raise ApiError(404, "no_better_move", words("no_better_move", lang))
+    index = int(verdict["index"])
+    if index >= len(table.moves) or table.moves[index][1] != verdict["move"]:
+        raise ApiError(404, "no_better_move", words("no_better_move", lang))
+    loop = asyncio.get_running_loop()
+    before = await loop.run_in_executor(None, position_before,
+                                        table.state.record(table.names), index)
+    out = position_after(before, seat, str(verdict["best"]), seed, lang, table.names)
+    return {"of": which, "index": index, "seq": table.seq, **out}
+
+
 # -- the routes --------------------------------------------------------------------------------
 
 
@@ -455,6 +516,17 @@ def coach_router() -> APIRouter:
         tables, table = await seated(request, table_id, body.seat, authorization)
         await set_coach(tables, table, body.seat, body.on, request_lang(request))
         return table.view(body.seat, request_lang(request))
+
+    @router.get("/{table_id}/coach/position", responses={
+        403: {"description": "a rated table, or an AI seat"},
+        404: {"description": "no marked verdict (or no tutorial move) to show"}},
+        summary="The position after the coach's better move (or the tutorial's move), "
+                "as your seat may see it")
+    async def position(table_id: str, request: Request, seat: int = Query(ge=0, le=15),
+                       of: str = Query("verdict", pattern="^(verdict|tutorial)$"),
+                       authorization: Token = None) -> dict[str, Any]:
+        tables, table = await seated(request, table_id, seat, authorization)
+        return await coach_position(table, seat, of, request_lang(request))
 
     return router
 

@@ -6,12 +6,21 @@ A section's anchor is the slug of its English heading (``## Claiming with proof`
 translations keep the English order of sections; a test checks it). A refusal is matched to
 a section by words of its English message id (:data:`SECTIONS`); anything else goes to the
 section on a player's turn.
+
+**Components.** Each component a board draws (a card, a stone, a tile, a resource, a track,
+a market, a scoring tile, a personality, a feast …) has a kind, and each game's kinds are
+mapped to the section about them in ``rules_points.json`` (the data: ``{game: {kind:
+anchor}}``), read here only (:func:`points`). The page gets a game's links once
+(:func:`point_links`, ``GET /api/games/{id}/rules/points``) and a component's popover offers
+"Rules: <section>".
 """
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from clanboard.core.errors import Text
@@ -74,9 +83,40 @@ def rule_link(game_id: str, reason: str, lang: str) -> dict[str, Any] | None:
     """A refusal's link to its rules section: ``{"anchor", "title", "url"}`` with the
     section's heading in ``lang``."""
     anchor = section_for(game_id, reason)
-    if anchor is None:
+    return None if anchor is None else section_link(game_id, anchor, lang)
+
+
+POINTS_FILE = Path(__file__).with_name("rules_points.json")
+
+
+@cache
+def all_points() -> dict[str, dict[str, str]]:
+    """``rules_points.json``: per game, each component kind's section anchor."""
+    data: dict[str, dict[str, str]] = json.loads(POINTS_FILE.read_text(encoding="utf-8"))
+    return data
+
+
+def points(game_id: str) -> dict[str, str]:
+    """A game's component kinds and the anchors of their sections (empty: none mapped)."""
+    return dict(all_points().get(game_id, {}))
+
+
+def section_link(game_id: str, anchor: str, lang: str) -> dict[str, Any] | None:
+    """``{"anchor", "title", "url"}`` for a section, its heading in ``lang``."""
+    known = anchors(game_id)
+    if anchor not in known:
         return None
-    i = anchors(game_id).index(anchor)
+    i = known.index(anchor)
     titles = headings(game_id, lang)
     title = titles[i] if i < len(titles) else headings(game_id, "en")[i]
     return {"anchor": anchor, "title": title, "url": f"/rules/{game_id}?lang={lang}#{anchor}"}
+
+
+def point_links(game_id: str, lang: str) -> dict[str, dict[str, Any]]:
+    """Each component kind of a game with the link to its section in ``lang``."""
+    out: dict[str, dict[str, Any]] = {}
+    for kind, anchor in points(game_id).items():
+        link = section_link(game_id, anchor, lang)
+        if link is not None:
+            out[kind] = link
+    return out

@@ -80,7 +80,7 @@
     // the 14 spaces clockwise round a 5 x 4 ring (bigger tiles than on a circle), space 0
     // at the top middle
     const S = 80, size = 74, C = 200;
-    const svg = s("svg", {viewBox: "0 0 400 320", width: 440, style: "max-width: calc(100vw - 3rem); height: auto", "data-testid": "gm-track"});
+    const svg = s("svg", {viewBox: "0 0 400 320", width: 440, style: "max-width: calc(100vw - 3rem); height: auto", "data-testid": "gm-track", "data-rules": "rondel", "aria-label": t("gm.track")});
     svg.append(s("rect", {x: S / 2, y: S / 2, width: 4 * S, height: 3 * S, rx: 20, fill: "none", stroke: "#cfc6b2", "stroke-width": 30}));
     for (const sp of obs.track) {
       const [cx, cy] = RING[sp.space % 14];
@@ -102,8 +102,8 @@
           s("text", {x: x + size / 2, y: y + size / 2 + 15, "text-anchor": "middle", "font-size": 14, fill: "#fff", "font-weight": 700, text: String(sp.player + 1)}));
       }
       if (sp.die) {
-        g.append(s("rect", {x: x + 22, y: y + 22, width: 30, height: 30, rx: 5, fill: "#fff", stroke: "#333", "stroke-width": 1.5}),
-          s("circle", {cx: x + 37, cy: y + 37, r: 4, fill: "#333"}));
+        g.append(s("g", {"data-rules": "die"}, s("rect", {x: x + 22, y: y + 22, width: 30, height: 30, rx: 5, fill: "#fff", stroke: "#333", "stroke-width": 1.5}),
+          s("circle", {cx: x + 37, cy: y + 37, r: 4, fill: "#333"})));
       }
       g.append(s("text", {x: x + 3, y: y + size - 3, "font-size": 8, fill: "#6b6354", text: sp.tile ? "" : String(sp.space)}));
       svg.append(g);
@@ -113,7 +113,7 @@
       s("title", {text: t("gmx.stacks_left")})));
     st.sizes.forEach((n, i) => {
       const x = C + (i - (st.sizes.length - 1) / 2) * 34, now = i === st.current;
-      svg.append(s("g", {"data-stack": i}, s("title", {text: `${t("gmx.stack", {n: ["I", "II", "III", "IV"][i] || i + 1})}: ${n}`}),
+      svg.append(s("g", {"data-stack": i, "data-rules": "stacks"}, s("title", {text: `${t("gmx.stack", {n: ["I", "II", "III", "IV"][i] || i + 1})}: ${n}`}),
         s("rect", {x: x - 14, y: 160, width: 28, height: 30, rx: 5, fill: now ? "#fff4d6" : "#efe9dc", stroke: now ? "#c9a400" : "#a99f8a", "stroke-width": now ? 3 : 1.5}),
         s("text", {x, y: 160 + 13, "text-anchor": "middle", "font-size": 9, fill: "#6b6354", text: ["I", "II", "III", "IV"][i] || String(i + 1)}),
         s("text", {x, y: 160 + 26, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#3a3328", text: String(n)})));
@@ -130,7 +130,7 @@
         h("td", {}, Array.from({length: 3}, (_, i) => h("span", {class: "slot", style: `background:${i < filled ? RES_COLOUR[r] : "transparent"}`}))),
         h("td", {text: t("gm.buy_sell", {buy: filled + 1, sell: filled})}));
     });
-    return h("div", {class: "gm-box gm-market", "data-testid": "gm-market"}, h("h3", {text: t("gm.market")}), h("table", {}, rows));
+    return h("div", {class: "gm-box gm-market", "data-testid": "gm-market", "data-rules": "market", "data-rules-name": t("gm.market")}, h("h3", {text: t("gm.market")}), h("table", {}, rows));
   }
 
   function territory(obs, p, mine, places, acts, activatable, tileMoves, pick, last) {
@@ -138,7 +138,7 @@
     const xs = cells.map((c) => c[0]), ys = cells.map((c) => c[1]);
     const minX = Math.min(...xs) - (mine ? 0 : 0), minY = Math.min(...ys);
     const w = Math.max(...xs) - minX + 1, hgt = Math.max(...ys) - minY + 1;
-    const svg = s("svg", {viewBox: `0 0 ${w * CELL} ${hgt * CELL}`, width: w * CELL, style: "max-width: 100%; height: auto", "data-territory": p.seat});
+    const svg = s("svg", {viewBox: `0 0 ${w * CELL} ${hgt * CELL}`, width: w * CELL, style: "max-width: 100%; height: auto", "data-territory": p.seat, "data-rules": "territory"});
     const at = (x, y) => [(x - minX) * CELL, (y - minY) * CELL];
     for (const t of p.territory) {
       const [px, py] = at(t.x, t.y);
@@ -241,13 +241,13 @@
     for (const seat of order) {
       const p = obs.players[seat];
       const mine = seat === me;
-      const res = Object.entries(p.resources || {}).map(([r, n]) => h("span", {}, kit.inline(r, {title: rn(r)}), ` ${n} ${rn(r)}`));
+      const res = Object.entries(p.resources || {}).map(([r, n]) => h("span", {"data-rules": r}, kit.inline(r, {title: rn(r)}), ` ${n} ${rn(r)}`));
       const stats = h("div", {class: "gm-stats"},
-        h("span", {}, kit.inline("coin"), " ", t("gm.coins", {n: p.coins})), h("span", {}, kit.inline("vp"), " ", t("gm.vp", {n: p.vp})),
-        h("span", {title: t("gm.tip.whisky")}, kit.inline("whisky"), " ", t("gm.whisky", {n: p.whisky})),
-        h("span", {}, kit.inline("scotsman", {colour: SEAT[seat]}), " ", t("gm.clansmen", {n: p.clansmen})),
-        h("span", {title: t("gm.tip.chieftains")}, kit.inline("chieftain", {colour: SEAT[seat]}), " ", t("gm.chieftains", {n: p.chieftains})), ...res,
-        p.cards.length ? h("span", {class: "gm-cards", title: t("gm.tip.cards")}, t("gm.cards", {cards: ""}), p.cards.map((c) => specialCard(obs, c))) : null);
+        h("span", {"data-rules": "coin"}, kit.inline("coin"), " ", t("gm.coins", {n: p.coins})), h("span", {"data-rules": "vp"}, kit.inline("vp"), " ", t("gm.vp", {n: p.vp})),
+        h("span", {title: t("gm.tip.whisky"), "data-rules": "whisky"}, kit.inline("whisky"), " ", t("gm.whisky", {n: p.whisky})),
+        h("span", {"data-rules": "scotsman"}, kit.inline("scotsman", {colour: SEAT[seat]}), " ", t("gm.clansmen", {n: p.clansmen})),
+        h("span", {title: t("gm.tip.chieftains"), "data-rules": "chieftain"}, kit.inline("chieftain", {colour: SEAT[seat]}), " ", t("gm.chieftains", {n: p.chieftains})), ...res,
+        p.cards.length ? h("span", {class: "gm-cards", title: t("gm.tip.cards"), "data-rules": "special-card"}, t("gm.cards", {cards: ""}), p.cards.map((c) => specialCard(obs, c))) : null);
       boards.append(h("div", {class: "gm-box gm-player" + (mine ? " me" : ""), "data-player": seat},
         h("h3", {}, h("span", {style: `color:${SEAT[seat]}`, text: "● "}), name(seat) + (mine ? " " + t("common.you_mark") : "")),
         stats,
@@ -282,7 +282,7 @@
     const fx = String(tile.card_effect || "");
     const gain = /^gain /.test(fx) ? kit.items(fx.slice(5).replace(/\s*on_tile$/, "")) : /^vp_per_tile (\d+)/.test(fx) ? [{k: "vp", n: Number(fx.split(" ")[1])}] : [];
     const svg = s("svg", {viewBox: "0 0 58 80", width: 58, height: 80, class: "gm-card", "data-card": name});
-    svg.append(kit.card({name: tn(name), lines, said: true, fill: "#f4e4b0", kindIcon: KIND_ICON[tile.kind] || null,
+    svg.append(kit.card({name: tn(name), lines, said: true, fill: "#f4e4b0", kindIcon: KIND_ICON[tile.kind] || null, rules: "special-card",
       effects: gain.length ? [{pay: [], gain}] : []}, 0, 0, 58, 80));
     for (let i = 0; i < (tile.hats || 0); i++) svg.append(kit.icon("bonnet", 29 + (i - (tile.hats - 1) / 2) * 14, 72, 12));
     return svg;
@@ -322,7 +322,7 @@
     const sum = Array.from({length: n}, (_, p) => rows.reduce((a, r) => a + r.values[p], 0));
     const ok = sum.every((v, p) => v === f.total[p]);
     const left = f.resources ? t("gmx.resources_left", {list: f.resources.map((v, p) => `${name(p)} ${v}`).join(", ")}) : "";
-    return h("div", {class: "gm-box", "data-testid": "gm-final"}, h("h3", {text: t("gm.final")}),
+    return h("div", {class: "gm-box", "data-testid": "gm-final", "data-rules": "final-scoring"}, h("h3", {text: t("gm.final")}),
       h("table", {class: "why-table", "data-adds-up": ok ? "1" : "0"},
         h("thead", {}, h("tr", {}, h("th", {text: t("gmx.final_points")}), obs.players.map((p) => h("th", {text: name(p.seat)})))),
         h("tbody", {}, rows.map((r) => h("tr", {}, h("th", {text: r.label}), r.values.map((v) => h("td", {text: String(v)})))),

@@ -337,7 +337,7 @@
   function badge(obs) {
     const list = obs.provisional || [];
     if (!list.length) return null;
-    return h("details", {class: "g2-badge", "data-testid": "provisional-badge", open: badgeOpen,
+    return h("details", {class: "g2-badge", "data-testid": "provisional-badge", "data-rules": "provisional", open: badgeOpen,
       ontoggle: (ev) => { badgeOpen = ev.target.open; }},
       h("summary", {text: STR.provisional(list.length) + " — " + STR.pack(G.pack || obs.pack)}),
       h("p", {class: "g2-small", text: STR.provisionalWhy}),
@@ -348,7 +348,7 @@
 
   function rondel(obs, mv, last, ctx, rerender) {
     const n = obs.rondel.length, size = 66, C = 235, R = 190;
-    const svg = s("svg", {viewBox: "0 0 470 470", width: "100%", style: "max-width: 470px", "data-testid": "g2-rondel"});
+    const svg = s("svg", {viewBox: "0 0 470 470", width: "100%", style: "max-width: 470px", "data-testid": "g2-rondel", "data-rules": "rondel"});
     svg.append(s("circle", {cx: C, cy: C, r: R, fill: "none", stroke: "#d9cfb8", "stroke-width": 30}));
     obs.rondel.forEach((sp, i) => {
       const a = -Math.PI / 2 + (i * 2 * Math.PI) / n;
@@ -377,6 +377,7 @@
           s("rect", {x: x + size / 2 - 13, y: y + size / 2 - 13, width: 26, height: 26, rx: 5, fill: "#fff", stroke: "#333", "stroke-width": 1.5}),
           ...[-6, 0, 6].map((d) => s("circle", {cx: x + size / 2 + d, cy: y + size / 2 + d, r: 2.5, fill: "#333"})));
         g.setAttribute("data-testid", "g2-die");
+        g.setAttribute("data-rules", "die");
       }
       svg.append(g);
     });
@@ -410,7 +411,7 @@
         h("td", {text: `${buy} · ${sell}`}));
     });
     const gains = Object.entries(mv.gains);
-    return h("div", {class: "g2-box g2-market", "data-testid": "g2-market"}, h("h3", {text: STR.market}),
+    return h("div", {class: "g2-box g2-market", "data-testid": "g2-market", "data-rules": "market", "data-rules-name": STR.market}, h("h3", {text: STR.market}),
       h("table", {}, rows),
       gains.length ? h("div", {class: "g2-actions", "data-testid": "g2-gain"}, gains.map(([r, m]) =>
         h("button", {class: "move", "data-move": m, onclick: () => ctx.play(m)},
@@ -430,7 +431,7 @@
       h("td", {text: String(sp.road_cost)}), h("td", {}, holders.map(seatDot)));
     });
     const others = Object.entries(mv.clans).filter(([id]) => !(id in obs.clan_board));
-    return h("div", {class: "g2-box g2-clan", "data-testid": "g2-clan"}, h("h3", {text: STR.clanBoard}),
+    return h("div", {class: "g2-box g2-clan", "data-testid": "g2-clan", "data-rules": "clan-board", "data-rules-name": STR.clanBoard}, h("h3", {text: STR.clanBoard}),
       h("table", {}, h("tr", {}, STR.clanHead.map((x) => h("th", {text: x}))), rows),
       others.length ? h("div", {class: "g2-actions"}, others.map(([id, m]) =>
         h("button", {class: "move", "data-move": m, title: G.clans[id] ? G.clans[id].effect : "",
@@ -459,7 +460,7 @@
         drawn(row, "feast", 104, {name: NM(FEAST(f)), lines}),
         h("div", {class: "markers"}, (f.markers || []).map(seatDot)));
     });
-    const box = h("div", {class: "g2-box", "data-testid": "g2-feasts"}, h("h3", {text: STR.feasts}), h("div", {class: "g2-feasts"}, cards));
+    const box = h("div", {class: "g2-box", "data-testid": "g2-feasts", "data-rules": "feast", "data-rules-name": STR.feasts}, h("h3", {text: STR.feasts}), h("div", {class: "g2-feasts"}, cards));
     if (bidding) {
       const submit = "bid " + (bidStack.length ? bidStack.join(",") : "none");
       box.append(h("div", {class: "g2-actions"},
@@ -493,7 +494,7 @@
     const minX = Math.min(...xs), minY = Math.min(...ys);
     const w = Math.max(...xs) - minX + 1, hgt = Math.max(...ys) - minY + 1;
     const svg = s("svg", {viewBox: `0 0 ${w * CELL} ${hgt * CELL}`, width: "100%",
-      style: `max-width: ${w * CELL}px`, "data-territory": p.seat});
+      style: `max-width: ${w * CELL}px`, "data-territory": p.seat, "data-rules": "territory"});
     const at = (x, y) => [(x - minX) * CELL, (y - minY) * CELL];
     const reps = new Set((((obs.chronicle10 || {}).representatives || [])[p.seat] || []).map((c) => c.join(",")));
     for (const t of p.territory) {
@@ -558,10 +559,10 @@
     const mine = seat === me;
     const lm = obs.landmarks || {};
     const stats = h("div", {class: "g2-stats"},
-      h("span", {"data-testid": "g2-vp-" + seat, text: STR.vp(p.vp)}), h("span", {text: STR.coins(p.coins)}),
-      h("span", {text: STR.whisky(p.whisky)}), obs.chronicles.includes(10) ? h("span", {text: STR.fame(p.fame)}) : null,
-      h("span", {text: STR.castle(p.castle_scotsmen)}), h("span", {text: STR.supply(p.scotsmen_in_supply)}),
-      h("span", {text: STR.markers(p.clan_markers_left)}));
+      h("span", {"data-testid": "g2-vp-" + seat, "data-rules": "vp", text: STR.vp(p.vp)}), h("span", {"data-rules": "coin", text: STR.coins(p.coins)}),
+      h("span", {"data-rules": "whisky", text: STR.whisky(p.whisky)}), obs.chronicles.includes(10) ? h("span", {"data-rules": "fame", text: STR.fame(p.fame)}) : null,
+      h("span", {"data-rules": "home-castle", text: STR.castle(p.castle_scotsmen)}), h("span", {"data-rules": "scotsman", text: STR.supply(p.scotsmen_in_supply)}),
+      h("span", {"data-rules": "clan", text: STR.markers(p.clan_markers_left)}));
     const cards = [];
     if (p.personalities.length) {
       cards.push(h("div", {class: "g2-small g2-kits", "data-testid": "g2-personalities-" + seat}, h("strong", {text: STR.personalities + ": "}),
@@ -588,7 +589,7 @@
     if (obs.final && all.length > rounds) tables.push(all[all.length - 1]);
     if (!tables.length) return null;
     const cols = (tb) => tb.columns.map((c, i) => (i < obs.players.length ? ctx.name(i) : c));
-    return h("div", {class: "g2-box", "data-testid": obs.final ? "g2-final" : "g2-scorings"},
+    return h("div", {class: "g2-box", "data-testid": obs.final ? "g2-final" : "g2-scorings", "data-rules": "final-scoring"},
       h("h3", {text: obs.final ? STR.final : STR.scorings}),
       tables.map((tb) => h("table", {class: "g2-score"},
         h("caption", {text: tb.title}),
@@ -608,7 +609,7 @@
       : d.bid_card ? t("gm2solo.card_feast", {card: d.bid_card, feast: d.feast}) : "");
     const last = (same && aw.last && aw.last.length ? aw.last : recent.map(plain).filter(Boolean));
     if (!last.length) last.push(t("gm2solo.none"));
-    return h("div", {class: "g2-box", "data-testid": "g2-allenarly"},
+    return h("div", {class: "g2-box", "data-testid": "g2-allenarly", "data-rules": "allenarly"},
       h("h3", {text: `${t("gm2solo.title")} (${t("gm2solo.level", {level: aw.level || a.level_name})}) — ${t("gm2solo.vp", {n: a.vp})}`}),
       h("ul", {class: "g2-list"},
         item("gm2solo.coins", a.coins), item("gm2solo.stones", a.stones),
@@ -632,7 +633,7 @@
   // resource by a click on its chip (plan H1 wood)
   function blueprints(obs, seat, mv, ui) {
     const c11 = obs.chronicle11;
-    return h("div", {class: "g2-blueprints", "data-testid": "g2-blueprints-" + seat},
+    return h("div", {class: "g2-blueprints", "data-testid": "g2-blueprints-" + seat, "data-rules": "blueprint"},
       h("strong", {class: "g2-small", text: STR.hp.blueprints + ": "}),
       c11.blueprints[seat].map((card) => {
         const plans = (mv && mv.plans[card.tile]) || {};
@@ -657,7 +658,7 @@
         placeSvg(obs, id, 76),
         h("div", {class: "g2-small", text: pl.sides.map((side, i) => `${i + 1}: ` + side.map((c) => STR.hp.over(KN(c.over))).join(" + ")).join(" / ")}));
     });
-    return h("div", {class: "g2-box", "data-testid": "g2-historic"}, h("h3", {text: STR.hp.title}),
+    return h("div", {class: "g2-box", "data-testid": "g2-historic", "data-rules": "historic"}, h("h3", {text: STR.hp.title}),
       h("div", {class: "g2-small", text: STR.hp.doubles}), h("div", {class: "g2-feasts"}, doubles.length ? doubles : STR.none),
       h("div", {class: "g2-small"}, obs.players.map((_, p) => h("span", {}, seatDot(p), STR.hp.count(c11.historic_count[p]) + "  "))));
   }
@@ -692,7 +693,7 @@
     const modText = (m) => { const r = /^(\d+) extra (\w+)$/.exec(m); return r ? `+${r[1]} — ${G.categories[r[2]] || r[2]}` : m; };
     const mods = obs.players.map((_, p) => (c10.modifiers[p] || []).length
       ? h("div", {class: "g2-small"}, seatDot(p), (c10.modifiers[p] || []).map(modText).join(", ")) : null).filter(Boolean);
-    const box = h("div", {class: "g2-box g2-hg", "data-testid": "g2-highland"}, h("h3", {text: STR.hg.title}),
+    const box = h("div", {class: "g2-box g2-hg", "data-testid": "g2-highland", "data-rules": "central-track"}, h("h3", {text: STR.hg.title}),
       h("div", {class: "g2-tracks"}, column("caber", STR.hg.caber), column("central", STR.hg.central), column("stone", STR.hg.stone)),
       h("div", {class: "g2-small", text: STR.hg.aboveTop(c10.above_top_vp)}),
       mods.length ? h("div", {}, h("strong", {class: "g2-small", text: STR.hg.modifiers + ": "}), mods) : null);

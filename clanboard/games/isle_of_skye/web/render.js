@@ -110,7 +110,7 @@
     g.append(s("title", {text: describeTile(id, t)}));
     g.setAttribute("class", ((extra && extra.class) || "") + " kit-face");
     g.setAttribute("data-kit-name", tileName(id, t));
-    kit.tappable(g, tileName(id, t), tileLines(id, t));
+    kit.tappable(g, tileName(id, t), tileLines(id, t), "tile");
     const c = size / 2, cx = x + c, cy = y + c;
     const body = s("g", {transform: `rotate(${rot * 90} ${cx} ${cy})`});
     const corners = [[x, y], [x + size, y], [x + size, y + size], [x, y + size]];
@@ -186,7 +186,7 @@
     const xs = cells.map((c) => c[0]), ys = cells.map((c) => c[1]);
     const minX = Math.min(...xs), minY = Math.min(...ys);
     const w = Math.max(...xs) - minX + 1, hg = Math.max(...ys) - minY + 1;
-    const svg = s("svg", {viewBox: `-3 -3 ${w * CELL + 6} ${hg * CELL + 6}`, width: w * CELL + 6, "data-territory": p.seat});
+    const svg = s("svg", {viewBox: `-3 -3 ${w * CELL + 6} ${hg * CELL + 6}`, width: w * CELL + 6, "data-territory": p.seat, "data-rules": "territory"});
     const at = (x, y) => [(x - minX) * CELL, (y - minY) * CELL];
     const newest = p.territory.length > 1 ? p.territory[p.territory.length - 1][0] : null;
     for (const [id, x, y, rot] of p.territory) {
@@ -222,9 +222,9 @@
 
   function roundTrack(obs) {
     const track = obs.round_track || [];
-    return h("div", {class: "sk-box", "data-testid": "sk-round-track"}, h("h3", {text: tr("sk.round_of", {round: obs.round, rounds: obs.rounds})}),
+    return h("div", {class: "sk-box", "data-testid": "sk-round-track", "data-rules": "round-track"}, h("h3", {text: tr("sk.round_of", {round: obs.round, rounds: obs.rounds})}),
       h("div", {class: "sk-track"}, track.map((r) => h("div", {
-        class: "sk-round" + (r.round === obs.round ? " now" : r.round < obs.round ? " done" : ""), "data-round": r.round,
+        class: "sk-round" + (r.round === obs.round ? " now" : r.round < obs.round ? " done" : ""), "data-round": r.round, "data-rules": "round-track",
         title: tr("sk.tip.round", {round: r.round, letters: r.letters.join(", ")}) + "; " +
           (r.catchup ? tr("sk.tip.catchup", {gold: r.catchup}) : tr("sk.tip.no_catchup")),
       }, h("div", {text: r.letters.join(" ")}), h("div", {class: "gold", text: r.catchup ? "+" + tr("sk.gold_n", {n: r.catchup}) : "—"})))));
@@ -235,11 +235,11 @@
     const active = new Set(obs.active_letters || []);
     const later = {};
     for (const r of obs.round_track || []) if (r.round >= obs.round) for (const l of r.letters) later[l] = (later[l] || 0) + 1;
-    return h("div", {class: "sk-box", style: "flex: 1", "data-testid": "sk-scoring"}, h("h3", {text: tr("sk.scoring_tiles")}),
+    return h("div", {class: "sk-box", style: "flex: 1", "data-testid": "sk-scoring", "data-rules": "scoring-tile"}, h("h3", {text: tr("sk.scoring_tiles")}),
       h("div", {class: "sk-scoring"}, ["A", "B", "C", "D"].map((l) => {
         const sid = obs.scoring_tiles[l];
         const t = stext(sid, text[sid] || {name: sid || "?", rule: ""});
-        return h("div", {class: "sk-stile" + (active.has(l) ? " active" : ""), "data-letter": l, title: t.rule},
+        return h("div", {class: "sk-stile" + (active.has(l) ? " active" : ""), "data-letter": l, title: t.rule, "data-rules": "scoring-tile", "data-rules-name": `${l}: ${t.name}\n${t.rule}`},
           h("div", {}, h("span", {class: "letter", text: l}), h("strong", {text: t.name})),
           h("div", {text: t.rule}),
           h("div", {class: active.has(l) ? "now" : "muted",
@@ -291,7 +291,7 @@
       ctx.play(ui.plan[0]);
       redraw();
     };
-    return h("div", {class: "sk-box", "data-testid": "sk-pricing"},
+    return h("div", {class: "sk-box", "data-testid": "sk-pricing", "data-rules": "offer"},
       h("h3", {text: tr("sk.your_tiles")}),
       h("div", {class: "sk-offers"}, cards),
       h("div", {class: "sk-actions"},
@@ -329,7 +329,7 @@
           status ? h("span", {class: "muted", text: ` — ${status}`}) : null),
         h("div", {class: "sk-offers"}, tiles));
     });
-    return h("div", {class: "sk-row", "data-testid": "sk-offers"}, rows);
+    return h("div", {class: "sk-row", "data-testid": "sk-offers", "data-rules": "offer"}, rows);
   }
 
   function pointsTable(obs, name) {
@@ -345,15 +345,18 @@
     const sums = obs.players.map((p, i) => rp.reduce((a, r) => a + Object.values(r).reduce((b, v) => b + v[i], 0), 0)
       + Object.values(obs.final || {}).reduce((a, v) => a + v[i], 0));
     const adds = obs.players.every((p, i) => sums[i] === p.vp);
-    return h("div", {class: "sk-box", "data-testid": "sk-points"}, h("h3", {text: tr("sk.points")}),
+    return h("div", {class: "sk-box", "data-testid": "sk-points", "data-rules": "points-table"}, h("h3", {text: tr("sk.points")}),
       h("table", {class: "sk-points", "data-adds-up": adds ? "1" : "0"}, h("tr", {}, h("th", {text: tr("skx.source")}), ...obs.players.map((p) => h("th", {text: name(p.seat)}))), rows));
   }
 
   function lastMove(ctx) {
     if (ctx.lastMove) return ctx.lastMove;
-    if (ctx.replay || !ctx.view || !ctx.view.log) return null;
-    for (let i = ctx.view.log.length - 1; i >= 0; i--) {
-      const e = ctx.view.log[i];
+    // a replay frame or a position shown on its own (the analysis's or the coach's move):
+    // the move it gives; the live board: the log's last move
+    const given = ctx.replay ? ctx.lastMoves || [] : null;
+    const entries = given || (ctx.view && ctx.view.log) || [];
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const e = entries[i];
       if (!e.move || e.player < 0) continue;
       const m = /^(place|buy|return) (L\d\d)/.exec(e.move);
       return m ? {player: e.player, kind: m[1], tile: m[2], text: e.move, words: e.text}
@@ -488,8 +491,8 @@
       const p = obs.players[seat];
       const mine = seat === me;
       const stats = h("div", {class: "sk-stats"},
-        h("span", {"data-testid": "sk-vp-" + seat}, h("strong", {text: tr("sk.vp_n", {n: p.vp})})),
-        h("span", {"data-testid": "sk-gold-" + seat, title: p.gold === null ? tr("sk.tip.gold_hidden") : "",
+        h("span", {"data-testid": "sk-vp-" + seat, "data-rules": "vp"}, h("strong", {text: tr("sk.vp_n", {n: p.vp})})),
+        h("span", {"data-testid": "sk-gold-" + seat, "data-rules": "gold", title: p.gold === null ? tr("sk.tip.gold_hidden") : "",
           text: p.gold === null ? tr("sk.gold_n", {n: "?"}) : tr("sk.gold_n", {n: p.gold}) + (p.reserved && onOffer ? " " + tr("sk.on_offer", {n: p.reserved}) : "")}),
         h("span", {text: tr("sk.income", {n: p.income}), title: tr("sk.tip.income")}),
         obs.start_player === seat ? h("span", {text: tr("sk.start_player")}) : null,

@@ -66,6 +66,7 @@
   .st-them .st-card:not(.back) { width: 26px; font-size: .75rem; }
   .st-discard { display: flex; flex-wrap: wrap; gap: 2px; align-items: center; }
   .st-hint { font-size: .85rem; color: var(--good); min-height: 1.2em; }
+  .st-card.suggested, .st-stone.suggested svg { outline: 3px dashed #2d7a3a; outline-offset: 2px; border-radius: 4px; }
   .st-card.last-move, .st-stone.last-move svg { outline: 3px solid #f2c14e; outline-offset: 1px; border-radius: 4px; }
   .st-ask { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; font-size: .9rem; margin: .5rem 0 .2rem; }
   .st-ask select { padding: .15rem .3rem; }
@@ -81,7 +82,7 @@
     const label = colour ? card[0] : (extra && /\b(big|named)\b/.test(extra) ? TACTIC[card] : SHORT[card] || card);
     const title = colour ? t("st.card", {value: card[0], colour: t("st.colour." + colour)})
       : `${TACTIC[card]}: ${t("st.tactic_help." + card)}`;
-    return h("div", {class: cls, title, "data-card": card, text: label});
+    return h("div", {class: cls, title, "data-card": card, "data-rules": colour ? "clan-card" : "tactic-card", text: label});
   }
 
   function stoneSvg(n, owner, me, claimable, target) {
@@ -133,6 +134,9 @@
         lastCards.push({who: e.player, card: r[1], stone: Number(r[2])});
       }
     }
+    // a tutorial's suggested move (ctx.suggested, "4y@5"): its card, then its stone
+    const sm = /^(\w+)@(\d)$/.exec(ctx.suggested || "");
+    const suggest = sm ? {card: sm[1], stone: Number(sm[2])} : null;
     const isLast = (who, card, n) => lastCards.some((x) => x.who === who && x.card === card && x.stone === n);
 
     const theirObs = ctx.observations ? ctx.observations[them] : null;
@@ -142,18 +146,19 @@
     const phaseText = t("st.phase." + obs.phase);
     const deckEl = (kind) => {
       const can = draws.includes(kind);
-      return h("span", {class: "st-deck" + (can ? " target" : ""), "data-deck": kind,
+      return h("span", {class: "st-deck" + (can ? " target" : ""), "data-deck": kind, "data-rules": kind === "tactic" ? "tactic-deck" : "deck",
         onclick: can ? go(`draw ${kind}`) : null, title: t("st.deck_help." + kind)},
         t("st.deck." + kind, {n: obs.deck[kind]}));
     };
     wrap.append(h("div", {class: "st-info"},
-      obs.options && obs.options.rounds > 1 ? h("span", {text: t("st.round", {round: obs.round, rounds: obs.options.rounds, points: obs.match_points.join(" : ")})}) : null,
+      obs.options && obs.options.rounds > 1 ? h("span", {"data-rules": "score", text: t("st.round", {round: obs.round, rounds: obs.options.rounds, points: obs.match_points.join(" : ")})}) : null,
       h("span", {class: "st-phase", text: obs.phase === "over" ? t("common.game_over") : `${ctx.names ? ctx.names[obs.to_move] : t("common.seat_n", {n: obs.to_move + 1})}: ${phaseText}`}),
       deckEl("clan"), obs.options && obs.options.tactics ? deckEl("tactic") : null,
       h("span", {class: "st-them", "data-testid": "their-hand"}, `${ctx.names ? ctx.names[them] : t("st.opponent")}: `,
         // a finished game's replay shows every hand face up
         theirHand ? theirHand.map((c) => cardEl(c, /^\d[roygbp]$/.test(c) ? "" : "named"))
-          : Array.from({length: obs.hand_sizes[them]}, (_, i) => h("div", {class: "st-card back" + (i >= obs.hand_sizes[them] - obs.hand_tactics[them] ? " tactic" : "")})))));
+          : Array.from({length: obs.hand_sizes[them]}, (_, i) => h("div", {class: "st-card back" + (i >= obs.hand_sizes[them] - obs.hand_tactics[them] ? " tactic" : ""),
+            "data-rules": i >= obs.hand_sizes[them] - obs.hand_tactics[them] ? "tactic-card" : "clan-card"})))));
 
     // the line of stones: opponent's formations on top, yours below
     const topRow = h("div", {class: "st-line st-row-them"}), stoneRow = h("div", {class: "st-line st-row-stones"}),
@@ -187,8 +192,10 @@
       topRow.append(sideEl(them, "st-top"));
       const won = st.owner === null ? "" : st.owner === me ? " won-me" : " won-them";
       const stoneEl = h("div", {class: "st-stone" + won + (claimable ? " claimable" : "") + (target ? " target" : "")
+        + (suggest && suggest.stone === n && (!selected || selected === suggest.card) ? " suggested" : "")
         + (lastStones.includes(n) ? " last-move" : ""),
-        "data-stone": n, "data-owner": st.owner === null ? "" : st.owner, onclick: act},
+        "data-stone": n, "data-owner": st.owner === null ? "" : st.owner, onclick: act,
+        "data-rules": "stone", "data-rules-name": t("st.stone_n", {n})},
         stoneSvg(n, st.owner, me, claimable, target),
         st.modes.length ? h("span", {class: "mode", text: st.modes.map((m) => TACTIC[m]).join(" "), title: st.modes.map((m) => t("st.tactic_help." + m)).join(" ")}) : null);
       stoneRow.append(stoneEl);
@@ -223,7 +230,8 @@
       const hand = h("div", {class: "st-hand", "data-testid": "hand"});
       for (const c of obs.hand) {
         const can = playable.has(c);
-        const el = cardEl(c, "big" + (can ? " playable" : "") + (selected === c ? " selected" : ""));
+        const el = cardEl(c, "big" + (can ? " playable" : "") + (selected === c ? " selected" : "")
+          + (suggest && suggest.card === c && !selected ? " suggested" : ""));
         if (can) {
           el.addEventListener("click", () => {
             if (returns.includes(c)) return go(`return ${c}`)();
@@ -239,10 +247,10 @@
       mineEl.append(hand);
     } else {
       wrap.append(h("div", {class: "st-label"}, `${ctx.names ? ctx.names[me] : t("st.player")}: `,
-        h("span", {class: "st-them"}, Array.from({length: obs.hand_sizes[me]}, () => h("div", {class: "st-card back"})))));
+        h("span", {class: "st-them"}, Array.from({length: obs.hand_sizes[me]}, () => h("div", {class: "st-card back", "data-rules": "clan-card"})))));
     }
     if (obs.discard && obs.discard.length) {
-      wrap.append(h("div", {class: "st-label"}, t("st.discard") + ": ", h("span", {class: "st-discard", "data-testid": "st-discard"}, obs.discard.map((c) => cardEl(c, /^\d[roygbp]$/.test(c) ? "" : "named")))));
+      wrap.append(h("div", {class: "st-label"}, t("st.discard") + ": ", h("span", {class: "st-discard", "data-testid": "st-discard", "data-rules": "discard", "data-rules-name": t("st.discard")}, obs.discard.map((c) => cardEl(c, /^\d[roygbp]$/.test(c) ? "" : "named")))));
     }
     if (ctx.explain && !ctx.replay && obs.phase !== "over") wrap.append(askPanel(ctx, obs, me));
     root.append(wrap);

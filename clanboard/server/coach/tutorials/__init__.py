@@ -67,7 +67,7 @@ COMMON = {
 def _load() -> tuple[dict[str, Tutorial], dict[str, str]]:
     tutorials: dict[str, Tutorial] = {}
     messages = dict(COMMON)
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+    for info in pkgutil.iter_modules(__path__):
         module = importlib.import_module(f"{__name__}.{info.name}")
         tutorial: Tutorial = module.TUTORIAL
         own: dict[str, str] = module.MESSAGES
@@ -76,8 +76,9 @@ def _load() -> tuple[dict[str, Tutorial], dict[str, str]]:
             raise ValueError(f"tutorial {tutorial.id}: its words are keyed '{tutorial.id}.…'")
         tutorials[tutorial.id] = tutorial
         messages.update(own)
-    return tutorials, messages
+    ordered = sorted(tutorials.values(), key=lambda t: (t.minutes, t.id))
+    return {t.id: t for t in ordered}, messages
 
 
 TUTORIALS, MESSAGES = _load()
-"""The tutorials by id (in the lobby's order: by module name), and the words of all."""
+"""The tutorials by id in the lobby's order (the shortest first), and the words of all."""

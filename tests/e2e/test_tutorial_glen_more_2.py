@@ -132,11 +132,15 @@ def play_guided(page: Any, tid: str, lang: str, shots: Path | None = None) -> No
 
 
 def in_view(page: Any, selector: str) -> bool:
-    """Whether the element's top is on the screen (not scrolled or pushed out of it)."""
-    box = page.locator(selector).bounding_box()
-    size = page.viewport_size
-    return bool(box and 0 <= box["y"] < size["height"] and box["x"] >= 0
-                and box["x"] + box["width"] <= size["width"] + 1)
+    """Whether the element's top is on the screen (not scrolled or pushed out of it), read
+    in the page in one go (the coach panel is redrawn when a verdict arrives)."""
+    return bool(page.evaluate("""(sel) => {
+        const el = document.querySelector(sel);
+        if (!el) return false;
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.top >= 0 && r.top < window.innerHeight && r.left >= 0
+            && r.right <= window.innerWidth + 1;
+    }""", selector))
 
 
 @pytest.mark.parametrize("lang", LANGS)

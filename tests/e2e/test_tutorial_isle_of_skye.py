@@ -69,12 +69,16 @@ def shows(page: Any, text: str) -> None:
 
 
 def fits(page: Any) -> None:
-    """Nothing sticks out sideways, and the step's words are on the screen when it opens."""
+    """Nothing sticks out sideways, and the step's words are on the screen when it opens
+    (read in the page in one go: the coach panel is redrawn when a verdict arrives)."""
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    box = page.locator("[data-testid=tutorial]").bounding_box()
-    width, height = page.viewport_size["width"], page.viewport_size["height"]
-    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width
-    assert 0 <= box["y"] < height
+    page.wait_for_function("""() => {
+        const el = document.querySelector('[data-testid=tutorial]');
+        if (!el) return false;
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.left >= 0 && r.right <= window.innerWidth
+            && r.top >= 0 && r.top < window.innerHeight;
+    }""", timeout=10_000)
 
 
 def seq(page: Any) -> str:

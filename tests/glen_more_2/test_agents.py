@@ -33,9 +33,9 @@ def _choices(s: GlenMore2State, p: int, level: str | None) -> set[str]:
 
 def test_levels_v2_by_default_v1_kept_and_a_wrong_level_named():
     game = get_game("glen-more-2")
-    assert make_agent(game, "heuristic").version == "v2"
-    old = make_agent(game, "heuristic:v1")
-    assert old.version == "v1" and old.name == "heuristic:v1"
+    new, old = make_agent(game, "heuristic"), make_agent(game, "heuristic:v1")
+    assert isinstance(new, HeuristicAgent) and isinstance(old, HeuristicAgent)
+    assert new.version == "v2" and old.version == "v1" and old.name == "heuristic:v1"
     with pytest.raises(ValueError, match="v2 or v1"):
         make_agent(game, "heuristic:v3")
 

@@ -299,7 +299,7 @@ class HeuristicAgent:
                 penalty = s.comp.settings.unbuilt_historic_penalty
                 if self.version == "v1":
                     v += penalty if s.build_spots(p, tile) else 0.0  # made good when built
-                else:  # made good when built, if it can be in the turns left
+                elif s.build_spots(p, tile):  # made good when built in the turns left
                     v += (penalty + 1.0) * build_chance(c, p, tile) - 1.0
         if m.op == PLAN:  # v2: a resource on a card that cannot be finished is lost
             v += 0.5 if self.version == "v1" or any(

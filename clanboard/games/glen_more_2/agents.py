@@ -197,12 +197,20 @@ def build_chance(s: GlenMore2State, p: int, tile: int, done: int = 0) -> float:
     """How likely the historic place of card ``tile`` is built before the end: one resource
     goes on a card a turn, the turn of taking it too (HG-RU 450), so it needs as many turns
     as resources are missing; without a tile of the kind it goes over (HG-RU 452) one must
-    be placed first."""
+    be placed first; and every card of ``p`` waits for the same resources (those on the
+    tiles, what the coins buy, about one more every other turn)."""
     need = s.comp.blueprint_need[tile].resources() - done
-    feeds = turns_left(s) + (1.0 if s.cur == p and not s.planned else 0.0)
+    left = turns_left(s)
+    feeds = left + (1.0 if s.cur == p and not s.planned else 0.0)
     if not s.build_spots(p, tile):
         feeds -= 2.0
-    return max(0.0, min(1.0, (feeds - need + 1.0) / 2.0))
+    time = (feeds - need + 1.0) / 2.0
+    missing = sum(s.comp.blueprint_need[c["tile"]].resources() - sum(c["paid"]) - c["free"]
+                  for c in s.blueprints[p])
+    if not any(c["tile"] == tile for c in s.blueprints[p]):
+        missing += need
+    supply = sum(s.terr[p].have()) + s.coins[p] / 2.0 + left / 2.0
+    return max(0.0, min(1.0, time, (supply - missing + 1.0) / 2.0))
 
 
 def blueprints_v2(s: GlenMore2State, p: int) -> float:
@@ -299,8 +307,10 @@ class HeuristicAgent:
                 penalty = s.comp.settings.unbuilt_historic_penalty
                 if self.version == "v1":
                     v += penalty if s.build_spots(p, tile) else 0.0  # made good when built
-                elif s.build_spots(p, tile):  # made good when built in the turns left
-                    v += (penalty + 1.0) * build_chance(c, p, tile) - 1.0
+                elif s.build_spots(p, tile):  # made good when built in the turns left;
+                    # one card at a time: each more waits for the same resources
+                    more = (1.0, 0.5)[len(s.blueprints[p])] if len(s.blueprints[p]) < 2 else 0.0
+                    v += ((penalty + 1.0) * build_chance(c, p, tile) - 1.0) * more
         if m.op == PLAN:  # v2: a resource on a card that cannot be finished is lost
             v += 0.5 if self.version == "v1" or any(
                 card["tile"] == s.comp.index[m.name] and build_chance(

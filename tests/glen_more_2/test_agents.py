@@ -178,3 +178,23 @@ def test_hints_rank_the_heuristic_bid_first():
     assert str(legal[max(range(len(legal)), key=priors.__getitem__)]) == "bid 4"
     values = GlenMore2Hints().evaluate(s)
     assert values is not None and sum(values) == pytest.approx(1.0)
+
+
+def test_places_are_taken_one_at_a_time_not_hoarded():
+    """HG-RU 450 and 506: every card waits for resources, one a turn each, and each unbuilt
+    place costs 3 VP at the end; with two cards still unpaid, a third place (here one that
+    could go over the home village) is left on the rondel."""
+    s = _game("11")
+    p = s.cur
+    front(s, "H1")
+    assert "take H1" in _choices(s, p, None)  # with no card yet it is a fine take
+    for tid in ("H2", "H3"):
+        t = s.comp.index[tid]
+        for st in s.stacks.values():
+            if t in st:
+                st.remove(t)
+        if t in s.track:
+            s.track.remove(t)
+        s.blueprints[p].append({"tile": t, "paid": [0] * 5, "free": 0, "fed": False})
+    assert "take H1" not in _choices(s, p, None)
+    assert "take H1" in _choices(s, p, "v1")  # v1 takes it all the same

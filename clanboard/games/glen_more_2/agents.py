@@ -299,18 +299,24 @@ class HeuristicAgent:
             on_rondel = [t for t in s.track if t >= 0]
             ahead = on_rondel.index(tile) if tile in on_rondel else 0  # Munro: the discard
             row = s.comp.tiles[tile]
-            v += 2.0 + 1.0 * len(row.activation.options) - 1.0 * ahead
-            v += 3.0 if row.landmark else 0.0
-            v += 2.5 if row.kind == "personality" else 0.0
-            v -= 50.0 if m.op == PASS else 0.0
+            gain = 2.0 + 1.0 * len(row.activation.options)
+            gain += 3.0 if row.landmark else 0.0
+            gain += 2.5 if row.kind == "personality" else 0.0
+            v -= 1.0 * ahead + (50.0 if m.op == PASS else 0.0)
             if s.comp.is_historic_card(tile):
                 penalty = s.comp.settings.unbuilt_historic_penalty
                 if self.version == "v1":
                     v += penalty if s.build_spots(p, tile) else 0.0  # made good when built
                 elif s.build_spots(p, tile):  # made good when built in the turns left;
-                    # one card at a time: each more waits for the same resources
-                    more = (1.0, 0.5)[len(s.blueprints[p])] if len(s.blueprints[p]) < 2 else 0.0
-                    v += ((penalty + 1.0) * build_chance(c, p, tile) - 1.0) * more
+                    # one card at a time: each more waits for the same resources; what the
+                    # place brings counts only as far as it will be built
+                    held = len(s.blueprints[p])
+                    chance = build_chance(c, p, tile) * ((1.0, 0.5)[held] if held < 2 else 0.0)
+                    v += (penalty + 1.0) * chance - 1.0
+                    gain *= chance
+                else:
+                    gain = 0.0
+            v += gain
         if m.op == PLAN:  # v2: a resource on a card that cannot be finished is lost
             v += 0.5 if self.version == "v1" or any(
                 card["tile"] == s.comp.index[m.name] and build_chance(

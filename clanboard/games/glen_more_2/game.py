@@ -217,6 +217,11 @@ class GlenMore2(Game):
     def observation_tensor_size(self, num_players: int, options: Mapping[str, Any]) -> int:
         return encoding.TENSOR_SIZE
 
+    def observation_tensor_bounds(self, num_players: int, options: Mapping[str, Any]
+                                  ) -> tuple[list[float], list[float]]:
+        """Each tensor item's declared bounds (see the encoding; the RL adapters' Box)."""
+        return encoding.observation_tensor_bounds(num_players, options)
+
     def max_game_length(self, num_players: int, options: Mapping[str, Any]) -> int:
         return 20_000
 

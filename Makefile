@@ -55,7 +55,7 @@ run: setup
 test: setup browser postgres
 	$(BIN)/ruff check .
 	$(BIN)/mypy clanboard tests
-	$(BIN)/python -m pytest -n 2 -q --durations=25
+	$(BIN)/python -m pytest -n 2 -q --durations=25 -p randomly  # random order, seed printed
 
 test-slow: setup
 	$(BIN)/python -m pytest -q -m slow

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from array import array
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -44,6 +45,30 @@ def encoding(game: Game, num_players: int | None = None,
             "observation_tensor_size, max_game_length, move_to_action, action_to_move "
             "and observation_tensor)"
         ) from exc
+
+
+def tensor_bounds(game: Game, num_players: int | None = None,
+                  options: Mapping[str, Any] | None = None) -> tuple[list[float], list[float]]:
+    """``(low, high)``: the bounds each observation tensor item of the set-up lies in, as
+    the game declares them (``Game.observation_tensor_bounds(num_players, options)``, from
+    its rules and components), checked: one finite pair per item, ``low <= high``. A game
+    that declares none gets ``(-inf, inf)`` for every item."""
+    n = game.check_players(num_players)
+    opts = game.check_options(options)
+    size = int(game.observation_tensor_size(n, opts))
+    declare = getattr(game, "observation_tensor_bounds", None)
+    if declare is None:
+        return [-math.inf] * size, [math.inf] * size
+    low, high = (list(map(float, b)) for b in declare(n, opts))
+    if len(low) != size or len(high) != size:
+        raise ValueError(f"{game.id} declares {len(low)} / {len(high)} tensor bounds for "
+                         f"{size} items")
+    bad = next((i for i, (a, b) in enumerate(zip(low, high, strict=True))
+                if not (math.isfinite(a) and math.isfinite(b) and a <= b)), None)
+    if bad is not None:
+        raise ValueError(f"{game.id} declares item {bad} of its tensor in "
+                         f"[{low[bad]}, {high[bad]}]: bounds must be finite, low <= high")
+    return low, high
 
 
 def lists_action_ids(game: Game) -> bool:

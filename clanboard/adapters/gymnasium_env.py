@@ -39,6 +39,7 @@ from clanboard.adapters.common import (
     TensorWriter,
     acting_seat,
     encoding,
+    tensor_bounds,
     utilities,
     utility_range,
 )
@@ -81,7 +82,9 @@ class ClanboardGymEnv(gymnasium.Env):
         self.encoding = encoding(self.core_game, self.num_seats, self.core_options)
         self._writer = TensorWriter(self.core_game, self.encoding.observation_tensor_size)
         n = self.encoding.num_distinct_actions
-        self.observation_space = observation_space(n, self.encoding.observation_tensor_size)
+        self.observation_space = observation_space(
+            n, self.encoding.observation_tensor_size,
+            tensor_bounds(self.core_game, self.num_seats, self.core_options))
         self.action_space = spaces.Discrete(n)
         self._state: State | None = None
         self.opponents: dict[int, Agent] = {}

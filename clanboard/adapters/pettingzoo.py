@@ -29,7 +29,7 @@ lowest utility, the others 0, and its info ``illegal_action: True`` (PettingZoo'
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -42,6 +42,7 @@ from clanboard.adapters.common import (
     acting_seat,
     encoding,
     lists_action_ids,
+    tensor_bounds,
     utilities,
     utility_range,
 )
@@ -60,11 +61,19 @@ def resolve_setup(game: Game | str, num_players: int | None, variant: str | None
 _INT8 = np.dtype(np.int8)  # the masks' item type (a dtype object: no conversion per mask)
 
 
-def observation_space(num_distinct_actions: int, tensor_size: int) -> spaces.Dict:
-    """``observation``: the core tensor (bounds are not part of the core encoding, hence
-    unbounded); ``action_mask``: one int8 per action id."""
+def observation_space(num_distinct_actions: int, tensor_size: int,
+                      bounds: tuple[Sequence[float], Sequence[float]] | None = None
+                      ) -> spaces.Dict:
+    """``observation``: the core tensor, each item within the game's declared ``bounds``
+    (``(low, high)`` of :func:`~clanboard.adapters.common.tensor_bounds`; unbounded without
+    them); ``action_mask``: one int8 per action id."""
+    if bounds is None:
+        box = spaces.Box(-np.inf, np.inf, (tensor_size,), np.float32)
+    else:
+        box = spaces.Box(np.asarray(bounds[0], np.float32), np.asarray(bounds[1], np.float32),
+                         (tensor_size,), np.float32)
     return spaces.Dict({
-        "observation": spaces.Box(-np.inf, np.inf, (tensor_size,), np.float32),
+        "observation": box,
         "action_mask": spaces.Box(0, 1, (num_distinct_actions,), np.int8),
     })
 
@@ -173,8 +182,9 @@ class ClanboardAECEnv(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(self.num_seats)]
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         n = self.encoding.num_distinct_actions
+        bounds = tensor_bounds(self.core_game, self.num_seats, self.core_options)
         self.observation_spaces = {
-            a: observation_space(n, self.encoding.observation_tensor_size)
+            a: observation_space(n, self.encoding.observation_tensor_size, bounds)
             for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._seeder = Rng(secrets.randbits(64))

@@ -27,7 +27,13 @@ from typing import Any
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from clanboard.adapters.common import TensorWriter, encoding, utilities, utility_range
+from clanboard.adapters.common import (
+    TensorWriter,
+    encoding,
+    tensor_bounds,
+    utilities,
+    utility_range,
+)
 from clanboard.adapters.pettingzoo import (
     action_mask,
     check_illegal_policy,
@@ -58,8 +64,9 @@ class ClanboardParallelEnv(ParallelEnv):
         self.possible_agents = [f"player_{i}" for i in range(self.num_seats)]
         self.agents: list[str] = []
         n = self.encoding.num_distinct_actions
+        bounds = tensor_bounds(self.core_game, self.num_seats, self.core_options)
         self.observation_spaces = {
-            a: observation_space(n, self.encoding.observation_tensor_size)
+            a: observation_space(n, self.encoding.observation_tensor_size, bounds)
             for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._seeder = Rng(secrets.randbits(64))

@@ -13,7 +13,15 @@ from operator import ne
 from typing import TYPE_CHECKING, Any, Final
 
 from clanboard.games.glen_more.constants import DIE, DRAWS, GAP, P_DRAW, P_ROLL, ROLL_P, ROLLS
-from clanboard.games.glen_more.data import ANY, CLAN, DISTINCT, FIXED, NUM_STACK_TILES, TILES
+from clanboard.games.glen_more.data import (
+    ANY,
+    CARDS,
+    CLAN,
+    DISTINCT,
+    FIXED,
+    NUM_STACK_TILES,
+    TILES,
+)
 from clanboard.games.glen_more.moves import (
     ACT,
     ALL_DIRS,
@@ -141,6 +149,69 @@ TURN_F = len(KINDS) + 5 + 3 + 6
 def tensor_size(num_players: int) -> int:
     """The items before the seats' blocks, then one block per seat (none for absent seats)."""
     return GLOBAL_F + 14 * TRACK_F + TURN_F + num_players * PLAYER_F
+
+
+# -- the tensor's declared bounds (the RL adapters' Box) -----------------------------------
+# Each item lies in [low, high] in every game, by the rules and the components (the rules,
+# p. 1: resources, whisky barrels and VP tokens are unlimited; coins (33), clansmen (25) and
+# tiles (67 in the stacks) are not). Counters the rules leave unlimited get the game's real
+# maximum, derived below from what a turn can bring; loose, but never exceeded.
+
+#: coin tokens in the box (rules p. 1: not among the unlimited components)
+MAX_COINS = 33
+#: clansmen in the box (rules p. 1), so at most this many on a player's tiles and retired
+MAX_CLANSMEN = 25
+#: a territory holds its start village and at most every stack tile
+MAX_TERRITORY = 1 + NUM_STACK_TILES
+#: a player takes one tile a turn (rules: the turn), so at most this many turns each
+MAX_TURNS = NUM_STACK_TILES
+#: a tile is activated at most once a turn (Loch Oich: every tile of the territory)
+MAX_ACTIVATIONS = MAX_TERRITORY
+#: resources on one tile (the rules' production limit: a tile holds at most 3)
+MAX_ON_TILE = 3
+_NEEDS = [t.cost for t in TILES if t.cost is not None] + [
+    r.need for t in TILES for r in t.rules if r.need is not None]
+_MAX_OWED = [max(n.counts[k] for n in _NEEDS if n.mode == FIXED) for k in range(5)]
+_MAX_LEFT = max(n.n for n in _NEEDS)
+_MAX_MOVE = max(r.move for t in TILES for r in t.rules)
+_MAX_RULE_VP = max(r.vp for t in TILES for r in t.rules)
+_MAX_RULE_WHISKY = max(r.whisky for t in TILES for r in t.rules)
+_MAX_BONUS_WHISKY = max(t.bonus_whisky for t in TILES)
+_HATS = sum(c.hats for c in CARDS)
+#: whisky: per turn every activation's barrels and the placed tile's bonus, plus the cards
+#: that give barrels (Castle Moil 1, Donan Castle 2)
+MAX_WHISKY = MAX_TURNS * (MAX_ACTIVATIONS * _MAX_RULE_WHISKY + _MAX_BONUS_WHISKY) + 3
+#: VP: every activation's VP in every turn, three scorings of three categories at most 8
+#: each, the final cards' VP per tile (Loch Morar 2, Iona Abbey 2, Duart Castle 3), coins
+MAX_VP = (MAX_TURNS * MAX_ACTIVATIONS * _MAX_RULE_VP + 3 * 3 * 8
+          + (2 + 2 + 3) * MAX_TERRITORY + MAX_COINS)
+#: the final penalty: 3 VP per tile more than the smallest territory (VP are never lost
+#: otherwise)
+MIN_VP = -3 * (MAX_TERRITORY - 1)
+
+
+def observation_tensor_bounds(num_players: int) -> tuple[list[float], list[float]]:
+    """``(low, high)``: each item of :func:`observation_tensor` lies between them (the
+    scales are those of the tensor: ``coins / 20`` lies in [0, 33 / 20])."""
+    size = tensor_size(num_players)
+    low, high = [0.0] * size, [1.0] * size
+    turn = GLOBAL_F + 14 * TRACK_F + len(KINDS)
+    high[turn:turn + 5] = [float(v) for v in _MAX_OWED]
+    high[turn + 5] = high[turn + 6] = float(_MAX_LEFT)
+    high[turn + 8] = MAX_ACTIVATIONS * _MAX_MOVE / 10
+    high[turn + 11] = 2 / 2  # Loch Lochy: gain 2; an abbey under Loch Shiel: 1
+    high[turn + 13] = MAX_ACTIVATIONS / 9
+    heads = [MAX_COINS / 20, MAX_VP / 100, MAX_WHISKY / 10, MAX_CLANSMEN / 10,
+             MAX_CLANSMEN / 10, (2 * MAX_CLANSMEN + _HATS) / 20, MAX_TERRITORY / 30]
+    have = MAX_ON_TILE * MAX_TERRITORY / 10
+    for rel in range(num_players):
+        at = GLOBAL_F + 14 * TRACK_F + TURN_F + rel * PLAYER_F
+        high[at:at + 7] = heads
+        low[at + 1] = MIN_VP / 100
+        high[at + 20:at + 25] = [have] * 5
+        for cell in range(GRID * GRID):
+            high[at + 25 + cell * CELL_F + 1 + len(KINDS) + 5] = MAX_CLANSMEN / 3
+    return low, high
 
 
 def _tile_features(out: list[float], at: int, tile: int) -> None:

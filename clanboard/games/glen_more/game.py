@@ -55,6 +55,11 @@ class GlenMore(Game):
     def observation_tensor_size(self, num_players: int, options: Mapping[str, Any]) -> int:
         return encoding.tensor_size(num_players)
 
+    def observation_tensor_bounds(self, num_players: int, options: Mapping[str, Any]
+                                  ) -> tuple[list[float], list[float]]:
+        """Each tensor item's declared bounds (see the encoding; the RL adapters' Box)."""
+        return encoding.observation_tensor_bounds(num_players)
+
     def max_game_length(self, num_players: int, options: Mapping[str, Any]) -> int:
         return encoding.MAX_GAME_LENGTH
 

@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import clanboard.games.glen_more_2.build_solo as build_solo
 from clanboard.games.glen_more_2.pack import PROVISIONAL_PACK, load_pack
 from clanboard.games.glen_more_2.schema import FILES, OPTIONAL_FILES
 
@@ -521,8 +522,6 @@ def build_rows(source: Path) -> dict[str, list[dict[str, Any]]]:
 
 def solo_files(source: Path, tile_ids: dict[str, str]) -> dict[str, list[dict[str, Any]]]:
     """Allenarly's files (chronicle 12), see :mod:`.build_solo`."""
-    from clanboard.games.glen_more_2 import build_solo
-
     return {"allenarly_cards.csv": build_solo.card_rows(source),
             "allenarly_levels.csv": build_solo.level_rows(source, tile_ids),
             "allenarly_priority.csv": build_solo.priority_rows(),

@@ -10,6 +10,7 @@ from clanboard.core import InvalidState
 from clanboard.games.glen_more_2.effects import RESOURCES, Cost, Effect, Item
 from clanboard.games.glen_more_2.pack import PROVISIONAL_PACK, Pack, load_pack
 from clanboard.games.glen_more_2.schema import HistoricCell, HistoricRow, TileRow, TrackRow
+from clanboard.games.glen_more_2.store import content_hash, installed
 
 STACK_ORDER = ("A", "B", "C", "D")
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
@@ -199,16 +200,12 @@ def known_packs() -> frozenset[str]:
 def pack_names() -> tuple[str, ...]:
     """Every pack a game may name: shipped, added by :func:`add_pack`, and installed with
     ``clanboard pack install`` (looked up at each call, never fixed at import)."""
-    from clanboard.games.glen_more_2.store import installed
-
     return tuple(sorted({*shipped_names(), *_EXTRA, *installed()}))
 
 
 def pack_dir(name: str) -> Path:
     """The directory of the pack called ``name`` (an added one first, then shipped, then
     the latest installed version)."""
-    from clanboard.games.glen_more_2.store import installed
-
     if name in _EXTRA:
         return _EXTRA[name]
     if name in shipped_names():
@@ -223,8 +220,6 @@ def pack_dir(name: str) -> Path:
 @cache
 def pack_hash(name: str) -> str:
     """The content hash of the pack a game called ``name`` loads (see :mod:`.store`)."""
-    from clanboard.games.glen_more_2.store import content_hash
-
     return content_hash(pack_dir(name))
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+import clanboard.games.glen_more_2.words as W
 from clanboard.core import CHANCE, Move, seat_name, winners_text, words
-from clanboard.games.glen_more_2 import words as W
+from clanboard.games.glen_more_2.constants import P_DISCARD, P_PLAN, P_REMOVE
 from clanboard.games.glen_more_2.effects import CATEGORIES, RESOURCES, Effect
 from clanboard.games.glen_more_2.market import buy_price, sell_price
 from clanboard.games.glen_more_2.moves import (
@@ -40,6 +41,9 @@ from clanboard.games.glen_more_2.moves import (
     Sq,
     bid_list,
 )
+from clanboard.games.glen_more_2.provenance import used_provisional
+from clanboard.games.glen_more_2.solo_describe import MESSAGES as SOLO
+from clanboard.games.glen_more_2.solo_describe import her_name, result_summary
 
 if TYPE_CHECKING:
     from clanboard.games.glen_more_2.state import GlenMore2State
@@ -128,7 +132,6 @@ def describe_move(s: GlenMore2State, move: Move, player: int, viewer: int | None
                   names: Sequence[str] | None = None, lang: str = "en") -> str:
     """``move`` by ``player`` from the position before it. A secret bid reads the same for
     every viewer but its maker; all else is public."""
-    from clanboard.games.glen_more_2.state import P_DISCARD, P_PLAN, P_REMOVE
 
     assert isinstance(move, GMove)
     m = words(MESSAGES, lang)
@@ -231,7 +234,6 @@ def columns(s: GlenMore2State, names: Sequence[str] | None, lang: str) -> list[s
     """The score tables' columns: every seat, and Allenarly beside the player in solo."""
     seats = [seat_name(names, p, lang) for p in range(s.num_players)]
     if s.solo:
-        from clanboard.games.glen_more_2.solo_describe import her_name
 
         seats.append(her_name(lang))
     return seats
@@ -262,7 +264,6 @@ def _round_table(s: GlenMore2State, sc: dict[str, Any], seats: list[str],
         extra = next((r for r in s.allen.rounds if r["round"] == sc["round"]), None)
         if extra is not None:
             her = extra["item_vp"] + sum(vp for _, vp in extra["exchange"])
-            from clanboard.games.glen_more_2.solo_describe import MESSAGES as SOLO
 
             rows.append({"label": words(SOLO, lang)["round_items"],
                          "values": ["—", her]})
@@ -303,7 +304,6 @@ def result_explanation(s: GlenMore2State, viewer: int | None,
     """The winner line; each scoring round (points per category, the counts compared) and
     the final scoring, one column per seat (and Allenarly in solo), rows adding up to the
     totals; the tie-break; how many provisional values the game used."""
-    from clanboard.games.glen_more_2.provenance import used_provisional
 
     seats = columns(s, names, lang)
     m = words(MESSAGES, lang)
@@ -332,7 +332,6 @@ def result_explanation(s: GlenMore2State, viewer: int | None,
         lines.append(m["provisional_used"].format(n=len(used)))
     out: dict[str, Any] = {"lines": lines, "tables": tables}
     if s.solo:  # her score is no seat's: the winner line comes from here (HG-RU 850)
-        from clanboard.games.glen_more_2.solo_describe import result_summary
 
         out["summary"] = out["headline"] = result_summary(s, names, lang)
     else:

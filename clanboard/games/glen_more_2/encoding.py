@@ -14,6 +14,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from clanboard.games.glen_more_2.components import Components, components
+from clanboard.games.glen_more_2.constants import TOP_RANK
 from clanboard.games.glen_more_2.effects import RESOURCES
 from clanboard.games.glen_more_2.moves import (
     ACT,
@@ -214,6 +215,54 @@ def action_to_move(s: GlenMore2State, action: int) -> GMove:
     if kind == "to_castle":
         return GMove(MOVE, a=_unsq(i), b=Sq(1, 0))
     return BIDS[i]
+
+
+# -- the tensor's declared bounds (the RL adapters' Box) -----------------------------------
+# Counts of pieces are bounded by the components (the pack's tiles and cards, the settings'
+# Scotsmen and clan markers per colour, 3 resources a tile (spec 8.4), 20 fame chips and 5
+# bid tokens a colour (HG-RU 25, 37), the top rank (HG-RU 326-328)). The bank's coins, VP
+# tokens and whisky barrels are uncounted in every source (component_counts.csv: "?"), so
+# their items, the movement points and the gains owed get CAPS: chosen far above what
+# any game reaches (random and heuristic games of every set-up stay below a fifth of them;
+# tests/adapters/test_bounds.py checks every item), not proven.
+
+#: fame chips in the box (chronicle 10, HG-RU 37)
+MAX_FAME = 20
+#: caps of the uncounted bank (see above): coins, whisky, VP (from below and above)
+COIN_CAP = 200
+WHISKY_CAP = 200
+VP_CAPS = (-300, 1000)
+#: caps of the movement points and resources still to gain in a turn
+TURN_CAP = 100
+
+
+def observation_tensor_bounds(num_players: int, options: Mapping[str, Any]
+                              ) -> tuple[list[float], list[float]]:
+    """``(low, high)``: each item of :func:`observation_tensor` lies between them (raw
+    counts: the tensor is not scaled)."""
+    comp = components(options["pack"])
+    st = comp.settings
+    tiles = len(comp.tiles) + 1  # every tile, the home tile counting as two (village, castle)
+    scots = float(st.scotsmen_per_player)
+    per_seat = [COIN_CAP, VP_CAPS[1], WHISKY_CAP, MAX_FAME, scots, len(comp.card_ids),
+                sum(1 for t in comp.tiles if t.kind == "personality"),
+                st.clan_markers_per_player + 3,  # chronicle 9's 3 extra (HG-RU 181)
+                tiles, 3 * tiles, scots, len(comp.historic), TOP_RANK, TOP_RANK]
+    low = [0.0] * TENSOR_SIZE
+    high = [1.0] * TENSOR_SIZE
+    base = N_PHASES + MAX_PLAYERS
+    for seat in range(MAX_PLAYERS):
+        at = base + seat * PER_SEAT
+        high[at:at + PER_SEAT] = [float(v) for v in per_seat]
+        low[at + 1] = float(VP_CAPS[0])
+    base += PER_SEAT * MAX_PLAYERS
+    high[base:base + 5] = [float(len(comp.prices(k))) for k in range(5)]  # filled spaces
+    high[base + 5:base + 9] = [float(len(comp.tiles))] * 4
+    base += 10  # the stacks, then whether we drew
+    high[base:base + 5] = [3.0 * tiles] * 5
+    high[base + 5] = high[base + 6] = float(TURN_CAP)
+    high[base + 7:base + 12] = [5.0] * 5  # the stage (1-5) a feast position was bid at
+    return low, high
 
 
 def observation_tensor(s: GlenMore2State, player: int) -> list[float]:

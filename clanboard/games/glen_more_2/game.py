@@ -6,15 +6,19 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
+import clanboard.games.glen_more_2.encoding as encoding
 from clanboard.core import Game, InvalidState, Move, Option, SearchHints, State
-from clanboard.games.glen_more_2 import encoding
+from clanboard.games.glen_more_2.agents import GlenMore2Hints, HeuristicAgent
 from clanboard.games.glen_more_2.components import (
     components,
     known_packs,
     pack_hash,
     pack_names,
+    shipped_names,
 )
+from clanboard.games.glen_more_2.load import from_json
 from clanboard.games.glen_more_2.state import GlenMore2State
+from clanboard.games.glen_more_2.store import installed
 
 
 def provisional_error(pack: str) -> str | None:
@@ -159,9 +163,6 @@ class GlenMore2(Game):
     def offered_packs(self, allowed: Sequence[str] = ()) -> list[str]:
         """The packs a server's lobby offers: the shipped ones, then the installed packs
         among ``allowed`` (the owner's choice, ``clanboard serve --pack NAME``)."""
-        from clanboard.games.glen_more_2.components import shipped_names
-        from clanboard.games.glen_more_2.store import installed
-
         here = installed()
         return [*shipped_names(), *(p for p in dict.fromkeys(allowed) if p in here)]
 
@@ -199,34 +200,27 @@ class GlenMore2(Game):
         self, num_players: int, seed: int, options: dict[str, Any], body: Any
     ) -> State:
         check_solo(num_players, options)
-        from clanboard.games.glen_more_2.serial import from_json
-
         return from_json(self, num_players, seed, options, body)
 
     def agents(self) -> Mapping[str, Any]:
-        from clanboard.games.glen_more_2.agents import HeuristicAgent
-
         return {"heuristic": HeuristicAgent}
 
     def search_hints(self) -> SearchHints:
-        from clanboard.games.glen_more_2.agents import GlenMore2Hints
-
         return GlenMore2Hints()
 
     def num_distinct_actions(self, num_players: int, options: Mapping[str, Any]) -> int:
-        from clanboard.games.glen_more_2.encoding import num_actions
-
-        return num_actions(options)
+        return encoding.num_actions(options)
 
     def max_chance_outcomes(self, num_players: int, options: Mapping[str, Any]) -> int:
-        from clanboard.games.glen_more_2.encoding import num_chance
-
-        return num_chance(options)
+        return encoding.num_chance(options)
 
     def observation_tensor_size(self, num_players: int, options: Mapping[str, Any]) -> int:
-        from clanboard.games.glen_more_2.encoding import TENSOR_SIZE
+        return encoding.TENSOR_SIZE
 
-        return TENSOR_SIZE
+    def observation_tensor_bounds(self, num_players: int, options: Mapping[str, Any]
+                                  ) -> tuple[list[float], list[float]]:
+        """Each tensor item's declared bounds (see the encoding; the RL adapters' Box)."""
+        return encoding.observation_tensor_bounds(num_players, options)
 
     def max_game_length(self, num_players: int, options: Mapping[str, Any]) -> int:
         return 20_000

@@ -6,9 +6,14 @@ from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
+import clanboard.games.glen_more_2.words as W
 from clanboard.core import words
-from clanboard.games.glen_more_2 import words as W
+from clanboard.games.glen_more_2.allenarly import ALLEN
+from clanboard.games.glen_more_2.constants import DIE, GAP, PHASES
+from clanboard.games.glen_more_2.describe import result_explanation
 from clanboard.games.glen_more_2.effects import RESOURCES
+from clanboard.games.glen_more_2.provenance import used_provisional
+from clanboard.games.glen_more_2.solo_describe import allenarly_words, her_name
 
 if TYPE_CHECKING:
     from clanboard.games.glen_more_2.state import GlenMore2State
@@ -81,8 +86,6 @@ def _tile(s: GlenMore2State, t: int, lang: str = "en") -> str:
 
 def _names(s: GlenMore2State, seats: list[int], lang: str) -> str:
     """Seats as the rest of the board names them ("Player 1" for seat 0; Allenarly by her name)."""
-    from clanboard.games.glen_more_2.allenarly import ALLEN
-    from clanboard.games.glen_more_2.solo_describe import her_name
 
     m = words(MESSAGES, lang)
     return ", ".join(her_name(lang) if s.solo and p == ALLEN else m["seat"].format(p=p + 1)
@@ -92,7 +95,6 @@ def _names(s: GlenMore2State, seats: list[int], lang: str) -> str:
 def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") -> str:
     """The position as ``player`` sees it, in ``lang``: names and effects through the one
     describer (:mod:`.words`), the scoring as the end screen's tables."""
-    from clanboard.games.glen_more_2.state import DIE, GAP, PHASES
 
     m = words(MESSAGES, lang)
     comp = s.comp
@@ -111,7 +113,6 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
         elif v == DIE:
             out.append(f"  [magenta]{m['die']}[/]")
         elif v != GAP:
-            from clanboard.games.glen_more_2.solo_describe import her_name
 
             text = her_name(lang) if s.solo and v == -2 else m["scotsman"].format(p=-v)
             out.append(f"  [cyan]{text}[/]")
@@ -172,7 +173,6 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
     out.append(m["step"].format(phase=m.get(f"phase.{phase}", phase))
                + (", " + m["movement"].format(n=s.mp) if s.mp else ""))
     if s.final:
-        from clanboard.games.glen_more_2.provenance import used_provisional
 
         out.extend(escape(line) for line in scoring_lines(s, lang))
         used = used_provisional(s)
@@ -184,7 +184,6 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
 
 def scoring_lines(s: GlenMore2State, lang: str) -> list[str]:
     """The end screen's winner line, notes and score tables as text lines."""
-    from clanboard.games.glen_more_2.describe import result_explanation
 
     why = result_explanation(s, None, None, lang)
     out = [why["summary"], *why["lines"]]
@@ -197,8 +196,6 @@ def scoring_lines(s: GlenMore2State, lang: str) -> list[str]:
 
 def render_allenarly(s: GlenMore2State, lang: str = "en") -> list[str]:
     """Her board and her last decisions, in words (chronicle 12)."""
-    from clanboard.games.glen_more_2.allenarly import ALLEN
-    from clanboard.games.glen_more_2.solo_describe import allenarly_words, her_name
 
     a = s.allen
     assert a is not None

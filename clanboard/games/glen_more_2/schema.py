@@ -23,46 +23,16 @@ from clanboard.games.glen_more_2.effects import (
     parse_cost,
     parse_effect,
 )
+from clanboard.games.glen_more_2.rows import Flag, IntList, Row
+from clanboard.games.glen_more_2.solo_schema import SOLO_FILES
 
 STATUSES = ("confirmed", "inferred", "probable", "unknown")
 STACKS = ("S", "A", "B", "C", "D", "home", "clan")
 TILE_KINDS = (*KINDS, "worlds_end")
 
 
-def _flag(v: Any) -> Any:
-    if isinstance(v, str):
-        t = v.strip().lower()
-        if t in ("yes", "true", "1"):
-            return True
-        if t in ("no", "false", "0", ""):
-            return False
-    return v
-
-
-Flag = Annotated[bool, BeforeValidator(_flag)]
-
-
 def _blank_none(v: Any) -> Any:
     return "" if v is None else v
-
-
-class Row(BaseModel):
-    """Columns every row has: where its values come from and whether they are provisional."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    status: Literal["confirmed", "inferred", "probable", "unknown"]
-    source: str = ""
-    provisional: Flag = False
-    reason: str = ""
-    notes: str = ""
-
-    @field_validator("reason")
-    @classmethod
-    def _reason_given(cls, v: str, info: Any) -> str:
-        if info.data.get("provisional") and not v.strip():
-            raise ValueError("a provisional row must say why (the reason column is empty)")
-        return v
 
 
 class TileRow(Row):
@@ -249,13 +219,6 @@ class MarketRow(Row):
         return v
 
 
-def _ints(v: Any) -> Any:
-    if isinstance(v, str):
-        return tuple(int(x) for x in v.replace(",", " ").split())
-    return v
-
-
-IntList = Annotated[tuple[int, ...], BeforeValidator(_ints)]
 
 
 class Settings(BaseModel):
@@ -348,8 +311,6 @@ OPTIONAL_FILES: dict[str, type[Row]] = {
 """Files a chronicle needs (9: feasts and the alternative scoring board; 11: historic
 places)."""
 """Every file of a pack and the model of its rows."""
-
-from clanboard.games.glen_more_2.solo_schema import SOLO_FILES  # noqa: E402 (uses Row)
 
 OPTIONAL_FILES.update(SOLO_FILES)  # chronicle 12: Allenarly
 

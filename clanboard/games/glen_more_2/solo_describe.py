@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+import clanboard.games.glen_more_2.words as W
 from clanboard.core import seat_name, words
-from clanboard.games.glen_more_2 import words as W
+from clanboard.games.glen_more_2.allenarly import ALLEN, level_row, rules
 from clanboard.games.glen_more_2.effects import RESOURCES
 from clanboard.games.glen_more_2.moves import ALLENARLY, GMove
 
@@ -182,7 +183,6 @@ def _gains(g: dict[str, Any], m: Any, s: GlenMore2State, lang: str) -> str:
 def allenarly_words(s: GlenMore2State, lang: str = "en") -> dict[str, Any]:
     """Her board's words for the web page: her level, priority tokens, clan-board tokens and
     her decisions since the player's last move (all public)."""
-    from clanboard.games.glen_more_2.allenarly import level_row, rules
 
     a = s.allen
     assert a is not None
@@ -208,7 +208,6 @@ def allenarly_words(s: GlenMore2State, lang: str = "en") -> dict[str, Any]:
 def action_card(s: GlenMore2State, card_id: int, lang: str = "en") -> str:
     """One of her action cards (HG-RU 676-684) in words: the clan-board tokens it moves, its
     search range, its choice rows top to bottom, the framed number, the chronicle number."""
-    from clanboard.games.glen_more_2.allenarly import rules
 
     card = rules(s.comp).cards.get(card_id)
     if card is None:
@@ -232,7 +231,6 @@ def her_name(lang: str = "en") -> str:
 
 def result_summary(s: GlenMore2State, names: Sequence[str] | None, lang: str) -> str:
     """Who won the solo game (a tie goes to the human, HG-RU 850)."""
-    from clanboard.games.glen_more_2.allenarly import ALLEN
 
     m = words(MESSAGES, lang)
     who = seat_name(names, 0, lang)

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, field_validator
 
 from clanboard.games.glen_more_2.effects import KINDS
-from clanboard.games.glen_more_2.schema import IntList, Row
+from clanboard.games.glen_more_2.rows import IntList, Row
 
 LEVELS = ("ablach", "dus", "reglar", "skelp", "bodach")
 CATEGORIES = ("castle", "landmarks", "whisky", "personalities")

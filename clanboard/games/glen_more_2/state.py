@@ -17,10 +17,12 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+import clanboard.games.glen_more_2.allenarly as allenarly
+import clanboard.games.glen_more_2.allenarly_score as allenarly_score
+import clanboard.games.glen_more_2.interpret as interpret
 from clanboard.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Move, Rng, State
 from clanboard.core.errors import say
 from clanboard.core.game import PLAYOUT_MOVE_LIMIT
-from clanboard.games.glen_more_2 import allenarly, allenarly_score, interpret
 from clanboard.games.glen_more_2.allenarly import ALLEN, Allenarly
 from clanboard.games.glen_more_2.components import (
     RES_INDEX,
@@ -29,7 +31,36 @@ from clanboard.games.glen_more_2.components import (
     Need,
     components,
 )
+from clanboard.games.glen_more_2.constants import (  # noqa: F401 (also read from here)
+    DIE,
+    GAP,
+    P_ACT,
+    P_ALLEN,
+    P_ALLEN_BID,
+    P_BID,
+    P_BUILD,
+    P_CENTRAL,
+    P_CHOOSE,
+    P_CLAN,
+    P_DISCARD,
+    P_DRAW,
+    P_GAIN,
+    P_OVER,
+    P_PAY,
+    P_PLACE,
+    P_PLAN,
+    P_REMOVE,
+    P_REP,
+    P_ROLL,
+    P_SCOT,
+    P_TAKE,
+    PHASES,
+    TOP_RANK,
+)
+from clanboard.games.glen_more_2.describe import describe_move, result_explanation
 from clanboard.games.glen_more_2.effects import RESOURCES, TRACKS, Modify
+from clanboard.games.glen_more_2.encoding import action_to_move, move_to_action, observation_tensor
+from clanboard.games.glen_more_2.glossary import glossary
 from clanboard.games.glen_more_2.market import buy_price, payable, sell_price
 from clanboard.games.glen_more_2.moves import (
     ACT,
@@ -62,23 +93,18 @@ from clanboard.games.glen_more_2.moves import (
     parse,
     sq,
 )
+from clanboard.games.glen_more_2.render import render
+from clanboard.games.glen_more_2.serial import check, to_json
+from clanboard.games.glen_more_2.solo_describe import after_move, before_first, describe_allenarly
 from clanboard.games.glen_more_2.territory import ERRORS as TERRITORY_ERRORS
 from clanboard.games.glen_more_2.territory import Territory, dirs
+from clanboard.games.glen_more_2.view import observation
 
-DIE = -9
-GAP = -10
 HOME_VILLAGE = (0, 0)
 HOME_CASTLE = (1, 0)
 CATEGORIES = ("castle", "landmarks", "whisky", "personalities")
 
-PHASES = ("draw", "roll", "take", "place", "pay", "gain", "clan", "activate", "discard",
-          "remove", "bid", "plan", "build", "rep", "central", "choose", "scot", "over",
-          "allenarly", "allenarly_bid")
-(P_DRAW, P_ROLL, P_TAKE, P_PLACE, P_PAY, P_GAIN, P_CLAN, P_ACT, P_DISCARD, P_REMOVE, P_BID,
- P_PLAN, P_BUILD, P_REP, P_CENTRAL, P_CHOOSE, P_SCOT, P_OVER, P_ALLEN,
- P_ALLEN_BID) = range(len(PHASES))
 REP_TILES = 2  # clan representative tiles per player (HG-RU 296)
-TOP_RANK = 5  # the tracks' top rank (HG-RU 326-328)
 BLUEPRINT_DEBT = -3  # debt_slot while a resource is paid onto a blueprint card
 
 FACE_UP_FEASTS = 5  # HG-RU 189-191
@@ -1639,7 +1665,6 @@ class GlenMore2State(State):
     # -- information ---------------------------------------------------------------------
 
     def observation(self, player: int | None) -> dict[str, Any]:
-        from clanboard.games.glen_more_2.view import observation
 
         return observation(self, player)
 
@@ -1666,21 +1691,17 @@ class GlenMore2State(State):
         return clone
 
     def render(self, player: int | None = None, *, lang: str = "en") -> str:
-        from clanboard.games.glen_more_2.render import render
 
         return render(self, player, lang=lang)
 
     def describe_move(self, move: Move, player: int, viewer: int | None,
                       names: Sequence[str] | None = None, lang: str = "en") -> str:
         if isinstance(move, GMove) and move.op == ALLENARLY:  # her decision, in words
-            from clanboard.games.glen_more_2.solo_describe import describe_allenarly
 
             return describe_allenarly(self, move, lang)
-        from clanboard.games.glen_more_2.describe import describe_move
 
         text = describe_move(self, move, player, viewer, names, lang)
         if self.solo:  # then Allenarly's turn (or bid draws) at once, in words
-            from clanboard.games.glen_more_2.solo_describe import after_move, before_first
 
             text = before_first(self, lang) + text
             text += after_move(self, move if isinstance(move, GMove) else parse(str(move)),
@@ -1691,13 +1712,11 @@ class GlenMore2State(State):
                            lang: str = "en") -> dict[str, Any] | None:
         if not self.is_terminal():
             return None
-        from clanboard.games.glen_more_2.describe import result_explanation
 
         return result_explanation(self, viewer, names, lang)  # solo: Allenarly beside you
 
     def view_words(self, viewer: int | None, lang: str = "en") -> dict[str, Any] | None:
         """The names and effects the web page shows, in words of ``lang`` (all public)."""
-        from clanboard.games.glen_more_2.words import glossary
 
         return glossary(self, lang)
 
@@ -1817,12 +1836,10 @@ class GlenMore2State(State):
         return s
 
     def _to_json(self) -> Any:
-        from clanboard.games.glen_more_2.serial import to_json
 
         return to_json(self)
 
     def move_to_action(self, move: Move) -> int:
-        from clanboard.games.glen_more_2.encoding import move_to_action
 
         if isinstance(move, str):
             move = parse(move)
@@ -1830,17 +1847,14 @@ class GlenMore2State(State):
         return move_to_action(self, move)
 
     def action_to_move(self, action: int) -> Move:
-        from clanboard.games.glen_more_2.encoding import action_to_move
 
         return action_to_move(self, action)
 
     def observation_tensor(self, player: int) -> list[float]:
-        from clanboard.games.glen_more_2.encoding import observation_tensor
 
         return observation_tensor(self, player)
 
     def check_consistency(self) -> None:
-        from clanboard.games.glen_more_2.serial import check
 
         check(self)
 

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from clanboard.games.glen_more_2.allenarly import ALLEN, level_row, rules
+from clanboard.games.glen_more_2.constants import DIE, GAP, PHASES, TOP_RANK
 from clanboard.games.glen_more_2.effects import RESOURCES
+from clanboard.games.glen_more_2.provenance import used_provisional
 
 if TYPE_CHECKING:
     from clanboard.games.glen_more_2.state import GlenMore2State
@@ -63,7 +66,6 @@ def _chronicle11(s: GlenMore2State, player: int | None) -> dict[str, Any]:
 def _chronicle10(s: GlenMore2State) -> dict[str, Any]:
     """Public: the Highland Games board (each track's steps and rewards, every seat's ranks,
     the central track's taken rewards), representatives' cells, modifiers won."""
-    from clanboard.games.glen_more_2.state import TOP_RANK
 
     steps = {f"{t} {r}": {"type": row.type, "reward": str(row.reward),
                           "provisional": row.provisional}
@@ -93,8 +95,6 @@ def shown_tiles(s: GlenMore2State) -> set[int]:
 
 
 def observation(s: GlenMore2State, player: int | None) -> dict[str, Any]:
-    from clanboard.games.glen_more_2.provenance import used_provisional
-    from clanboard.games.glen_more_2.state import DIE, GAP, PHASES
 
     tid = s.comp.tile_id
     rondel: list[dict[str, Any]] = []
@@ -183,7 +183,6 @@ def allenarly_view(s: GlenMore2State) -> dict[str, Any]:
     priority tokens (with their symbols), clan-board tokens, the face-up cards of this
     deck cycle and how many draws are left before a shuffle (never the deck's order), her
     last decision and what each scoring round gave her."""
-    from clanboard.games.glen_more_2.allenarly import ALLEN, level_row, rules
 
     a = s.allen
     assert a is not None

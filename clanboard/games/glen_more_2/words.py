@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 from clanboard.core import words
 from clanboard.core.plural import Plural
 from clanboard.games.glen_more_2.effects import (
-    RESOURCES,
     Activate,
     Condition,
     Cost,
@@ -453,32 +452,6 @@ def provisional_names(comp: Components, entries: list[Any], lang: str) -> list[s
                    m["prov.other"].format(file=e.file, name=key))
     if settings:
         out.insert(0, m["prov.settings"].format(n=settings))
-    return out
-
-
-def glossary(s: Any, lang: str) -> dict[str, Any]:
-    """Everything the web page names or describes in this game, in words of ``lang``: the
-    tiles in sight (every tile once the game is over, for the replay), clan-board spaces,
-    feasts, landmark cards, Highland Games steps, historic places, tile kinds, provisional
-    values, score tables, Allenarly's board. Bounded by the pack (a few hundred strings)."""
-    from clanboard.games.glen_more_2.describe import score_tables
-    from clanboard.games.glen_more_2.provenance import used_provisional
-    from clanboard.games.glen_more_2.view import shown_tiles
-
-    out = dict(_static_glossary(s.comp, lang))
-    ids = {s.comp.tile_id(t) for t in shown_tiles(s)}
-    if not s.final:  # at the end every tile, for the replay's earlier positions
-        out["tiles"] = {k: v for k, v in out["tiles"].items() if k in ids}
-    out["scoring"] = score_tables(s, None, lang)
-    owed = {r: s.owed[k] for k, r in enumerate(RESOURCES) if s.owed[k]}
-    out["owed"] = {"for": owed, "text": m_(lang)["list"].join(item(r, n, lang)
-                                                              for r, n in owed.items())}
-    out["used_provisional"] = provisional_names(s.comp, used_provisional(s), lang) \
-        if s.final else None
-    if s.allen is not None:
-        from clanboard.games.glen_more_2.solo_describe import allenarly_words
-
-        out["allenarly"] = allenarly_words(s, lang)
     return out
 
 

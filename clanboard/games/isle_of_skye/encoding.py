@@ -30,6 +30,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from clanboard.core import CHANCE, IllegalMove
+from clanboard.games.isle_of_skye.constants import CASTLE_INCOME
 from clanboard.games.isle_of_skye.moves import (
     PASS,
     Buy,
@@ -46,6 +47,7 @@ from clanboard.games.isle_of_skye.moves import (
 from clanboard.games.isle_of_skye.territory import cell_of, edge_code, fitting
 from clanboard.games.isle_of_skye.tiles import (
     LETTERS,
+    castles,
     landscape_tiles,
     round_track,
     scoring_tiles,
@@ -170,6 +172,80 @@ def _place_move(pending: list[str], action: int) -> Place:
     slot, cell = divmod(rest, CELLS)
     x, y = CELL_LIST[cell]
     return Place(pending[slot], x, y, rot)
+
+
+# -- the tensor's declared bounds (the RL adapters' Box) -----------------------------------
+# Each item lies in [low, high] in every game: the one-hot items and flags in [0, 1], the
+# coordinates ``x / REACH``, ``y / REACH`` in [-1, 1], and the counters below their real
+# maximum, derived from the components (a territory holds at most MAX_TILES tiles, R-8.4).
+
+#: the most regions a tile has (its edges' and its inner areas), so the most areas a
+#: territory can hold is MAX_TILES times this
+_REGIONS = max(len(t.region_terrain) for t in [*landscape_tiles().values(),
+                                               *castles().values()])
+_AREAS = MAX_TILES * _REGIONS
+
+
+def _most(kind: str) -> int:
+    """The most ``kind`` icons a territory can show: the castle's and the 18 richest tiles'."""
+    counts = sorted((t.count(kind) for t in landscape_tiles().values()), reverse=True)
+    return max(t.count(kind) for t in castles().values()) + sum(counts[:MAX_TILES - 1])
+
+
+def _scoring_cap() -> int:
+    """The most VP one territory gets from one scoring tile at one scoring (rules §9.S, every
+    option of :class:`~.scoring.Rules` at its most generous)."""
+    sheep, cattle, broch = _most("sheep"), _most("cattle"), _most("broch")
+    return max(
+        2 * MAX_TILES,  # S01: a square per cell (its lower-left corner)
+        _AREAS,  # S02: completed areas
+        sheep,  # S03
+        3 * (_AREAS // 3),  # S04: areas of 3 or more
+        2 * broch,  # S05: 1, 3, 6 VP for 1, 2, 3+ brochs in a mountain: at most 2 a broch
+        5 * min(broch, _most("farm"), _most("lighthouse")),  # S06
+        5,  # S07, S08, S10: majorities
+        8 * (sheep + cattle),  # S09: an animal counts for each of its 8 neighbours' farms
+        2 * cattle,  # S11
+        3 * _AREAS,  # S12: lakes with a ship and a lighthouse
+        3 * (MAX_TILES // 3),  # S13: runs of 3 tiles or more
+        MAX_TILES,  # S14
+        2 * MAX_TILES,  # S15
+        2 * _AREAS,  # S16
+    )
+
+
+def max_vp(num_players: int) -> int:
+    """The most VP a seat can hold: every letter scored at its most, the scrolls (at most
+    twice their count each, R-10.1 to R-10.3) and 1 VP per 5 gold (R-10.4)."""
+    scorings = sum(len(info.letters) for info in round_track(num_players))
+    most = max(max(_most(k) for k in ("sheep", "cattle", "broch", "ship", "farm",
+                                      "lighthouse")), MAX_TILES)
+    scrolls = (MAX_TILES - 1) * 2 * most
+    return scorings * _scoring_cap() + scrolls + _gold_bound(num_players) // 5
+
+
+def max_income(num_players: int) -> int:
+    """Castle income, 1 gold a road-connected whisky tile (the castle excepted) and the
+    round's catch-up gold for each seat ahead (R-4)."""
+    catchup = max(info.catchup for info in round_track(num_players))
+    return CASTLE_INCOME + (MAX_TILES - 1) + catchup * (num_players - 1)
+
+
+def observation_tensor_bounds(num_players: int) -> tuple[list[float], list[float]]:
+    """``(low, high)``: each item of :func:`observation_tensor` lies between them."""
+    size = tensor_size(num_players)
+    low, high = [0.0] * size, [1.0] * size
+    gold = _gold_bound(num_players)
+    for at in range(GLOBAL_SIZE, size, SEAT_SIZE):
+        high[at] = max_vp(num_players) / 50
+        high[at + 1] = gold / 50
+        high[at + 6] = max_income(num_players) / 20
+        for slot in range(3):
+            high[at + 7 + slot * SLOT_SIZE + NT + 1] = gold / 20  # a price: at most all gold
+        for i in range(MAX_TILES):
+            xy = at + _PLACED0 + i * TERR_SLOT + 1
+            low[xy] = low[xy + 1] = -1.0
+    return low, high
 
 
 def observation_tensor(state: SkyeState, player: int) -> list[float]:

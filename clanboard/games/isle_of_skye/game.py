@@ -84,6 +84,11 @@ class IsleOfSkye(Game):
     def observation_tensor_size(self, num_players: int, options: Mapping[str, Any]) -> int:
         return encoding.tensor_size(num_players)
 
+    def observation_tensor_bounds(self, num_players: int, options: Mapping[str, Any]
+                                  ) -> tuple[list[float], list[float]]:
+        """Each tensor item's declared bounds (see the encoding; the RL adapters' Box)."""
+        return encoding.observation_tensor_bounds(num_players)
+
     def max_game_length(self, num_players: int, options: Mapping[str, Any]) -> int:
         # 4 deals, then per round 3n draws, 3n pricing sub-moves, n buy turns, 2n builds
         return 4 + len(round_track(num_players)) * 9 * num_players

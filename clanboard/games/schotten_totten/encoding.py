@@ -149,6 +149,20 @@ def _decode(action: int, chance: bool, limit: int) -> object:
 OBSERVATION_SIZE = 64 + 9 * 2 * 64 + 64 + 9 * 3 + 9 * 2 + 9 * 2 + 6 + 8
 
 
+#: the most cards a hand can hold: 6 clan cards, 7 with the tactic cards (rules: set-up and
+#: "Тактичний варіант"), and under the Recruiter, played from a full hand, 3 more drawn
+#: before 2 go back ("Вербувальник"): 7 - 1 + 3
+MAX_HAND = (6, 9)
+
+
+def observation_tensor_bounds(tactics: bool) -> tuple[list[float], list[float]]:
+    """``(low, high)``: each item of :func:`observation_tensor` lies between them: in
+    [0, 1] but the opponent's hand size (``cards / 7``), up to ``MAX_HAND / 7``."""
+    high = [1.0] * OBSERVATION_SIZE
+    high[_PHASE0 + 6 + 1] = MAX_HAND[tactics] / 7
+    return [0.0] * OBSERVATION_SIZE, high
+
+
 def observation_tensor(state: SchottenState, player: int) -> list[float]:
     """The viewer-relative encoding of ``state.observation(player)``.
 

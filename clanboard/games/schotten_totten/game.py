@@ -70,6 +70,11 @@ class SchottenTotten(Game):
     def observation_tensor_size(self, num_players: int, options: Mapping[str, Any]) -> int:
         return encoding.OBSERVATION_SIZE  # type: ignore[no-any-return]
 
+    def observation_tensor_bounds(self, num_players: int, options: Mapping[str, Any]
+                                  ) -> tuple[list[float], list[float]]:
+        """Each tensor item's declared bounds (see the encoding; the RL adapters' Box)."""
+        return encoding.observation_tensor_bounds(bool(options.get("tactics")))
+
     def max_game_length(self, num_players: int, options: Mapping[str, Any]) -> int:
         return 3000 * int(options.get("rounds", 1))
 

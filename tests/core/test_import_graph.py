@@ -18,11 +18,7 @@ ROOT = Path(clanboard.__file__).resolve().parent
 
 #: circles still open, each to be removed from here when fixed (exact module sets); the
 #: test fails when one of them no longer exists, so this list only shrinks
-ALLOWED: list[frozenset[str]] = [
-    # new on main with the tutorials (hints.coach_position imports tutorial.view_hook,
-    # tutorial imports hints): for the coach's owners to remove
-    frozenset({"clanboard.server.coach.hints", "clanboard.server.coach.tutorial"}),
-]
+ALLOWED: list[frozenset[str]] = []
 
 
 def modules(root: Path = ROOT) -> dict[str, Path]:

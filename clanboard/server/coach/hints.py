@@ -28,6 +28,7 @@ import logging
 import math
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -442,22 +443,24 @@ def position_after(state: Any, seat: int, move: str, seed: int, lang: str,
             "observation": after.observation(seat), "words": after.view_words(seat, lang)}
 
 
+SUGGESTERS: dict[str, Callable[[LiveTable, int, str], str | None]] = {}
+"""Who else suggests a move to show (``of=NAME``): the tutorials register theirs (the
+plan's next move, or ``None``), so that this module needs none of them."""
+
+
 async def coach_position(table: LiveTable, seat: int, which: str,
                          lang: str) -> dict[str, Any]:
     """``which="verdict"``: the position after the AI's better move instead of the seat's
     coached move (the position before it from the game's record, as the analysis's
-    alternative); ``which="tutorial"``: after the move the tutorial suggests now. Bounded as
-    the analysis's alternative: one replay of the record, no search."""
+    alternative); another ``which`` of :data:`SUGGESTERS` (``"tutorial"``): after the move
+    it suggests now. Bounded as the analysis's alternative: one replay of the record, no
+    search."""
     from clanboard.ai.analysis import position_before
 
     check_player(table, seat, lang)
     seed = int.from_bytes(table.id.encode()[:8].ljust(8, b"\0"), "big") ^ table.seq
-    if which == "tutorial":
-        from clanboard.server.coach.tutorial import view_hook as tutorial_view
-
-        probe: dict[str, Any] = {"lang": lang}
-        tutorial_view(table, seat, probe)
-        move = (probe.get("tutorial") or {}).get("move")
+    if which in SUGGESTERS:
+        move = SUGGESTERS[which](table, seat, lang)
         if (move is None or table.status != "playing"
                 or seat not in table.state.players_to_move()):
             raise ApiError(404, "no_suggestion", words("no_suggestion", lang))

@@ -126,4 +126,13 @@ def tutorial_router() -> APIRouter:
     return router
 
 
+def suggested_move(table: LiveTable, seat: int, lang: str) -> str | None:
+    """The move the tutorial suggests to ``seat`` now, if any."""
+    probe: dict[str, Any] = {"lang": lang}
+    view_hook(table, seat, probe)
+    move: str | None = (probe.get("tutorial") or {}).get("move")
+    return move
+
+
 VIEW_HOOKS.append(view_hook)
+coach.SUGGESTERS["tutorial"] = suggested_move

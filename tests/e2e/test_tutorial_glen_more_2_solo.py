@@ -70,7 +70,9 @@ def test_the_first_step_on_a_desktop_and_a_phone(tut_server: str, browser: Any, 
         page = learn(browser, tut_server, TID, lang, size)
         wait_for_text(page, words(TUTORIALS[TID].steps[0], lang))
         assert in_view(page, "[data-testid=tutorial-text]")
-        # one seat: Allenarly is on the board, not at the table
+        # one seat: Allenarly is on the board, not at the table (the board may be drawn
+        # just after the coach's panel)
+        page.wait_for_selector("[data-testid=g2-allenarly]", timeout=30_000)
         assert page.locator("[data-testid=g2-allenarly]").count() == 1
         assert page.locator("[data-testid=g2-rondel] g.take[data-move='take T05']").count() == 1
         page.screenshot(path=str(shots / f"tut-gm2solo-first-{lang}-{size}.png"),

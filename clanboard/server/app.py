@@ -19,7 +19,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from clanboard.core import GameRecord, InvalidState, UnknownGame, games, get_game
+from clanboard.core import Game, GameRecord, InvalidState, UnknownGame, games, get_game
 from clanboard.i18n import (
     LANGUAGE_NAMES,
     default_names,
@@ -270,15 +270,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def languages(request: Request) -> dict[str, Any]:
         return {"languages": LANGUAGE_NAMES, "lang": request_lang(request)}
 
-    @app.get("/api/games/{game_id}/rules", tags=["games"],
-             summary="A game's rules help as HTML, in the request's language")
-    def rules(game_id: str, request: Request) -> dict[str, Any]:
+    def known_game(game_id: str) -> Game:
         try:
-            game = get_game(game_id)
+            return get_game(game_id)
         except (UnknownGame, KeyError):
             raise ApiError(404, "no_such_game", say("no_such_game", game=echo(game_id),
                                                     games=", ".join(g.id for g in games()))
                            ) from None
+
+    @app.get("/api/games/{game_id}/rules", tags=["games"],
+             summary="A game's rules help as HTML, in the request's language")
+    def rules(game_id: str, request: Request) -> dict[str, Any]:
+        game = known_game(game_id)
         found = rules_markdown(game, request_lang(request))
         if found is None:
             raise ApiError(404, "no_rules", f"{game.name} has no rules help yet")
@@ -289,12 +292,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/games/{game_id}/rules/points", tags=["games"],
              summary="Each component kind of a game with the link to its rules section")
     def rules_points(game_id: str, request: Request) -> dict[str, Any]:
-        try:
-            game = get_game(game_id)
-        except (UnknownGame, KeyError):
-            raise ApiError(404, "no_such_game", say("no_such_game", game=echo(game_id),
-                                                    games=", ".join(g.id for g in games()))
-                           ) from None
+        game = known_game(game_id)
         lang = request_lang(request)
         return {"game": game.id, "lang": lang, "points": point_links(game.id, lang)}
 

@@ -65,3 +65,21 @@ def phone(browser: Any) -> Iterator[Any]:
     yield page
     context.close()
     assert not errors, f"script errors in the page: {errors}"
+
+
+SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
+"""The screen sizes the pages are looked at in."""
+
+
+def page_at(browser: Any, url: str, size: str) -> Any:
+    """A new page of ``size`` (a :data:`SIZES` key) at ``url``; ``page.errors`` collects
+    the page's script errors."""
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  bypass_csp=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.errors = errors
+    return page

@@ -13,12 +13,12 @@ import pytest
 
 from clanboard.core import GameRecord
 from clanboard.server.tables import timers
+from tests.e2e.conftest import SIZES, page_at
 from tests.support.liveserver import live_server
 
 pytestmark = pytest.mark.browser
 PLANTED = Path(__file__).parents[1] / "ai" / "data" / "planted_blunder.json"
 BLUNDER = 43  # seat 1's 7r@8 lets seat 0 win at once (tests/ai/test_analysis.py)
-SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
 LANGS = ("en", "ru", "uk", "ja")
 HINT_WORDS = {"en": "The AI would play", "ru": "ИИ сыграл бы", "uk": "ШІ зіграв би",
               "ja": "AIならこの手を選びます"}
@@ -31,18 +31,6 @@ def coach_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with live_server(tmp_path_factory.mktemp("data"), hint_iterations=200,
                      coach_iterations=200, rate_tables=0, max_open_tables=0) as url:
         yield url
-
-
-def page_at(browser: Any, url: str, size: str) -> Any:
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  bypass_csp=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    page.errors = errors
-    return page
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -16,12 +16,12 @@ import httpx
 import pytest
 
 from clanboard.server.tables.rules_links import headings, point_links
+from tests.e2e.conftest import SIZES, page_at
 from tests.e2e.test_coach import planted_until_blunder
 from tests.support.liveserver import live_server
 
 pytestmark = pytest.mark.browser
 LANGS = ("en", "ru", "uk", "ja")
-SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
 AI = {"kind": "ai", "agent": "random"}
 #: per game: the table, the board's selector, and the components to try: (selector, how
 #: (tap or a long press), the kind of component it is)
@@ -56,18 +56,6 @@ UNLINKED = """() => {
   const missing = els.map((el) => kit.rulesKind(el)).filter((k) => !k || !links[k]);
   return {count: els.length, missing: [...new Set(missing.map(String))]};
 }"""
-
-
-def page_at(browser: Any, url: str, size: str) -> Any:
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  bypass_csp=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    page.errors = errors
-    return page
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,7 @@ import pytest
 
 from clanboard.core import games as all_games
 from clanboard.server.coach.tutorial import TUTORIALS, words
+from tests.e2e.conftest import SIZES, page_at
 from tests.support.liveserver import live_server
 
 pytestmark = [
@@ -25,7 +26,6 @@ pytestmark = [
                        reason="Glen More is not installed"),
 ]
 TUTORIAL = TUTORIALS["glen-more"]
-SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
 LANGS = ("en", "ru", "uk", "ja")
 FIRST_STEP = {"en": f"step 1 of {len(TUTORIAL.steps)}", "ru": f"шаг 1 из {len(TUTORIAL.steps)}",
               "uk": f"крок 1 з {len(TUTORIAL.steps)}", "ja": f"ステップ1／{len(TUTORIAL.steps)}"}
@@ -40,18 +40,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with live_server(tmp_path_factory.mktemp("data"), hint_iterations=100,
                      coach_iterations=100, rate_tables=0, max_open_tables=0) as url:
         yield url
-
-
-def page_at(browser: Any, url: str, size: str) -> Any:
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  bypass_csp=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    page.errors = errors
-    return page
 
 
 def start_from_the_lobby(browser: Any, base_url: str, lang: str, size: str) -> Any:

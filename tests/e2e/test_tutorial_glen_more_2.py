@@ -17,6 +17,7 @@ import pytest
 from clanboard.core import games as all_games
 from clanboard.server.coach.tutorial import words
 from clanboard.server.coach.tutorials import TUTORIALS
+from tests.e2e.conftest import SIZES, page_at
 from tests.support.liveserver import live_server
 
 pytestmark = [
@@ -25,7 +26,6 @@ pytestmark = [
                        reason="Glen More II is not installed"),
 ]
 
-SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
 LANGS = ("en", "ru", "uk", "ja")
 ME = "[data-territory='0']"
 MY_TURN = "document.body.dataset.myturn === '1'"
@@ -37,17 +37,6 @@ def tut_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with live_server(tmp_path_factory.mktemp("data"), coach_iterations=20, hint_iterations=20,
                      rate_tables=0, max_open_tables=0, rate_writes=2000) as url:
         yield url
-
-
-def page_at(browser: Any, url: str, size: str) -> Any:
-    width, height = SIZES[size]
-    page = browser.new_context(viewport={"width": width, "height": height},
-                               bypass_csp=True).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    page.errors = errors
-    return page
 
 
 def learn(browser: Any, base_url: str, tid: str, lang: str, size: str) -> Any:

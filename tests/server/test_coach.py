@@ -125,17 +125,24 @@ def test_a_hint_never_depends_on_what_the_asker_may_not_see() -> None:
     assert first == second
 
 
-def test_coach_mode_marks_a_planted_blunder(serve: Callable[..., TestClient],
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def planted_table(serve: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+                  ) -> tuple[TestClient, GameRecord, str, str]:
+    """A table replaying the planted blunder's game: seat 0 (the "AI") replays the record's
+    moves, seat 1 is the coached human; the client, the record, the table and seat 1's
+    token."""
     record = GameRecord.load(PLANTED)
     theirs = iter(m for p, m in record.moves if p == 0)
-    # seat 0 (the "AI") replays the record's moves; seat 1 is the coached human
     monkeypatch.setattr(timers, "choose_move", lambda *a, **k: next(theirs))
     client = serve(coach_iterations=200)
     made = new_table(client, game="schotten-totten", seed=record.seed,
                      options=dict(record.options),
                      seats=[{"kind": "ai", "agent": "random"}, {"kind": "human"}])
-    table, token = made["table"], made["tokens"]["1"]
+    return client, record, made["table"], made["tokens"]["1"]
+
+
+def test_coach_mode_marks_a_planted_blunder(serve: Callable[..., TestClient],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    client, record, table, token = planted_table(serve, monkeypatch)
     on = client.post(f"/api/tables/{table}/coach", json={"seat": 1, "on": False},
                      headers=auth(token))
     assert on.status_code == 200 and on.json()["coach"]["on"] is False

@@ -13,18 +13,15 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from clanboard.core import GameRecord
-from clanboard.server.tables import timers
 from clanboard.server.tables.rules_links import all_points, anchors, headings, point_links, points
-from tests.server.conftest import auth, new_table
+from tests.server.conftest import auth
+from tests.server.test_coach import BLUNDER, planted_table
 
 WEB = Path(__file__).parents[2] / "clanboard" / "web"
 GAMES = Path(__file__).parents[2] / "clanboard" / "games"
 PACKAGES = {"schotten-totten": "schotten_totten", "glen-more": "glen_more",
             "isle-of-skye": "isle_of_skye", "glen-more-2": "glen_more_2"}
 LANGS = ("en", "ru", "uk", "ja")
-PLANTED = Path(__file__).parents[1] / "ai" / "data" / "planted_blunder.json"
-BLUNDER = 43  # seat 1's 7r@8 (tests/ai/test_analysis.py)
 
 
 def kit_kinds() -> set[str]:
@@ -102,14 +99,7 @@ def stone_side(obs: dict[str, Any], stone: int, seat: int) -> list[str]:
 
 def test_the_coachs_better_move_on_the_board(serve: Callable[..., TestClient],
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    record = GameRecord.load(PLANTED)
-    theirs = iter(m for p, m in record.moves if p == 0)
-    monkeypatch.setattr(timers, "choose_move", lambda *a, **k: next(theirs))
-    client = serve(coach_iterations=200)
-    made = new_table(client, game="schotten-totten", seed=record.seed,
-                     options=dict(record.options),
-                     seats=[{"kind": "ai", "agent": "random"}, {"kind": "human"}])
-    table, token = made["table"], made["tokens"]["1"]
+    client, record, table, token = planted_table(serve, monkeypatch)
     url = f"/api/tables/{table}/coach/position?seat=1"
     for index, (player, move) in enumerate(record.moves[:BLUNDER + 1]):
         deadline = time.monotonic() + 30

@@ -39,11 +39,11 @@ def _check(state: GlenMoreState, move: GMove, seat: int) -> str:
         steps = (_space(after, seat) - _space(before, seat)) % 14
         tile = TILES[move.arg]
         assert words == (f"{who} moves {steps} space{'s' if steps != 1 else ''} on the "
-                         f"rondel and takes {tile.name} ({tile.id})")
+                         f"rondel and takes {tile.name}")
     elif op == "place":
         assert placing is not None
         x, y = xy(move.p)
-        assert words == f"{who} places {placing.name} ({placing.id}) at {x},{y}"
+        assert words == f"{who} places {placing.name} at {x},{y}"
     elif op == "buy":
         price = coins - state.coins[seat]
         assert words.endswith(f"for {price} coin{'s' if price != 1 else ''}"), words

@@ -58,7 +58,6 @@ MESSAGES = {
     "draw": "{tile} is drawn for the rondel",
     "roll": "the die shows {n}",
     "tile_at": "{name} ({at})",
-    "tile": "{name} ({id})",
     "round": "Scoring {n}",
     "whisky": "whisky barrels", "chieftains": "chieftains (strength)", "cards": "special cards",
     "points": "points",
@@ -116,8 +115,8 @@ def rule_words(text: str, lang: str = "en") -> str:
 
 
 def tile_name(tile: int, lang: str = "en") -> str:
-    t = TILES[tile]
-    return words(MESSAGES, lang)["tile"].format(name=words(TILE_NAMES, lang)[t.name], id=t.id)
+    """A tile as a player reads it: its name (the tile's id is notation, not words)."""
+    return words(TILE_NAMES, lang)[TILES[tile].name]
 
 
 def _at(state: GlenMoreState, player: int, p: int, lang: str = "en") -> str:

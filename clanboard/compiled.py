@@ -27,7 +27,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "clanboard.games.glen_more": ("moves", "market", "territory", "constants", "encoding",
                                   "state", "agents", "hints"),
     "clanboard.games.glen_more_2": ("moves", "market", "territory", "interpret", "allenarly",
-                                    "allenarly_score", "state", "encoding"),
+                                    "allenarly_score", "encoding", "state"),
     "clanboard.games.isle_of_skye": ("tiles", "moves", "territory", "scoring", "constants",
                                      "encoding", "state"),
     "clanboard.games.schotten_totten": ("cards", "moves", "formations", "constants", "encoding",

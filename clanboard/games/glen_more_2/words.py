@@ -223,11 +223,15 @@ def tile_name(comp: Components, tile: int, lang: str) -> str:
     return name(row.name, row.name_ru, lang)
 
 
-def tile_named(comp: Components, tile: int, lang: str, case: str = "") -> str:
-    """A tile's name carried by a noun with its id, for sentences: as subject or object
-    ("жетон «Лес (T02)»"), or with ``case`` "from", "over" or "on" ("с жетона «Лес (T02)»")."""
+def tile_named(comp: Components, tile: int, lang: str, case: str = "",
+               with_id: bool = False) -> str:
+    """A tile's name carried by a noun, for sentences: as subject or object ("жетон
+    «Лес»"), or with ``case`` "from", "over" or "on" ("с жетона «Лес»"). ``with_id`` adds
+    its pack id ("жетон «Лес (T02)»"), for a pack's owner only: players read names."""
     m = m_(lang)
-    named = m["tile_id"].format(name=tile_name(comp, tile, lang), id=comp.tiles[tile].id)
+    named = tile_name(comp, tile, lang)
+    if with_id:
+        named = m["tile_id"].format(name=named, id=comp.tiles[tile].id)
     return m[f"tile_{case}" if case else "tile"].format(name=named)
 
 
@@ -419,7 +423,7 @@ def provisional_names(comp: Components, entries: list[Any], lang: str) -> list[s
             settings += 1
             continue
         if e.file == "tiles.csv" and key in comp.index:
-            out.append(tile_named(comp, comp.index[key], lang))
+            out.append(tile_named(comp, comp.index[key], lang, with_id=True))
             continue
         elif e.file == "historic_places.csv":
             h = next((h for h in comp.historic.values() if h.id == key), None)

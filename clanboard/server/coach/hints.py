@@ -60,8 +60,8 @@ MESSAGES = {
     "hint_alternative": "The next best move, {move}, gives {value}%.",
     "hint_points": Plural("It scores you {n} point at once.",
                           "It scores you {n} points at once.", "n"),
-    "coach_good": "Good move: {move} keeps your chance at {after}%.",
-    "coach_marked": "{mark}: {move} lowers your chance from {before}% to {after}%. "
+    "coach_good": "Good move: {move}. Your chance stays at {after}%.",
+    "coach_marked": "{mark}: {move}. Your chance falls from {before}% to {after}%. "
                     "Better: {best}.",
     "inaccuracy": "Inaccuracy",
     "mistake": "Mistake",

@@ -22,6 +22,9 @@ from tests.support.liveserver import live_server
 
 pytestmark = [
     pytest.mark.browser,
+    # clicked through in the browser in two languages, screenshots in four: minutes of the
+    # default run; the server plays every tutorial's plan in it (tests/server/test_tutorials.py)
+    pytest.mark.slow,
     pytest.mark.skipif("glen-more" not in [g.id for g in all_games()],
                        reason="Glen More is not installed"),
 ]

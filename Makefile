@@ -55,7 +55,10 @@ run: setup
 test: setup browser postgres
 	$(BIN)/ruff check .
 	$(BIN)/mypy clanboard tests
-	$(BIN)/python -m pytest -n 2 -q --durations=25 -p randomly  # random order, seed printed
+	@# random order; the seed is printed first (-q hides pytest-randomly's own header)
+	@seed=$${RANDOMLY_SEED:-$$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}; \
+	echo "test order: --randomly-seed=$$seed (make test RANDOMLY_SEED=$$seed repeats it)"; \
+	$(BIN)/python -m pytest -n 2 -q --durations=25 -p randomly --randomly-seed=$$seed
 
 test-slow: setup
 	$(BIN)/python -m pytest -q -m slow

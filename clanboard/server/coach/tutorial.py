@@ -66,23 +66,31 @@ def following(table: LiveTable, seat: int) -> Tutorial | None:
     return TUTORIALS.get(c.seats[seat].tutorial or "")
 
 
+def where(table: LiveTable, tutorial: Tutorial, seat: int) -> tuple[int, bool, str | None]:
+    """``(step, following, move)``: :func:`progress`, off the plan too when the planned
+    move became impossible (a deal the plan did not foresee), and the move the plan
+    suggests now (``None`` once it is done or left)."""
+    step, on_plan = progress(table, tutorial, seat)
+    if (on_plan and step < len(tutorial.plan) and table.status == "playing"
+            and seat in table.state.players_to_move()
+            and tutorial.plan[step] not in {str(m) for m in table.state.legal_moves(seat)}):
+        on_plan = False
+    move = tutorial.plan[step] if on_plan and step < len(tutorial.plan) else None
+    return step, on_plan, move
+
+
 def view_hook(table: LiveTable, seat: int | None, view: dict[str, Any]) -> None:
     """Adds ``tutorial`` to the learner's view (``None`` for others)."""
     tutorial = None if seat is None else following(table, seat)
     if tutorial is None or seat is None:
         view["tutorial"] = None
         return
-    lang = view.get("lang", "en")
-    step, on_plan = progress(table, tutorial, seat)
-    if (on_plan and step < len(tutorial.plan) and table.status == "playing"
-            and seat in table.state.players_to_move()
-            and tutorial.plan[step] not in {str(m) for m in table.state.legal_moves(seat)}):
-        on_plan = False  # the planned move became impossible (a deal the plan did not foresee)
+    step, on_plan, move = where(table, tutorial, seat)
     key = tutorial.steps[min(step, len(tutorial.steps) - 1)] if on_plan else "own_way"
-    move = tutorial.plan[step] if on_plan and step < len(tutorial.plan) else None
     view["tutorial"] = {"id": tutorial.id, "game": tutorial.game,
                         "step": min(step + 1, len(tutorial.steps)),
-                        "steps": len(tutorial.steps), "text": words(key, lang), "move": move,
+                        "steps": len(tutorial.steps),
+                        "text": words(key, view.get("lang", "en")), "move": move,
                         "following": on_plan, "done": move is None}
 
 
@@ -127,11 +135,10 @@ def tutorial_router() -> APIRouter:
 
 
 def suggested_move(table: LiveTable, seat: int, lang: str) -> str | None:
-    """The move the tutorial suggests to ``seat`` now, if any."""
-    probe: dict[str, Any] = {"lang": lang}
-    view_hook(table, seat, probe)
-    move: str | None = (probe.get("tutorial") or {}).get("move")
-    return move
+    """The move the tutorial ``seat`` follows suggests now, if any (``lang``: unused, as
+    :data:`~clanboard.server.coach.hints.SUGGESTERS` asks)."""
+    tutorial = following(table, seat)
+    return None if tutorial is None else where(table, tutorial, seat)[2]
 
 
 VIEW_HOOKS.append(view_hook)

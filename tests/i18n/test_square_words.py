@@ -14,10 +14,13 @@ from clanboard.core import Rng, get_game, words
 from clanboard.games.glen_more import describe as gm_describe
 from clanboard.games.glen_more.data import TILES
 from clanboard.games.glen_more.moves import OPS as GM_OPS
-from clanboard.games.glen_more.moves import xy
+from clanboard.games.glen_more.moves import pos, xy
+from clanboard.games.glen_more.state import GlenMoreState
 from clanboard.games.glen_more_2 import describe as gm2_describe
 from clanboard.games.glen_more_2 import words as W
 from clanboard.games.glen_more_2.moves import OPS as GM2_OPS
+from clanboard.games.glen_more_2.moves import Sq
+from clanboard.games.glen_more_2.state import GlenMore2State
 from clanboard.games.isle_of_skye import describe as sk_describe
 from clanboard.games.isle_of_skye.moves import Place
 from clanboard.i18n import LANGUAGES
@@ -88,8 +91,9 @@ def test_glen_more_placements_name_a_real_neighbour() -> None:
                 assert m, texts["en"]
                 assert m.group(1) == TILES[s.tile].name
                 _neighbour(cells, xy(move.p), m.group(2), m.group(3), start)
-                shown = gm_describe.tile_name(terr.tiles[terr.cells[
-                    _back(xy(move.p), m.group(2), terr)]], "ru")
+                dx, dy = WAYS[m.group(2)]
+                x, y = xy(move.p)
+                shown = gm_describe.tile_name(terr.tiles[terr.cells[pos(x - dx, y - dy)]], "ru")
                 assert f"тайла «{shown}»" in texts["ru"], texts["ru"]
                 return True
             if op in ("pay", "sell", "act", "retire", "payclan") and move.p in terr.cells:
@@ -102,12 +106,6 @@ def test_glen_more_placements_name_a_real_neighbour() -> None:
             return False
         checked += _play(game.new_state(3, seed), seed, check)
     assert checked > 30
-
-
-def _back(target: tuple[int, int], way: str, terr: Any) -> int:
-    dx, dy = WAYS[way]
-    from clanboard.games.glen_more.moves import pos
-    return pos(target[0] - dx, target[1] - dy)
 
 
 def test_glen_more_2_placements_name_a_real_neighbour() -> None:
@@ -183,15 +181,16 @@ def test_isle_of_skye_placements_say_where_from_the_castle() -> None:
 def test_a_tile_held_once_is_named_alone_and_twins_by_their_place(lang: str) -> None:
     game = get_game("glen-more")
     s = game.new_state(2, 1)
+    assert isinstance(s, GlenMoreState)
     terr = s.terr[0]
     village = next(t.index for t in TILES if t.name == "Village")
-    terr.add(village, _pos(1, 0))
+    terr.add(village, pos(1, 0))
     shown = gm_describe.tile_name(village, lang)
-    assert gm_describe._at(s, 0, _pos(1, 0), lang) == shown
-    terr.add(village, _pos(2, 0))
-    twin = gm_describe._at(s, 0, _pos(2, 0), lang)
+    assert gm_describe._at(s, 0, pos(1, 0), lang) == shown
+    terr.add(village, pos(2, 0))
+    twin = gm_describe._at(s, 0, pos(2, 0), lang)
     assert twin != shown and twin.startswith(shown)
-    first = gm_describe._at(s, 0, _pos(1, 0), lang)
+    first = gm_describe._at(s, 0, pos(1, 0), lang)
     assert first != twin  # the two read apart
     start = gm_describe.tile_name(terr.tiles[0], lang)
     assert start in first  # the start tile, beside the first one, names it
@@ -199,17 +198,12 @@ def test_a_tile_held_once_is_named_alone_and_twins_by_their_place(lang: str) -> 
         assert "«" not in first and "„" in first
 
 
-def _pos(x: int, y: int) -> int:
-    from clanboard.games.glen_more.moves import pos
-    return pos(x, y)
-
-
 def test_glen_more_2_twins_read_apart_by_their_place() -> None:
     game = get_game("glen-more-2")
     s = game.new_state(2, 1, {"provisional": True})
+    assert isinstance(s, GlenMore2State)
     terr = s.terr[0]
     forest = next(i for i, t in enumerate(s.comp.tiles) if t.name == "Forest")
-    from clanboard.games.glen_more_2.moves import Sq
     terr.add(forest, (0, 1))
     assert gm2_describe._at(s, 0, Sq(0, 1), "en") == "Forest"
     terr.add(forest, (1, 1))

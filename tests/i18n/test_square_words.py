@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from clanboard.core import Rng, get_game, words
+from clanboard.core import squares as core_squares
 from clanboard.games.glen_more import describe as gm_describe
 from clanboard.games.glen_more.data import TILES
 from clanboard.games.glen_more.moves import OPS as GM_OPS
@@ -211,3 +212,23 @@ def test_glen_more_2_twins_read_apart_by_their_place() -> None:
     assert gm2_describe._at(s, 0, Sq(1, 1), "en") == "Forest below the tile Home castle"
     assert gm2_describe._at(s, 0, Sq(1, 1), "ru", "from") == \
         "с жетона «Лес» снизу от жетона «Родовой замок»"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_glen_more_2_terminal_names_each_square_and_shows_what_to_type(lang: str) -> None:
+    from rich.text import Text
+
+    game = get_game("glen-more-2")
+    s = game.new_state(2, 1, {"provisional": True})
+    assert isinstance(s, GlenMore2State)
+    forest = next(i for i, t in enumerate(s.comp.tiles) if t.name == "Forest")
+    s.terr[0].add(forest, (1, -1))
+    lines = Text.from_markup(s.render(0, lang=lang)).plain.splitlines()
+    square = {"en": "square", "ru": "клетка", "uk": "клітинка", "ja": "マス"}[lang]
+    above = gm2_describe.where(s, 0, Sq(1, -1), lang)
+    castle = words(gm2_describe.MESSAGES, lang)["tile_of"].format(
+        name=W.tile_name(s.comp, s.comp.home_castle, lang))
+    assert above == words(core_squares.MESSAGES, lang)["above"].format(name=castle)
+    line = next(x for x in lines if f"{square} 1,-1" in x)
+    assert W.tile_name(s.comp, forest, lang) in line and above in line, line
+    assert not any(re.match(r"\s+-?\d+,-?\d+\s", x) for x in lines)  # no square led by its code

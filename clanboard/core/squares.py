@@ -14,7 +14,7 @@ drawn on screen: ``y_down=True`` (the default) when y grows down the screen.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from clanboard.core.game import words
@@ -80,34 +80,54 @@ def direction(dx: int, dy: int, y_down: bool = True) -> str | None:
     return _DIRECTIONS.get((dx, dy if y_down else -dy))
 
 
-def nearest(target: Square, placed: Mapping[Square, Landmark],
-            y_down: bool = True) -> Near | None:
-    """The neighbour a player sees first: among the placed squares beside ``target`` (edge
-    to edge; corner to corner only when none touches an edge) the one of highest priority,
-    the first given on a tie; ``None`` when nothing placed touches it."""
+def neighbours(target: Square, placed: Mapping[Square, Landmark],
+               y_down: bool = True) -> list[Near]:
+    """The placed squares a player may name ``target`` by, the one seen first first: those
+    touching it edge to edge (corner to corner only when none does), by priority, the first
+    given on a tie."""
     tx, ty = target
-    best: Near | None = None
-    best_key: tuple[int, int, int] | None = None
+    found: list[tuple[tuple[int, int, int], Near]] = []
     for order, (sq, mark) in enumerate(placed.items()):
         if sq == target:
             continue
         way = direction(tx - sq[0], ty - sq[1], y_down)
-        if way is None:
-            continue
-        key = (1 if way in ORTHOGONAL else 0, mark.priority, -order)
-        if best_key is None or key > best_key:
-            best, best_key = Near(sq, way), key
-    return best
+        if way is not None:
+            found.append(((1 if way in ORTHOGONAL else 0, mark.priority, -order), Near(sq, way)))
+    found.sort(key=lambda f: f[0], reverse=True)
+    sides = [near for key, near in found if key[0]]
+    return sides or [near for _, near in found]
+
+
+def nearest(target: Square, placed: Mapping[Square, Landmark],
+            y_down: bool = True) -> Near | None:
+    """The neighbour a player sees first (:func:`neighbours`); ``None`` when nothing placed
+    touches ``target``."""
+    found = neighbours(target, placed, y_down)
+    return found[0] if found else None
+
+
+def _fits(near: Near, square: Square, placed: Mapping[Square, Landmark],
+          y_down: bool) -> bool:
+    """Whether the words of ``near`` ("right of the Forest tile") also fit ``square``."""
+    dx, dy = next(d for d, way in _DIRECTIONS.items() if way == near.direction)
+    if not y_down:
+        dy = -dy
+    other = placed.get((square[0] - dx, square[1] - dy))
+    return other is not None and other.name == placed[near.square].name
 
 
 def square_words(target: Square, placed: Mapping[Square, Landmark], lang: str = "en",
-                 y_down: bool = True) -> str:
+                 y_down: bool = True, others: Collection[Square] = ()) -> str:
     """``target`` named by its neighbour (:func:`nearest`): "right of the Village"; words
-    like "on a new square" when nothing placed touches it."""
+    like "on a new square" when nothing placed touches it. ``others`` are squares the words
+    must tell ``target`` apart from (other tiles of its name): the first neighbour whose
+    words fit none of them is named (the first one when every one fits another too)."""
     m = words(MESSAGES, lang)
-    near = nearest(target, placed, y_down)
-    if near is None:
+    found = neighbours(target, placed, y_down)
+    if not found:
         return m["new"]
+    near = next((n for n in found if not any(_fits(n, o, placed, y_down) for o in others
+                                             if o != target)), found[0])
     return m[near.direction].format(name=placed[near.square].name)
 
 

@@ -119,3 +119,18 @@ def test_the_neighbour_chosen_touches_the_square_the_way_it_says(
     assert square_words(target, placed).endswith(name)
     for lang in LANGUAGES:
         assert name in square_words(target, placed, lang)
+
+
+def test_words_that_fit_another_square_of_the_same_name_give_way() -> None:
+    forest, loch = Landmark("the Forest"), Landmark("the Loch")
+    placed = {(0, 0): forest, (1, 0): Landmark("the Quarry"), (0, 2): forest,
+              (1, 2): Landmark("the Quarry"), (1, 3): loch}
+    assert square_words((1, 2), placed) == "right of the Forest"
+    # the other quarry is right of a forest too: the loch tells this one apart
+    assert square_words((1, 2), placed, others=[(1, 0)]) == "above the Loch"
+    assert square_words((1, 0), placed, others=[(1, 2)]) == "right of the Forest"
+    # when every neighbour's words fit the other too, the first is said all the same
+    placed[(1, 1)] = loch
+    assert square_words((1, 0), placed, others=[(1, 2)]) == "right of the Forest"
+    assert square_words((0, -1), {(0, 0): loch}, y_down=False, others=[(5, 5)]) == \
+        "below the Loch"

@@ -232,3 +232,17 @@ def test_glen_more_2_terminal_names_each_square_and_shows_what_to_type(lang: str
     line = next(x for x in lines if f"{square} 1,-1" in x)
     assert W.tile_name(s.comp, forest, lang) in line and above in line, line
     assert not any(re.match(r"\s+-?\d+,-?\d+\s", x) for x in lines)  # no square led by its code
+
+
+def test_glen_more_twins_are_told_apart_when_a_neighbour_allows() -> None:
+    s = get_game("glen-more").new_state(2, 1)
+    assert isinstance(s, GlenMoreState)
+    terr = s.terr[0]
+    first = {name: next(t.index for t in TILES if t.name == name)
+             for name in ("Forest", "Quarry")}
+    for name, x, y in (("Forest", 0, -1), ("Quarry", 1, -1), ("Forest", 0, 1),
+                       ("Quarry", 1, 1), ("Forest", 1, 2)):
+        terr.add(first[name], pos(x, y))
+    assert gm_describe._at(s, 0, pos(1, -1)) == "Quarry (right of the Forest tile)"
+    assert gm_describe._at(s, 0, pos(1, 1)) == "Quarry (above the Forest tile)"
+    assert gm_describe._at(s, 0, pos(1, 1), "ru") == "Каменный карьер (сверху от тайла „Лес“)"

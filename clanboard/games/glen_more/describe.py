@@ -138,10 +138,13 @@ def landmarks(state: GlenMoreState, player: int, lang: str = "en") -> dict[tuple
     return out
 
 
-def where(state: GlenMoreState, player: int, p: int, lang: str = "en") -> str:
+def where(state: GlenMoreState, player: int, p: int, lang: str = "en",
+          apart: Sequence[int] = ()) -> str:
     """Square ``p`` of ``player``'s territory in words, by its neighbour ("right of the
-    Village tile"; the board's y grows down the screen), never by its coordinates."""
-    return square_words(xy(p), landmarks(state, player, lang), lang)
+    Village tile"; the board's y grows down the screen), never by its coordinates; words
+    that fit none of the squares ``apart`` when some neighbour allows it."""
+    return square_words(xy(p), landmarks(state, player, lang), lang,
+                        others=[xy(q) for q in apart])
 
 
 def _nested(text: str) -> str:
@@ -159,10 +162,12 @@ def _at(state: GlenMoreState, player: int, p: int, lang: str = "en") -> str:
         return where(state, player, p, lang)
     name = TILES[terr.tiles[slot]].name
     shown = words(TILE_NAMES, lang)[name]
-    if sum(1 for t in terr.tiles if TILES[t].name == name) < 2:
+    twins = [q for t, q in zip(terr.tiles, terr.pos, strict=True)
+             if TILES[t].name == name and q != p]
+    if not twins:
         return shown
     return words(MESSAGES, lang)["tile_at"].format(
-        name=shown, where=_nested(where(state, player, p, lang)))
+        name=shown, where=_nested(where(state, player, p, lang, twins)))
 
 
 def describe_move(state: GlenMoreState, move: Move, player: int, viewer: int | None,

@@ -130,10 +130,12 @@ def landmarks(s: GlenMore2State, p: int, lang: str = "en") -> dict[tuple[int, in
     return out
 
 
-def where(s: GlenMore2State, p: int, sq: Sq, lang: str = "en") -> str:
+def where(s: GlenMore2State, p: int, sq: Sq, lang: str = "en",
+          apart: Sequence[tuple[int, int]] = ()) -> str:
     """Square ``sq`` of seat ``p``'s territory in words, by its neighbour ("right of the
-    tile Home castle"; the board's y grows down the screen), never by its coordinates."""
-    return square_words((sq.x, sq.y), landmarks(s, p, lang), lang)
+    tile Home castle"; the board's y grows down the screen), never by its coordinates; words
+    that fit none of the squares ``apart`` when some neighbour allows it."""
+    return square_words((sq.x, sq.y), landmarks(s, p, lang), lang, others=apart)
 
 
 def _at(s: GlenMore2State, p: int, sq: Sq, lang: str, case: str = "") -> str:
@@ -146,9 +148,12 @@ def _at(s: GlenMore2State, p: int, sq: Sq, lang: str, case: str = "") -> str:
     tile = terr.tiles[slot]
     named = tile_name(s, tile, lang, case)
     plain = W.tile_name(s.comp, tile, lang)
-    if sum(1 for t in terr.tiles if W.tile_name(s.comp, t, lang) == plain) < 2:
+    twins = [(c[0], c[1]) for t, c in zip(terr.tiles, terr.pos, strict=True)
+             if W.tile_name(s.comp, t, lang) == plain and (c[0], c[1]) != (sq.x, sq.y)]
+    if not twins:
         return named
-    return words(MESSAGES, lang)["tile_at"].format(name=named, where=where(s, p, sq, lang))
+    return words(MESSAGES, lang)["tile_at"].format(name=named,
+                                                   where=where(s, p, sq, lang, twins))
 
 
 def _option(s: GlenMore2State, effect: Effect, n: int, lang: str) -> str:

@@ -25,9 +25,9 @@ TABLES = {
 #: how a placement reads in each language (the verb of its message)
 PLACED = {"glen-more": {"en": " places ", "ru": " выкладывает ", "uk": " викладає ",
                         "ja": "に配置"},
-          "glen-more-2": {"en": " lays ", "ru": " выкладывает ", "uk": " викладає ",
+          "glen-more-2": {"en": " places ", "ru": " выкладывает ", "uk": " викладає ",
                           "ja": "に置く"},
-          "isle-of-skye": {"en": " to the territory ", "ru": " присоединяет ",
+          "isle-of-skye": {"en": " places ", "ru": " присоединяет ",
                            "uk": " приєднує ", "ja": "に配置"}}
 
 

@@ -125,7 +125,7 @@ def test_glen_more_2_placements_name_a_real_neighbour() -> None:
             cells = {(x, y): W.tile_name(s.comp, terr.tiles[slot], "en")
                      for (x, y), slot in terr.cells.items()}
             home = {W.tile_name(s.comp, s.comp.home_castle, "en")}
-            m = re.fullmatch(rf"\w+ lays (.+?) ({WAY}) the tile (.+)", texts["en"])
+            m = re.fullmatch(rf"\w+ places (.+?) ({WAY}) the tile (.+)", texts["en"])
             assert m, texts["en"]
             target = (move.a.x, move.a.y)
             _neighbour(cells, target, m.group(2), m.group(3), home)
@@ -139,7 +139,7 @@ def test_glen_more_2_placements_name_a_real_neighbour() -> None:
     assert checked > 20
 
 
-_SKYE = re.compile(r"\w+ adds .+ to the territory (?:(?P<way>" + WAY + r") the castle|"
+_SKYE = re.compile(r"\w+ places .+? (?:(?P<way>" + WAY + r") the castle|"
                    r"(?P<n>\d+) squares? (?P<line>above|below|left of|right of) the castle|"
                    r"(?P<h>\d+) squares? (?P<hw>left|right) and (?P<v>\d+) squares? "
                    r"(?P<vw>up|down) from the castle)")

@@ -47,7 +47,7 @@ def _check(s: SkyeState, move: Any, seat: int) -> str:
             assert mine == f"{who} buys nothing"
         elif isinstance(move, Place):
             assert (move.tile, move.x, move.y, move.rot) in s.placed[seat]
-            assert mine.startswith(f"{who} adds {tile_words(s, move.tile)} to the territory ")
+            assert mine.startswith(f"{who} places {tile_words(s, move.tile)} ")
             assert mine.endswith(where(move.x, move.y)) and "castle" in mine
         elif isinstance(move, Return):
             assert move.tile in s.bag

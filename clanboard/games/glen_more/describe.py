@@ -40,7 +40,8 @@ MESSAGES = {
     "take": Plural("{who} moves {steps} space on the rondel and takes {tile}",
                    "{who} moves {steps} spaces on the rondel and takes {tile}", "steps"),
     "pass": "{who} cannot take a tile: moves onto {tile}, which leaves the game",
-    "place": "{who} places {tile} {where}",
+    # "{at}", "{square}" and "{where}" keep the three games' ids apart in the catalogues
+    "place": "{who} places {tile} {at}",
     "pay": "{who} pays 1 {res} from {tile}",
     "buy": Plural("{who} buys 1 {res} for {price} coin", "{who} buys 1 {res} for {price} coins",
                   "price"),
@@ -189,7 +190,7 @@ def describe_move(state: GlenMoreState, move: Move, player: int, viewer: int | N
         return m["pass"].format(who=who, tile=tile_name(move.arg, lang))
     if op == PLACE:
         return m["place"].format(who=who, tile=tile_name(state.tile, lang),
-                                 where=where(state, player, move.p, lang))
+                                 at=where(state, player, move.p, lang))
     if op in (PAY, SELL):
         res = resources[move.arg]
         if op == PAY:

@@ -54,7 +54,7 @@ MESSAGES = {
     "take_alt": "{who} moves on the rondel and takes {tile}, paying {cost}",
     "take_discard": "{who} takes {tile} from the discard",
     "pass": "{who} cannot take a tile and moves onto {tile}, which leaves the game",
-    "place": "{who} lays {tile} {where}",
+    "place": "{who} places {tile} {square}",  # not Glen More's "{at}": its own id
     "pay": "{who} pays {res} {tile}",
     "buy": "{who} buys at the market: {res}, price {price}",
     "sell": "{who} sells {res} {tile} at the market, price {price}",
@@ -195,7 +195,7 @@ def describe_move(s: GlenMore2State, move: Move, player: int, viewer: int | None
         return m["take"].format(who=who, tile=tile)
     if op == PLACE:
         return m["place"].format(who=who, tile=tile_name(s, s.tile, lang),
-                                 where=where(s, player, move.a, lang))
+                                 square=where(s, player, move.a, lang))
     if op == PAY:
         return m["pay"].format(who=who, res=W.item(move.name, 1, lang),
                                tile=_at(s, player, move.a, lang, "from"))

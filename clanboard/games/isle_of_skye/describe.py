@@ -40,7 +40,7 @@ MESSAGES = {
     "buy": Plural("{who} buys {tile} from {owner} for {gold} gold",
                   "{who} buys {tile} from {owner} for {gold} gold", "gold"),
     "pass": "{who} buys nothing",
-    "place": "{who} adds {tile} to the territory {where}",
+    "place": "{who} places {tile} {where}",  # not Glen More's "{at}": its own id
     "castle_of": "the castle",
     "return": "{who} puts the unwanted {tile} back in the bag",
     "draw": "a tile is drawn",

@@ -125,7 +125,7 @@ def test_glen_more_2_placements_name_a_real_neighbour() -> None:
             cells = {(x, y): W.tile_name(s.comp, terr.tiles[slot], "en")
                      for (x, y), slot in terr.cells.items()}
             home = {W.tile_name(s.comp, s.comp.home_castle, "en")}
-            m = re.fullmatch(rf"\w+ places (.+?) ({WAY}) the tile (.+)", texts["en"])
+            m = re.fullmatch(rf"\w+ places (.+?) ({WAY}) the (.+)", texts["en"])
             assert m, texts["en"]
             target = (move.a.x, move.a.y)
             _neighbour(cells, target, m.group(2), m.group(3), home)
@@ -208,8 +208,8 @@ def test_glen_more_2_twins_read_apart_by_their_place() -> None:
     terr.add(forest, (0, 1))
     assert gm2_describe._at(s, 0, Sq(0, 1), "en") == "Forest"
     terr.add(forest, (1, 1))
-    assert gm2_describe._at(s, 0, Sq(0, 1), "en") == "Forest below the tile Starting village"
-    assert gm2_describe._at(s, 0, Sq(1, 1), "en") == "Forest below the tile Home castle"
+    assert gm2_describe._at(s, 0, Sq(0, 1), "en") == "Forest below the Starting village"
+    assert gm2_describe._at(s, 0, Sq(1, 1), "en") == "Forest below the Home castle"
     assert gm2_describe._at(s, 0, Sq(1, 1), "ru", "from") == \
         "с жетона «Лес» снизу от жетона «Родовой замок»"
 

@@ -85,7 +85,7 @@ MESSAGES = {
     "draw": "{tile} comes onto the rondel",
     "roll": "the die shows {n}",
     "tile_at": "{name} {where}",
-    "tile_of": "the tile {name}",
+    "tile_of": "the {name}",
     "final": "Final scoring",
     "round_title": "Scoring {n}: points (count compared)",
     "cell": "{vp} ({count})",

@@ -529,7 +529,10 @@
     const py = ev && ev.clientY !== undefined && ev.clientY ? ev.clientY : r ? r.bottom : 20;
     const bw = pop.offsetWidth, bh = pop.offsetHeight;
     const left = Math.max(6, Math.min(window.innerWidth - bw - 6, px - bw / 2));
-    const top = py + 14 + bh < window.innerHeight ? py + 14 : Math.max(6, py - bh - 14);
+    // under a mouse pointer; above a finger (which would hide what opens under it)
+    const touch = ev && ev.pointerType && ev.pointerType !== "mouse";
+    const below = py + 14 + bh < window.innerHeight, above = py - bh - 28 >= 6;
+    const top = touch && above ? py - bh - 28 : below ? py + 14 : Math.max(6, py - bh - 14);
     pop.style.left = `${left + window.scrollX}px`;
     pop.style.top = `${top + window.scrollY}px`;
     return pop;

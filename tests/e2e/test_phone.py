@@ -43,7 +43,7 @@ PRESS = """async ([sel, ms, drift]) => {
   target.dispatchEvent(new PointerEvent("pointerup", at(drift)));
   if (!drift) target.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true,
     clientX: x, clientY: y}));
-  return {inside: el.contains(target) || target.contains(el)};
+  return {inside: el.contains(target) || target.contains(el), y};
 }"""
 COUNT_CONTEXTMENU = """() => { window.menus = 0;
   document.addEventListener("contextmenu", () => { window.menus += 1; }, true); }"""
@@ -97,8 +97,11 @@ def test_a_long_press_by_touch_opens_the_words_and_makes_no_move(server: str, br
         page = gm_table(server, browser, lang, size)
         before = seq(page)
         pop = page.locator("[data-testid=kit-popover]")
-        assert page.evaluate(PRESS, [TAKE, 700, 0])["inside"]
+        pressed = page.evaluate(PRESS, [TAKE, 700, 0])
+        assert pressed["inside"]
         pop.wait_for(timeout=5_000)
+        box = pop.bounding_box()  # above the finger, which would hide it
+        assert box["y"] >= 0 and box["y"] + box["height"] <= pressed["y"] - 10, (box, pressed)
         assert pop.locator("strong").inner_text().strip()  # the tile's name
         link = pop.locator("[data-testid=kit-rules-link]")
         assert link.get_attribute("data-kind") == "tile" and link.inner_text().strip()

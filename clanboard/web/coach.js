@@ -35,6 +35,7 @@
       const pos = await api("GET", `${url("coach/position")}&seat=${mySeat()}&of=${of}`, undefined, token());
       if (of === "verdict") table().lookAt(pos, t("coach.lookback", {move: pos.text}), t("coach.lookback_note"), of);
       else table().lookAt(pos, t("coach.preview", {move: pos.text}), t("coach.preview_note"), of);
+      whenDrawn(LOOKED_AT);  // the move drawn on the board, in sight (not under the panel)
     } catch (e) { error = t("coach.board_error", {reason: (e.data && e.data.reason) || e.message}); }
     fetching = false;
     draw();
@@ -136,7 +137,7 @@
       const box = el.getBoundingClientRect();
       if (box.top < 0 || box.top > window.innerHeight) el.scrollIntoView({block: "start"});
     }
-    if (stepNow && stepNow !== shownStep && tut.move && tut.following) whenDrawn(showSuggested);
+    if (stepNow && stepNow !== shownStep && tut.move && tut.following) whenDrawn(SUGGESTED);
     shownStep = stepNow;
   }
 
@@ -149,7 +150,7 @@
   function fold(on) {
     try { if (on) localStorage.setItem(foldKey(), "1"); else localStorage.removeItem(foldKey()); } catch (e) { /* private mode */ }
     draw();
-    if (!on) whenDrawn(showSuggested);
+    if (!on) whenDrawn(table().looking() ? LOOKED_AT : SUGGESTED);
   }
   const docked = () => { const el = $("coach"); return !!el && !el.hidden && getComputedStyle(el).position === "fixed"; };
   function dock() {
@@ -162,23 +163,25 @@
 
   // the board is drawn after this panel (table.js takes the same message next, and the
   // first time loads the game's renderer first): wait a little for its marks
+  const SUGGESTED = "#board .suggested", LOOKED_AT = "[data-testid=look-back-board] .last-move";
   let waiting = 0;
-  function whenDrawn(fn) {
+  function whenDrawn(selector) {
     const mine = ++waiting;
     let tries = 40;
     const again = () => {
       if (mine !== waiting) return;
-      if (document.querySelector("#board .suggested")) requestAnimationFrame(fn);
+      if (document.querySelector(selector)) requestAnimationFrame(() => showMarked(selector));
       else if (--tries > 0) setTimeout(again, 50);
     };
     setTimeout(again, 0);
   }
 
-  /** The suggested move's components (table.js and the renderer mark them .suggested) into
-      the part of the screen the panel leaves free: under it (sticky at the top) or above it
-      (docked at the bottom); a board that scrolls sideways is scrolled to them too. */
-  function showSuggested() {
-    const marked = [...document.querySelectorAll("#board .suggested")];
+  /** The suggested move's components (table.js and the renderer mark them .suggested), or
+      the move drawn on the board after "Show the suggested move", into the part of the
+      screen the panel leaves free: under it (sticky at the top) or above it (docked at the
+      bottom); a board that scrolls sideways is scrolled to them too. */
+  function showMarked(selector) {
+    const marked = [...document.querySelectorAll(selector)];
     if (!marked.length) return;
     const first = marked[0];
     for (let n = first.parentElement; n && n !== document.body; n = n.parentElement) {
@@ -199,9 +202,8 @@
     if (!rects.length) return;
     let lo = Math.min(...rects.map((r) => r.top)), hi = Math.max(...rects.map((r) => r.bottom));
     if (hi - lo > bottom - top - 2 * pad) hi = lo + rects[0].height;  // all of them do not fit: the first
-    let by = 0;
-    if (lo < top + pad) by = lo - top - pad;
-    else if (hi > bottom - pad) by = hi - bottom + pad;
+    // out of the free part: brought to its middle, with what lies around it
+    const by = lo < top + pad || hi > bottom - pad ? (lo + hi) / 2 - (top + bottom) / 2 : 0;
     // sticky at the top: the panel moves with the page until it sticks; scrolled up, it
     // takes its place again above the board
     if (by) window.scrollBy({top: by, behavior: "instant"});

@@ -207,16 +207,19 @@ def board_clear_of_fixed_bars(page: Any) -> None:
             assert bar["top"] >= bar["boardBottom"] - 1, bar  # the board's end above the dock
 
 
-def suggested_in_sight(page: Any) -> None:
-    """Every component of the suggested move is on the screen and not under the panel."""
+def suggested_in_sight(page: Any, marked: str = "#board .suggested") -> None:
+    """Every component of the suggested move (``marked``) is on the screen and not under
+    the panel."""
     free = page.evaluate("""() => {
       const c = document.getElementById("coach").getBoundingClientRect();
       const fixed = getComputedStyle(document.getElementById("coach")).position === "fixed";
       return fixed ? [0, c.top] : [Math.max(0, c.bottom), innerHeight];
     }""")
-    for box in page.evaluate("[...document.querySelectorAll('#board .suggested')]"
-                             ".map((e) => { const r = e.getBoundingClientRect();"
-                             " return [r.top, r.bottom]; })"):
+    boxes = page.evaluate("(sel) => [...document.querySelectorAll(sel)].map((e) => {"
+                          " const r = e.getBoundingClientRect(); return [r.top, r.bottom]; })",
+                          marked)
+    assert boxes or marked == "#board .suggested"
+    for box in boxes:
         assert free[0] - 1 <= box[0] and box[1] <= free[1] + 1, (box, free)
 
 
@@ -269,6 +272,15 @@ def test_the_step_folds_to_a_bar_the_table_remembers(server: str, browser: Any,
     page.locator("[data-testid=tutorial-text]").wait_for(timeout=5_000)
     page.wait_for_timeout(300)
     suggested_in_sight(page)
+    # "Show the suggested move": the position after it, its card on its stone in sight
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator("[data-testid=tutorial-show-move]").tap()
+    page.locator("[data-testid=look-back-board] .last-move").first.wait_for(timeout=30_000)
+    page.wait_for_timeout(400)
+    suggested_in_sight(page, "[data-testid=look-back-board] .last-move")
+    page.screenshot(path=str(shots / "phone-tutorial-shown-move-ru.png"))
+    page.locator("[data-testid=look-back-return]").first.tap()
+    page.locator("[data-testid=look-back-board]").wait_for(state="detached", timeout=10_000)
     # the next step (the first move made by the page): its move brought into sight again
     step = page.inner_text("[data-testid=tutorial-step]")
     page.evaluate("window.scrollTo(0, 0)")

@@ -24,6 +24,8 @@ pytestmark = pytest.mark.browser
 LANGS = ("en", "ru", "uk", "ja")
 AI = {"kind": "ai", "agent": "random"}
 PHONE_H = SIZES["phone"][1]
+#: the screens looked at: the desktop, the phone, and the phone held sideways
+SCREENS = {**SIZES, "sideways": (844, 390)}
 #: the Glen More table whose Track tiles are taken by a click, and such a tile
 GM_TABLE = {"game": "glen-more", "seed": 5, "seats": [{"kind": "human"}, AI]}
 TAKE = "[data-testid=gm-track] g.take[data-move]"
@@ -57,9 +59,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def open_page(browser: Any, url: str, size: str) -> Any:
-    """A page of ``size``; a phone has a touch screen. ``page.errors``: its script errors."""
-    width, height = SIZES[size]
-    phone = size == "phone"
+    """A page of ``size`` (a :data:`SCREENS` key); a phone has a touch screen.
+    ``page.errors``: its script errors."""
+    width, height = SCREENS[size]
+    phone = size != "desktop"
     context = browser.new_context(viewport={"width": width, "height": height},
                                   bypass_csp=True, has_touch=phone, is_mobile=phone)
     page = context.new_page()
@@ -312,5 +315,20 @@ def test_a_plain_table_on_a_phone_hides_none_of_the_board(server: str, browser: 
     board_clear_of_fixed_bars(page)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(shots / "phone-plain-table-ja.png"), full_page=True)
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_a_phone_held_sideways_docks_the_step_too(server: str, browser: Any,
+                                                  shots: Path) -> None:
+    page = start_tutorial(browser, server, "glen-more", "uk", "sideways")
+    coach = page.locator("[data-testid=coach]")
+    box = coach.bounding_box()
+    height = SCREENS["sideways"][1]
+    assert coach.evaluate("(e) => getComputedStyle(e).position") == "fixed"
+    assert abs(box["y"] + box["height"] - height) < 2 and box["height"] <= height * 0.35, box
+    suggested_in_sight(page)
+    page.screenshot(path=str(shots / "phone-tutorial-sideways-uk.png"))
+    board_clear_of_fixed_bars(page)
     assert not page.errors, page.errors
     page.context.close()

@@ -10,7 +10,7 @@
 (function () {
   const {h, t, api, tokens, lang} = window.clanboard;
   const $ = (id) => document.getElementById(id);
-  let view = null, hint = null, error = "", asking = false, shownStep = "";
+  let view = null, hint = null, error = "", asking = false, shownStep = "", shownMove = "";
   const table = () => window.clanboard.table;
   const mySeat = () => (table() ? table().seat() : null);
   const url = (what) => `/api/tables/${encodeURIComponent(table().id)}/${what}?lang=${encodeURIComponent(lang)}`;
@@ -137,12 +137,15 @@
       const box = el.getBoundingClientRect();
       if (box.top < 0 || box.top > window.innerHeight) el.scrollIntoView({block: "start"});
     }
-    if (stepNow && stepNow !== shownStep && tut.move && tut.following) whenDrawn(SUGGESTED);
     shownStep = stepNow;
+    // the step's suggested move, once it is the learner's turn to make it
+    const moveNow = tut && tut.move && tut.following && view.status === "playing" && view.to_move.includes(seat) ? `${tut.step}:${tut.move}` : "";
+    if (moveNow && moveNow !== shownMove) whenDrawn(SUGGESTED);
+    shownMove = moveNow;
   }
 
   // -- the tutorial's panel on a phone (app.css): docked at the bottom of the screen, at most
-  // a third of it high (its words scroll inside), folded to a one-line bar on request; the
+  // a third of it high (its words scroll inside), folded to a two-line bar on request; the
   // choice is kept for the table. --dock-h (its height) keeps the page's end and the toasts
   // clear of it. On a wide screen it stays at the top of the board (sticky) and never folds.
   const foldKey = () => `clanboard:tutorial-folded:${table().id}`;
@@ -201,7 +204,7 @@
     const rects = marked.map((m) => m.getBoundingClientRect()).filter((r) => r.width || r.height);
     if (!rects.length) return;
     let lo = Math.min(...rects.map((r) => r.top)), hi = Math.max(...rects.map((r) => r.bottom));
-    if (hi - lo > bottom - top - 2 * pad) hi = lo + rects[0].height;  // all of them do not fit: the first
+    if (hi - lo > bottom - top - 2 * pad) [lo, hi] = [rects[0].top, rects[0].bottom];  // all of them do not fit: the first
     // out of the free part: brought to its middle, with what lies around it
     const by = lo < top + pad || hi > bottom - pad ? (lo + hi) / 2 - (top + bottom) / 2 : 0;
     // sticky at the top: the panel moves with the page until it sticks; scrolled up, it

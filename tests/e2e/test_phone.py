@@ -190,8 +190,10 @@ COVERED = """() => {
     if (st.position !== "fixed" && st.position !== "sticky") continue;
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height || st.display === "none" || st.visibility === "hidden") continue;
+    const last = [...document.querySelector("main").children].filter((c) => c.offsetHeight).pop();
     out.push({id: el.id || el.className, pos: st.position, top: r.top, bottom: r.bottom,
-              boardTop: board.top, boardBottom: board.bottom});
+              boardTop: board.top, boardBottom: board.bottom,
+              pageEnd: last.getBoundingClientRect().bottom});
   }
   return out;
 }"""
@@ -199,7 +201,7 @@ COVERED = """() => {
 
 def board_clear_of_fixed_bars(page: Any) -> None:
     """Scrolled to the top and to the end, the board's top and bottom are not under a fixed
-    element: every part of it can be brought into sight."""
+    element: every part of it can be brought into sight, and so can the page's end."""
     page.evaluate("window.scrollTo(0, 0)")
     for bar in page.evaluate(COVERED):
         if bar["pos"] == "fixed":
@@ -208,6 +210,7 @@ def board_clear_of_fixed_bars(page: Any) -> None:
     for bar in page.evaluate(COVERED):
         if bar["pos"] == "fixed":
             assert bar["top"] >= bar["boardBottom"] - 1, bar  # the board's end above the dock
+            assert bar["top"] >= bar["pageEnd"] - 1, bar  # and the page's: the chat, the log
 
 
 def suggested_in_sight(page: Any, marked: str = "#board .suggested") -> None:
@@ -298,23 +301,33 @@ def test_the_step_folds_to_a_bar_the_table_remembers(server: str, browser: Any,
     page.context.close()
 
 
+#: a plain table of each game (two people, a clock): its board's selector
+PLAIN = {"schotten-totten": ({}, "[data-testid=st-board]"),
+         "glen-more": ({}, "[data-testid=gm-track]"),
+         "isle-of-skye": ({}, "[data-testid=sk-board]"),
+         "glen-more-2": ({"provisional": True}, "[data-testid=g2-rondel]")}
+
+
+@pytest.mark.parametrize("game", list(PLAIN))
 def test_a_plain_table_on_a_phone_hides_none_of_the_board(server: str, browser: Any,
-                                                          shots: Path) -> None:
+                                                          shots: Path, game: str) -> None:
     """A table with clocks, chat and the coach's row: no bar fixed over the board."""
+    options, board = PLAIN[game]
     made = httpx.post(server + "/api/tables", json={
-        **GM_TABLE, "seats": [{"kind": "human"}, {"kind": "human"}],
+        "game": game, "seed": 5, "options": options,
+        "seats": [{"kind": "human"}, {"kind": "human"}],
         "clock": {"kind": "realtime", "initial_s": 600, "increment_s": 15}})
     assert made.status_code == 201, made.text
     body = made.json()
     page = open_page(browser, f"{server}/t/{body['table']}?seat=0&lang=ja"
                               f"#token={body['tokens']['0']}", "phone")
-    page.wait_for_selector(TAKE, timeout=60_000)
+    page.wait_for_selector(board, timeout=60_000)
     page.locator("[data-testid=clock-0]").wait_for(timeout=10_000)
     page.locator("[data-testid=chat]").wait_for(timeout=10_000)
     assert page.evaluate("getComputedStyle(document.getElementById('coach')).position") != "fixed"
     board_clear_of_fixed_bars(page)
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(shots / "phone-plain-table-ja.png"), full_page=True)
+    page.screenshot(path=str(shots / f"phone-plain-table-{game}-ja.png"), full_page=True)
     assert not page.errors, page.errors
     page.context.close()
 

@@ -18,7 +18,7 @@ import pytest
 
 from clanboard.server.tables.rules_links import headings, point_links
 from tests.e2e.conftest import SIZES, page_at
-from tests.e2e.test_coach import planted_until_blunder
+from tests.e2e.test_coach import coach_on, planted_until_blunder
 from tests.e2e.test_phone import PRESS, open_page
 from tests.support.liveserver import live_server
 
@@ -145,8 +145,7 @@ def test_the_coach_shows_the_better_move_on_the_board(server: str, browser: Any,
     pages = {size: page_at(browser, f"{server}/t/{table}?seat=1&lang={lang}#token={token}",
                            size) for size in SIZES}
     page = pages["desktop"]
-    page.check("[data-testid=coach-mode]")
-    page.wait_for_function("document.querySelector('[data-testid=coach-mode]').checked")
+    coach_on(page)
     r = httpx.post(f"{server}/api/tables/{table}/moves", json={"seat": 1, "move": "7r@8"},
                    headers={"Authorization": f"Bearer {token}"})
     assert r.status_code == 200, r.text
@@ -234,8 +233,7 @@ def test_the_better_move_is_drawn_on_every_board(server: str, browser: Any, shot
     headers = {"Authorization": f"Bearer {token}"}
     page = page_at(browser, f"{server}/t/{table}?seat=0&lang={lang}#token={token}", "desktop")
     page.wait_for_selector(selector, timeout=60_000)
-    page.check("[data-testid=coach-mode]")
-    page.wait_for_function("document.querySelector('[data-testid=coach-mode]').checked")
+    coach_on(page)
     page.wait_for_function("document.body.dataset.myturn === '1'", timeout=60_000)
     view = httpx.get(f"{server}/api/tables/{table}/view?seat=0", headers=headers).json()
     r = httpx.post(f"{server}/api/tables/{table}/moves", headers=headers,

@@ -80,6 +80,9 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.cli.play": ("MESSAGES",),
     "clanboard.cli.analyse": ("MESSAGES", "MARKS"),
     "clanboard.cli.arena": ("MESSAGES",),
+    "clanboard.cli.serve": ("MESSAGES",),
+    "clanboard.cli.bench": ("MESSAGES",),
+    "clanboard.cli.localize": ("CLICK", "HELP"),
 }
 #: folders whose Python files call ``_("...")`` (found with Babel's extractor)
 CALL_SOURCES = (Path(__file__).parent / "cli",)

@@ -82,7 +82,7 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.cli.arena": ("MESSAGES",),
     "clanboard.cli.serve": ("MESSAGES",),
     "clanboard.cli.bench": ("MESSAGES",),
-    "clanboard.cli.localize": ("CLICK", "HELP"),
+    "clanboard.cli.localize": ("CLICK", "ARGUMENTS", "HELP"),
 }
 #: folders whose Python files call ``_("...")`` (found with Babel's extractor)
 CALL_SOURCES = (Path(__file__).parent / "cli",)

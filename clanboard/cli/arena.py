@@ -27,7 +27,8 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise typer.BadParameter(f"write an option as NAME=VALUE, not {pair!r}")
+            raise typer.BadParameter(_("write an option as NAME=VALUE, not {pair}").format(
+                pair=repr(pair)))
         options[name.strip()] = value.strip()
     return options
 
@@ -95,10 +96,12 @@ def resumed_spec(folder: str, kind: str, game: str | None) -> dict[str, Any]:
 
     header, _entries = read_journal(folder)
     if header.get("kind") != kind:
-        raise BatchError(f"{folder} holds a job of kind {header.get('kind')!r}, not {kind!r}")
+        raise BatchError(_("{folder} holds a job of kind {found}, not {kind}").format(
+            folder=folder, found=repr(header.get("kind")), kind=repr(kind)))
     spec = dict(header.get("spec") or {})
     if game is not None and game != spec.get("game"):
-        raise BatchError(f"{folder} holds a job for {spec.get('game')}, not {game}")
+        raise BatchError(_("{folder} holds a job for {found}, not {game}").format(
+            folder=folder, found=spec.get("game"), game=game))
     return spec
 
 
@@ -154,8 +157,8 @@ def register(app: typer.Typer) -> None:
                 save_dir = resume
             else:
                 if game is None or agents is None:
-                    raise ValueError("name a game and --agents (or --resume a saved "
-                                     "tournament's folder)")
+                    raise ValueError(_("name a game and --agents (or --resume a saved "
+                                       "tournament's folder)"))
                 names = [a.strip() for a in agents.split(",") if a.strip()]
                 g = get_game(game)
                 options = g.variant_options(variant) if variant else {}

@@ -87,8 +87,7 @@ def register(app: typer.Typer) -> None:
 
 def describe(r: Any) -> str:
     """A finished row's main figures on one line, in the current language."""
-    variant = _(MESSAGES["default"]) if r.variant == "default" else r.variant
-    return _(MESSAGES["row"]).format(game=r.game, variant=variant, n=r.players,
+    return _(MESSAGES["row"]).format(game=r.game, variant=_variant(r.variant), n=r.players,
                                      games=f"{r.games_per_s:,.0f}",
                                      iterations=f"{r.ismcts_iterations_per_s:,.0f}")
 
@@ -106,9 +105,14 @@ def table(results: list[Any]) -> Any:
         t.add_column(header, justify="left" if key in ("game", "variant") else "right",
                      no_wrap=True, min_width=len(header))
     for r in results:
-        data = r.to_json()
+        data = {**r.to_json(), "variant": _variant(r.variant)}
         t.add_row(*(fmt.format(data[key]) for key, _header, fmt in COLUMNS))
     return t
+
+
+def _variant(name: str) -> str:
+    """A variant preset by its id (``tactics``), the game's own set-up in words."""
+    return _(MESSAGES["default"]) if name == "default" else name
 
 
 def _secs(seconds: float) -> str:

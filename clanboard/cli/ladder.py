@@ -80,8 +80,8 @@ def register(app: typer.Typer) -> None:
                 save_dir = resume
             else:
                 if game is None or agents is None:
-                    raise ValueError("name a game and --agents (or --resume a saved ladder's "
-                                     "folder)")
+                    raise ValueError(_("name a game and --agents (or --resume a saved ladder's "
+                                       "folder)"))
                 names = [a.strip() for a in agents.split(",") if a.strip()]
                 options = get_game(game).variant_options(variant) if variant else {}
                 options.update(parse_options(option))

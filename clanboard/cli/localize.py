@@ -26,7 +26,7 @@ import typer
 from rich.text import Text
 from typer import rich_utils
 from typer._click.formatting import HelpFormatter  # typer's vendored click
-from typer.core import TyperGroup
+from typer.core import TyperArgument, TyperGroup
 
 from clanboard.i18n import LANGUAGES, gettext, normalize
 
@@ -85,6 +85,11 @@ CLICK = {
 }
 """Typer's words: its help frame, its errors (the English pattern each one translates)
 and the kinds of option values."""
+ARGUMENTS = {"game_id": "GAME", "game": "GAME", "file": "RECORD", "record": "RECORD",
+             "RECORD.json": "RECORD.json", "directory": "FOLDER", "source": "PACK"}
+"""The commands' arguments by the name typer shows in English (the parameter's name or
+its metavar), and the word a reader of another language sees instead: in the usage line,
+the arguments panel and "Missing argument …"."""
 
 #: typer's error texts (the whole message) and the CLICK id each one reads as; a group
 #: named ``message`` holds a message of its own, translated in turn
@@ -217,9 +222,13 @@ def localize(root: Any, lang: str) -> None:
         # typer's --help, made once per command: its words too
         helper = command.get_help_option(typer.Context(command))
         for param in [*command.params, *([helper] if helper is not None else [])]:
-            was = _english(param, "help")
+            was = _english(param, "help", "metavar")
             if was["help"]:
                 param.help = translate_help(was["help"], lang)
+            if isinstance(param, TyperArgument):
+                shown = ARGUMENTS.get(was["metavar"] or param.name or "")
+                param.metavar = (gettext(lang, shown) if shown and normalize(lang) != "en"
+                                 else was["metavar"])
             # the kind of value it takes (typer's <int>, <path>, ...): the words only, so
             # that the usage line keeps the argument's name
             param.__dict__.pop("display_type_rich", None)

@@ -74,7 +74,7 @@ def _parse_options(game_id: str, variant: str | None, option: list[str]) -> dict
     for item in option:
         key, sep, val = item.partition("=")
         if not sep:
-            raise InvalidState(f"--option takes NAME=VALUE, got {item!r}")
+            raise InvalidState(_("--option takes NAME=VALUE, got {item}").format(item=repr(item)))
         opts[key.strip()] = val.strip()
     return game.check_options(opts)
 
@@ -89,8 +89,10 @@ def _flag_options(game_id: str, flags: dict[str, object]) -> list[str]:
         if value is None:
             continue
         if name not in known:
-            raise InvalidState(f"--{name} sets the option {name!r}, which {game.name} does not "
-                               f"have; its options: {', '.join(known) or 'none'}")
+            raise InvalidState(_("--{name} sets the option {option}, which {game} does not "
+                                 "have; its options: {options}").format(
+                name=name, option=repr(name), game=game_name(game, current_language()),
+                options=", ".join(known) or _("none")))
         out.append(f"{name}={str(value).lower() if isinstance(value, bool) else value}")
     return out
 

@@ -88,8 +88,8 @@ def register(app: typer.Typer) -> None:
                 out = resume
             else:
                 if game is None or agents is None or out is None:
-                    raise ValueError("name a game, --agents and --out (or --resume a saved "
-                                     "self-play folder)")
+                    raise ValueError(_("name a game, --agents and --out (or --resume a saved "
+                                       "self-play folder)"))
                 names = [a.strip() for a in agents.split(",") if a.strip()]
                 options = get_game(game).variant_options(variant) if variant else {}
                 options.update(parse_options(option))

@@ -94,7 +94,7 @@ def register(app: typer.Typer) -> None:
                 state_dir = resume
             else:
                 if game is None:
-                    raise ValueError("name a game (or --resume a saved tuning run's folder)")
+                    raise ValueError(_("name a game (or --resume a saved tuning run's folder)"))
                 options = get_game(game).variant_options(variant) if variant else {}
                 options.update(parse_options(option))
                 start_values = read_weights(start, game).weights if start else None

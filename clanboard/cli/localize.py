@@ -109,7 +109,7 @@ _ERRORS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"Option (?P<name>.+) requires an argument\.", "needs_argument"),
         (r"Option (?P<name>.+) requires (?P<n>\d+) arguments\.", "needs_arguments"),
         (r"Option (?P<name>.+) does not take a value\.", "takes_no_value"),
-        (r"Got unexpected extra arguments? \((?P<args>.*)\)", "extra_arguments"),
+        (r"Got unexpected extra argument(?:s|\(s\))? \((?P<args>.*)\)", "extra_arguments"),
         (r"(?P<value>.+) is not one of (?P<choices>.+)\.", "not_one_of"),
         (r"Value (?P<value>.+) is not a valid (?P<kind>\w+)\.", "not_valid"),
         (r"Input should be a valid integer, unable to parse string as an integer",

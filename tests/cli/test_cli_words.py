@@ -74,7 +74,8 @@ def test_every_help_page_is_in_the_language(lang: str) -> None:
         out = flat(r.output)
         for word in FRAME:
             assert word not in out, (path, word)
-        assert gettext(lang, "Usage:") in out and gettext(lang, "Show this message and exit.") in out
+        assert gettext(lang, "Usage:") in out
+        assert gettext(lang, "Show this message and exit.") in out
         # an option's name, and the values in [brackets] (defaults: "[по умолчанию: data]")
         left = words(re.sub(r"--[\w-]+|\[[^][]*\]", "", out)) & foreign
         assert not left, (path, left)
@@ -90,7 +91,8 @@ def test_every_help_page_is_in_the_language(lang: str) -> None:
 def test_english_stays_as_written_and_every_help_id_is_catalogued() -> None:
     out = flat(run("pack", "install", "--help").output)
     assert "Usage:" in out and "[OPTIONS] {source}" in out and "Show this message and exit." in out
-    assert "<path>" in out and "the pack: its directory, or a .zip / .tar.gz of its CSV files" in out
+    assert "<path>" in out
+    assert "the pack: its directory, or a .zip / .tar.gz of its CSV files" in out
     for lang in LANGS:  # a language after English: the tree is rewritten, not appended to
         assert gettext(lang, "Usage:") in flat(run("--lang", lang, "rules", "--help").output)
     assert "Usage:" in flat(run("rules", "--help").output)

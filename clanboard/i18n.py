@@ -38,7 +38,7 @@ LOCALE = Path(__file__).parent / "locale"
 
 #: modules whose ``MESSAGES`` (and game-term) dicts hold user-facing words
 WORD_SOURCES: dict[str, tuple[str, ...]] = {
-    "clanboard.core.messages": ("MESSAGES", "ERRORS"),
+    "clanboard.core.messages": ("MESSAGES", "ERRORS", "SETUP_ERRORS", "OPTION_KINDS"),
     "clanboard.i18n": ("MESSAGES", "AI_LEVELS", "CLANS"),
     "clanboard.games.schotten_totten.describe": ("MESSAGES", "COLOURS", "DECKS",
                                                  "TACTIC_WORDS_BY_NAME"),
@@ -82,7 +82,8 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.cli.arena": ("MESSAGES",),
     "clanboard.cli.serve": ("MESSAGES",),
     "clanboard.cli.bench": ("MESSAGES",),
-    "clanboard.cli.localize": ("CLICK", "ARGUMENTS", "HELP"),
+    "clanboard.cli.localize": ("CLICK", "ARGUMENTS"),
+    "clanboard.cli.main": ("HELP",),
 }
 #: folders whose Python files call ``_("...")`` (found with Babel's extractor)
 CALL_SOURCES = (Path(__file__).parent / "cli",)

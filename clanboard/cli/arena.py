@@ -12,7 +12,7 @@ from typing import Any
 import typer
 from rich.markup import escape
 
-from clanboard.cli.lang import LangOption, _, set_language
+from clanboard.cli.lang import LangOption, _, said, set_language
 from clanboard.cli.play import MESSAGES as PLAY_WORDS
 from clanboard.cli.play import plugin_errors
 from clanboard.cli.tables import print_whole
@@ -57,15 +57,15 @@ def job_exits(console: Any, backend: Any, resume_hint: str | None = None) -> Ite
     try:
         yield
     except JobInterrupted as exc:
-        console.print(f"[yellow]{escape(str(exc))}[/yellow]")
+        console.print(f"[yellow]{escape(said(exc))}[/yellow]")
         if resume_hint:
             console.print(_("resume with: {command}").format(command=escape(resume_hint)))
         raise typer.Exit(130) from exc
     except TaskFailed as exc:
-        console.print("[red]" + _("error:") + f"[/red] {escape(str(exc))}")
+        console.print("[red]" + _("error:") + f"[/red] {escape(said(exc))}")
         raise typer.Exit(1) from exc
     except (ClanboardError, ValueError, BatchError) as exc:
-        console.print("[red]" + _("error:") + f"[/red] {escape(str(exc))}")
+        console.print("[red]" + _("error:") + f"[/red] {escape(said(exc))}")
         print_plugin_errors(console)
         raise typer.Exit(2) from exc
     finally:
@@ -166,7 +166,7 @@ def register(app: typer.Typer) -> None:
             check(game, names, players, options)
             backend = backend_options(workers, ray)
         except (ClanboardError, ValueError, BatchError) as exc:
-            console.print("[red]" + _("error:") + f"[/red] {escape(str(exc))}")
+            console.print("[red]" + _("error:") + f"[/red] {escape(said(exc))}")
             print_plugin_errors(console)
             raise typer.Exit(2) from exc
         title = f"{game}: " + _(" vs ").join(names)

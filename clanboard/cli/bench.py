@@ -8,7 +8,7 @@ from typing import Any
 
 import typer
 
-from clanboard.cli.lang import LangOption, _, set_language
+from clanboard.cli.lang import LangOption, _, said, set_language
 from clanboard.cli.tables import print_whole
 from clanboard.core.plural import Plural
 
@@ -76,7 +76,7 @@ def register(app: typer.Typer) -> None:
             results = run_bench(game or None, all_variants, variant, players, seconds, seed,
                                 progress=report, clock=clock)
         except ClanboardError as exc:
-            console.print(f"[red]{escape(_('error:'))}[/red] {escape(str(exc))}")
+            console.print(f"[red]{escape(_('error:'))}[/red] {escape(said(exc))}")
             raise typer.Exit(2) from exc
         if as_json:
             out = {"machine": machine(clock), "results": [r.to_json() for r in results]}

@@ -16,7 +16,7 @@ from clanboard.cli.bot_client import (
     retry_after,
     run_bot,
 )
-from clanboard.cli.lang import LangOption, _, set_language
+from clanboard.cli.lang import LangOption, _, said, set_language
 from clanboard.cli.play import plugin_errors
 from clanboard.core import get_game, make_agent
 from clanboard.core.errors import Players
@@ -80,7 +80,7 @@ def register(app: typer.Typer) -> None:
                 end = run_bot(client, url, table, token, agent, seed, retries,
                               say=typer.echo, lang=code)
             except (BotError, ValueError, KeyError, httpx.HTTPError) as exc:
-                typer.echo(_("error:") + f" {exc}", err=True)
+                typer.echo(_("error:") + f" {said(exc)}", err=True)
                 for line in plugin_errors():
                     typer.echo(line, err=True)
                 raise typer.Exit(2) from exc
@@ -112,7 +112,7 @@ def _run_account(url: str, token: str, agent: str, seed: int, retries: int,
     except KeyboardInterrupt:
         typer.echo(_("stopped"))
     except (BotError, ValueError, httpx.HTTPError) as exc:
-        typer.echo(_("error:") + f" {exc}", err=True)
+        typer.echo(_("error:") + f" {said(exc)}", err=True)
         for line in plugin_errors():
             typer.echo(line, err=True)
         raise typer.Exit(2) from exc

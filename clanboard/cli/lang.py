@@ -53,3 +53,13 @@ def current_language() -> str:
 def _(message: str) -> str:
     """``message`` in the current language."""
     return gettext(_current[0], message)
+
+
+def said(exc: BaseException) -> str:
+    """An error's message in the current language: a message of the core or a game (a
+    :class:`~clanboard.core.errors.Text`) is translated, any other is shown as it is."""
+    from clanboard.core.errors import Text
+
+    if exc.args and isinstance(exc.args[0], Text):
+        return exc.args[0].render(_current[0])
+    return str(exc)

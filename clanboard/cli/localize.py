@@ -11,9 +11,9 @@ read in that language. Typer's own words are not translated upstream (it vendors
 without its gettext calls; its ``rich_utils`` strings go through gettext's default domain,
 for which no catalogue ships), so they are ids of :data:`CLICK` in our catalogue.
 
-The English help texts are catalogue ids too: :data:`HELP` walks the command tree for them
-(one id per paragraph, its line breaks joined), so a new option's help is catalogued by
-``python -m clanboard.i18n`` with nothing to list by hand.
+The English help texts are catalogue ids too: ``clanboard.cli.main.HELP`` walks the command
+tree for them (:func:`help_ids`: one id per paragraph, its line breaks joined), so a new
+option's help is catalogued by ``python -m clanboard.i18n`` with nothing to list by hand.
 """
 
 from __future__ import annotations
@@ -325,23 +325,14 @@ class _errors_in_language:  # noqa: N801 - used as a ``with`` block
             exc.format_message = format_message  # type: ignore[method-assign]
 
 
-def __getattr__(name: str) -> Any:
-    if name == "HELP":  # built when asked for: the command tree imports every CLI module
-        return help_ids()
-    raise AttributeError(name)
-
-
-def help_ids() -> list[str]:
-    """Every paragraph of help the ``clanboard`` command tree holds, in English."""
-    import typer.main
-
-    from clanboard.cli.main import app
-
+def help_ids(root: Any) -> list[str]:
+    """Every paragraph of help ``root``'s command tree holds, in English (the ids
+    ``clanboard.cli.main.HELP`` lists for the catalogues)."""
     out: dict[str, None] = {}
-    for command in _commands(typer.main.get_command(app)):
+    for command in _commands(root):
         was = _english(command, "help", "short_help", "options_metavar", "subcommand_metavar")
         texts = [was["help"], was["short_help"]]
-        texts += [_english(p, "help")["help"] for p in command.params]
+        texts += [_english(p, "help", "metavar")["help"] for p in command.params]
         for text in texts:
             for p in paragraphs(text or ""):
                 out.setdefault(p, None)

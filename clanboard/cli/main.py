@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import importlib
 import inspect
+from typing import Any
 
 import typer
 
-from clanboard.cli.localize import LocalGroup
+from clanboard.cli.localize import LocalGroup, help_ids
 
 app = typer.Typer(
     cls=LocalGroup,
@@ -49,6 +50,12 @@ for _info in app.registered_commands:
     if _info.short_help is None and _info.callback is not None:
         _doc = inspect.cleandoc(_info.help or _info.callback.__doc__ or "")
         _info.short_help = " ".join(_doc.split("\n\n")[0].split())
+
+
+def __getattr__(name: str) -> Any:
+    if name == "HELP":  # the help texts' catalogue ids, built when asked for (i18n.sources)
+        return help_ids(typer.main.get_command(app))
+    raise AttributeError(name)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from clanboard.cli.lang import LangOption, _, current_language, set_language
+from clanboard.cli.lang import LangOption, _, current_language, said, set_language
 from clanboard.core import (
     SIMULTANEOUS,
     ClanboardError,
@@ -264,7 +264,7 @@ def register(app: typer.Typer) -> None:
             }
             state = game.new_state(n, seed, opts)
         except (ClanboardError, ValueError) as exc:
-            console.print(f"[red]{escape(str(exc))}[/]")
+            console.print(f"[red]{escape(said(exc))}[/]")
             _plugin_errors()
             raise typer.Exit(2) from None
         console.print(f"[bold]{game_name(game, code)}[/] " + _("seed {seed}.").format(seed=seed)
@@ -336,7 +336,7 @@ def register(app: typer.Typer) -> None:
             names = default_names(record.players, code) if record.players else None
         except (ClanboardError, OSError) as exc:
             console.print("[red]" + _("cannot replay {file}: {error}").format(
-                file=file, error=exc) + "[/]")
+                file=file, error=said(exc)) + "[/]")
             raise typer.Exit(2) from None
         i = 0
         while True:

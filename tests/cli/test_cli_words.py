@@ -60,7 +60,7 @@ def test_every_command_is_reached() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_help_page_is_in_the_language(lang: str) -> None:
-    english = localize.help_ids()
+    english = localize.help_ids(typer.main.get_command(app))
     # an English word of the help texts that no translation keeps (as it keeps the agents'
     # names, the options' values, the file formats) must not show
     kept = set().union(*(words(gettext(lang, p)) for p in english))
@@ -98,7 +98,7 @@ def test_english_stays_as_written_and_every_help_id_is_catalogued() -> None:
     assert "Usage:" in flat(run("rules", "--help").output)
     from clanboard.i18n import sources
 
-    assert set(localize.help_ids()) <= set(sources())
+    assert set(localize.help_ids(typer.main.get_command(app))) <= set(sources())
 
 
 def test_the_environment_or_a_lang_before_the_command_chooses() -> None:

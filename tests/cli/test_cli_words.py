@@ -250,3 +250,30 @@ def test_a_japanese_help_text_folds_instead_of_being_cut() -> None:
     out = run("play", "--help", "--lang", "ja", env={"COLUMNS": "100"}).output
     assert "…" not in out
     assert "APIでは席を0から数えます" in "".join(re.sub(r"[│\s]", "", out))
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["play", "schotten-totten", "--option", "tactics=maybe"],
+     {"ru": "параметр 'tactics' должен быть таким: true или false, а получено 'maybe'",
+      "en": "option 'tactics' must be a bool, got 'maybe'"}),
+    (["play", "schotten-totten", "--variant", "nope"],
+     {"ja": "schotten-totten にバリアント 'nope' はありません。あるのは: base, tactics, expert, "
+            "tactics-expert",
+      "en": "unknown variant 'nope' for schotten-totten; known: base, tactics, expert, "
+            "tactics-expert"}),
+    (["play", "schotten-totten", "--vs", "deep"],
+     {"uk": "для schotten-totten немає агента 'deep'; доступні: ",
+      "en": "no agent 'deep' for schotten-totten; available: "}),
+    (["play", "nope"], {"ru": "нет игры 'nope'; зарегистрированные игры: ",
+                        "en": "no game 'nope'; registered games: "}),
+    (["arena", "schotten-totten", "--agents", "random", "--players", "5", "--games", "1"],
+     {"ja": "Schotten Tottenのプレイ人数は2〜2人です（5人ではできません）",
+      "en": "Schotten Totten is for 2-2 players, not 5"}),
+])
+def test_the_cores_errors_are_said_in_the_language(args: list[str],
+                                                  said: dict[str, str]) -> None:
+    """A game's set-up refused by the core (an option's value, a variant, an agent, a game,
+    a number of players) reads in the language; in English as it always read."""
+    for lang, text in said.items():
+        r = run(*args, "--lang", lang)
+        assert r.exit_code == 2 and text in flat(r.output), (lang, r.output)

@@ -80,7 +80,7 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.cli.play": ("MESSAGES",),
     "clanboard.cli.analyse": ("MESSAGES", "MARKS"),
     "clanboard.cli.arena": ("MESSAGES",),
-    "clanboard.cli.serve": ("MESSAGES",),
+    "clanboard.cli.serve": ("MESSAGES", "UVICORN"),
     "clanboard.cli.bench": ("MESSAGES",),
     "clanboard.cli.localize": ("CLICK", "ARGUMENTS"),
     "clanboard.cli.main": ("HELP",),

@@ -1,9 +1,13 @@
 """``clanboard serve``: the web app (lobby, tables, API) on one port; ``clanboard
 vapid-keys``: the key pair of its Web Push notifications. Both speak the user's language
-(``--lang`` or the environment), uvicorn's own log lines aside."""
+(``--lang`` or the environment), and so do uvicorn's lines as the server starts and stops
+(:class:`LogWords`); the request log stays as uvicorn writes it."""
 
 from __future__ import annotations
 
+import copy
+import logging
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -11,12 +15,66 @@ import typer
 
 from clanboard.cli.lang import LangOption, _, set_language
 from clanboard.core.plural import Plural
+from clanboard.i18n import gettext, normalize
 
 MESSAGES = {
     "banner": Plural("clanboard: http://{host}:{port}/ (storage: {storage}, {n} process)",
                      "clanboard: http://{host}:{port}/ (storage: {storage}, {n} processes)"),
 }
 """Counted words of ``serve`` (the ``_()`` calls hold the others)."""
+UVICORN = {
+    "started": "Started server process [{pid}]",
+    "finished": "Finished server process [{pid}]",
+    "parent": "Started parent process [{pid}]",
+    "stopping": "Stopping parent process [{pid}]",
+    "startup": "Waiting for application startup.",
+    "started_app": "Application startup complete.",
+    "shutdown": "Waiting for application shutdown.",
+    "stopped_app": "Application shutdown complete.",
+    "shutting_down": "Shutting down",
+    "running": "Uvicorn running on {url} (Press CTRL+C to quit)",
+    "sigint": "Received SIGINT, exiting.",
+    "sigterm": "Received SIGTERM, exiting.",
+}
+"""uvicorn's lines as the server starts and stops, by the English line it logs."""
+_LINES = [(re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(line))), line)
+          for line in UVICORN.values()]
+
+
+class LogWords(logging.Filter):
+    """A log filter that words uvicorn's start and stop lines in ``lang`` (the lines it
+    does not know pass as they are)."""
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__()
+        self.lang = normalize(lang)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.lang != "en":
+            text = record.getMessage()
+            for pattern, line in _LINES:
+                m = pattern.fullmatch(text)
+                if m:
+                    said = gettext(self.lang, line).format(**m.groupdict())
+                    record.msg, record.args = said, ()
+                    record.color_message = said  # uvicorn's coloured copy of the line
+                    break
+        return True
+
+
+def log_config(lang: str) -> dict[str, Any] | None:
+    """uvicorn's logging set-up with :class:`LogWords` on its handlers (``None``, its
+    own, in English); a dict, so that every worker process sets it up alike."""
+    if normalize(lang) == "en":
+        return None
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config.setdefault("filters", {})["clanboard_words"] = {
+        "()": f"{__name__}.LogWords", "lang": normalize(lang)}
+    for handler in config["handlers"].values():
+        handler.setdefault("filters", []).append("clanboard_words")
+    return config
 
 
 def register(app: typer.Typer) -> None:
@@ -78,7 +136,7 @@ def register(app: typer.Typer) -> None:
         lang: LangOption = None,
     ) -> None:
         """Serve the web app: open http://HOST:PORT/ in a browser."""
-        set_language(lang)
+        code = set_language(lang)
         try:
             import uvicorn
 
@@ -138,6 +196,8 @@ def register(app: typer.Typer) -> None:
                                    "http": PROTOCOL,
                                    "ws_max_size": settings.max_body_bytes or 16 * 1024 * 1024,
                                    "ws_per_message_deflate": False}
+        if (logging_words := log_config(code)) is not None:
+            options["log_config"] = logging_words
         if workers > 1:
             run_workers(settings, workers, host, port, **options)
             return

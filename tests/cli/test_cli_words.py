@@ -220,6 +220,9 @@ def test_serve_starts_and_refuses_in_the_language(monkeypatch: pytest.MonkeyPatc
     r = run("serve", "--port", "8765", "--data-dir", str(tmp_path), "--lang", lang)
     assert r.exit_code == 0, r.output
     assert r.output.startswith(starts) and ran and ran[0][1]["port"] == 8765
+    # uvicorn's own start and stop lines pass through the words' filter
+    words_filter = ran[0][1]["log_config"]["filters"]["clanboard_words"]
+    assert words_filter == {"()": "clanboard.cli.serve.LogWords", "lang": lang}
     r = run("serve", "--workers", "2", "--data-dir", str(tmp_path), "--lang", lang)
     assert r.exit_code == 2 and refused in flat(r.output) and not ran[1:]
 
@@ -277,3 +280,22 @@ def test_the_cores_errors_are_said_in_the_language(args: list[str],
     for lang, text in said.items():
         r = run(*args, "--lang", lang)
         assert r.exit_code == 2 and text in flat(r.output), (lang, r.output)
+
+
+def test_uvicorns_start_and_stop_lines_in_the_language() -> None:
+    import logging
+
+    from clanboard.cli.serve import LogWords, log_config
+
+    def said(lang: str, msg: str, *args: Any) -> str:
+        record = logging.LogRecord("uvicorn.error", logging.INFO, __file__, 1, msg, args, None)
+        assert LogWords(lang).filter(record)
+        return record.getMessage()
+
+    assert said("ru", "Started server process [%d]", 42) == "Запущен процесс сервера [42]"
+    assert (said("uk", "Uvicorn running on %s://%s:%d (Press CTRL+C to quit)", "http", "h", 8)
+            == "Uvicorn працює на http://h:8 (щоб вийти, натисніть CTRL+C)")
+    assert said("ja", "Application startup complete.") == "アプリケーションの起動が完了しました。"
+    assert said("ru", '127.0.0.1:5 - "GET / HTTP/1.1" 200') == '127.0.0.1:5 - "GET / HTTP/1.1" 200'
+    assert said("en", "Shutting down") == "Shutting down"
+    assert log_config("en") is None  # uvicorn's own set-up, untouched

@@ -108,6 +108,8 @@ def test_the_environment_or_a_lang_before_the_command_chooses() -> None:
     assert "バリアント" in out and "variants" not in out
     out = flat(run("--lang", "ru", "games", "--lang", "ja").output)  # the command's own wins
     assert "バリアント" in out
+    assert "варіанти" in flat(run("games", "--lang=uk").output)
+    assert localize.language_of(["play", "--", "--lang", "ru"]) is None  # an argument, then
     r = run("--lang", "xx", "games", env={"LANG": "ru_RU.UTF-8"})
     assert r.exit_code == 2 and "неизвестный язык 'xx'" in flat(r.output)
     assert "Неверное значение для" not in flat(r.output)

@@ -71,12 +71,13 @@ SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
 """The screen sizes the pages are looked at in."""
 
 
-def page_at(browser: Any, url: str, size: str) -> Any:
-    """A new page of ``size`` (a :data:`SIZES` key) at ``url``; ``page.errors`` collects
-    the page's script errors."""
-    width, height = SIZES[size]
+def page_at(browser: Any, url: str, size: str, *, screens: dict[str, tuple[int, int]] = SIZES,
+            touch: bool = False) -> Any:
+    """A new page of ``size`` (a ``screens`` key) at ``url``, with a touch screen if
+    ``touch``; ``page.errors`` collects the page's script errors."""
+    width, height = screens[size]
     context = browser.new_context(viewport={"width": width, "height": height},
-                                  bypass_csp=True)
+                                  bypass_csp=True, has_touch=touch, is_mobile=touch)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from clanboard.server.coach.tutorial import TUTORIALS
-from tests.e2e.conftest import SIZES
+from tests.e2e.conftest import SIZES, page_at
 from tests.support.liveserver import live_server
 
 pytestmark = pytest.mark.browser
@@ -61,16 +61,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def open_page(browser: Any, url: str, size: str) -> Any:
     """A page of ``size`` (a :data:`SCREENS` key); a phone has a touch screen.
     ``page.errors``: its script errors."""
-    width, height = SCREENS[size]
-    phone = size != "desktop"
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  bypass_csp=True, has_touch=phone, is_mobile=phone)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    page.errors = errors
-    return page
+    return page_at(browser, url, size, screens=SCREENS, touch=size != "desktop")
 
 
 def gm_table(server: str, browser: Any, lang: str, size: str = "phone") -> Any:

@@ -2,7 +2,8 @@
 
 A tile is drawn in 4 rows of 9 characters: the N edge's terrain (with ``|`` for a road
 end) on top, the W and E edges either side of its number in the order built (``=`` for a
-road end; never its id, which players do not see), an icon line, and the S edge. Terrain: P pasture (green), M mountain, W water (blue).
+road end; never its id, which players do not see), an icon line, and the S edge.
+Terrain: P pasture (green), M mountain, W water (blue).
 Icons: w whisky, s sheep, c cattle, f farm, b broch, l lighthouse, h ship, * scroll.
 """
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from clanboard.core import get_game
+from clanboard.games.isle_of_skye.describe import tile_words
 from tests.server.conftest import TestClient, auth, new_table
 
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
@@ -166,12 +167,13 @@ def test_a_move_made_of_several_steps_is_logged_step_by_step(
         _play(client, t, 1)
     start = live.seq
     a, b, c = live.state.drawn[0]
+    named = tile_words(live.state, b)  # a tile in words, never its id
     r = client.post(f"/api/tables/{tid}/moves", headers=auth(t["tokens"]["0"]),
                     json={"seat": 0, "move": f"offer {a} {b}=2 {c}=1", "seq": start})
     assert r.status_code == 200, r.text
     mine = r.json()["log"][start:]
     assert [e["move"] for e in mine] == [f"discard {a}", f"price {b} 2", f"price {c} 1"]
-    assert mine[1]["text"].startswith(f"Ann prices {b}") and mine[1]["text"].endswith("2 gold")
+    assert mine[1]["text"] == f"Ann prices {named} at 2 gold"
     theirs = _view(client, tid, 1, t["tokens"]["1"])["log"][start:]
     assert [e["text"] for e in theirs] == ["Ann chooses a tile to discard",
                                            "Ann sets a price behind the screen",

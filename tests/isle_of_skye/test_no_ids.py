@@ -93,6 +93,8 @@ def test_two_tiles_that_read_the_same_are_told_apart_by_place(lang: str) -> None
     assert len({names[t] for t in plain[:3]}) == 3
     s.drawn[0] = [plain[0], *s.drawn[1][:2]]  # alone of its kind in the row: no place word
     assert tile_words(s, plain[0], lang) == first
+    s.phase, s.pending[0] = "build", plain[:2]  # building: the row of tiles still to build
+    assert tile_words(s, plain[0], lang) != first and tile_words(s, plain[2], lang) == first
 
 
 def test_a_tile_without_icons_names_its_terrain() -> None:

@@ -127,8 +127,11 @@ def _joined(parts: list[str], t: Mapping[str, str]) -> str:
 
 def _neighbours(state: SkyeState, tile_id: str) -> list[str]:
     """The tiles shown in a row with ``tile_id``, in the order shown: the hand it was
-    drawn into, or the tiles its owner has still to build."""
-    for row in (*state.drawn, *state.pending):
+    drawn into, or, once building (the hands are put away), the tiles its owner has still
+    to build."""
+    rows = (*state.pending, *state.drawn) if state.phase == "build" else \
+        (*state.drawn, *state.pending)
+    for row in rows:
         if tile_id in row:
             return list(row)
     return [tile_id]

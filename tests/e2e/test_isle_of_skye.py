@@ -125,7 +125,7 @@ def test_a_whole_three_player_game_by_clicking(base_url: str, desk: Any, shots: 
     # the pricing panel is private: the AI seats' tiles show without discard or prices
     assert page.locator("[data-testid=sk-scoring] .sk-stile").count() == 4
     assert page.locator("[data-testid=sk-scoring] .sk-stile.active").count() == 1
-    assert page.locator("[data-testid=sk-gold-1]").inner_text() == "? gold"
+    assert page.locator("[data-testid=sk-gold-1]").inner_text() == "gold hidden"
     page.screenshot(path=str(shots / "skye-pricing.png"), full_page=True)
 
     played: list[str] = []

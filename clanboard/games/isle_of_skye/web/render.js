@@ -498,7 +498,7 @@
       const stats = h("div", {class: "sk-stats"},
         h("span", {"data-testid": "sk-vp-" + seat, "data-rules": "vp"}, h("strong", {text: tr("sk.vp_n", {n: p.vp})})),
         h("span", {"data-testid": "sk-gold-" + seat, "data-rules": "gold", title: p.gold === null ? tr("sk.tip.gold_hidden") : "",
-          text: p.gold === null ? tr("sk.gold_n", {n: "?"}) : tr("sk.gold_n", {n: p.gold}) + (p.reserved && onOffer ? " " + tr("sk.on_offer", {n: p.reserved}) : "")}),
+          text: p.gold === null ? tr("sk.gold_hidden") : tr("sk.gold_n", {n: p.gold}) + (p.reserved && onOffer ? " " + tr("sk.on_offer", {n: p.reserved}) : "")}),
         h("span", {text: tr("sk.income", {n: p.income}), title: tr("sk.tip.income")}),
         obs.start_player === seat ? h("span", {text: tr("sk.start_player")}) : null,
         p.pending.length ? h("span", {text: tr("sk.to_build", {tiles: p.pending.map(said).join("; ")})}) : null);

@@ -39,6 +39,7 @@ LOCALE = Path(__file__).parent / "locale"
 #: modules whose ``MESSAGES`` (and game-term) dicts hold user-facing words
 WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.core.messages": ("MESSAGES", "ERRORS"),
+    "clanboard.core.squares": ("MESSAGES",),
     "clanboard.i18n": ("MESSAGES", "AI_LEVELS", "CLANS"),
     "clanboard.games.schotten_totten.describe": ("MESSAGES", "COLOURS", "DECKS",
                                                  "TACTIC_WORDS_BY_NAME"),

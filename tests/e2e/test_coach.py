@@ -57,6 +57,15 @@ def test_the_hint_button_explains_the_ais_move(coach_server: str, browser: Any, 
     assert view["coach"]["hints"] == [1, 0]
 
 
+def coach_on(page: Any) -> None:
+    """Tick coach mode and wait for the server's answer: the box shows ticked before the
+    server hears of it, and a move made in between goes unreviewed."""
+    with page.expect_response(lambda r: r.url.split("?")[0].endswith("/coach")
+                              and r.request.method == "POST") as switched:
+        page.check("[data-testid=coach-mode]")
+    assert switched.value.ok, switched.value.text()
+
+
 def planted_until_blunder(base_url: str, monkeypatch: pytest.MonkeyPatch) -> tuple[str, str]:
     """The planted game against a 'seat 0 AI' replaying its moves, seat 1 (human) coached,
     played up to (not including) the blunder."""
@@ -91,8 +100,7 @@ def test_coach_mode_marks_the_planted_blunder(coach_server: str, browser: Any, s
     pages = {size: page_at(browser, f"{coach_server}/t/{table}?seat=1&lang={lang}"
                                     f"#token={token}", size) for size in SIZES}
     page = pages["desktop"]
-    page.check("[data-testid=coach-mode]")
-    page.wait_for_function("document.querySelector('[data-testid=coach-mode]').checked")
+    coach_on(page)
     r = httpx.post(f"{coach_server}/api/tables/{table}/moves?lang={lang}",
                    headers={"Authorization": f"Bearer {token}"},
                    json={"seat": 1, "move": "7r@8"})

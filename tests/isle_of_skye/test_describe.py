@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from clanboard.core import Rng
-from clanboard.games.isle_of_skye.describe import tile_words
+from clanboard.games.isle_of_skye.describe import tile_words, where
 from clanboard.games.isle_of_skye.moves import (
     Buy,
     Discard,
@@ -48,7 +48,8 @@ def _check(s: SkyeState, move: Any, seat: int) -> str:
             assert mine == f"{who} buys nothing"
         elif isinstance(move, Place):
             assert (move.tile, move.x, move.y, move.rot) in s.placed[seat]
-            assert mine == f"{who} places {tile} at {move.x},{move.y}"
+            assert mine.startswith(f"{who} places {tile} ")
+            assert mine.endswith(where(move.x, move.y)) and "castle" in mine
         elif isinstance(move, Return):
             assert move.tile in s.bag
             assert mine == f"{who} puts the unwanted {tile} back in the bag"

@@ -22,8 +22,7 @@ LANGS = ("en", "ru", "uk", "ja")
 ID = re.compile(r"\b[LS]\d\d\b|castle-\w+")
 """A landscape or scoring tile's id (L05, S14) or a castle's (castle-blue)."""
 PAIR = re.compile(r"-?\d+\s*,\s*-?\d+")
-"""A coordinate pair ("0,-1"). The placing move's "at {x},{y}" is another change's to word
-(its squares): the test reads a tile's words there, not the whole line."""
+"""A coordinate pair ("0,-1"): a placement's square is in words too ("left of the castle")."""
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
 
@@ -40,11 +39,8 @@ def _seen(s: SkyeState, players: int, seed: int, every: int = 9) -> list[tuple[s
         for lang in LANGS:
             for viewer in (None, *range(players)):
                 text = s.describe_move(move, seat, viewer, NAMES[:players], lang)
-                if isinstance(move, Place):  # the tile's words, not the square's
+                if isinstance(move, Place):
                     assert tile_words(s, move.tile, lang) in text
-                    text = text.replace(tile_words(s, move.tile, lang), "")
-                    out.append(("place", tile_words(s, move.tile, lang)))
-                    text = PAIR.sub("", text, count=1)
                 out.append((f"{type(move).__name__} for {viewer}", text))
             if i % every == 0:
                 out += [("name", n) for n in (s.view_words(0, lang) or {})["tiles"].values()]

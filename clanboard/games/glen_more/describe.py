@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from clanboard.core import CHANCE, Move, Plural, seat_name, winners_text, words
+from clanboard.core.squares import Landmark, square_words
 from clanboard.games.glen_more.constants import P_ACT
 from clanboard.games.glen_more.data import RESOURCES, TILES
 from clanboard.games.glen_more.moves import (
@@ -28,7 +29,7 @@ from clanboard.games.glen_more.moves import (
     SELL,
     TAKE,
     GMove,
-    ptext,
+    xy,
 )
 
 if TYPE_CHECKING:
@@ -39,7 +40,8 @@ MESSAGES = {
     "take": Plural("{who} moves {steps} space on the rondel and takes {tile}",
                    "{who} moves {steps} spaces on the rondel and takes {tile}", "steps"),
     "pass": "{who} cannot take a tile: moves onto {tile}, which leaves the game",
-    "place": "{who} places {tile} at {at}",
+    # "{at}", "{square}" and "{where}" keep the three games' ids apart in the catalogues
+    "place": "{who} places {tile} {at}",
     "pay": "{who} pays 1 {res} from {tile}",
     "buy": Plural("{who} buys 1 {res} for {price} coin", "{who} buys 1 {res} for {price} coins",
                   "price"),
@@ -57,7 +59,8 @@ MESSAGES = {
     "end": "{who} ends the turn",
     "draw": "{tile} is drawn for the rondel",
     "roll": "the die shows {n}",
-    "tile_at": "{name} ({at})",
+    "tile_at": "{name} ({where})",
+    "tile_of": "the {name} tile",
     "round": "Scoring {n}",
     "whisky": "whisky barrels", "chieftains": "chieftains (strength)", "cards": "special cards",
     "points": "points",
@@ -119,13 +122,53 @@ def tile_name(tile: int, lang: str = "en") -> str:
     return words(TILE_NAMES, lang)[TILES[tile].name]
 
 
+def landmarks(state: GlenMoreState, player: int, lang: str = "en") -> dict[tuple[int, int],
+                                                                          Landmark]:
+    """The player's placed tiles as a player names them in words of a square ("right of
+    the Village tile"): the start tile first, then a castle, then a name the territory holds
+    once (the earliest placed on a tie); a name held twice last."""
+    terr = state.terr[player]
+    m = words(MESSAGES, lang)
+    names = [TILES[t].name for t in terr.tiles]
+    out: dict[tuple[int, int], Landmark] = {}
+    for slot, (tile, p) in enumerate(zip(terr.tiles, terr.pos, strict=True)):
+        once = names.count(names[slot]) == 1
+        rank = 4 if slot == 0 else 3 if once and TILES[tile].kind == "castle" else 2 if once \
+            else 0
+        out[xy(p)] = Landmark(m["tile_of"].format(name=tile_name(tile, lang)), rank)
+    return out
+
+
+def where(state: GlenMoreState, player: int, p: int, lang: str = "en",
+          apart: Sequence[int] = ()) -> str:
+    """Square ``p`` of ``player``'s territory in words, by its neighbour ("right of the
+    Village tile"; the board's y grows down the screen), never by its coordinates; words
+    that fit none of the squares ``apart`` when some neighbour allows it."""
+    return square_words(xy(p), landmarks(state, player, lang), lang,
+                        others=[xy(q) for q in apart])
+
+
+def _nested(text: str) -> str:
+    """Quotes inside quotes: the Russian and Ukrainian messages put a tile's name in «»,
+    so a name quoted within it takes „“."""
+    return text.replace("«", "„").replace("»", "“")
+
+
 def _at(state: GlenMoreState, player: int, p: int, lang: str = "en") -> str:
+    """The tile on square ``p`` by its name; by its place beside another tile too when the
+    territory holds two of that name ("Quarry (right of the Village tile)")."""
     terr = state.terr[player]
     slot = terr.cells.get(p)
-    if slot is None:
-        return ptext(p)
+    if slot is None:  # not a move's square (they all hold a tile): its place in words
+        return where(state, player, p, lang)
+    name = TILES[terr.tiles[slot]].name
+    shown = words(TILE_NAMES, lang)[name]
+    twins = [q for t, q in zip(terr.tiles, terr.pos, strict=True)
+             if TILES[t].name == name and q != p]
+    if not twins:
+        return shown
     return words(MESSAGES, lang)["tile_at"].format(
-        name=words(TILE_NAMES, lang)[TILES[terr.tiles[slot]].name], at=ptext(p))
+        name=shown, where=_nested(where(state, player, p, lang, twins)))
 
 
 def describe_move(state: GlenMoreState, move: Move, player: int, viewer: int | None,
@@ -146,7 +189,8 @@ def describe_move(state: GlenMoreState, move: Move, player: int, viewer: int | N
     if op == PASS:
         return m["pass"].format(who=who, tile=tile_name(move.arg, lang))
     if op == PLACE:
-        return m["place"].format(who=who, tile=tile_name(state.tile, lang), at=ptext(move.p))
+        return m["place"].format(who=who, tile=tile_name(state.tile, lang),
+                                 at=where(state, player, move.p, lang))
     if op in (PAY, SELL):
         res = resources[move.arg]
         if op == PAY:

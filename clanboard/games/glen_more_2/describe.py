@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import clanboard.games.glen_more_2.words as W
 from clanboard.core import CHANCE, Move, seat_name, winners_text, words
+from clanboard.core.squares import Landmark, square_words
 from clanboard.games.glen_more_2.constants import P_DISCARD, P_PLAN, P_REMOVE
 from clanboard.games.glen_more_2.effects import CATEGORIES, RESOURCES, Effect
 from clanboard.games.glen_more_2.market import buy_price, sell_price
@@ -53,7 +54,7 @@ MESSAGES = {
     "take_alt": "{who} moves on the rondel and takes {tile}, paying {cost}",
     "take_discard": "{who} takes {tile} from the discard",
     "pass": "{who} cannot take a tile and moves onto {tile}, which leaves the game",
-    "place": "{who} places {tile} on square {at}",
+    "place": "{who} places {tile} {square}",  # not Glen More's "{at}": its own id
     "pay": "{who} pays {res} {tile}",
     "buy": "{who} buys at the market: {res}, price {price}",
     "sell": "{who} sells {res} {tile} at the market, price {price}",
@@ -83,7 +84,8 @@ MESSAGES = {
     "scot": "{who} puts the new Scotsman on {tile}",
     "draw": "{tile} comes onto the rondel",
     "roll": "the die shows {n}",
-    "tile_at": "{name} at {at}",
+    "tile_at": "{name} {where}",
+    "tile_of": "the {name}",
     "final": "Final scoring",
     "round_title": "Scoring {n}: points (count compared)",
     "cell": "{vp} ({count})",
@@ -113,13 +115,45 @@ def tile_name(s: GlenMore2State, tile: int, lang: str = "en", case: str = "") ->
     return W.tile_named(s.comp, tile, lang, case)
 
 
+def landmarks(s: GlenMore2State, p: int, lang: str = "en") -> dict[tuple[int, int], Landmark]:
+    """The seat's placed tiles as a player names them in words of a square ("right of the
+    tile Home castle"): the home castle first, then the starting village, then a name the
+    territory holds once (the earliest placed on a tie); a name held twice last."""
+    terr = s.terr[p]
+    m = words(MESSAGES, lang)
+    names = [W.tile_name(s.comp, t, lang) for t in terr.tiles]
+    out: dict[tuple[int, int], Landmark] = {}
+    for slot, (tile, sq) in enumerate(zip(terr.tiles, terr.pos, strict=True)):
+        rank = 4 if tile == s.comp.home_castle else 3 if tile == s.comp.home_village \
+            else 2 if names.count(names[slot]) == 1 else 0
+        out[(sq[0], sq[1])] = Landmark(m["tile_of"].format(name=names[slot]), rank)
+    return out
+
+
+def where(s: GlenMore2State, p: int, sq: Sq, lang: str = "en",
+          apart: Sequence[tuple[int, int]] = ()) -> str:
+    """Square ``sq`` of seat ``p``'s territory in words, by its neighbour ("right of the
+    tile Home castle"; the board's y grows down the screen), never by its coordinates; words
+    that fit none of the squares ``apart`` when some neighbour allows it."""
+    return square_words((sq.x, sq.y), landmarks(s, p, lang), lang, others=apart)
+
+
 def _at(s: GlenMore2State, p: int, sq: Sq, lang: str, case: str = "") -> str:
+    """The tile on ``sq`` by its name (carried in ``case``); by its place beside another
+    tile too when the territory holds two of that name."""
     terr = s.terr[p]
     slot = terr.cells.get((sq.x, sq.y))
-    if slot is None:
-        return str(sq)
-    return words(MESSAGES, lang)["tile_at"].format(
-        name=tile_name(s, terr.tiles[slot], lang, case), at=str(sq))
+    if slot is None:  # not a move's square (they all hold a tile): its place in words
+        return where(s, p, sq, lang)
+    tile = terr.tiles[slot]
+    named = tile_name(s, tile, lang, case)
+    plain = W.tile_name(s.comp, tile, lang)
+    twins = [(c[0], c[1]) for t, c in zip(terr.tiles, terr.pos, strict=True)
+             if W.tile_name(s.comp, t, lang) == plain and (c[0], c[1]) != (sq.x, sq.y)]
+    if not twins:
+        return named
+    return words(MESSAGES, lang)["tile_at"].format(name=named,
+                                                   where=where(s, p, sq, lang, twins))
 
 
 def _option(s: GlenMore2State, effect: Effect, n: int, lang: str) -> str:
@@ -160,7 +194,8 @@ def describe_move(s: GlenMore2State, move: Move, player: int, viewer: int | None
             return m["take_alt"].format(who=who, tile=tile, cost=W.items(alts[move.n - 1], lang))
         return m["take"].format(who=who, tile=tile)
     if op == PLACE:
-        return m["place"].format(who=who, tile=tile_name(s, s.tile, lang), at=str(move.a))
+        return m["place"].format(who=who, tile=tile_name(s, s.tile, lang),
+                                 square=where(s, player, move.a, lang))
     if op == PAY:
         return m["pay"].format(who=who, res=W.item(move.name, 1, lang),
                                tile=_at(s, player, move.a, lang, "from"))

@@ -10,8 +10,9 @@ import clanboard.games.glen_more_2.words as W
 from clanboard.core import words
 from clanboard.games.glen_more_2.allenarly import ALLEN
 from clanboard.games.glen_more_2.constants import DIE, GAP, PHASES
-from clanboard.games.glen_more_2.describe import result_explanation
+from clanboard.games.glen_more_2.describe import result_explanation, where
 from clanboard.games.glen_more_2.effects import RESOURCES
+from clanboard.games.glen_more_2.moves import Sq
 from clanboard.games.glen_more_2.provenance import used_provisional
 from clanboard.games.glen_more_2.solo_describe import allenarly_words, her_name
 
@@ -61,6 +62,7 @@ MESSAGES = {
     "phase.central": "the central track's reward", "phase.choose": "choose an option",
     "phase.scot": "place the new Scotsman", "phase.over": "the game is over",
     "phase.allenarly": "Allenarly's turn", "phase.allenarly_bid": "Allenarly's bids",
+    "square_at": "{what} (square {at})",
 }
 """The terminal's words (catalogued in the gettext catalogues like the moves')."""
 
@@ -82,6 +84,14 @@ def _tile(s: GlenMore2State, t: int, lang: str = "en") -> str:
             parts.append(W.m_(lang)["on_activate"].format(
                 effect=W.effect(row.activation, comp, lang)))
     return escape(f"{row.id}{mark} {W.tile_name(comp, t, lang)} — " + "; ".join(parts))
+
+
+def _rep(s: GlenMore2State, p: int, cell: list[int], lang: str) -> str:
+    """A clan representative by the tile it stands on, and the square to type."""
+    slot = s.terr[p].cells.get((cell[0], cell[1]))
+    what = W.tile_name(s.comp, s.terr[p].tiles[slot], lang) if slot is not None \
+        else where(s, p, Sq(cell[0], cell[1]), lang)
+    return words(MESSAGES, lang)["square_at"].format(what=what, at=f"{cell[0]},{cell[1]}")
 
 
 def _names(s: GlenMore2State, seats: list[int], lang: str) -> str:
@@ -152,12 +162,14 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
                             if terr.res[slot][k])
             scot = "; " + m["scotsmen"].format(n=terr.scots[slot]) if terr.scots[slot] else ""
             res = "; " + escape(m["resources"].format(list=res)) if res else ""
-            out.append(f"     {x},{y}  {_tile(s, terr.tiles[slot], lang)}{scot}{res}")
+            at = escape(m["square_at"].format(what=where(s, p, Sq(x, y), lang), at=f"{x},{y}"))
+            out.append(f"     {_tile(s, terr.tiles[slot], lang)}{scot}{res} [dim]— {at}[/]")
     if 10 in s.ch:
         taken = ", ".join(f"{k} ({_names(s, [v], lang)})" for k, v in sorted(s.central.items()))
         out.append(f"[bold]{m['highland']}[/] {m['ranks']}: " + "  ".join(
             m["rank_line"].format(p=p + 1, caber=r[0], stone=r[1], fame=s.fame[p],
-                                  reps=" ".join(f"{c[0]},{c[1]}" for c in s.reps[p]) or "-")
+                                  reps=escape(", ".join(_rep(s, p, c, lang) for c in s.reps[p]))
+                                  or "-")
             for p, r in enumerate(s.rank))
             + "  " + escape(m["central_taken"].format(taken=taken or m["none"])))
     if 11 in s.ch:

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from clanboard.core import CHANCE, Move, Plural, seat_name, winners_text, words
+from clanboard.core.squares import offset_words
 from clanboard.games.isle_of_skye.moves import (
     Buy,
     Deal,
@@ -39,7 +40,8 @@ MESSAGES = {
     "buy": Plural("{who} buys {tile} from {owner} for {gold} gold",
                   "{who} buys {tile} from {owner} for {gold} gold", "gold"),
     "pass": "{who} buys nothing",
-    "place": "{who} places {tile} at {x},{y}",
+    "place": "{who} places {tile} {where}",  # not Glen More's "{at}": its own id
+    "castle_of": "the castle",
     "return": "{who} puts the unwanted {tile} back in the bag",
     "draw": "a tile is drawn",
     "deal": "scoring tile {letter} is {name}",
@@ -165,6 +167,13 @@ def tile_names(state: SkyeState, lang: str = "en") -> dict[str, str]:
     return {tid: tile_words(state, tid, lang, name=True) for tid in state.tiles}
 
 
+def where(x: int, y: int, lang: str = "en") -> str:
+    """Square ``x, y`` of a territory in words, from the castle (which stands on ``0,0``;
+    the board's y grows down the screen): "right of the castle", "2 squares left of the
+    castle"; never its coordinates."""
+    return offset_words(x, y, words(MESSAGES, lang)["castle_of"], lang)
+
+
 def describe_move(state: SkyeState, move: Move, player: int, viewer: int | None,
                   names: Sequence[str] | None = None, lang: str = "en") -> str:
     """``move`` by ``player`` for ``viewer``, from the position before it, in ``lang``."""
@@ -200,7 +209,7 @@ def describe_move(state: SkyeState, move: Move, player: int, viewer: int | None,
         return m["pass"].format(who=who)
     if isinstance(move, Place):
         return m["place"].format(who=who, tile=tile_words(state, move.tile, lang),
-                                 x=move.x, y=move.y)
+                                 where=where(move.x, move.y, lang))
     if isinstance(move, Return):
         return m["return"].format(who=who, tile=tile_words(state, move.tile, lang))
     return f"{who}: {move}"

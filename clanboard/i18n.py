@@ -38,7 +38,7 @@ LOCALE = Path(__file__).parent / "locale"
 
 #: modules whose ``MESSAGES`` (and game-term) dicts hold user-facing words
 WORD_SOURCES: dict[str, tuple[str, ...]] = {
-    "clanboard.core.messages": ("MESSAGES", "ERRORS"),
+    "clanboard.core.messages": ("MESSAGES", "ERRORS", "SETUP_ERRORS", "OPTION_KINDS"),
     "clanboard.core.squares": ("MESSAGES",),
     "clanboard.i18n": ("MESSAGES", "AI_LEVELS", "CLANS"),
     "clanboard.games.schotten_totten.describe": ("MESSAGES", "COLOURS", "DECKS",
@@ -82,6 +82,10 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.cli.play": ("MESSAGES",),
     "clanboard.cli.analyse": ("MESSAGES", "MARKS"),
     "clanboard.cli.arena": ("MESSAGES",),
+    "clanboard.cli.serve": ("MESSAGES", "UVICORN"),
+    "clanboard.cli.bench": ("MESSAGES",),
+    "clanboard.cli.localize": ("CLICK", "ARGUMENTS"),
+    "clanboard.cli.main": ("HELP",),
 }
 #: folders whose Python files call ``_("...")`` (found with Babel's extractor)
 CALL_SOURCES = (Path(__file__).parent / "cli",)

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from clanboard.cli.arena import WORKERS_HELP, job_exits, progress_words
-from clanboard.cli.lang import LangOption, _, set_language
+from clanboard.cli.lang import LangOption, _, said, set_language
 from clanboard.core.plural import Plural
 
 MARK_STYLE = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}
@@ -62,7 +62,7 @@ def register(app: typer.Typer) -> None:
         try:
             record = GameRecord.load(record_path)
         except (OSError, InvalidState) as exc:
-            console.print("[red]" + _("error:") + f"[/red] {escape(str(exc))}", soft_wrap=True)
+            console.print("[red]" + _("error:") + f"[/red] {escape(said(exc))}", soft_wrap=True)
             raise typer.Exit(2) from exc
         backend = make_backend(workers or None)
         hint = f"clanboard analyse {record_path} --journal {folder} --resume" if folder else None

@@ -12,7 +12,7 @@ from typing import Any
 import typer
 from rich.markup import escape
 
-from clanboard.cli.lang import LangOption, _, set_language
+from clanboard.cli.lang import LangOption, _, said, set_language
 from clanboard.cli.play import MESSAGES as PLAY_WORDS
 from clanboard.cli.play import plugin_errors
 from clanboard.cli.tables import print_whole
@@ -27,7 +27,8 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise typer.BadParameter(f"write an option as NAME=VALUE, not {pair!r}")
+            raise typer.BadParameter(_("write an option as NAME=VALUE, not {pair}").format(
+                pair=repr(pair)))
         options[name.strip()] = value.strip()
     return options
 
@@ -56,15 +57,15 @@ def job_exits(console: Any, backend: Any, resume_hint: str | None = None) -> Ite
     try:
         yield
     except JobInterrupted as exc:
-        console.print(f"[yellow]{escape(str(exc))}[/yellow]")
+        console.print(f"[yellow]{escape(said(exc))}[/yellow]")
         if resume_hint:
             console.print(_("resume with: {command}").format(command=escape(resume_hint)))
         raise typer.Exit(130) from exc
     except TaskFailed as exc:
-        console.print("[red]" + _("error:") + f"[/red] {escape(str(exc))}")
+        console.print("[red]" + _("error:") + f"[/red] {escape(said(exc))}")
         raise typer.Exit(1) from exc
     except (ClanboardError, ValueError, BatchError) as exc:
-        console.print("[red]" + _("error:") + f"[/red] {escape(str(exc))}")
+        console.print("[red]" + _("error:") + f"[/red] {escape(said(exc))}")
         print_plugin_errors(console)
         raise typer.Exit(2) from exc
     finally:
@@ -95,10 +96,12 @@ def resumed_spec(folder: str, kind: str, game: str | None) -> dict[str, Any]:
 
     header, _entries = read_journal(folder)
     if header.get("kind") != kind:
-        raise BatchError(f"{folder} holds a job of kind {header.get('kind')!r}, not {kind!r}")
+        raise BatchError(_("{folder} holds a job of kind {found}, not {kind}").format(
+            folder=folder, found=repr(header.get("kind")), kind=repr(kind)))
     spec = dict(header.get("spec") or {})
     if game is not None and game != spec.get("game"):
-        raise BatchError(f"{folder} holds a job for {spec.get('game')}, not {game}")
+        raise BatchError(_("{folder} holds a job for {found}, not {game}").format(
+            folder=folder, found=spec.get("game"), game=game))
     return spec
 
 
@@ -154,8 +157,8 @@ def register(app: typer.Typer) -> None:
                 save_dir = resume
             else:
                 if game is None or agents is None:
-                    raise ValueError("name a game and --agents (or --resume a saved "
-                                     "tournament's folder)")
+                    raise ValueError(_("name a game and --agents (or --resume a saved "
+                                       "tournament's folder)"))
                 names = [a.strip() for a in agents.split(",") if a.strip()]
                 g = get_game(game)
                 options = g.variant_options(variant) if variant else {}
@@ -163,7 +166,7 @@ def register(app: typer.Typer) -> None:
             check(game, names, players, options)
             backend = backend_options(workers, ray)
         except (ClanboardError, ValueError, BatchError) as exc:
-            console.print("[red]" + _("error:") + f"[/red] {escape(str(exc))}")
+            console.print("[red]" + _("error:") + f"[/red] {escape(said(exc))}")
             print_plugin_errors(console)
             raise typer.Exit(2) from exc
         title = f"{game}: " + _(" vs ").join(names)

@@ -16,7 +16,7 @@ from clanboard.cli.bot_client import (
     retry_after,
     run_bot,
 )
-from clanboard.cli.lang import LangOption, _, set_language
+from clanboard.cli.lang import LangOption, _, said, set_language
 from clanboard.cli.play import plugin_errors
 from clanboard.core import get_game, make_agent
 from clanboard.core.errors import Players
@@ -69,18 +69,18 @@ def register(app: typer.Typer) -> None:
         with httpx.Client() as client:
             try:
                 if create is not None:
-                    table, token = create_table(client, url, create, variant, opponent)
+                    table, token = create_table(client, url, create, variant, opponent, lang=code)
                     typer.echo(_("created table {table}: {link}").format(
                         table=table, link=f"{url}/t/{table}"))
                 if table is None or token is None:
-                    raise typer.BadParameter("give --table and --token, --create GAME, or an "
-                                             "account token (cbt_...) alone")
-                make_agent(get_game(create) if create else game_of(client, url, table),
+                    raise typer.BadParameter(_("give --table and --token, --create GAME, or "
+                                               "an account token (cbt_...) alone"))
+                make_agent(get_game(create) if create else game_of(client, url, table, code),
                            agent)  # a bad agent name fails before the game starts
                 end = run_bot(client, url, table, token, agent, seed, retries,
                               say=typer.echo, lang=code)
             except (BotError, ValueError, KeyError, httpx.HTTPError) as exc:
-                typer.echo(_("error:") + f" {exc}", err=True)
+                typer.echo(_("error:") + f" {said(exc)}", err=True)
                 for line in plugin_errors():
                     typer.echo(line, err=True)
                 raise typer.Exit(2) from exc
@@ -101,7 +101,7 @@ def _run_account(url: str, token: str, agent: str, seed: int, retries: int,
     import httpx  # optional: the "bot" extra
 
     try:
-        policy = Policy.for_agent(agent, accept_games, accept_rated, max_games)
+        policy = Policy.for_agent(agent, accept_games, accept_rated, max_games, lang)
         bot = AccountBot(url, token, agent, policy, seed, retries, say=typer.echo, lang=lang)
         typer.echo(_("bot account: accepting {games} ({rated}, at most {n} at once); Ctrl-C "
                      "stops").format(games=", ".join(sorted(policy.games)),
@@ -112,7 +112,7 @@ def _run_account(url: str, token: str, agent: str, seed: int, retries: int,
     except KeyboardInterrupt:
         typer.echo(_("stopped"))
     except (BotError, ValueError, httpx.HTTPError) as exc:
-        typer.echo(_("error:") + f" {exc}", err=True)
+        typer.echo(_("error:") + f" {said(exc)}", err=True)
         for line in plugin_errors():
             typer.echo(line, err=True)
         raise typer.Exit(2) from exc

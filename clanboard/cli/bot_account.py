@@ -27,18 +27,21 @@ class Policy:
 
     @classmethod
     def for_agent(cls, agent: str, games_csv: str | None, rated: bool = True,
-                  max_games: int = 1) -> Policy:
+                  max_games: int = 1, lang: str = "en") -> Policy:
         """The games named in ``games_csv`` (default: every game ``agent`` can play); a name
-        the agent cannot play is a ``ValueError``."""
+        the agent cannot play is a ``ValueError`` (said in ``lang``)."""
+        _ = translate(lang)
         playable = {g.id for g in games() if _plays(agent, g.id)}
         if not playable:
-            raise ValueError(f"the agent {agent!r} plays no installed game")
+            raise ValueError(_("the agent {agent} plays no installed game").format(
+                agent=repr(agent)))
         if games_csv is None:
             return cls(frozenset(playable), rated, max(1, max_games))
         wanted = {g.strip() for g in games_csv.split(",") if g.strip()}
         if bad := wanted - playable:
-            raise ValueError(f"{agent!r} cannot play {', '.join(sorted(bad))}; it plays "
-                             f"{', '.join(sorted(playable))}")
+            raise ValueError(_("{agent} cannot play {games}; it plays {playable}").format(
+                agent=repr(agent), games=", ".join(sorted(bad)),
+                playable=", ".join(sorted(playable))))
         return cls(frozenset(wanted), rated, max(1, max_games))
 
     def refusal(self, challenge: dict[str, Any], playing: int, lang: str = "en") -> str | None:
@@ -94,19 +97,21 @@ class AccountBot:
                     if r.status_code != 200:
                         r.read()
                         if r.status_code in (429, 502, 503, 504):
-                            raise httpx.TransportError(f"server busy ({r.status_code})")
-                        raise BotError(f"the event stream was refused ({r.status_code}): "
-                                       f"{r.text}")
+                            raise httpx.TransportError(_("server busy ({status})").format(
+                                status=r.status_code))
+                        raise BotError(_("the event stream was refused ({status}): {text}")
+                                       .format(status=r.status_code, text=r.text))
                     self.say(_("listening for challenges and games"))
                     for raw in r.iter_lines():
                         failures = 0
                         if raw.strip():
                             self.handle(client, json.loads(raw))
-                raise httpx.ReadError("the event stream ended")
+                raise httpx.ReadError(_("the event stream ended"))
             except httpx.TransportError as exc:
                 failures += 1
                 if failures > self.retries:
-                    raise BotError(f"gave up after {self.retries} reconnections: {exc}") from exc
+                    raise BotError(_("gave up after {n} reconnections: {error}").format(
+                        n=self.retries, error=exc)) from exc
                 wait = min(30.0, self.backoff * 2 ** (failures - 1))
                 self.say(_("connection lost ({error}); retrying in {seconds} s").format(
                     error=exc or type(exc).__name__, seconds=f"{wait:g}"))

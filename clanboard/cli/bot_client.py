@@ -33,16 +33,19 @@ def retry_after(response: Any, default: float = 1.0) -> float:
 
 
 def create_table(client: Any, url: str, game: str, variant: str | None, opponent: str,
-                 name: str = "bot") -> tuple[str, str]:
+                 name: str = "bot", lang: str = "en") -> tuple[str, str]:
     """A new table on the server: seat 0 for the bot, the others (as few as the game
-    allows) for server AIs playing ``opponent``. Returns the table id and the bot's token."""
+    allows) for server AIs playing ``opponent``. Returns the table id and the bot's token
+    (a refusal is a :class:`BotError` in ``lang``)."""
+    _ = translate(lang)
     others = get_game(game).check_players(None) - 1
     body: dict[str, Any] = {"game": game, "variant": variant,
                             "seats": [{"kind": "human", "name": name},
                                       *[{"kind": "ai", "agent": opponent}] * others]}
     r = client.post(f"{url}/api/tables", json=body)
     if r.status_code != 201:
-        raise BotError(f"creating the table failed ({r.status_code}): {r.text}")
+        raise BotError(_("creating the table failed ({status}): {text}").format(
+            status=r.status_code, text=r.text))
     data = r.json()
     return str(data["table"]), str(data["tokens"]["0"])
 
@@ -71,8 +74,10 @@ def run_bot(client: Any, url: str, table: str, token: str, agent: str, seed: int
                     if r.status_code == 429:  # over the rate limit: wait as told
                         time.sleep(retry_after(r))
                     if r.status_code in (429, 502, 503, 504):
-                        raise httpx.TransportError(f"server busy ({r.status_code})")
-                    raise BotError(f"the stream was refused ({r.status_code}): {r.text}")
+                        raise httpx.TransportError(_("server busy ({status})").format(
+                            status=r.status_code))
+                    raise BotError(_("the stream was refused ({status}): {text}").format(
+                        status=r.status_code, text=r.text))
                 for raw in r.iter_lines():
                     if not raw.strip():
                         continue  # keep-alive
@@ -96,11 +101,12 @@ def run_bot(client: Any, url: str, table: str, token: str, agent: str, seed: int
                         say(_("stream ended: {reason}; reconnecting").format(
                             reason=line.get("reason")))
                         break
-            raise httpx.ReadError("the stream ended before the game did")
+            raise httpx.ReadError(_("the stream ended before the game did"))
         except httpx.TransportError as exc:
             failures += 1
             if failures > retries:
-                raise BotError(f"gave up after {retries} reconnections: {exc}") from exc
+                raise BotError(_("gave up after {n} reconnections: {error}").format(
+                    n=retries, error=exc)) from exc
             wait = min(30.0, backoff * 2 ** (failures - 1))
             say(_("connection lost ({error}); retrying in {seconds} s").format(
                 error=exc or type(exc).__name__, seconds=f"{wait:g}"))
@@ -132,12 +138,16 @@ def _play(client: Any, url: str, table: str, auth: dict[str, str], players: dict
     if r.status_code == 409:  # stale or over: the stream brings the news
         return
     if r.status_code != 200:
-        raise BotError(f"move {move!r} refused ({r.status_code}): {r.text}")
+        raise BotError(_("move {move} refused ({status}): {text}").format(
+            move=repr(move), status=r.status_code, text=r.text))
     say(_("move {seq}: {move}").format(seq=line["seq"], move=move))
 
 
-def game_of(client: Any, url: str, table: str) -> Game:
+def game_of(client: Any, url: str, table: str, lang: str = "en") -> Game:
+    """The game of the server's ``table`` (a refusal is a :class:`BotError` in ``lang``)."""
+    _ = translate(lang)
     r = client.get(f"{url}/api/tables/{table}/view")
     if r.status_code != 200:
-        raise BotError(f"table {table}: {r.status_code} {r.text}")
+        raise BotError(_("table {table}: {status} {text}").format(
+            table=table, status=r.status_code, text=r.text))
     return get_game(r.json()["game"])

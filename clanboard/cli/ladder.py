@@ -18,7 +18,7 @@ from clanboard.cli.arena import (
     progress_words,
     resumed_spec,
 )
-from clanboard.cli.lang import LangOption, _, set_language
+from clanboard.cli.lang import LangOption, _, said, set_language
 from clanboard.cli.play import MESSAGES as PLAY_WORDS
 from clanboard.cli.tables import print_whole
 
@@ -80,15 +80,15 @@ def register(app: typer.Typer) -> None:
                 save_dir = resume
             else:
                 if game is None or agents is None:
-                    raise ValueError("name a game and --agents (or --resume a saved ladder's "
-                                     "folder)")
+                    raise ValueError(_("name a game and --agents (or --resume a saved ladder's "
+                                       "folder)"))
                 names = [a.strip() for a in agents.split(",") if a.strip()]
                 options = get_game(game).variant_options(variant) if variant else {}
                 options.update(parse_options(option))
             players, options = check(game, names, players, options)
             backend = backend_options(workers, ray)
         except (ClanboardError, ValueError, BatchError) as exc:
-            console.print("[red]" + _("error:") + f"[/red] {escape(str(exc))}")
+            console.print("[red]" + _("error:") + f"[/red] {escape(said(exc))}")
             raise typer.Exit(2) from exc
         title = _("{game} ladder: {agents}").format(game=game, agents=", ".join(names))
         with job_exits(console, backend), ProgressDisplay(

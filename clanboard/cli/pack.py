@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from clanboard.cli.lang import LangOption, _, current_language, set_language
+from clanboard.cli.lang import LangOption, _, current_language, said, set_language
 
 console = Console(highlight=False)
 
@@ -117,8 +117,8 @@ def install_cmd(
                       markup=False, soft_wrap=True)
         raise typer.Exit(2) from None
     forget_packs()
-    said = _("installed: {pack}") if new else _("already installed (same content): {pack}")
-    console.print(said.format(pack=_describe(info)), markup=False, soft_wrap=True)
+    summary = _("installed: {pack}") if new else _("already installed (same content): {pack}")
+    console.print(summary.format(pack=_describe(info)), markup=False, soft_wrap=True)
     command = f"clanboard play glen-more-2 --pack {info.name}" + (
         " --provisional" if info.provisional else "")
     console.print(_("play it: {command}").format(command=command), markup=False)
@@ -193,13 +193,14 @@ def used_cmd(
                                  "use a component pack").format(game=rec.game))
         state = replay(rec)
     except (OSError, InvalidState) as exc:
-        console.print(str(exc), style="red", markup=False, soft_wrap=True)
+        console.print(said(exc), style="red", markup=False, soft_wrap=True)
         raise typer.Exit(1) from None
     rows = used_provisional(state)  # type: ignore[arg-type]
-    said = (_("{record}: {n} provisional value(s) used by its end") if state.is_terminal() else
-            _("{record}: {n} provisional value(s) used so far (the record is unfinished)"))
+    summary = (_("{record}: {n} provisional value(s) used by its end") if state.is_terminal()
+               else _("{record}: {n} provisional value(s) used so far (the record is "
+                      "unfinished)"))
     if not markdown:
-        console.print(said.format(record=record, n=len(rows)), markup=False, soft_wrap=True)
+        console.print(summary.format(record=record, n=len(rows)), markup=False, soft_wrap=True)
     _print_provisional(rows, markdown)
 
 

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from clanboard.cli.lang import LangOption, _, current_language, set_language
+from clanboard.cli.lang import LangOption, _, current_language, said, set_language
 from clanboard.core import (
     SIMULTANEOUS,
     ClanboardError,
@@ -74,7 +74,7 @@ def _parse_options(game_id: str, variant: str | None, option: list[str]) -> dict
     for item in option:
         key, sep, val = item.partition("=")
         if not sep:
-            raise InvalidState(f"--option takes NAME=VALUE, got {item!r}")
+            raise InvalidState(_("--option takes NAME=VALUE, got {item}").format(item=repr(item)))
         opts[key.strip()] = val.strip()
     return game.check_options(opts)
 
@@ -89,8 +89,10 @@ def _flag_options(game_id: str, flags: dict[str, object]) -> list[str]:
         if value is None:
             continue
         if name not in known:
-            raise InvalidState(f"--{name} sets the option {name!r}, which {game.name} does not "
-                               f"have; its options: {', '.join(known) or 'none'}")
+            raise InvalidState(_("--{name} sets the option {option}, which {game} does not "
+                                 "have; its options: {options}").format(
+                name=name, option=repr(name), game=game_name(game, current_language()),
+                options=", ".join(known) or _("none")))
         out.append(f"{name}={str(value).lower() if isinstance(value, bool) else value}")
     return out
 
@@ -262,7 +264,7 @@ def register(app: typer.Typer) -> None:
             }
             state = game.new_state(n, seed, opts)
         except (ClanboardError, ValueError) as exc:
-            console.print(f"[red]{escape(str(exc))}[/]")
+            console.print(f"[red]{escape(said(exc))}[/]")
             _plugin_errors()
             raise typer.Exit(2) from None
         console.print(f"[bold]{game_name(game, code)}[/] " + _("seed {seed}.").format(seed=seed)
@@ -334,7 +336,7 @@ def register(app: typer.Typer) -> None:
             names = default_names(record.players, code) if record.players else None
         except (ClanboardError, OSError) as exc:
             console.print("[red]" + _("cannot replay {file}: {error}").format(
-                file=file, error=exc) + "[/]")
+                file=file, error=said(exc)) + "[/]")
             raise typer.Exit(2) from None
         i = 0
         while True:

@@ -17,7 +17,7 @@ from clanboard.cli.arena import (
     progress_words,
     resumed_spec,
 )
-from clanboard.cli.lang import LangOption, _, set_language
+from clanboard.cli.lang import LangOption, _, said, set_language
 
 
 def timed_agents(game: Any, names: list[str]) -> list[str]:
@@ -88,8 +88,8 @@ def register(app: typer.Typer) -> None:
                 out = resume
             else:
                 if game is None or agents is None or out is None:
-                    raise ValueError("name a game, --agents and --out (or --resume a saved "
-                                     "self-play folder)")
+                    raise ValueError(_("name a game, --agents and --out (or --resume a saved "
+                                       "self-play folder)"))
                 names = [a.strip() for a in agents.split(",") if a.strip()]
                 options = get_game(game).variant_options(variant) if variant else {}
                 options.update(parse_options(option))
@@ -102,7 +102,7 @@ def register(app: typer.Typer) -> None:
                     "reproduce the data").format(name=name))
             backend = backend_options(workers, ray)
         except (ClanboardError, ValueError, BatchError) as exc:
-            console.print("[red]" + _("error:") + f"[/red] {escape(str(exc))}")
+            console.print("[red]" + _("error:") + f"[/red] {escape(said(exc))}")
             print_plugin_errors(console)
             raise typer.Exit(2) from exc
         start = time.perf_counter()

@@ -1,11 +1,80 @@
-"""``clanboard serve``: the web app (lobby, tables, API) on one port."""
+"""``clanboard serve``: the web app (lobby, tables, API) on one port; ``clanboard
+vapid-keys``: the key pair of its Web Push notifications. Both speak the user's language
+(``--lang`` or the environment), and so do uvicorn's lines as the server starts and stops
+(:class:`LogWords`); the request log stays as uvicorn writes it."""
 
 from __future__ import annotations
 
+import copy
+import logging
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+
+from clanboard.cli.lang import LangOption, _, set_language
+from clanboard.core.plural import Plural
+from clanboard.i18n import gettext, normalize
+
+MESSAGES = {
+    "banner": Plural("clanboard: http://{host}:{port}/ (storage: {storage}, {n} process)",
+                     "clanboard: http://{host}:{port}/ (storage: {storage}, {n} processes)"),
+}
+"""Counted words of ``serve`` (the ``_()`` calls hold the others)."""
+UVICORN = {
+    "started": "Started server process [{pid}]",
+    "finished": "Finished server process [{pid}]",
+    "parent": "Started parent process [{pid}]",
+    "stopping": "Stopping parent process [{pid}]",
+    "startup": "Waiting for application startup.",
+    "started_app": "Application startup complete.",
+    "shutdown": "Waiting for application shutdown.",
+    "stopped_app": "Application shutdown complete.",
+    "shutting_down": "Shutting down",
+    "running": "Uvicorn running on {url} (Press CTRL+C to quit)",
+    "sigint": "Received SIGINT, exiting.",
+    "sigterm": "Received SIGTERM, exiting.",
+}
+"""uvicorn's lines as the server starts and stops, by the English line it logs."""
+_LINES = [(re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(line))), line)
+          for line in UVICORN.values()]
+
+
+class LogWords(logging.Filter):
+    """A log filter that words uvicorn's start and stop lines in ``lang`` (the lines it
+    does not know pass as they are)."""
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__()
+        self.lang = normalize(lang)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.lang != "en":
+            text = record.getMessage()
+            for pattern, line in _LINES:
+                m = pattern.fullmatch(text)
+                if m:
+                    said = gettext(self.lang, line).format(**m.groupdict())
+                    record.msg, record.args = said, ()
+                    record.color_message = said  # uvicorn's coloured copy of the line
+                    break
+        return True
+
+
+def log_config(lang: str) -> dict[str, Any] | None:
+    """uvicorn's logging set-up with :class:`LogWords` on its handlers (``None``, its
+    own, in English); a dict, so that every worker process sets it up alike."""
+    if normalize(lang) == "en":
+        return None
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config.setdefault("filters", {})["clanboard_words"] = {
+        "()": f"{__name__}.LogWords", "lang": normalize(lang)}
+    for handler in config["handlers"].values():
+        handler.setdefault("filters", []).append("clanboard_words")
+    return config
 
 
 def register(app: typer.Typer) -> None:
@@ -64,16 +133,18 @@ def register(app: typer.Typer) -> None:
             "--client-limits/--no-client-limits",
             help="Per-address rate limits and caps; switch off only for load tests from "
                  "one address.")] = True,
+        lang: LangOption = None,
     ) -> None:
         """Serve the web app: open http://HOST:PORT/ in a browser."""
+        code = set_language(lang)
         try:
             import uvicorn
 
             from clanboard.server import Settings, create_app
         except ImportError as exc:
-            raise typer.BadParameter(
-                f"the web server needs the 'web' extras (pip install 'clanboard[web]'): {exc}"
-            ) from exc
+            raise typer.BadParameter(_(
+                "the web server needs the 'web' extras (pip install 'clanboard[web]'): {error}"
+            ).format(error=exc)) from exc
         settings = Settings(data_dir=data_dir, db_url=db_url)
         if ai_workers >= 0:
             settings.ai_workers = ai_workers
@@ -94,8 +165,9 @@ def register(app: typer.Typer) -> None:
             missing = [p for p in pack if p not in installed()]
             if missing:
                 raise typer.BadParameter(
-                    f"not installed: {', '.join(missing)}; installed: "
-                    f"{', '.join(installed()) or 'none'} (clanboard pack install DIR)",
+                    _("not installed: {packs}; installed: {installed} (clanboard pack "
+                      "install DIR)").format(packs=", ".join(missing),
+                                             installed=", ".join(installed()) or _("none")),
                     param_hint="--pack")
             settings.packs = ",".join(pack)
         if owner:
@@ -106,11 +178,14 @@ def register(app: typer.Typer) -> None:
 
         try:
             check_workers(workers, settings.database_url())
-        except WorkersRefused as exc:
-            raise typer.BadParameter(str(exc), param_hint="--workers") from None
+        except WorkersRefused:
+            raise typer.BadParameter(
+                _("--workers must be 1 or more, not {n}").format(n=workers) if workers < 1
+                else _("--workers {n} needs PostgreSQL (--db-url postgresql+psycopg://...): "
+                       "SQLite is one process's database, so with SQLite run one worker")
+                .format(n=workers), param_hint="--workers") from None
         shown = make_url(settings.database_url()).render_as_string(hide_password=True)
-        typer.echo(f"clanboard: http://{host}:{port}/ (storage: {shown}"
-                   + (f", {workers} processes)" if workers > 1 else ")"))
+        typer.echo(banner(host, port, shown, workers))
         from clanboard.server.core.connguard import PROTOCOL
 
         # no permessage-deflate: compressing every view cost the server more CPU per move
@@ -121,6 +196,8 @@ def register(app: typer.Typer) -> None:
                                    "http": PROTOCOL,
                                    "ws_max_size": settings.max_body_bytes or 16 * 1024 * 1024,
                                    "ws_per_message_deflate": False}
+        if (logging_words := log_config(code)) is not None:
+            options["log_config"] = logging_words
         if workers > 1:
             run_workers(settings, workers, host, port, **options)
             return
@@ -133,17 +210,30 @@ def register(app: typer.Typer) -> None:
     def vapid_keys(
         out: Annotated[Path, typer.Option(
             help="Where to write the private key (PEM, readable by you only).")],
+        lang: LangOption = None,
     ) -> None:
         """Make a VAPID key pair for Web Push turn notifications (docs/deploy.md)."""
+        set_language(lang)
         from clanboard.server.notifications.push import generate_key
 
         if out.exists():
-            raise typer.BadParameter(f"{out} exists: keep it, or remove it first (browsers "
-                                     "subscribed with its public key stop getting pushes)",
-                                     param_hint="--out")
+            raise typer.BadParameter(_("{file} exists: keep it, or remove it first (browsers "
+                                       "subscribed with its public key stop getting pushes)")
+                                     .format(file=out), param_hint="--out")
         pem, public = generate_key()
         out.touch(mode=0o600)
         out.write_text(pem)
-        typer.echo(f"private key: {out}\npublic key:  {public}\n"
-                   f"serve with: clanboard serve --vapid-private-key {out} "
-                   "--vapid-subject mailto:you@example.org")
+        typer.echo(_("private key: {file}").format(file=out))
+        typer.echo(_("public key: {key}").format(key=public))
+        typer.echo(_("serve with: {command}").format(
+            command=f"clanboard serve --vapid-private-key {out} "
+                    "--vapid-subject mailto:you@example.org"))
+
+
+def banner(host: str, port: int, storage: str, workers: int) -> str:
+    """The line ``serve`` starts with: where to open the app, where its data lives and,
+    with several, how many server processes share the port."""
+    if workers > 1:
+        return _(MESSAGES["banner"]).format(host=host, port=port, storage=storage, n=workers)
+    return _("clanboard: http://{host}:{port}/ (storage: {storage})").format(
+        host=host, port=port, storage=storage)

@@ -18,7 +18,7 @@ from clanboard.cli.arena import (
     parse_options,
     progress_words,
 )
-from clanboard.cli.lang import LangOption, _, set_language
+from clanboard.cli.lang import LangOption, _, said, set_language
 from clanboard.cli.tables import print_whole
 
 
@@ -94,7 +94,7 @@ def register(app: typer.Typer) -> None:
                 state_dir = resume
             else:
                 if game is None:
-                    raise ValueError("name a game (or --resume a saved tuning run's folder)")
+                    raise ValueError(_("name a game (or --resume a saved tuning run's folder)"))
                 options = get_game(game).variant_options(variant) if variant else {}
                 options.update(parse_options(option))
                 start_values = read_weights(start, game).weights if start else None
@@ -108,7 +108,7 @@ def register(app: typer.Typer) -> None:
                                if measure else None)
             backend = backend_options(workers, ray)
         except (ClanboardError, ValueError, BatchError) as exc:
-            console.print("[red]" + _("error:") + f"[/red] {escape(str(exc))}")
+            console.print("[red]" + _("error:") + f"[/red] {escape(said(exc))}")
             raise typer.Exit(2) from exc
         state = None
         hint = f"clanboard tune --resume {state_dir}" if state_dir else None

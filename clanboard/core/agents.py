@@ -7,7 +7,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from clanboard.core.errors import EndlessGame
+from clanboard.core.errors import EndlessGame, say
 from clanboard.core.game import Game, Move, State
 from clanboard.core.plugins import AGENTS_GROUP, load_group
 from clanboard.core.rng import Rng
@@ -61,9 +61,10 @@ def make_agent(game: Game, name: str, seed: int = 0, **kwargs: Any) -> Agent:
         kwargs["level"] = level
     factories = {**_GENERIC, **dict(game.agents())}
     if base not in factories:
-        raise ValueError(
-            f"no agent {base!r} for {game.id}; available: {', '.join(sorted(factories))}"
-        )
+        from clanboard.core.messages import SETUP_ERRORS
+
+        raise ValueError(say(SETUP_ERRORS, "no_agent", agent=repr(base), game=game.id,
+                             known=", ".join(sorted(factories))))
     return factories[base](seed=seed, **kwargs)
 
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from clanboard.core.errors import IllegalMove, InvalidState
+from clanboard.core.errors import IllegalMove, InvalidState, Text, say
+from clanboard.core.messages import OPTION_KINDS, SETUP_ERRORS
 from clanboard.core.rng import Rng
 from clanboard.core.search_hints import SearchHints
 
@@ -38,12 +39,14 @@ class Option:
         elif kind is int and isinstance(value, str) and value.lstrip("-").isdigit():
             value = int(value)
         if type(value) is not kind:
-            raise InvalidState(
-                f"option {self.name!r} must be a {kind.__name__}, got {value!r}"
-            )
+            word = OPTION_KINDS.get(kind.__name__)
+            raise InvalidState(say(SETUP_ERRORS, "option_kind", name=repr(self.name),
+                                   kind=Text(word) if word else kind.__name__,
+                                   value=repr(value)))
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise InvalidState(f"option {self.name!r} must be one of {allowed}; got {value!r}")
+            raise InvalidState(say(SETUP_ERRORS, "option_choice", name=repr(self.name),
+                                   allowed=allowed, value=repr(value)))
         return value
 
 
@@ -72,25 +75,22 @@ class Game(ABC):
         known = {o.name: o for o in self.options}
         unknown = sorted(set(given) - set(known))
         if unknown:
-            raise InvalidState(
-                f"unknown option(s) {', '.join(unknown)} for {self.id}; "
-                f"known: {', '.join(known) or 'none'}"
-            )
+            raise InvalidState(say(SETUP_ERRORS, "unknown_options", options=", ".join(unknown),
+                                   game=self.id,
+                                   known=", ".join(known) or Text(SETUP_ERRORS["none"])))
         return {name: o.check(given.get(name, o.default)) for name, o in known.items()}
 
     def variant_options(self, variant: str) -> dict[str, Any]:
         if variant not in self.variants:
-            raise InvalidState(
-                f"unknown variant {variant!r} for {self.id}; known: {', '.join(self.variants)}"
-            )
+            raise InvalidState(say(SETUP_ERRORS, "unknown_variant", variant=repr(variant),
+                                   game=self.id, known=", ".join(self.variants)))
         return dict(self.variants[variant])
 
     def check_players(self, num_players: int | None) -> int:
         n = self.min_players if num_players is None else num_players
         if not self.min_players <= n <= self.max_players:
-            raise InvalidState(
-                f"{self.name} is for {self.min_players}-{self.max_players} players, not {n}"
-            )
+            raise InvalidState(say(SETUP_ERRORS, "players", game=self.name,
+                                   low=self.min_players, high=self.max_players, n=n))
         return n
 
     def new_state(

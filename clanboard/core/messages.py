@@ -26,3 +26,19 @@ ERRORS = {
     "not_turn": "it is not player {player}'s turn; waiting for {who}",
 }
 """The core's reasons for refusing a move (English message ids, see :class:`Text`)."""
+
+SETUP_ERRORS = {
+    "option_kind": "option {name} must be a {kind}, got {value}",
+    "option_choice": "option {name} must be one of {allowed}; got {value}",
+    "unknown_options": "unknown option(s) {options} for {game}; known: {known}",
+    "unknown_variant": "unknown variant {variant} for {game}; known: {known}",
+    "players": "{game} is for {low}-{high} players, not {n}",
+    "no_game": "no game {game}; registered games: {known}",
+    "no_agent": "no agent {agent} for {game}; available: {known}",
+    "none": "none",
+}
+"""Why a game cannot be set up as asked (an option, a variant, a number of players, a game
+or an agent that does not exist): :class:`Text` messages a front end says in its reader's
+language."""
+OPTION_KINDS = {"bool": "bool", "int": "int", "str": "str"}
+"""The kinds of value an option takes, by their Python name (``{kind}`` above)."""

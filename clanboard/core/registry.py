@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from clanboard.core.errors import UnknownGame
+from clanboard.core.errors import UnknownGame, say
 from clanboard.core.game_type import Game
 from clanboard.core.plugins import GAMES_GROUP, load_group
 
@@ -65,7 +65,10 @@ def get_game(game_id: str) -> Game:
         known = ", ".join(sorted(_GAMES)) or (
             "none (games register through the clanboard.games entry points of installed "
             "packages: is clanboard installed, e.g. pip install -e .?)")
-        raise UnknownGame(f"no game {game_id!r}; registered games: {known}") from None
+        from clanboard.core.messages import SETUP_ERRORS
+
+        raise UnknownGame(say(SETUP_ERRORS, "no_game", game=repr(game_id),
+                              known=known)) from None
 
 
 def discovery_errors() -> dict[str, str]:

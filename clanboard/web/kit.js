@@ -529,7 +529,10 @@
     const py = ev && ev.clientY !== undefined && ev.clientY ? ev.clientY : r ? r.bottom : 20;
     const bw = pop.offsetWidth, bh = pop.offsetHeight;
     const left = Math.max(6, Math.min(window.innerWidth - bw - 6, px - bw / 2));
-    const top = py + 14 + bh < window.innerHeight ? py + 14 : Math.max(6, py - bh - 14);
+    // under a mouse pointer; above a finger (which would hide what opens under it)
+    const touch = ev && ev.pointerType && ev.pointerType !== "mouse";
+    const below = py + 14 + bh < window.innerHeight, above = py - bh - 28 >= 6;
+    const top = touch && above ? py - bh - 28 : below ? py + 14 : Math.max(6, py - bh - 14);
     pop.style.left = `${left + window.scrollX}px`;
     pop.style.top = `${top + window.scrollY}px`;
     return pop;
@@ -538,12 +541,16 @@
   // a face with no move on it opens the popover on a tap; any face on a long press
   function tappable(g, name, lines, kind) {
     if (kind && !g.getAttribute("data-rules")) g.setAttribute("data-rules", kind);
+    g.kitOpen = (ev) => popover(ev, name, lines, rulesKind(g));  // what a long press opens
     g.addEventListener("click", (ev) => {
       if (g.closest(MOVE_CONTEXT)) { closePop(); return; }
       ev.stopPropagation();
-      popover(ev, name, lines, rulesKind(g));
+      g.kitOpen(ev);
     });
-    g.addEventListener("contextmenu", (ev) => { ev.preventDefault(); ev.stopPropagation(); popover(ev, name, lines, rulesKind(g)); });
+    g.addEventListener("contextmenu", (ev) => {
+      ev.preventDefault(); ev.stopPropagation();
+      if (!press.claim()) g.kitOpen(ev);
+    });
   }
   // any other component of a board (a card, a stone, a track, a market, an icon …): a tap
   // that made no move (the board was not redrawn) or a long press opens its name and link
@@ -577,8 +584,61 @@
     const el = component(ev.target);
     if (!el) return;
     ev.preventDefault();
-    openFor(ev, el);
+    if (!press.claim()) openFor(ev, el);
   });
+
+  // -- a long press by touch (or pen): pointer events, since iOS Safari fires no contextmenu
+  // on touch. Held ~500 ms without moving more than ~10 px, it opens what a right click
+  // opens (a face's own box, else the component's) and swallows the click its release
+  // makes, so a movable component is not moved. A mouse keeps its right click.
+  const PRESS_MS = 500, SLOP = 10;
+  const press = {
+    timer: 0, x: 0, y: 0, id: null, fired: false, swallowUntil: 0,
+    cancel() { clearTimeout(this.timer); this.timer = 0; this.id = null; },
+    /** A contextmenu while a touch is held or has just opened the box (Android fires both):
+        taken care of here; true when the caller should do nothing more. */
+    claim() {
+      if (this.fired) return true;
+      if (this.timer) { const fire = this.fire; this.cancel(); fire(); return true; }
+      return false;
+    },
+    fire: () => {},
+  };
+  function pressTarget(target) {
+    for (let n = target; n && n.getAttribute; n = n.parentNode) if (n.kitOpen) return n;
+    return component(target);
+  }
+  document.addEventListener("pointerdown", (ev) => {
+    press.cancel();
+    press.fired = false;
+    if (ev.pointerType === "mouse" || !ev.isPrimary) return;
+    const el = pressTarget(ev.target);
+    if (!el) return;
+    Object.assign(press, {x: ev.clientX, y: ev.clientY, id: ev.pointerId});
+    press.fire = () => {
+      press.fired = true;
+      press.swallowUntil = Infinity;  // until the finger is lifted, then a moment more
+      if (el.kitOpen) el.kitOpen(ev); else openFor(ev, el);
+    };
+    press.timer = setTimeout(() => { press.timer = 0; press.fire(); }, PRESS_MS);
+  }, true);
+  document.addEventListener("pointermove", (ev) => {
+    if (press.timer && ev.pointerId === press.id && Math.hypot(ev.clientX - press.x, ev.clientY - press.y) > SLOP) press.cancel();
+  }, true);
+  const lifted = (ev) => {
+    if (ev.pointerId !== press.id && press.id !== null) return;
+    press.cancel();
+    if (press.fired) press.swallowUntil = performance.now() + 700;
+  };
+  document.addEventListener("pointerup", lifted, true);
+  document.addEventListener("pointercancel", (ev) => { lifted(ev); }, true);
+  // the click after a long press makes no move and does not close the box it opened (on
+  // window, so that it is stopped before any handler of the document or the board)
+  window.addEventListener("click", (ev) => {
+    if (!press.fired || performance.now() > press.swallowUntil) return;
+    press.fired = false; press.swallowUntil = 0;
+    ev.preventDefault(); ev.stopImmediatePropagation();
+  }, true);
 
   // -- Glen More II: a tile, historic place, feast or landmark card from its pack row ----------
   // the pack's effect language (glen_more_2/effects.py): "cond ? pay -> gains | ...";

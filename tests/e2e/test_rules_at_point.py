@@ -1,5 +1,6 @@
 """Rules at the point of need and the coach's better move, in headless Chromium: on each of
-the four boards every component has a rules section, a tap (or a long press) on one offers
+the four boards every component has a rules section, a tap (or a long press: a right click
+on a desktop, a touch held by pointer events on a touch-screen phone) on one offers
 "Rules: <section>" and the link lands on that section's heading in the page's language; in
 coach mode the planted blunder's better move is shown on the board and "Back to the game"
 returns to it; a tutorial's suggested move is shown the same way until the next move.
@@ -17,7 +18,8 @@ import pytest
 
 from clanboard.server.tables.rules_links import headings, point_links
 from tests.e2e.conftest import SIZES, page_at
-from tests.e2e.test_coach import planted_until_blunder
+from tests.e2e.test_coach import coach_on, planted_until_blunder
+from tests.e2e.test_phone import PRESS, open_page
 from tests.support.liveserver import live_server
 
 pytestmark = pytest.mark.browser
@@ -69,8 +71,9 @@ def open_table(server: str, browser: Any, game: str, lang: str, size: str) -> An
     made = httpx.post(server + "/api/tables", json={"game": game, **GAMES[game]["table"]})
     assert made.status_code == 201, made.text
     body = made.json()
-    page = page_at(browser, f"{server}/t/{body['table']}?seat=0&lang={lang}"
-                            f"#token={body['tokens']['0']}", size)
+    # a phone has a touch screen (test_phone.open_page): its long press is a held touch
+    page = open_page(browser, f"{server}/t/{body['table']}?seat=0&lang={lang}"
+                              f"#token={body['tokens']['0']}", size)
     page.wait_for_selector(GAMES[game]["board"], timeout=60_000)
     page.wait_for_function("Object.keys(window.clanboard.kit.rulesLinks()).length > 0",
                            timeout=30_000)
@@ -81,7 +84,10 @@ def open_popover(page: Any, selector: str, how: str) -> Any:
     target = page.locator(selector).first
     if how == "tap":
         target.click()
-    else:  # a long press: the browser's context menu event
+    elif page.evaluate("navigator.maxTouchPoints") > 0:  # a finger held: pointer events only
+        target.scroll_into_view_if_needed()
+        page.evaluate(PRESS, [selector, 700, 0])
+    else:  # a mouse's long press: a right click, the browser's context menu event
         target.click(button="right")
     pop = page.locator("[data-testid=kit-popover]")
     pop.wait_for(timeout=10_000)
@@ -139,8 +145,7 @@ def test_the_coach_shows_the_better_move_on_the_board(server: str, browser: Any,
     pages = {size: page_at(browser, f"{server}/t/{table}?seat=1&lang={lang}#token={token}",
                            size) for size in SIZES}
     page = pages["desktop"]
-    page.check("[data-testid=coach-mode]")
-    page.wait_for_function("document.querySelector('[data-testid=coach-mode]').checked")
+    coach_on(page)
     r = httpx.post(f"{server}/api/tables/{table}/moves", json={"seat": 1, "move": "7r@8"},
                    headers={"Authorization": f"Bearer {token}"})
     assert r.status_code == 200, r.text
@@ -228,8 +233,7 @@ def test_the_better_move_is_drawn_on_every_board(server: str, browser: Any, shot
     headers = {"Authorization": f"Bearer {token}"}
     page = page_at(browser, f"{server}/t/{table}?seat=0&lang={lang}#token={token}", "desktop")
     page.wait_for_selector(selector, timeout=60_000)
-    page.check("[data-testid=coach-mode]")
-    page.wait_for_function("document.querySelector('[data-testid=coach-mode]').checked")
+    coach_on(page)
     page.wait_for_function("document.body.dataset.myturn === '1'", timeout=60_000)
     view = httpx.get(f"{server}/api/tables/{table}/view?seat=0", headers=headers).json()
     r = httpx.post(f"{server}/api/tables/{table}/moves", headers=headers,

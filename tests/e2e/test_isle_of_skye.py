@@ -4,6 +4,7 @@ the board only (pricing panel, offered tiles, highlighted cells, turn and place 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -124,7 +125,7 @@ def test_a_whole_three_player_game_by_clicking(base_url: str, desk: Any, shots: 
     # the pricing panel is private: the AI seats' tiles show without discard or prices
     assert page.locator("[data-testid=sk-scoring] .sk-stile").count() == 4
     assert page.locator("[data-testid=sk-scoring] .sk-stile.active").count() == 1
-    assert page.locator("[data-testid=sk-gold-1]").inner_text() == "? gold"
+    assert page.locator("[data-testid=sk-gold-1]").inner_text() == "gold hidden"
     page.screenshot(path=str(shots / "skye-pricing.png"), full_page=True)
 
     played: list[str] = []
@@ -158,8 +159,12 @@ def test_a_whole_three_player_game_by_clicking(base_url: str, desk: Any, shots: 
     # a tile described in words on a tap: its name, its edges, roads and icons
     tile = page.locator("[data-territory='1'] g[data-tile]").first
     name = tile.get_attribute("data-kit-name")
-    assert name.startswith(("Landscape tile L", "blue castle", "yellow castle", "red castle",
+    assert name.startswith(("Tile with ", "blue castle", "yellow castle", "red castle",
                             "white castle", "green castle")), name
+    assert not re.search(r"\bL\d\d\b", name)  # a tile named by what it shows, never its id
+    board = page.locator("[data-testid=board]")
+    shown = board.inner_text() + "\n".join(board.locator("title").all_text_contents())
+    assert not re.search(r"\bL\d\d\b", shown), re.search(r"\bL\d\d\b", shown)
     tile.click()
     pop = page.locator("[data-testid=kit-popover]")
     assert name in pop.inner_text() and "Edges: north: " in pop.inner_text()
@@ -201,6 +206,7 @@ def test_pricing_on_a_phone_keeps_offers_hidden_and_fits(base_url: str, phone: A
     # the AI seats have committed, but their discards and prices stay hidden until mine
     others = page.locator("[data-offers='1']").inner_text()
     assert "ready" in others and "gold" not in others and "discard" not in others
+    assert others.count("price hidden") == 3 and "?" not in others  # words, not a bare "?"
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.screenshot(path=str(shots / "skye-phone-pricing.png"), full_page=True)
     panel = page.locator("[data-testid=sk-pricing]")
@@ -220,6 +226,7 @@ def test_pricing_on_a_phone_keeps_offers_hidden_and_fits(base_url: str, phone: A
     # revealed: my offer and the others' prices show; I can buy or pass
     mine = page.locator("[data-offers='0']").inner_text()
     assert "discarded" in mine and "2 gold" in mine
+    assert not re.search(r"\bL\d\d\b", page.locator("[data-testid=board]").inner_text())
     assert "gold" in page.locator("[data-offers='1']").inner_text()
     log = logged_moves(page)
     assert f"discard {discarded}" in log and f"price {priced} 2" in log

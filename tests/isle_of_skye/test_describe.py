@@ -30,28 +30,29 @@ def _check(s: SkyeState, move: Any, seat: int) -> str:
     kind = type(move).__name__
     if isinstance(move, Buy):
         owner = next(q for q in range(s.num_players) if move.tile in s.prices[q])
+    tile = tile_words(s, move.tile) if hasattr(move, "tile") else ""  # where it is now
     s.apply_trusted(move, seat)
     if isinstance(move, Discard):
-        assert mine == f"{who} discards {tile_words(s, move.tile)}"
+        assert mine == f"{who} discards {tile}"
         assert other == watcher == f"{who} chooses a tile to discard"
     elif isinstance(move, Price):
-        assert mine == f"{who} prices {tile_words(s, move.tile)} at {move.amount} gold"
+        assert mine == f"{who} prices {tile} at {move.amount} gold"
         assert other == watcher == f"{who} sets a price behind the screen"
     else:
         assert mine == other == watcher  # played in the open
         if isinstance(move, Buy):
             paid = gold - s.gold[seat]
-            assert mine == (f"{who} buys {tile_words(s, move.tile)} from {NAMES[owner]} "
+            assert mine == (f"{who} buys {tile} from {NAMES[owner]} "
                             f"for {paid} gold")
         elif isinstance(move, Pass):
             assert mine == f"{who} buys nothing"
         elif isinstance(move, Place):
             assert (move.tile, move.x, move.y, move.rot) in s.placed[seat]
-            assert mine.startswith(f"{who} places {tile_words(s, move.tile)} ")
+            assert mine.startswith(f"{who} places {tile} ")
             assert mine.endswith(where(move.x, move.y)) and "castle" in mine
         elif isinstance(move, Return):
             assert move.tile in s.bag
-            assert mine == f"{who} puts the unwanted {tile_words(s, move.tile)} back in the bag"
+            assert mine == f"{who} puts the unwanted {tile} back in the bag"
     return kind
 
 

@@ -43,13 +43,14 @@ def test_bad_notation_names_the_forms(text: str) -> None:
 def test_render_shows_terrain_roads_icons_and_hides_prices() -> None:
     s = state(2)
     put(s, 0, "L12", 0, 1, 2)
-    pic = render_territory(s.territories[0])
+    pic = render_territory(s.territories[0], numbers={"L12": "1"})
     plain = re.sub(r"\[[^\]]*\]", "", pic)
-    assert "CAS" in plain and "L12" in plain and "y=1" in plain
+    assert "CAS" in plain and "M= 1 =M" in plain and "y=1" in plain
+    assert "L12" not in re.sub(r"\[[^\]]*\]", "", s.render(0))  # never a tile's id
     lines = [re.sub(r"\[[^\]]*\]", "", x) for x in tile_lines(TILES["L12"], 2)]
     assert all(len(x) == 9 for x in lines)
     assert lines[0].strip() == "P|"  # N edge pasture with a road end (turned 180)
-    assert lines[1].strip() == "M=L12=M"  # roads E and W
+    assert lines[1].strip() == "M=   =M"  # roads E and W; no id in the middle
     assert "w" in lines[2] and "f" in lines[2]  # whisky and farm
     assert lines[3].strip() == "P"
     d = s.drawn[1]

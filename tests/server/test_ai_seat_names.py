@@ -51,7 +51,8 @@ def test_a_clock_handing_a_seat_to_the_ai_names_its_level_not_its_agent() -> Non
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_purchase_between_two_ai_seats_names_both(lang: str) -> None:
-    """Isle of Skye: "... buys L46 from ..." names the buyer and the seller apart."""
+    """Isle of Skye: "... buys the tile with a ship from ..." names the buyer and the seller
+    apart."""
     game = get_game("isle-of-skye")
     state = game.new_state(3, 5)
     names = default_names(["AI (ismcts:normal)"] * 3, lang)

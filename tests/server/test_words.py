@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from clanboard.core import get_game
+from clanboard.games.isle_of_skye.describe import tile_words
 from tests.server.conftest import TestClient, auth, new_table
 
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
@@ -55,16 +56,17 @@ def test_hidden_moves_are_described_without_what_they_hide(client: TestClient) -
     while live.state.phase != "price":
         _play(client, t, 1)
     drawn = list(live.state.drawn[0])
+    named = [tile_words(live.state, tile) for tile in drawn]  # in words, never by id
     r = client.post(f"/api/tables/{tid}/moves", headers=auth(t["tokens"]["0"]),
                     json={"seat": 0, "move": f"discard {drawn[0]}"})
     assert r.status_code == 200, r.text
     mine = _view(client, tid, 0, t["tokens"]["0"])["log"][-1]
-    assert mine["move"] == f"discard {drawn[0]}" and drawn[0] in mine["text"]
+    assert mine["move"] == f"discard {drawn[0]}" and mine["text"] == f"Ann discards {named[0]}"
     for seat, token in ((1, t["tokens"]["1"]), (None, None)):
         line = _view(client, tid, seat, token)["log"][-1]
         assert line["move"] is None
         assert line["text"] == "Ann chooses a tile to discard"
-        assert not any(tile in line["text"] for tile in drawn)
+        assert not any(tile in line["text"] for tile in drawn + named)
 
 
 def test_the_end_screen_and_replay_say_why(make_client: Callable[[], TestClient]) -> None:
@@ -166,12 +168,13 @@ def test_a_move_made_of_several_steps_is_logged_step_by_step(
         _play(client, t, 1)
     start = live.seq
     a, b, c = live.state.drawn[0]
+    named = tile_words(live.state, b)  # a tile in words, never its id
     r = client.post(f"/api/tables/{tid}/moves", headers=auth(t["tokens"]["0"]),
                     json={"seat": 0, "move": f"offer {a} {b}=2 {c}=1", "seq": start})
     assert r.status_code == 200, r.text
     mine = r.json()["log"][start:]
     assert [e["move"] for e in mine] == [f"discard {a}", f"price {b} 2", f"price {c} 1"]
-    assert mine[1]["text"].startswith(f"Ann prices {b}") and mine[1]["text"].endswith("2 gold")
+    assert mine[1]["text"] == f"Ann prices {named} at 2 gold"
     theirs = _view(client, tid, 1, t["tokens"]["1"])["log"][start:]
     assert [e["text"] for e in theirs] == ["Ann chooses a tile to discard",
                                            "Ann sets a price behind the screen",

@@ -6,7 +6,7 @@ moves say only that a choice was made, the same words whichever tile or price it
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from clanboard.core import CHANCE, Move, Plural, seat_name, winners_text, words
@@ -22,7 +22,7 @@ from clanboard.games.isle_of_skye.moves import (
     Price,
     Return,
 )
-from clanboard.games.isle_of_skye.tiles import ICON_KINDS, LETTERS, scoring_tiles
+from clanboard.games.isle_of_skye.tiles import ICON_KINDS, LETTERS, Tile, scoring_tiles
 
 if TYPE_CHECKING:
     from clanboard.games.isle_of_skye.state import SkyeState
@@ -45,7 +45,6 @@ MESSAGES = {
     "return": "{who} puts the unwanted {tile} back in the bag",
     "draw": "a tile is drawn",
     "deal": "scoring tile {letter} is {name}",
-    "icons": "{id} ({icons})",
     "round": "Round {n}",
     "scoring_row": "{letter}: {name}",
     "final": "End of the game",
@@ -54,29 +53,118 @@ MESSAGES = {
     "total": "total",
     "tiebreak_leftover": "tied on points: the most gold left over after the exchange wins",
     "tiebreak_total": "tied on points: the most gold wins",
-    "counted": "{n} {kind}",
-    "scroll": "scroll",
 }
 """User-facing words (one place, for catalogues)."""
 
 # game terms shown in words, catalogued like the messages
-ICONS = {k: k for k in ICON_KINDS} | {"road": "road"}
+ICONS = {k: k for k in ICON_KINDS} | {"road": "road", "scroll": "scroll"}
 SCORING_NAMES = {t.name: t.name for t in scoring_tiles().values()}
 
+TILE_WORDS = {
+    "with": "the tile with {things}",
+    "name": "tile with {things}",
+    "where": "{tile} ({where})",
+    "and": "{things} and {last}",
+    "comma": ", ",
+    "left": "on the left",
+    "middle": "in the middle",
+    "right": "on the right",
+    "nth": "number {n} from the left",
+    "whisky": "a whisky barrel",
+    "whisky_2": "two whisky barrels",
+    "whisky_3": "three whisky barrels",
+    "sheep": "a sheep",
+    "sheep_2": "two sheep",
+    "sheep_3": "three sheep",
+    "cattle": "a cow",
+    "cattle_2": "two cattle",
+    "cattle_3": "three cattle",
+    "farm": "a farm",
+    "farm_2": "two farms",
+    "farm_3": "three farms",
+    "broch": "a broch",
+    "broch_2": "two brochs",
+    "broch_3": "three brochs",
+    "lighthouse": "a lighthouse",
+    "lighthouse_2": "two lighthouses",
+    "lighthouse_3": "three lighthouses",
+    "ship": "a ship",
+    "ship_2": "two ships",
+    "ship_3": "three ships",
+    "many": "{n} × {kind}",
+    "road": "a road",
+    "scroll": "a scroll",
+    "P": "pasture land",
+    "M": "mountains",
+    "W": "open water",
+}
+"""A landscape tile named by what it shows (:func:`tile_words`). In Russian and Ukrainian
+the things are in the instrumental case ("квадрат с бочонком виски и дорогой"), the word
+for the tile itself being in the move's message ("{who} сбрасывает квадрат {tile}"), so
+``with`` is only the preposition there; ``name`` is the whole noun phrase, for a board."""
 
-def tile_words(state: SkyeState, tile_id: str, lang: str = "en") -> str:
-    """"L12 (whisky, 2 sheep, road)": the tile's id and what it shows."""
+
+def _things(tile: Tile, lang: str) -> list[str]:
+    """What the tile shows, in the order of the icons, then its road, its scroll, and its
+    terrain when it has no icon (whose terrain covers most of its edges first)."""
+    t = words(TILE_WORDS, lang)
+    parts = [t[kind] if n == 1 else t[f"{kind}_{n}"] if n < 4  # no tile shows 4 alike
+             else t["many"].format(n=n, kind=words(ICONS, lang)[kind])
+             for kind in ICON_KINDS if (n := tile.count(kind))]
+    icons = bool(parts)
+    if any(r >= 0 for r in tile.roads):
+        parts.append(t["road"])
+    if tile.scroll:
+        parts.append(t["scroll"])
+    if not icons:
+        parts += [t[c] for c in sorted(set(tile.edges), key=lambda c: -tile.edges.count(c))]
+    return parts
+
+
+def _joined(parts: list[str], t: Mapping[str, str]) -> str:
+    if len(parts) < 2:
+        return "".join(parts)
+    return t["and"].format(things=t["comma"].join(parts[:-1]), last=parts[-1])
+
+
+def _neighbours(state: SkyeState, tile_id: str) -> list[str]:
+    """The tiles shown in a row with ``tile_id``, in the order shown: the hand it was
+    drawn into, or, once building (the hands are put away), the tiles its owner has still
+    to build."""
+    rows = (*state.pending, *state.drawn) if state.phase == "build" else \
+        (*state.drawn, *state.pending)
+    for row in rows:
+        if tile_id in row:
+            return list(row)
+    return [tile_id]
+
+
+def tile_words(state: SkyeState, tile_id: str, lang: str = "en", *, name: bool = False) -> str:
+    """A tile in words, by what it shows: "the tile with a whisky barrel, 2 sheep and a
+    road" (``name``: "tile with ...", the noun phrase a board shows on its own). Where
+    another tile in the same row reads the same, its place in the row is added: "(on the
+    left)". Never the tile's id."""
     tile = state.tiles.get(tile_id)
     if tile is None:
-        return tile_id
-    m, icons = words(MESSAGES, lang), words(ICONS, lang)
-    parts = [m["counted"].format(n=n, kind=icons.get(kind, kind)) if n > 1
-             else icons.get(kind, kind) for kind, n in sorted(tile.counts.items()) if n]
-    if tile.scroll:
-        parts.append(m["scroll"])
-    if not parts:
-        return tile_id
-    return m["icons"].format(id=tile_id, icons=", ".join(parts))
+        return words(TILE_WORDS, lang)["name" if name else "with"].format(things="?")
+    t = words(TILE_WORDS, lang)
+    form = t["name" if name else "with"]
+    things = _things(tile, lang)
+    text = form.format(things=_joined(things, t))
+    row = _neighbours(state, tile_id)
+    same = [x for x in row if x in state.tiles and _things(state.tiles[x], lang) == things]
+    if len(same) < 2:
+        return text
+    i, n = row.index(tile_id), len(row)
+    where = (t["left"] if i == 0 else t["right"] if i == n - 1
+             else t["middle"] if n == 3 else t["nth"].format(n=i + 1))
+    return t["where"].format(tile=text, where=where)
+
+
+def tile_names(state: SkyeState, lang: str = "en") -> dict[str, str]:
+    """Every landscape tile's name for a board (:func:`tile_words` with ``name``), each
+    told apart from its neighbours in a row where two read the same."""
+    return {tid: tile_words(state, tid, lang, name=True) for tid in state.tiles}
 
 
 def where(x: int, y: int, lang: str = "en") -> str:

@@ -1,8 +1,9 @@
 """Text pictures of the position (rich markup): each territory as a small grid.
 
 A tile is drawn in 4 rows of 9 characters: the N edge's terrain (with ``|`` for a road
-end) on top, the W and E edges either side of the tile id (``=`` for a road end), an
-icon line, and the S edge. Terrain: P pasture (green), M mountain, W water (blue).
+end) on top, the W and E edges either side of its number in the order built (``=`` for a
+road end; never its id, which players do not see), an icon line, and the S edge.
+Terrain: P pasture (green), M mountain, W water (blue).
 Icons: w whisky, s sheep, c cattle, f farm, b broch, l lighthouse, h ship, * scroll.
 """
 
@@ -41,7 +42,7 @@ def tile_lines(tile: Tile, rot: int, label: str | None = None, lang: str = "en")
     e = [tile.edge(d, rot) for d in range(4)]
     letters = ICON_LETTERS.get(lang, {})
     road = [tile.road(d, rot) >= 0 for d in range(4)]
-    name = (label or (CASTLE.get(lang, "CAS") if tile.castle else tile.id))[:3]
+    name = (label or (CASTLE.get(lang, "CAS") if tile.castle else ""))[:3]
     icons = "".join(
         (str(n) if n > 1 else "") + letters.get(ch, ch) for kind, ch in ICON_CHARS
         if (n := tile.count(kind))
@@ -57,7 +58,10 @@ def tile_lines(tile: Tile, rot: int, label: str | None = None, lang: str = "en")
     return [top, mid, ico, bot]
 
 
-def render_territory(terr: Territory, lang: str = "en") -> str:
+def render_territory(terr: Territory, lang: str = "en",
+                     numbers: dict[str, str] | None = None) -> str:
+    """The territory as a grid; ``numbers`` labels its tiles (by id) in the middle."""
+    numbers = numbers or {}
     xs = [x for x, _ in terr.cells]
     ys = [y for _, y in terr.cells]
     lines = ["     " + "".join(f"{'x=' + str(x):^{W}}" for x in range(min(xs), max(xs) + 1))]
@@ -66,7 +70,8 @@ def render_territory(terr: Territory, lang: str = "en") -> str:
         for x in range(min(xs), max(xs) + 1):
             cell = terr.cells.get((x, y))
             blank = " " * W
-            pic = tile_lines(*cell, lang=lang) if cell else [blank, f"{'.':^{W}}", blank, blank]
+            pic = (tile_lines(*cell, label=numbers.get(cell[0].id), lang=lang) if cell
+                   else [blank, f"{'.':^{W}}", blank, blank])
             for i in range(4):
                 rows[i] += pic[i]
         lines.extend(r.rstrip() for r in rows)
@@ -134,8 +139,8 @@ def _legend(lang: str) -> str:
 def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
     w = words(WORDS, lang)
 
-    def shown(tile: str) -> str:  # "L62 (broch, whisky)": what a drawn tile holds
-        return tile_words(state, tile, lang)
+    def shown(tile: str) -> str:  # "tile with a broch and a road": what a drawn tile holds
+        return tile_words(state, tile, lang, name=True)
 
     obs = state.observation(player)
     out = [
@@ -148,10 +153,11 @@ def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
     for i, sid in enumerate(state.scoring):
         mark = "[bold yellow]*[/]" if LETTERS[i] in active else " "
         name, rule = Text(tiles[sid].name).render(lang), Text(tiles[sid].rule).render(lang)
-        out.append(f" {mark}{LETTERS[i]}: {sid} {name} — {rule}")
+        out.append(f" {mark}{LETTERS[i]}: {name} — {rule}")
     if state.round_points:
         last = state.round_points[-1]
-        parts = [f"{sid} {_per_seat(vps)}" for sid, vps in last.items()]
+        parts = [f"{LETTERS[state.scoring.index(sid)] if sid in state.scoring else '?'} "
+                 f"{_per_seat(vps)}" for sid, vps in last.items()]
         out.append(w["last"].format(n=len(state.round_points), parts="; ".join(parts)))
     if state.round:
         out.append(w["income"].format(income=_per_seat(state.income),
@@ -182,7 +188,8 @@ def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
             out.append(w["tiles"].format(tiles=", ".join(parts)) + status)
         if pl["pending"]:
             out.append(w["to_build"].format(tiles=", ".join(map(shown, pl["pending"]))))
-        out.append(render_territory(state.territories[p], lang))
+        built = {t: str(i + 1) for i, (t, *_) in enumerate(state.placed[p])}
+        out.append(render_territory(state.territories[p], lang, built))
     legend = _legend(lang)
     if legend:
         out.append(f"[dim]{legend}[/]")

@@ -29,6 +29,7 @@ from clanboard.games.isle_of_skye.describe import MESSAGES as DESCRIBE_WORDS
 from clanboard.games.isle_of_skye.describe import (
     describe_move,
     result_explanation,
+    tile_names,
 )
 from clanboard.games.isle_of_skye.moves import (
     PASS,
@@ -727,6 +728,11 @@ class SkyeState(State):
 
     def result_explanation(self, viewer: int | None, names: Any = None, lang: str = "en") -> Any:
         return result_explanation(self, viewer, names, lang) if self.phase == "over" else None
+
+    def view_words(self, viewer: int | None, lang: str = "en") -> dict[str, Any] | None:
+        """Every landscape tile's name in words of ``lang`` (``tiles``: id -> "tile with a
+        whisky barrel and a road"), for the web board, which never shows a tile's id."""
+        return {"tiles": tile_names(self, lang)}
 
     def check_consistency(self) -> None:
         n = self.num_players

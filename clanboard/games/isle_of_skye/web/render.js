@@ -82,8 +82,12 @@
     return m[2] === "1" ? tr("sk.vp_per", {what}) : tr("sk.vp_per_n", {n: m[2], what});
   }
 
-  // a tile's name and description in words (title on hover, popover on a tap)
-  const tileName = (id, t) => (t && t.castle ? tr("sk.castle", {colour: tr("sk.colour." + id.replace("castle-", ""))}) : tr("skx.tile", {id}));
+  // a tile's name and description in words (title on hover, popover on a tap): the server
+  // names a landscape tile by what it shows (view.words.tiles), never by its id
+  let NAMES = {};
+  const said = (id) => NAMES[id] || tr("skx.tile");
+  const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+  const tileName = (id, t) => (t && t.castle ? tr("sk.castle", {colour: tr("sk.colour." + id.replace("castle-", ""))}) : capital(said(id)));
   function tileLines(id, t) {
     const dir = (ch) => tr("skx.dir." + ch);
     const edges = tr("skx.edges", {list: [...t.edges].map((c, d) => `${dir(DIRS[d])}: ${TERRAIN_NAME[c]}`).join(tr("kit.and"))});
@@ -212,7 +216,7 @@
         svg.append(s("rect", {class: "place", "data-cell": key, "data-testid": "sk-cell", x: px + 3, y: py + 3,
           width: CELL - 6, height: CELL - 6, rx: 4, fill: chosen ? "none" : "rgba(45,122,58,.18)",
           stroke: chosen ? "#f2c14e" : "#2d7a3a", "stroke-width": chosen ? 4 : 2, "stroke-dasharray": chosen ? null : "6 3",
-          onclick: () => build.choose(key)}, s("title", {text: tr("sk.place_here", {tile: build.tile})})));
+          onclick: () => build.choose(key)}, s("title", {text: tr("sk.place_here", {tile: said(build.tile)})})));
       }
     }
     return svg;
@@ -266,7 +270,6 @@
         h("div", {class: canDiscard ? "pick" : "", "data-testid": "sk-discard-" + t, title: canDiscard ? tr("sk.tip.discard") : "",
           onclick: canDiscard ? () => { ui.discard = t; redraw(); } : null},
         tileSvg(obs, t, 72, 0, isDiscard ? {opacity: .45} : {})));
-      cell.append(h("div", {class: "muted", text: t}));
       if (isDiscard) cell.append(h("span", {class: "tag discard", text: tr("sk.discard")}));
       else if (t in fixed) cell.append(h("span", {class: "tag", text: tr("sk.gold_n", {n: fixed[t]})}));
       else if (discard) {
@@ -307,7 +310,7 @@
       let tiles;
       if (obs.phase === "price" && !p.offers) {
         tiles = p.drawn.map((t) => h("div", {class: "sk-offer", "data-drawn": t}, tileSvg(obs, t, 54, 0),
-          h("span", {class: "tag muted", text: `${t} · ?`})));
+          h("span", {class: "tag muted", text: tr("sk.price_hidden")})));
       } else if (p.offers) {
         const offers = Object.fromEntries(p.offers.map((o) => [o.tile, o]));
         tiles = p.drawn.map((t) => {
@@ -317,10 +320,10 @@
           const svg = tileSvg(obs, t, 54, 0);
           if (move) svg.append(s("rect", {x: -1, y: -1, width: 58, height: 58, fill: "none", stroke: "#2d7a3a", "stroke-width": 3}));
           if (wasLast) svg.append(s("rect", {x: -1, y: -1, width: 58, height: 58, fill: "none", stroke: "#f2c14e", "stroke-width": 4, "data-testid": "sk-last-buy"}));
-          const tag = !o ? h("span", {class: "tag discard", text: t === p.discard ? tr("sk.discarded", {tile: t}) : t})
-            : h("span", {class: "tag", text: `${t} · ${tr("sk.gold_n", {n: o.price})}` + (o.buyer !== null && o.buyer !== undefined ? " · " + tr("sk.bought_by", {who: name(o.buyer)}) : "")});
+          const tag = !o ? h("span", {class: "tag discard", text: t === p.discard ? tr("sk.discarded") : ""})
+            : h("span", {class: "tag", text: tr("sk.gold_n", {n: o.price}) + (o.buyer !== null && o.buyer !== undefined ? " · " + tr("sk.bought_by", {who: name(o.buyer)}) : "")});
           return h("div", {class: "sk-offer" + (move ? " buy" : ""), "data-drawn": t, "data-testid": move ? "sk-buy" : null,
-            "data-move": move ? move.text : null, onclick: move ? move.go : null, title: move ? tr("sk.buy_for", {gold: o.price}) : ""}, svg, tag);
+            "data-move": move ? move.text : null, onclick: move ? move.go : null, title: move ? capital(said(t)) + " — " + tr("sk.buy_for", {gold: o.price}) : ""}, svg, tag);
         });
       } else tiles = [];
       const status = obs.phase === "price" ? (p.committed ? tr("sk.ready") : tr("sk.setting_prices")) : "";
@@ -378,6 +381,8 @@
   function draw(root, ctx) {
     const obs = ctx.observation;
     const legal = ctx.legalMoves || [];
+    const words = ctx.view && ctx.view.words;
+    if (words && words.tiles) NAMES = words.tiles;
     const me = ctx.seat === null || ctx.seat === undefined ? null : ctx.seat;
     const name = (i) => (ctx.names ? ctx.names[i] : tr("common.player_n", {n: i + 1}));
     const key = `${obs.round}:${obs.phase}`;
@@ -443,8 +448,8 @@
     const who = obs.phase === "buy" || obs.phase === "build" ? (obs.to_move >= 0 ? " — " + tr("sk.to_move", {who: name(obs.to_move)}) : "") : "";
     wrap.append(h("div", {class: "sk-turn", "data-testid": "sk-turn"}, h("strong", {text: phase + who}),
       h("span", {class: "muted", text: " · " + tr("sk.start_bag", {who: name(obs.start_player), n: obs.bag_size})}),
-      last ? h("span", {class: "muted", "data-testid": "sk-last", title: last.text,
-        text: " · " + (last.words ? tr("sk.last_words", {words: last.words}) : tr("sk.last", {who: name(last.player), move: last.text}))}) : null));
+      last && last.words ? h("span", {class: "muted", "data-testid": "sk-last", "data-move": last.text,
+        text: " · " + tr("sk.last_words", {words: last.words})}) : null));
     wrap.append(h("div", {class: "sk-hint", "data-testid": "hint", text: hint}));
     wrap.append(h("div", {class: "sk-row"}, roundTrack(obs), scoringPanel(obs)));
 
@@ -478,7 +483,7 @@
       }
     }
     for (const t of returns) {
-      actions.append(h("button", {text: tr("sk.return_tile", {tile: t}), "data-testid": "sk-return-" + t, "data-move": `return ${t}`,
+      actions.append(h("button", {text: tr("sk.return_tile", {tile: said(t)}), "data-testid": "sk-return-" + t, "data-move": `return ${t}`,
         onclick: () => ctx.play(`return ${t}`)}));
     }
     if (actions.childNodes.length) wrap.append(h("div", {class: "sk-box", style: "margin-bottom:.6rem"}, actions));
@@ -493,10 +498,10 @@
       const stats = h("div", {class: "sk-stats"},
         h("span", {"data-testid": "sk-vp-" + seat, "data-rules": "vp"}, h("strong", {text: tr("sk.vp_n", {n: p.vp})})),
         h("span", {"data-testid": "sk-gold-" + seat, "data-rules": "gold", title: p.gold === null ? tr("sk.tip.gold_hidden") : "",
-          text: p.gold === null ? tr("sk.gold_n", {n: "?"}) : tr("sk.gold_n", {n: p.gold}) + (p.reserved && onOffer ? " " + tr("sk.on_offer", {n: p.reserved}) : "")}),
+          text: p.gold === null ? tr("sk.gold_hidden") : tr("sk.gold_n", {n: p.gold}) + (p.reserved && onOffer ? " " + tr("sk.on_offer", {n: p.reserved}) : "")}),
         h("span", {text: tr("sk.income", {n: p.income}), title: tr("sk.tip.income")}),
         obs.start_player === seat ? h("span", {text: tr("sk.start_player")}) : null,
-        p.pending.length ? h("span", {text: tr("sk.to_build", {tiles: p.pending.join(", ")})}) : null);
+        p.pending.length ? h("span", {text: tr("sk.to_build", {tiles: p.pending.map(said).join("; ")})}) : null);
       boards.append(h("div", {class: "sk-box sk-player" + (mine ? " me" : ""), "data-player": seat},
         h("h3", {}, h("span", {style: `color:${SEAT[p.colour]}; text-shadow: 0 0 1px #000`, text: "■ "}), name(seat) + (mine ? " " + tr("common.you_mark") : "")),
         stats,

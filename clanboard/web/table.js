@@ -361,11 +361,11 @@
         h("tbody", {}, t.rows.map((r) => h("tr", {}, h("th", {text: r.label}), r.values.map(cell)))))));
   }
 
-  // the log speaks in words; the notation is in each line's tooltip, or shown with the toggle
+  // the log speaks in words; the notation (a code to a player) only with the toggle
   function logLine(e, last) {
     const words = e.text || (e.move === null ? `${name(e.player)}: ${t("table.hidden_move")}` : `${name(e.player)}: ${e.move}`);
     const showNotation = $("log-notation") && $("log-notation").checked;
-    return h("li", {class: [e.move ? "" : "muted", last ? "last-turn" : ""].join(" ").trim(), title: e.move || "", "data-move": e.move || ""},
+    return h("li", {class: [e.move ? "" : "muted", last ? "last-turn" : ""].join(" ").trim(), "data-move": e.move || ""},
       words, showNotation && e.move ? h("code", {class: "notation", text: ` ${e.move}`}) : null);
   }
 

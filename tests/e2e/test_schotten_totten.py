@@ -112,8 +112,9 @@ def test_full_game_against_the_ai(base_url: str, phone: Any, shots: Path, varian
     log = page.locator("[data-testid=log] li")
     assert log.count() >= moves
     assert "(hidden move)" not in page.locator("[data-testid=log]").inner_text()
-    # the log speaks in words; each line keeps its notation in the tooltip
-    lines = log.evaluate_all("els => els.map(e => [e.textContent, e.title])")
+    # the log speaks in words; the notation shows only when asked for (no code in a tooltip)
+    lines = log.evaluate_all("els => els.map(e => [e.textContent, e.dataset.move])")
+    assert not any(log.evaluate_all("els => els.map(e => e.title)"))
     assert all(text.startswith(("Player 1 ", "Campbell (AI, quick) ")) for text, _ in lines), \
         lines[:3]
     assert all(notation and text != notation for text, notation in lines)

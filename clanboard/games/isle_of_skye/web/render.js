@@ -1,7 +1,9 @@
 /* Isle of Skye in the browser: the round track, the scoring tiles, the tiles on offer and
    every territory as a grid of square tiles. Pricing: click the tile to discard, set two
    prices with -/+, Offer. Buying: click a priced tile. Building: click a highlighted cell,
-   turn the tile (button or R), Place. */
+   turn the tile (button or R), Place. A tutorial's suggested move (ctx.suggested) is outlined
+   where it is made: the tile to discard or price (and its + or −), the tile to buy, the tile
+   to place, its cell and Turn until the planned rotation shows, Pass. */
 "use strict";
 (function () {
   const {h, s, t: tr, kit} = window.clanboard;
@@ -64,8 +66,22 @@
   .sk-points td, .sk-points th { padding: 1px 6px; font-size: .85rem; text-align: right; }
   .sk .place { cursor: pointer; }
   .sk button:disabled { opacity: .5; cursor: default; }
+  /* a tutorial's suggested move: Schotten Totten's dashed green outline; a cell of the
+     territory (SVG) its own dashed stroke */
+  .sk .suggested { outline: 3px dashed #2d7a3a; outline-offset: 2px; border-radius: 4px; }
+  .sk rect.place.suggested { outline: none; stroke: #2d7a3a; stroke-width: 4; stroke-dasharray: 8 4; fill: rgba(45,122,58,.35); }
+  .sk rect.place.suggested.chosen { stroke: #f2c14e; stroke-dasharray: none; fill: none; }
   `;
   document.head.append(style);
+
+  /** A tutorial's suggested move (ctx.suggested) in parts: {kind, tile, price, cell, rot};
+      null for none. */
+  function suggestion(move) {
+    const m = /^(discard|buy|return|price|place) (L\d\d)(?: (\d+)| (-?\d+,-?\d+) r(\d))?$/.exec(move || "");
+    if (m) return {kind: m[1], tile: m[2], price: m[3] ? Number(m[3]) : null, cell: m[4] || null, rot: m[5] ? Number(m[5]) : null};
+    return move === "pass" ? {kind: "pass"} : null;
+  }
+  const suggest = (el, on) => { if (on && el) el.classList.add("suggested"); return el; };
 
   // -- drawing one tile ----------------------------------------------------------------------
 
@@ -184,7 +200,7 @@
 
   // -- a territory ---------------------------------------------------------------------------
 
-  function territory(obs, p, build, last) {
+  function territory(obs, p, build, last, sug) {
     const cells = p.territory.map(([, x, y]) => [x, y]);
     if (build) for (const k of Object.keys(build.cells)) cells.push(k.split(",").map(Number));
     const xs = cells.map((c) => c[0]), ys = cells.map((c) => c[1]);
@@ -213,7 +229,9 @@
           const rot = rots[ui.rot % rots.length];
           svg.append(tileGlyph(obs, build.tile, px, py, CELL, rot, {opacity: .92, "data-preview": "1"}));
         }
-        svg.append(s("rect", {class: "place", "data-cell": key, "data-testid": "sk-cell", x: px + 3, y: py + 3,
+        // the suggested cell, once its tile is the one being placed
+        const marked = sug && sug.kind === "place" && sug.tile === build.tile && sug.cell === key;
+        svg.append(s("rect", {class: "place" + (chosen ? " chosen" : "") + (marked ? " suggested" : ""), "data-cell": key, "data-testid": "sk-cell", x: px + 3, y: py + 3,
           width: CELL - 6, height: CELL - 6, rx: 4, fill: chosen ? "none" : "rgba(45,122,58,.18)",
           stroke: chosen ? "#f2c14e" : "#2d7a3a", "stroke-width": chosen ? 4 : 2, "stroke-dasharray": chosen ? null : "6 3",
           onclick: () => build.choose(key)}, s("title", {text: tr("sk.place_here", {tile: said(build.tile)})})));
@@ -251,7 +269,7 @@
       })));
   }
 
-  function pricingPanel(obs, me, legal, ctx) {
+  function pricingPanel(obs, me, legal, ctx, sug) {
     const p = obs.players[me];
     const drawn = p.drawn;
     const serverDiscard = p.discard;
@@ -264,23 +282,25 @@
     const sum = () => free.reduce((a, t) => a + ui.prices[t], 0);
     const canDiscard = !serverDiscard && legal.some((m) => m.startsWith("discard "));
     const redraw = () => ctx.rerender();
+    // the suggested discard or price: its tile, and + or − until the price is reached
+    const toPrice = sug && sug.kind === "price" ? sug : null;
     const cards = drawn.map((t) => {
       const isDiscard = t === discard;
       const cell = h("div", {class: "sk-offer", "data-drawn": t},
-        h("div", {class: canDiscard ? "pick" : "", "data-testid": "sk-discard-" + t, title: canDiscard ? tr("sk.tip.discard") : "",
+        suggest(h("div", {class: canDiscard ? "pick" : "", "data-testid": "sk-discard-" + t, title: canDiscard ? tr("sk.tip.discard") : "",
           onclick: canDiscard ? () => { ui.discard = t; redraw(); } : null},
-        tileSvg(obs, t, 72, 0, isDiscard ? {opacity: .45} : {})));
+        tileSvg(obs, t, 72, 0, isDiscard ? {opacity: .45} : {})), sug && /^(discard|price)$/.test(sug.kind) && sug.tile === t));
       if (isDiscard) cell.append(h("span", {class: "tag discard", text: tr("sk.discard")}));
       else if (t in fixed) cell.append(h("span", {class: "tag", text: tr("sk.gold_n", {n: fixed[t]})}));
       else if (discard) {
         const other = free.filter((x) => x !== t).reduce((a, x) => a + ui.prices[x], 0);
         const max = gold - other;
         cell.append(h("div", {class: "sk-price"},
-          h("button", {text: "−", "data-testid": "sk-price-down-" + t, disabled: ui.prices[t] <= 1 ? true : null,
-            onclick: () => { ui.prices[t] = Math.max(1, ui.prices[t] - 1); redraw(); }}),
+          suggest(h("button", {text: "−", "data-testid": "sk-price-down-" + t, disabled: ui.prices[t] <= 1 ? true : null,
+            onclick: () => { ui.prices[t] = Math.max(1, ui.prices[t] - 1); redraw(); }}), toPrice && toPrice.tile === t && ui.prices[t] > toPrice.price),
           h("output", {"data-testid": "sk-price-" + t, text: String(ui.prices[t])}),
-          h("button", {text: "+", "data-testid": "sk-price-up-" + t, disabled: ui.prices[t] >= max ? true : null,
-            onclick: () => { ui.prices[t] = Math.min(max, ui.prices[t] + 1); redraw(); }})));
+          suggest(h("button", {text: "+", "data-testid": "sk-price-up-" + t, disabled: ui.prices[t] >= max ? true : null,
+            onclick: () => { ui.prices[t] = Math.min(max, ui.prices[t] + 1); redraw(); }}), toPrice && toPrice.tile === t && ui.prices[t] < toPrice.price)));
       }
       return cell;
     });
@@ -304,7 +324,7 @@
           onclick: offer})));
   }
 
-  function offersPanel(obs, skip, buys, name, last) {
+  function offersPanel(obs, skip, buys, name, last, sug) {
     const rows = obs.players.filter((p) => p.seat !== skip).map((p) => {
       const mine = p.seat === obs.viewer;
       let tiles;
@@ -322,8 +342,9 @@
           if (wasLast) svg.append(s("rect", {x: -1, y: -1, width: 58, height: 58, fill: "none", stroke: "#f2c14e", "stroke-width": 4, "data-testid": "sk-last-buy"}));
           const tag = !o ? h("span", {class: "tag discard", text: t === p.discard ? tr("sk.discarded") : ""})
             : h("span", {class: "tag", text: tr("sk.gold_n", {n: o.price}) + (o.buyer !== null && o.buyer !== undefined ? " · " + tr("sk.bought_by", {who: name(o.buyer)}) : "")});
-          return h("div", {class: "sk-offer" + (move ? " buy" : ""), "data-drawn": t, "data-testid": move ? "sk-buy" : null,
-            "data-move": move ? move.text : null, onclick: move ? move.go : null, title: move ? capital(said(t)) + " — " + tr("sk.buy_for", {gold: o.price}) : ""}, svg, tag);
+          return suggest(h("div", {class: "sk-offer" + (move ? " buy" : ""), "data-drawn": t, "data-testid": move ? "sk-buy" : null,
+            "data-move": move ? move.text : null, onclick: move ? move.go : null, title: move ? capital(said(t)) + " — " + tr("sk.buy_for", {gold: o.price}) : ""}, svg, tag),
+          !!move && sug && sug.kind === "buy" && sug.tile === t);
         });
       } else tiles = [];
       const status = obs.phase === "price" ? (p.committed ? tr("sk.ready") : tr("sk.setting_prices")) : "";
@@ -420,6 +441,8 @@
       } else if ((r = /^return (L\d\d)$/.exec(m))) returns.push(r[1]);
     }
     const last = lastMove(ctx);
+    // a tutorial's suggested move, outlined where it is made (none while a commit is sent)
+    const sug = ui.plan.length ? null : suggestion(ctx.suggested);
     const wrap = h("div", {class: "sk", "data-testid": "sk-board"});
     if (ui.plan.length) wrap.dataset.skPlan = "1";
 
@@ -454,37 +477,43 @@
     wrap.append(h("div", {class: "sk-row"}, roundTrack(obs), scoringPanel(obs)));
 
     const pricing = obs.phase === "price" && me !== null && legal.some((m) => /^(discard|price) /.test(m));
-    if (pricing) wrap.append(pricingPanel(obs, me, legal, ctx));
+    if (pricing) wrap.append(pricingPanel(obs, me, legal, ctx, sug));
     if (obs.phase === "price" || obs.phase === "buy") {
-      wrap.append(offersPanel(obs, pricing ? me : null, buys, name, last));
+      wrap.append(offersPanel(obs, pricing ? me : null, buys, name, last, sug));
     }
     const actions = h("div", {class: "sk-actions", "data-testid": "sk-actions"});
-    if (legal.includes("pass")) actions.append(h("button", {text: tr("sk.pass"), "data-testid": "sk-pass", "data-move": "pass", onclick: () => ctx.play("pass")}));
+    if (legal.includes("pass")) actions.append(suggest(h("button", {text: tr("sk.pass"), "data-testid": "sk-pass", "data-move": "pass", onclick: () => ctx.play("pass")}), sug && sug.kind === "pass"));
+    // the suggested placement: its tile (picked when it is not the one being placed), its
+    // cell (territory()), then Turn until the planned rotation shows, then Place
+    const toPlace = build && sug && sug.kind === "place" && placeMoves[sug.tile] ? sug : null;
     if (build) {
       const mineP = obs.players[me];
       if (placeable.length > 1 || (mineP && mineP.pending.length > 1)) {
         actions.append(h("span", {text: tr("sk.tile_to_place")}), ...mineP.pending.map((t) => {
           const can = !!placeMoves[t];
-          return h("div", {class: can ? "pick" : "", "data-testid": "sk-pending-" + t, title: can ? tr("sk.tip.place_this") : tr("sk.tip.fits_nowhere"),
+          return suggest(h("div", {class: can ? "pick" : "", "data-testid": "sk-pending-" + t, title: can ? tr("sk.tip.place_this") : tr("sk.tip.fits_nowhere"),
             onclick: can ? () => { ui.tile = t; ui.cell = null; ui.rot = 0; again(); } : null},
           tileSvg(obs, t, 48, 0, {opacity: t === ui.tile ? 1 : .6}),
-          t === ui.tile ? h("div", {class: "tag", text: "▲ " + tr("sk.placing")}) : null);
+          t === ui.tile ? h("div", {class: "tag", text: "▲ " + tr("sk.placing")}) : null), toPlace && toPlace.tile === t);
         }));
-      } else actions.append(h("span", {}, tr("sk.placing") + " ", tileSvg(obs, build.tile, 48, 0)));
+      } else actions.append(h("span", {}, tr("sk.placing") + " ", suggest(tileSvg(obs, build.tile, 48, 0), toPlace && toPlace.tile === build.tile)));
       if (build.cell) {
         const rots = build.cells[build.cell];
         const rot = rots[ui.rot % rots.length];
+        const here = toPlace && toPlace.tile === build.tile && toPlace.cell === build.cell ? toPlace : null;
         actions.append(
-          h("button", {text: `⟳ ${tr("sk.turn")} ${rots.length > 1 ? `${ui.rot % rots.length + 1}/${rots.length}` : "— " + tr("sk.only_way")}`,
+          suggest(h("button", {text: `⟳ ${tr("sk.turn")} ${rots.length > 1 ? `${ui.rot % rots.length + 1}/${rots.length}` : "— " + tr("sk.only_way")}`,
             "data-testid": "sk-rotate", disabled: rots.length > 1 ? null : true, onclick: () => rotateNow && rotateNow()}),
-          h("button", {class: "primary", text: tr("sk.place"), "data-testid": "sk-confirm",
+          !!here && rot !== here.rot && rots.includes(here.rot)),
+          suggest(h("button", {class: "primary", text: tr("sk.place"), "data-testid": "sk-confirm",
             "data-move": `place ${build.tile} ${build.cell} r${rot}`, onclick: () => { const m = `place ${build.tile} ${build.cell} r${rot}`; ui.cell = null; ctx.play(m); }}),
+          !!here && rot === here.rot),
           h("button", {text: tr("common.cancel"), onclick: () => { ui.cell = null; again(); }}));
       }
     }
     for (const t of returns) {
-      actions.append(h("button", {text: tr("sk.return_tile", {tile: said(t)}), "data-testid": "sk-return-" + t, "data-move": `return ${t}`,
-        onclick: () => ctx.play(`return ${t}`)}));
+      actions.append(suggest(h("button", {text: tr("sk.return_tile", {tile: said(t)}), "data-testid": "sk-return-" + t, "data-move": `return ${t}`,
+        onclick: () => ctx.play(`return ${t}`)}), sug && sug.kind === "return" && sug.tile === t));
     }
     if (actions.childNodes.length) wrap.append(h("div", {class: "sk-box", style: "margin-bottom:.6rem"}, actions));
 
@@ -505,7 +534,7 @@
       boards.append(h("div", {class: "sk-box sk-player" + (mine ? " me" : ""), "data-player": seat},
         h("h3", {}, h("span", {style: `color:${SEAT[p.colour]}; text-shadow: 0 0 1px #000`, text: "■ "}), name(seat) + (mine ? " " + tr("common.you_mark") : "")),
         stats,
-        h("div", {class: "sk-territory"}, territory(obs, p, mine ? build : null, last))));
+        h("div", {class: "sk-territory"}, territory(obs, p, mine ? build : null, last, mine ? sug : null))));
     }
     wrap.append(boards);
     const pts = pointsTable(obs, name);

@@ -186,8 +186,9 @@ def test_a_whole_game_with_feasts_by_clicking(base_url: str, phone: Any, shots: 
     assert badge.is_visible() and "Provisional components" in badge.inner_text()
     badge.locator("summary").click()
     listed = page.locator("[data-testid=provisional-list]").inner_text()
-    # named, not as file keys ("settings.csv rondel_spaces", "tiles.csv T01")
-    assert "rule settings: " in listed and "Quarry (T01)" in listed and ".csv" not in listed
+    # named, not as file keys ("settings.csv rondel_spaces", "tiles.csv T01"), nor by id
+    assert "rule settings: " in listed and "Quarry ×" in listed and ".csv" not in listed
+    assert "T01" not in listed and "(HV)" not in listed
     assert page.locator("[data-testid=g2-feasts] .feast").count() == 5
     page.screenshot(path=str(shots / "gm2-start.png"), full_page=True)
 
@@ -243,7 +244,8 @@ def test_a_whole_game_with_feasts_by_clicking(base_url: str, phone: Any, shots: 
     assert page.locator("[data-testid=provisional-badge]").is_visible()
     # the badge was left open; at the end it also says which provisional values were used
     used = page.locator("[data-testid=provisional-used]")
-    assert used.is_visible() and "(T" in used.inner_text() and ".csv" not in used.inner_text()
+    text = used.inner_text()
+    assert used.is_visible() and "Quarry" in text and ".csv" not in text and "(T" not in text
     page.screenshot(path=str(shots / "gm2-end.png"), full_page=True)
     assert clicks["take"] + clicks["choose"] >= 5 and clicks["place"] >= 5
     assert clicks["bid"] >= 1 and clicks["end"] >= 1, clicks

@@ -64,7 +64,6 @@ MESSAGES = {
     # a name carried by a noun, so that it reads right in any case of the sentence
     "tile": "{name}",
     "tile_from": "from {name}", "tile_over": "over {name}", "tile_on": "on {name}",
-    "tile_id": "{name} ({id})",
     "blueprint": "{name} (blueprint)",
     "half": "{name} (side {side}, {half})",
     "left": "left", "right": "right",
@@ -223,16 +222,10 @@ def tile_name(comp: Components, tile: int, lang: str) -> str:
     return name(row.name, row.name_ru, lang)
 
 
-def tile_named(comp: Components, tile: int, lang: str, case: str = "",
-               with_id: bool = False) -> str:
+def tile_named(comp: Components, tile: int, lang: str, case: str = "") -> str:
     """A tile's name carried by a noun, for sentences: as subject or object ("жетон
-    «Лес»"), or with ``case`` "from", "over" or "on" ("с жетона «Лес»"). ``with_id`` adds
-    its pack id ("жетон «Лес (T02)»"), for a pack's owner only: players read names."""
-    m = m_(lang)
-    named = tile_name(comp, tile, lang)
-    if with_id:
-        named = m["tile_id"].format(name=named, id=comp.tiles[tile].id)
-    return m[f"tile_{case}" if case else "tile"].format(name=named)
+    «Лес»"), or with ``case`` "from", "over" or "on" ("с жетона «Лес»")."""
+    return m_(lang)[f"tile_{case}" if case else "tile"].format(name=tile_name(comp, tile, lang))
 
 
 def resource(r: str, lang: str) -> str:
@@ -413,17 +406,21 @@ def pack_name(pack: str, lang: str) -> str:
 
 
 def provisional_names(comp: Components, entries: list[Any], lang: str) -> list[str]:
-    """A pack's provisional entries (file, key) in words: each component by its name, the
-    rule settings counted in one line."""
+    """A pack's provisional entries (file, key) in words: each component by its name, tiles
+    of one name counted together ("Quarry ×4"), the rule settings counted in one line."""
     m = m_(lang)
     out, settings = [], 0
+    tiles: dict[str, int] = {}  # a tile's name: how many of it, listed where it first comes
     for e in entries:
         key, label = e.key, m.get(f"prov.{e.file}")
         if e.file == "settings.csv":
             settings += 1
             continue
         if e.file == "tiles.csv" and key in comp.index:
-            out.append(tile_named(comp, comp.index[key], lang, with_id=True))
+            named = tile_named(comp, comp.index[key], lang)
+            if named not in tiles:
+                out.append(named)
+            tiles[named] = tiles.get(named, 0) + 1
             continue
         elif e.file == "historic_places.csv":
             h = next((h for h in comp.historic.values() if h.id == key), None)
@@ -454,6 +451,7 @@ def provisional_names(comp: Components, entries: list[Any], lang: str) -> list[s
             key = item(key, 1, lang) if f"n.{key}" in m else key
         out.append(label.format(name=key) if label else
                    m["prov.other"].format(file=e.file, name=key))
+    out = [f"{x} ×{tiles[x]}" if tiles.get(x, 0) > 1 else x for x in out]
     if settings:
         out.insert(0, m["prov.settings"].format(n=settings))
     return out

@@ -75,10 +75,7 @@ def play_checked(n: int, opts: dict[str, Any], seed: int) -> int:
     check_zones(s)  # counted here; kept from now on
     while not s.is_terminal():
         seat = s.players_to_move()[0]
-        if seat == CHANCE:
-            move = s.sample_chance(rng)
-        else:
-            move = rng.choice(s.legal_moves(seat))
+        move = s.sample_chance(rng) if seat == CHANCE else rng.choice(s.legal_moves(seat))
         removals += getattr(move, "op", -1) == REMOVE
         s.apply_trusted(move, seat)
         check_zones(s)
@@ -116,6 +113,11 @@ def test_a_clone_keeps_its_own_zone() -> None:
     assert dict(terr.zone(adjacency)) == before
     assert copy.terr[0].zone(adjacency) == zone_of(copy.terr[0], adjacency)[0]
     assert copy.terr[0].zone(adjacency) != before  # fewer Scotsmen near some squares
+    again = s.clone()  # and the other way: the original changes, the clone keeps its zone
+    terr.add_scots(slot, -terr.scots[slot])
+    assert dict(again.terr[0].zone(adjacency)) == before
+    assert terr.zone(adjacency) == zone_of(terr, adjacency)[0]
+    assert again.terr[0].zone_free(adjacency) == zone_of(again.terr[0], adjacency)[1]
 
 
 def test_scotsmen_written_directly_make_the_zone_counted_again() -> None:

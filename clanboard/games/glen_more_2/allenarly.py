@@ -270,12 +270,22 @@ def choose(s: GlenMore2State, card: AllenarlyCardRow) -> tuple[int, dict[str, An
 
 # -- the clan board ------------------------------------------------------------------------
 
+#: :func:`path` per pack, chronicles and token (the spaces in play follow from those two)
+_PATHS: dict[tuple[int, frozenset[int], str], tuple[Components, list[str]]] = {}
+
+
 def path(s: GlenMore2State, token: str) -> list[str]:
     """The token's spaces in this game, top to bottom; a clan whose shield is not in play
-    is skipped (HG-RU 1202)."""
+    is skipped (HG-RU 1202). Worked out once per pack and chronicles (read only)."""
     comp = s.comp
+    key = (id(comp), s.ch, token)
+    hit = _PATHS.get(key)
+    if hit is not None and hit[0] is comp:
+        return hit[1]
     by_clan = {comp.spaces[comp.space_index[sid]].clan: sid for sid in s.clan}
-    return [by_clan[c] for c in rules(comp).paths[token] if c in by_clan]
+    spaces = [by_clan[c] for c in rules(comp).paths[token] if c in by_clan]
+    _PATHS[key] = (comp, spaces)
+    return spaces
 
 
 def move_token(s: GlenMore2State, token: str) -> str | None:

@@ -133,6 +133,9 @@ class TileFacts:
         #: the activation options of each tile
         self.acts: list[list[OptionFacts]] = [
             [option_facts(o) for o in r.activation.options] for r in rows]
+        #: whether an activation option has resources to pay (needs the player's count)
+        self.act_pays: list[bool] = [
+            any(o.need is not None and o.need.total > 0 for o in opts) for opts in self.acts]
         self.take: list[int] = []
         #: tiles with equal keys fit the same squares (see GlenMore2State.places)
         self.place_key: list[int] = []

@@ -582,7 +582,9 @@ class GlenMore2State(State):
             return []
         p = self.cur
         if ph == P_TAKE:
-            return self._take_moves(p) + self._sell_moves(p)
+            moves = self._take_moves(p)
+            moves += self._sell_moves(p)
+            return moves
         if ph == P_PLACE:
             return [GMove(PLACE, a=sq(c)) for c in self.places(p, self.tile)]
         if ph == P_PAY:
@@ -615,8 +617,13 @@ class GlenMore2State(State):
             card = self.blueprints[p][self.building]
             return [GMove(BUILD, n=side, a=sq(cell))
                     for cell, side in self.build_spots(p, card["tile"])]
-        return (self._act_moves(p) + self._train_moves(p) + self._move_moves(p)
-                + self._sell_moves(p) + [END_MOVE])
+        moves = self._act_moves(p)  # extended in place: no list made per part
+        if self.reps[p]:
+            moves += self._train_moves(p)
+        moves += self._move_moves(p)
+        moves += self._sell_moves(p)
+        moves.append(END_MOVE)
+        return moves
 
     def _bid_moves(self, p: int) -> list[Move]:
         limit = 5 if "bids5" in self.rules[p] else BID_TOKENS
@@ -709,16 +716,20 @@ class GlenMore2State(State):
 
     def _act_moves(self, p: int) -> list[Move]:
         terr = self.terr[p]
-        cand = range(len(terr)) if self.extra_one else self.near
+        cand = list(range(len(terr))) if self.extra_one else self.near
         out: list[Move] = []
-        have = terr.have()
-        acts = self.facts.acts
+        have: list[int] | None = None  # counted at the first option with an input to pay
+        f = self.facts
+        activated = self.activated
         for slot in cand:
-            if slot in self.activated:
+            if slot in activated:
                 continue
-            opts = acts[terr.tiles[slot]]
+            tile = terr.tiles[slot]
+            opts = f.acts[tile]
             if not opts:
                 continue
+            if have is None and f.act_pays[tile]:
+                have = terr.have()
             for n in interpret.options_facts(self, p, opts, slot, have):
                 out.append(GMove(ACT, n=n, a=sq(terr.pos[slot])))
         return out

@@ -32,10 +32,12 @@ class Territory:
     a tile. Scotsmen change through :meth:`add_scots` and :meth:`set_scots`, which keep the
     zone; one written into ``scots`` directly (a loaded territory, a test's position) makes
     it counted again at the next :meth:`zone` (``zoned``, the Scotsmen it was kept for, no
-    longer equals ``scots``)."""
+    longer equals ``scots``). A clone shares the zone's containers with its original until
+    either changes them (``shared``: copy before writing), as a search clones positions
+    far more often than it changes a zone."""
 
     __slots__ = ("cells", "tiles", "pos", "res", "scots", "under", "adjacency", "near", "free",
-                 "zoned")
+                 "zoned", "shared")
 
     def __init__(self) -> None:
         self.cells: dict[Cell, int] = {}
@@ -48,6 +50,7 @@ class Territory:
         self.near: dict[Cell, int] = {}
         self.free: set[Cell] = set()
         self.zoned: list[int] = []
+        self.shared = False
 
     def clone(self) -> Territory:
         t = Territory.__new__(Territory)
@@ -58,10 +61,17 @@ class Territory:
         t.scots = list(self.scots)
         t.under = [list(u) for u in self.under]
         t.adjacency = self.adjacency
-        t.near = dict(self.near)
-        t.free = set(self.free)
-        t.zoned = list(self.zoned)
+        t.near, t.free, t.zoned = self.near, self.free, self.zoned
+        t.shared = self.shared = True
         return t
+
+    def _own(self) -> None:
+        """Copy the zone's containers shared with a clone before changing them."""
+        if self.shared:
+            self.near = dict(self.near)
+            self.free = set(self.free)
+            self.zoned = list(self.zoned)
+            self.shared = False
 
     def add(self, tile: int, cell: Cell) -> int:
         slot = len(self.tiles)
@@ -72,6 +82,7 @@ class Territory:
         self.scots.append(0)
         self.under.append([])
         if self.adjacency:
+            self._own()
             self.zoned.append(0)
             self.free.discard(cell)
         return slot
@@ -86,6 +97,7 @@ class Territory:
         self.scots.pop(slot)
         self.under.pop(slot)
         if self.adjacency:
+            self._own()
             self.zoned.pop(slot)
         self.cells = {c: i for i, c in enumerate(self.pos)}
         if cell in self.near:
@@ -100,6 +112,7 @@ class Territory:
     def set_scots(self, slot: int, n: int) -> None:
         self.scots[slot] = n
         if self.adjacency:
+            self._own()
             before = self.zoned[slot]  # what the zone counts (scots may have been written)
             self.zoned[slot] = n
             if (before == 0) != (n == 0):
@@ -129,6 +142,7 @@ class Territory:
             self.near, self.free = zone_of(self, adjacency)
             self.adjacency = adjacency
             self.zoned = list(self.scots)
+            self.shared = False
         return self.near
 
     def connected_without(self, slots: set[int], adjacency: int = 8) -> bool:
@@ -176,8 +190,12 @@ class Territory:
         """Slots of the tiles next to ``cell``."""
         x, y = cell
         cells = self.cells
-        return [cells[(x + dx, y + dy)] for dx, dy in dirs(adjacency)
-                if (x + dx, y + dy) in cells]
+        out = []
+        for dx, dy in dirs(adjacency):
+            slot = cells.get((x + dx, y + dy))
+            if slot is not None:
+                out.append(slot)
+        return out
 
     def to_json(self, tile_id: Any) -> list[dict[str, Any]]:
         return [{"tile": tile_id(self.tiles[i]), "x": self.pos[i][0], "y": self.pos[i][1],

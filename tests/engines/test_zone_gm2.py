@@ -61,6 +61,14 @@ def check_zones(s: GlenMore2State) -> None:
         assert terr.zone(adjacency) == near  # counted at the first check
     p = s.cur
     if p >= 0 and len(s.terr[p]):
+        terr = s.terr[p]
+        for adjacency in (4, 8):  # the removal test's one search against one per tile
+            cut = terr.cut_slots(adjacency)
+            whole = terr.connected_without(set(), adjacency)
+            assert (cut is not None) == whole
+            if cut is not None:
+                assert cut == {i for i in range(len(terr))
+                               if not terr.connected_without({i}, adjacency)}
         for tile in {*s.track[1:4], s.tile}:
             if tile >= 0 and s.comp.tiles[tile].kind not in ("worlds_end", "personality"):
                 assert s.places(p, tile) == plain_places(s, p, tile)

@@ -123,6 +123,7 @@ class TileFacts:
         self.kind: list[str] = [r.kind for r in rows]
         self.river: list[bool] = [bool(r.river) for r in rows]
         self.rebuild: list[bool] = [bool(r.rebuild) for r in rows]
+        self.home: list[bool] = [r.stack == "home" for r in rows]  # the starting tiles
         self.capacity: int = st.tile_capacity
         self.place_adjacency: int = st.placement_adjacency
         self.move_adjacency: int = st.move_adjacency

@@ -598,8 +598,9 @@ class GlenMore2State(State):
             return self._discard_moves(p)
         if ph == P_REMOVE:
             terr = self.terr[p]
+            cut = terr.cut_slots(self.facts.place_adjacency)  # one search for every tile
             removes: list[Move] = [GMove(REMOVE, a=sq(terr.pos[i])) for i in range(len(terr))
-                                   if self._removable(p, i)]
+                                   if self._removable(p, i, cut)]
             return removes + [END_MOVE]
         if ph == P_PLAN:
             return self._plan_moves(p) + self._sell_moves(p) + [END_MOVE]
@@ -730,6 +731,10 @@ class GlenMore2State(State):
                 continue
             if have is None and f.act_pays[tile]:
                 have = terr.have()
+            if len(opts) == 1:  # most tiles: interpret.options_facts without its list
+                if interpret.usable_facts(self, p, opts[0], slot, have):
+                    out.append(GMove(ACT, n=0, a=sq(terr.pos[slot])))
+                continue
             for n in interpret.options_facts(self, p, opts, slot, have):
                 out.append(GMove(ACT, n=n, a=sq(terr.pos[slot])))
         return out
@@ -1340,21 +1345,25 @@ class GlenMore2State(State):
         else:
             self.phase = P_ACT
 
-    def _removable(self, p: int, slot: int) -> bool:
+    def _removable(self, p: int, slot: int, cut: set[int] | None = None) -> bool:
         """Never the home tile (nor a place built over it); a half of a double only when
         2 tiles may be removed, and only if its other half may go too (HG-RU 524-526);
-        never a removal that leaves the territory in parts (spec 6.3)."""
-        terr, comp = self.terr[p], self.comp
-
-        def free(i: int) -> bool:
-            return all(comp.tiles[t].stack != "home" for t in (terr.tiles[i], *terr.under[i]))
-
-        other = comp.partner.get(terr.tiles[slot])
+        never a removal that leaves the territory in parts (spec 6.3). ``cut``: the
+        territory's :meth:`Territory.cut_slots`, when the caller found them."""
+        terr = self.terr[p]
+        other = self.comp.partner.get(terr.tiles[slot])
         if other is None or other not in terr.tiles:
-            return free(slot) and self._keeps_whole(p, {slot})
+            if cut is not None:
+                return slot not in cut and self._not_home(p, slot)
+            return self._not_home(p, slot) and self._keeps_whole(p, {slot})
         half = terr.tiles.index(other)
-        return self.remove_left >= 2 and free(slot) and free(half) and \
-            self._keeps_whole(p, {slot, half})
+        return self.remove_left >= 2 and self._not_home(p, slot) and \
+            self._not_home(p, half) and self._keeps_whole(p, {slot, half})
+
+    def _not_home(self, p: int, slot: int) -> bool:
+        """Neither the tile in ``slot`` nor one under it is a starting tile."""
+        home, terr = self.facts.home, self.terr[p]
+        return not home[terr.tiles[slot]] and not any(home[u] for u in terr.under[slot])
 
     def _keeps_whole(self, p: int, slots: set[int]) -> bool:
         return self.terr[p].connected_without(slots, self.comp.settings.placement_adjacency)

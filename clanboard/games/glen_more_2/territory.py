@@ -169,6 +169,57 @@ class Territory:
         self.zone(adjacency)
         return self.free
 
+    def cut_slots(self, adjacency: int = 8) -> set[int] | None:
+        """The slots whose tile alone cannot be taken out without the rest falling apart
+        (the articulation points of the tiles' graph, neighbours by ``adjacency``; one
+        depth-first search, Hopcroft and Tarjan), or None when the territory is not in one
+        piece already (then ask :meth:`connected_without`)."""
+        n = len(self.pos)
+        if n == 0:
+            return set()
+        cells = self.cells
+        steps = dirs(adjacency)
+        nbrs: list[list[int]] = []
+        for x, y in self.pos:
+            row: list[int] = []
+            for dx, dy in steps:
+                q = cells.get((x + dx, y + dy))
+                if q is not None:
+                    row.append(q)
+            nbrs.append(row)
+        order = [-1] * n  # when each slot was reached
+        low = [0] * n  # the earliest slot reached from its subtree by one back edge
+        order[0] = 0
+        reached = 1
+        cut: set[int] = set()
+        root_children = 0
+        stack = [(0, -1, 0)]  # slot, its parent, the next neighbour to look at
+        while stack:
+            v, parent, i = stack[-1]
+            if i < len(nbrs[v]):
+                stack[-1] = (v, parent, i + 1)
+                w = nbrs[v][i]
+                if order[w] < 0:
+                    order[w] = low[w] = reached
+                    reached += 1
+                    stack.append((w, v, 0))
+                elif w != parent:
+                    low[v] = min(low[v], order[w])
+                continue
+            stack.pop()
+            if parent < 0:
+                continue
+            low[parent] = min(low[parent], low[v])
+            if parent == 0:
+                root_children += 1
+            elif low[v] >= order[parent]:
+                cut.add(parent)
+        if reached < n:
+            return None
+        if root_children > 1:
+            cut.add(0)
+        return cut
+
     def __len__(self) -> int:
         return len(self.tiles)
 

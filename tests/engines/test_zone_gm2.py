@@ -146,3 +146,12 @@ def test_scotsmen_written_directly_make_the_zone_counted_again() -> None:
     terr.add_scots(village, 2)
     assert terr.zone(adjacency) == zone_of(terr, adjacency)[0]
     assert len(terr.zone(adjacency)) == 9 if adjacency == 8 else 5
+
+
+def test_the_zone_with_orthogonal_placement_and_the_river_row() -> None:
+    """A pack with the other settings: 4 neighbours, river tiles on the river row only."""
+    from tests.glen_more_2.helpers import custom_pack
+
+    name = custom_pack({"placement_adjacency": "4", "river_rule": "river_row"})
+    for seed in range(3):
+        play_checked(2, {"pack": name}, seed)

@@ -284,6 +284,8 @@ def path(s: GlenMore2State, token: str) -> list[str]:
         return hit[1]
     by_clan = {comp.spaces[comp.space_index[sid]].clan: sid for sid in s.clan}
     spaces = [by_clan[c] for c in rules(comp).paths[token] if c in by_clan]
+    if len(_PATHS) >= 256:  # packs loaded again: forget the old ones
+        _PATHS.clear()
     _PATHS[key] = (comp, spaces)
     return spaces
 

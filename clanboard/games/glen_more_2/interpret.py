@@ -199,6 +199,8 @@ def tile_facts(comp: Components) -> TileFacts:
     hit = _FACTS.get(id(comp))
     if hit is not None and hit.comp is comp:
         return hit
+    if len(_FACTS) >= 16:  # packs loaded again (installs, tests): forget the old ones
+        _FACTS.clear()
     facts = TileFacts(comp)
     _FACTS[id(comp)] = facts
     return facts

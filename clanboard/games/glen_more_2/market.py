@@ -112,6 +112,9 @@ def payable(have: list[int], market: list[int], prices: list[tuple[int, ...]], c
     different) can be paid from ``have``, buying at the market with ``coins`` and what
     selling the surplus brings."""
     if not n_any and not n_distinct:  # the common debt: no choice of kinds to try
+        if coins >= 0 and have[0] >= fixed[0] and have[1] >= fixed[1] and \
+                have[2] >= fixed[2] and have[3] >= fixed[3] and have[4] >= fixed[4]:
+            return True  # held already: nothing to buy (what _fixed_ok would find)
         return _fixed_ok(have, list(fixed), market, prices, coins)
     free = [k for k in range(5) if not used >> k & 1]
     distinct_sets: Any = combinations(free, n_distinct) if n_distinct else [()]

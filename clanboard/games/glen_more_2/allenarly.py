@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from clanboard.games.glen_more_2.components import RES_INDEX, Components
 from clanboard.games.glen_more_2.effects import Effect, Item, Modify, Option, Train
-from clanboard.games.glen_more_2.interpret import need_of
+from clanboard.games.glen_more_2.interpret import TAKE_CARD, need_of
 from clanboard.games.glen_more_2.solo_schema import (
     CATEGORIES,
     AllenarlyCardRow,
@@ -197,7 +197,7 @@ def take_turn(s: GlenMore2State, card_id: int) -> None:
     t[t.index(tile)] = t[0]
     t[0] = -10  # GAP
     gains = gain(s, tile)
-    a.last = {"card": card.id, "range": card.search_range, "tile": s.comp.tile_id(tile),
+    a.last = {"card": card.id, "range": card.search_range, "tile": s.facts.ids[tile],
               "filled": filled, "tokens": moved, **why, "gains": gains}
     a.recent.append(a.last)
 
@@ -227,17 +227,7 @@ def ahead(s: GlenMore2State, n: int, extended: bool) -> tuple[list[int], bool]:
 def symbols(s: GlenMore2State, tile: int) -> set[str]:
     """The symbols a choice row can match on a tile: its kind(s), and the chronicle 10 /
     11 tile symbols (HG-RU 1154, 1178)."""
-    comp = s.comp
-    row = comp.tiles[tile]
-    out: set[str] = {row.kind}
-    if tile in comp.halves:  # a double's blueprint tile: both halves' kinds
-        left, right = comp.halves[tile][0]
-        out |= {comp.tiles[left].kind, comp.tiles[right].kind}
-    if row.chronicle == 10:
-        out.add("ch10")
-    if comp.is_historic_card(tile):
-        out.add("ch11")
-    return out
+    return set(s.facts.symbols[tile])  # counted once per pack (interpret.TileFacts)
 
 
 def choose(s: GlenMore2State, card: AllenarlyCardRow) -> tuple[int, dict[str, Any]]:
@@ -255,7 +245,7 @@ def choose(s: GlenMore2State, card: AllenarlyCardRow) -> tuple[int, dict[str, An
                     card.chronicle > rule.max_number:
                 continue
             for t in avail:
-                if rule.symbol in symbols(s, t):
+                if rule.symbol in s.facts.symbols[t]:
                     return t, {"row": f"chronicle {ch}", "symbol": rule.symbol,
                                "extended": extended}
         for i, row in enumerate(card.choices, start=1):
@@ -264,7 +254,7 @@ def choose(s: GlenMore2State, card: AllenarlyCardRow) -> tuple[int, dict[str, An
                 if sym in ("ch10", "ch11") and int(sym[2:]) not in s.ch:
                     continue  # HG-RU 727: without the chronicle the symbol is ignored
                 for t in avail:
-                    if sym in symbols(s, t):
+                    if sym in s.facts.symbols[t]:
                         return t, {"row": i, "symbol": sym, "priority": row == ("priority",),
                                    "extended": extended}
         # the framed number: the k-th nearest; when World's End cut the range before the
@@ -280,12 +270,24 @@ def choose(s: GlenMore2State, card: AllenarlyCardRow) -> tuple[int, dict[str, An
 
 # -- the clan board ------------------------------------------------------------------------
 
+#: :func:`path` per pack, chronicles and token (the spaces in play follow from those two)
+_PATHS: dict[tuple[int, frozenset[int], str], tuple[Components, list[str]]] = {}
+
+
 def path(s: GlenMore2State, token: str) -> list[str]:
     """The token's spaces in this game, top to bottom; a clan whose shield is not in play
-    is skipped (HG-RU 1202)."""
+    is skipped (HG-RU 1202). Worked out once per pack and chronicles (read only)."""
     comp = s.comp
+    key = (id(comp), s.ch, token)
+    hit = _PATHS.get(key)
+    if hit is not None and hit[0] is comp:
+        return hit[1]
     by_clan = {comp.spaces[comp.space_index[sid]].clan: sid for sid in s.clan}
-    return [by_clan[c] for c in rules(comp).paths[token] if c in by_clan]
+    spaces = [by_clan[c] for c in rules(comp).paths[token] if c in by_clan]
+    if len(_PATHS) >= 256:  # packs loaded again: forget the old ones
+        _PATHS.clear()
+    _PATHS[key] = (comp, spaces)
+    return spaces
 
 
 def move_token(s: GlenMore2State, token: str) -> str | None:
@@ -368,7 +370,7 @@ def gain(s: GlenMore2State, tile: int) -> dict[str, Any]:
     trains = [g for o in row.bonus.options for g in o.gains if isinstance(g, Train)]
     if trains:
         _train(s, row.bonus.options, out)
-    if comp.is_historic_card(tile):  # HG-RU 1178-1184
+    if s.facts.take[tile] == TAKE_CARD:  # comp.is_historic_card: HG-RU 1178-1184
         kinds = [row.kind]
         if tile in comp.halves:  # a double: the kind of each half
             left, right = comp.halves[tile][0]

@@ -119,7 +119,7 @@ def exchange(s: GlenMore2State) -> list[list[Any]]:
     for tile in reversed([a.start, *a.trade]):
         options = sorted(s.comp.tiles[tile].activation.options, key=vp_of, reverse=True)
         for o in options:
-            tid = s.comp.tile_id(tile)
+            tid = s.facts.ids[tile]
             if tid == free:
                 s.vp[ALLEN] += vp_of(o)
                 made.append([tid, vp_of(o)])

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
 from clanboard.core import InvalidState
-from clanboard.games.glen_more_2.effects import RESOURCES, Cost, Effect, Item
+from clanboard.games.glen_more_2.effects import RESOURCES, Cost, Effect
+from clanboard.games.glen_more_2.market import Need
 from clanboard.games.glen_more_2.pack import PROVISIONAL_PACK, Pack, load_pack
 from clanboard.games.glen_more_2.schema import HistoricCell, HistoricRow, TileRow, TrackRow
 from clanboard.games.glen_more_2.store import content_hash, installed
@@ -15,48 +15,6 @@ from clanboard.games.glen_more_2.store import content_hash, installed
 STACK_ORDER = ("A", "B", "C", "D")
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 PACKS_DIR = PROVISIONAL_PACK.parent
-
-
-@dataclass(frozen=True)
-class Need:
-    """A debt in resources: fixed counts per resource, ``any`` of any kinds, ``distinct``
-    of pairwise different kinds, plus coins and whisky barrels."""
-
-    fixed: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
-    any: int = 0
-    distinct: int = 0
-    coins: int = 0
-    whisky: int = 0
-    fame: int = 0
-    #: :meth:`resources`, counted once: the compiled rules read it in their hot paths (a
-    #: call into this uncompiled module costs more than the sum)
-    total: int = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "total", sum(self.fixed) + self.any + self.distinct)
-
-    @staticmethod
-    def of(items: tuple[Item, ...]) -> Need:
-        fixed = [0, 0, 0, 0, 0]
-        n_any = n_distinct = coins = whisky = fame = 0
-        for it in items:
-            if it.token in RES_INDEX:
-                fixed[RES_INDEX[it.token]] += it.count
-            elif it.token == "any":
-                n_any += it.count
-            elif it.token == "distinct":
-                n_distinct += it.count
-            elif it.token == "coin":
-                coins += it.count
-            elif it.token == "whisky":
-                whisky += it.count
-            elif it.token == "fame":
-                fame += it.count
-        return Need((fixed[0], fixed[1], fixed[2], fixed[3], fixed[4]), n_any, n_distinct,
-                    coins, whisky, fame)
-
-    def resources(self) -> int:
-        return sum(self.fixed) + self.any + self.distinct
 
 
 class Components:
@@ -99,6 +57,7 @@ class Components:
         self.feasts = list(pack.feasts)
         self.feast_costs = [tuple(Need.of(a) for a in f.cost.alternatives) for f in self.feasts]
         self.market_prices = {RES_INDEX[r.resource]: r.prices for r in pack.market}
+        self._stacks: dict[tuple[frozenset[int], int], dict[str, list[int]]] = {}
 
     def _add_historic(self, h: HistoricRow) -> None:
         sides = h.sides()
@@ -133,7 +92,13 @@ class Components:
     def stacks_for(self, chronicles: frozenset[int], players: int = 4) -> dict[str, list[int]]:
         """The tiles of each stack in a game (chronicle 11 adds its historic places and
         blueprint tiles, HG-RU 442; chronicle 10 its tiles, in S only those for this many
-        players, HG-RU 286)."""
+        players, HG-RU 286). Counted once per setting (each new game asks)."""
+        key = (chronicles, players)
+        if key not in self._stacks:
+            self._stacks[key] = self._stacks_for(chronicles, players)
+        return {k: list(v) for k, v in self._stacks[key].items()}
+
+    def _stacks_for(self, chronicles: frozenset[int], players: int) -> dict[str, list[int]]:
         out = {k: list(v) for k, v in self.stack_tiles.items()}
         if 10 in chronicles:
             for i, t in enumerate(self.tiles):

@@ -20,11 +20,22 @@ from clanboard.games.glen_more_2.load import from_json
 from clanboard.games.glen_more_2.state import GlenMore2State
 from clanboard.games.glen_more_2.store import installed
 
+#: :func:`provisional_error` per pack name, with the components it was said of
+_PROVISIONAL: dict[str, tuple[object, str | None]] = {}
+
 
 def provisional_error(pack: str) -> str | None:
     """Why a game from ``pack`` needs ``provisional=true`` (None when nothing is): the
-    settings by name, the other files by count (``clanboard pack provisional`` lists all)."""
-    prov = components(pack).provisional_entries
+    settings by name, the other files by count (``clanboard pack provisional`` lists all).
+    Said once per loaded pack (each new game asks)."""
+    comp = components(pack)
+    said = _PROVISIONAL.get(pack)
+    if said is None or said[0] is not comp:
+        said = _PROVISIONAL[pack] = (comp, _provisional_error(comp.provisional_entries, pack))
+    return said[1]
+
+
+def _provisional_error(prov: list[Any], pack: str) -> str | None:
     if not prov:
         return None
     settings = [e.key for e in prov if e.file == "settings.csv"]

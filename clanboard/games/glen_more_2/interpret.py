@@ -3,9 +3,9 @@ counters and gains, for tiles, landmark cards and clan spaces alike."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from clanboard.games.glen_more_2.components import RES_INDEX, Need
+from clanboard.games.glen_more_2.components import RES_INDEX, Components, Need
 from clanboard.games.glen_more_2.effects import (
     Activate,
     Condition,
@@ -70,6 +70,142 @@ def room_of(opt: Option) -> int:
     return room
 
 
+class OptionFacts:
+    """What :func:`usable` reads of an option, looked up once: its conditions, the
+    :class:`Need` of its input (None without one) and :func:`room_of`."""
+
+    __slots__ = ("option", "conditions", "need", "room")
+
+    def __init__(self, opt: Option) -> None:
+        self.option = opt
+        self.conditions: tuple[Condition, ...] = tuple(opt.conditions)
+        self.need: Need | None = need_of(opt.inputs) if opt.inputs else None
+        self.room = room_of(opt)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles, also when compiled
+        return (option_facts, (self.option,))
+
+
+#: :func:`option_facts`' memory, by the option's identity like :data:`_NEEDS`
+_OPTIONS: dict[int, OptionFacts] = {}
+
+
+def option_facts(opt: Option) -> OptionFacts:
+    hit = _OPTIONS.get(id(opt))
+    if hit is not None and hit.option is opt:
+        return hit
+    if len(_OPTIONS) >= _NEEDS_LIMIT:
+        _OPTIONS.clear()
+    facts = OptionFacts(opt)
+    _OPTIONS[id(opt)] = facts
+    return facts
+
+
+# how a tile is taken (TileFacts.take)
+TAKE_NEVER = 0  # World's End
+TAKE_CARD = 1  # onto a blueprint card (chronicle 11)
+TAKE_KEPT = 2  # tournament and spectator tiles: not placed
+TAKE_CLAN = 3  # a personality: a clan marker
+TAKE_PLACED = 4  # into the territory
+
+
+class TileFacts:
+    """The pack's tiles and settings as the move generation reads them, in plain lists by
+    tile index: the rows are pydantic models in the uncompiled components, each field read
+    there costing the compiled rules a generic attribute lookup. Made once per pack
+    (:func:`tile_facts`); read only."""
+
+    def __init__(self, comp: Components) -> None:
+        st = comp.settings
+        rows = comp.tiles
+        self.comp = comp
+        self.ids: list[str] = [r.id for r in rows]
+        self.kind: list[str] = [r.kind for r in rows]
+        self.river: list[bool] = [bool(r.river) for r in rows]
+        self.rebuild: list[bool] = [bool(r.rebuild) for r in rows]
+        self.home: list[bool] = [r.stack == "home" for r in rows]  # the starting tiles
+        self.capacity: int = st.tile_capacity
+        self.place_adjacency: int = st.placement_adjacency
+        self.move_adjacency: int = st.move_adjacency
+        self.river_row: bool = st.river_rule == "river_row"
+        self.need_space: bool = st.personality_without_space == "forbidden"
+        #: the cost alternatives of each tile
+        self.costs: list[tuple[Need, ...]] = list(comp.costs)
+        #: the activation options of each tile
+        self.acts: list[list[OptionFacts]] = [
+            [option_facts(o) for o in r.activation.options] for r in rows]
+        #: whether an activation option has resources to pay (needs the player's count)
+        self.act_pays: list[bool] = [
+            any(o.need is not None and o.need.total > 0 for o in opts) for opts in self.acts]
+        self.take: list[int] = []
+        #: tiles with equal keys fit the same squares (see GlenMore2State.places)
+        self.place_key: list[int] = []
+        keys: dict[tuple[bool, str, bool], int] = {}
+        for i, r in enumerate(rows):
+            if r.kind == "worlds_end":
+                how = TAKE_NEVER
+            elif i in comp.historic and r.stack != "historic":
+                how = TAKE_CARD  # comp.is_historic_card(i)
+            elif r.use != "territory":
+                how = TAKE_KEPT
+            elif r.kind == "personality":
+                how = TAKE_CLAN
+            else:
+                how = TAKE_PLACED
+            self.take.append(how)
+            key = (bool(r.rebuild), r.kind if r.rebuild else "",
+                   bool(r.river) if self.river_row else False)
+            self.place_key.append(keys.setdefault(key, len(keys)))
+        #: the symbols Allenarly's choice rows match on each tile (allenarly.symbols)
+        self.symbols: list[frozenset[str]] = []
+        for i, r in enumerate(rows):
+            syms: set[str] = {r.kind}
+            if i in comp.halves:  # a double's blueprint tile: both halves' kinds
+                left, right = comp.halves[i][0]
+                syms |= {rows[left].kind, rows[right].kind}
+            if r.chronicle == 10:
+                syms.add("ch10")
+            if self.take[i] == TAKE_CARD:
+                syms.add("ch11")
+            self.symbols.append(frozenset(syms))
+        #: the scoring table's VP by difference to the lowest count, plain and chronicle
+        #: 9's alternative one (Pack.scoring_vp), as far as a row reaches
+        pack = comp.pack
+        self.score_vp: list[list[int]] = [
+            [pack.scoring_vp(d, alternative=alt) for d in range(_score_reach(pack, alt) + 1)]
+            for alt in (False, True)]
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a state's copies and pickles: made again
+        return (tile_facts, (self.comp,))
+
+
+def _score_reach(pack: Any, alternative: bool) -> int:
+    """The largest difference a row of the scoring table names."""
+    rows = pack.alt_scoring if alternative else pack.scoring
+    return max([r.difference for r in rows] + [0])
+
+
+def scoring_vp(facts: TileFacts, difference: int, alternative: bool) -> int:
+    """``Pack.scoring_vp`` from the facts' table."""
+    table = facts.score_vp[1 if alternative else 0]
+    return table[min(difference, len(table) - 1)] if difference >= 0 else 0
+
+
+_FACTS: dict[int, TileFacts] = {}
+
+
+def tile_facts(comp: Components) -> TileFacts:
+    """The :class:`TileFacts` of a pack's components, made once."""
+    hit = _FACTS.get(id(comp))
+    if hit is not None and hit.comp is comp:
+        return hit
+    if len(_FACTS) >= 16:  # packs loaded again (installs, tests): forget the old ones
+        _FACTS.clear()
+    facts = TileFacts(comp)
+    _FACTS[id(comp)] = facts
+    return facts
+
+
 def kind_at(s: GlenMore2State, p: int, slot: int) -> str:
     return s.comp.tiles[s.terr[p].tiles[slot]].kind
 
@@ -130,10 +266,17 @@ def usable(s: GlenMore2State, p: int, opt: Option, slot: int,
            have: list[int] | None = None) -> bool:
     """Conditions hold, the input can be paid, and the option would gain something
     (``have``: ``p``'s resources, when the caller counted them already)."""
-    if not all(holds(s, p, c, slot) for c in opt.conditions):
-        return False
-    if opt.inputs:
-        need = need_of(opt.inputs)
+    return usable_facts(s, p, option_facts(opt), slot, have)
+
+
+def usable_facts(s: GlenMore2State, p: int, opt: OptionFacts, slot: int,
+                 have: list[int] | None = None) -> bool:
+    """:func:`usable` of an option's :class:`OptionFacts`."""
+    for c in opt.conditions:
+        if not holds(s, p, c, slot):
+            return False
+    need = opt.need
+    if need is not None:
         if need.whisky > s.whisky[p] or need.coins > s.coins[p] or need.fame > s.fame[p]:
             return False
         if need.total:
@@ -142,9 +285,10 @@ def usable(s: GlenMore2State, p: int, opt: Option, slot: int,
                            need.fixed, need.any, need.distinct):
                 return False
     if slot >= 0:
-        needed = room_of(opt)  # only resources gained: the tile must have room
+        needed = opt.room  # only resources gained: the tile must have room
         if needed >= 0:
-            return s.comp.settings.tile_capacity - sum(s.terr[p].res[slot]) >= needed
+            r = s.terr[p].res[slot]
+            return s.facts.capacity - (r[0] + r[1] + r[2] + r[3] + r[4]) >= needed
     return True
 
 
@@ -161,10 +305,15 @@ def _room_needed(opt: Option) -> int:
 def options(s: GlenMore2State, p: int, effect: Effect, slot: int,
             have: list[int] | None = None) -> list[int]:
     """1-based numbers of the usable options (0 when the effect has exactly one)."""
-    opts = effect.options
+    return options_facts(s, p, [option_facts(o) for o in effect.options], slot, have)
+
+
+def options_facts(s: GlenMore2State, p: int, opts: list[OptionFacts], slot: int,
+                  have: list[int] | None = None) -> list[int]:
+    """:func:`options` of an effect's options' :class:`OptionFacts`."""
     if len(opts) == 1:
-        return [0] if usable(s, p, opts[0], slot, have) else []
-    return [i + 1 for i, o in enumerate(opts) if usable(s, p, o, slot, have)]
+        return [0] if usable_facts(s, p, opts[0], slot, have) else []
+    return [i + 1 for i, o in enumerate(opts) if usable_facts(s, p, o, slot, have)]
 
 
 def gain(s: GlenMore2State, p: int, opt: Option, slot: int) -> None:
@@ -199,7 +348,7 @@ def gain(s: GlenMore2State, p: int, opt: Option, slot: int) -> None:
                     where_s = terr.cells.get((0, 0), where)
                 else:
                     where_s = where
-                terr.scots[where_s] += put
+                terr.add_scots(where_s, put)
         elif isinstance(g, PerCount):
             s.vp[p] += g.vp * count(s, p, g.counter)
         elif isinstance(g, Activate):

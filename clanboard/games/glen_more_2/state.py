@@ -97,7 +97,7 @@ from clanboard.games.glen_more_2.render import render
 from clanboard.games.glen_more_2.serial import check, to_json
 from clanboard.games.glen_more_2.solo_describe import after_move, before_first, describe_allenarly
 from clanboard.games.glen_more_2.territory import ERRORS as TERRITORY_ERRORS
-from clanboard.games.glen_more_2.territory import Territory, dirs
+from clanboard.games.glen_more_2.territory import Territory
 from clanboard.games.glen_more_2.view import observation
 
 HOME_VILLAGE = (0, 0)
@@ -158,6 +158,7 @@ class GlenMore2State(State):
             return
         comp = components(options["pack"])
         self.comp: Components = comp
+        self.facts: interpret.TileFacts = interpret.tile_facts(comp)
         self.comp_prices = [comp.prices(k) for k in range(5)]
         # solo (chronicle 12): one core seat; Allenarly's pieces are seat 1 inside
         self.solo = bool(options.get("solo"))
@@ -288,7 +289,7 @@ class GlenMore2State(State):
             terr = self.terr[p]
             v = terr.add(comp.home_village, HOME_VILLAGE)
             terr.add(comp.home_castle, HOME_CASTLE)
-            terr.scots[v] = 1
+            terr.set_scots(v, 1)
         self.phase = P_DRAW
         self._advance()
 
@@ -413,7 +414,7 @@ class GlenMore2State(State):
             return [(GMove(ROLL, n=f), faces.count(f) / 6) for f in sorted(set(faces))]
         if self.phase == P_DRAW:
             tiles = self._drawable()
-            return [(GMove(DRAW, self.comp.tile_id(t)), 1.0 / len(tiles)) for t in tiles]
+            return [(GMove(DRAW, self.facts.ids[t]), 1.0 / len(tiles)) for t in tiles]
         return []
 
     def sample_chance(self, rng: Rng) -> Move:
@@ -423,7 +424,7 @@ class GlenMore2State(State):
         if self.phase == P_ROLL:
             return GMove(ROLL, n=self.comp.settings.die_faces[rng.randrange(6)])
         tiles = self._drawable()
-        return GMove(DRAW, self.comp.tile_id(tiles[rng.randrange(len(tiles))]))
+        return GMove(DRAW, self.facts.ids[tiles[rng.randrange(len(tiles))]])
 
     def _draw(self, tile: int) -> None:
         s = self.comp.tiles[tile].stack
@@ -482,30 +483,37 @@ class GlenMore2State(State):
 
     def places(self, p: int, tile: int) -> list[tuple[int, int]]:
         """Squares where ``p`` may put ``tile`` (spec 6.2, 6.4, 7.1)."""
-        return self._places(p, tile, self._zone(p), False)
+        return self._places(p, tile, False)
 
-    def _places(self, p: int, tile: int, zone: set[tuple[int, int]],
-                any_one: bool) -> list[tuple[int, int]]:
-        """:meth:`places` within ``zone`` (:meth:`_zone`); ``any_one``: only whether there
-        is one (at most one square, unsorted)."""
-        comp, st = self.comp, self.comp.settings
-        row = comp.tiles[tile]
+    def _places(self, p: int, tile: int, any_one: bool) -> list[tuple[int, int]]:
+        """:meth:`places`; ``any_one``: only whether there is one (at most one square,
+        unsorted). A new tile goes on a free square of the zone (kept by the territory), a
+        rebuild tile over a tile of its kind in the zone."""
+        f = self.facts
         terr = self.terr[p]
-        rebuild, kind = row.rebuild, row.kind
-        river = row.river if st.river_rule == "river_row" and not rebuild else None
         out: list[tuple[int, int]] = []
-        for cell in zone if any_one else sorted(zone):
-            slot = terr.cells.get(cell)
-            if rebuild:
-                if slot is None or comp.tiles[terr.tiles[slot]].kind != kind:
-                    continue
-            elif slot is not None:
-                continue
-            if river is not None and (cell[1] == 0) != river:
-                continue
-            out.append(cell)
-            if any_one:
-                break
+        if f.rebuild[tile]:
+            kind, kinds, cells, tiles = f.kind[tile], f.kind, terr.cells, terr.tiles
+            for cell in terr.zone(f.place_adjacency):
+                slot = cells.get(cell)
+                if slot is not None and kinds[tiles[slot]] == kind:
+                    out.append(cell)
+                    if any_one:
+                        return out
+        elif f.river_row:
+            river = f.river[tile]
+            for cell in terr.zone_free(f.place_adjacency):
+                if (cell[1] == 0) == river:
+                    out.append(cell)
+                    if any_one:
+                        return out
+        elif any_one:
+            for cell in terr.zone_free(f.place_adjacency):
+                return [cell]
+        else:
+            out = list(terr.zone_free(f.place_adjacency))
+        if len(out) > 1:
+            out.sort()
         return out
 
     def _clan_spaces(self, p: int) -> list[str]:
@@ -527,43 +535,31 @@ class GlenMore2State(State):
             out.append(sid)
         return out
 
-    def _place_key(self, tile: int) -> tuple[bool, str, bool]:
-        """Tiles with equal keys have equal placements (see :meth:`places`)."""
-        row = self.comp.tiles[tile]
-        return (row.rebuild, row.kind if row.rebuild else "",
-                row.river if self.comp.settings.river_rule == "river_row" else False)
-
-    def takeable(self, p: int, tile: int,
-                 placeable: dict[tuple[bool, str, bool], bool] | None = None,
-                 have: list[int] | None = None,
-                 zone: set[tuple[int, int]] | None = None) -> list[int]:
+    def takeable(self, p: int, tile: int, placeable: dict[int, bool] | None = None,
+                 have: list[int] | None = None) -> list[int]:
         """Cost alternatives (1-based, 0 = the only/no cost) with which ``p`` can take it
-        (``placeable`` caches whether tiles of a placement key fit somewhere; ``have`` is
-        ``p``'s resources and ``zone`` its :meth:`_zone`, both counted once for all the
-        tiles on offer)."""
-        comp = self.comp
-        row = comp.tiles[tile]
-        if row.kind == "worlds_end":
+        (``placeable`` caches whether tiles of a placement key fit somewhere, ``have`` is
+        ``p``'s resources, both counted once for all the tiles on offer)."""
+        f = self.facts
+        how = f.take[tile]
+        if how == interpret.TAKE_NEVER:  # World's End
             return []
-        # comp.is_historic_card(tile), inlined: a call into the uncompiled components
-        # costs more than the test
-        if tile in comp.historic and row.stack != "historic":
+        if how == interpret.TAKE_CARD:
             return [0]  # onto a blueprint card: paid and built later (HG-RU 446)
-        if row.use != "territory":
+        if how == interpret.TAKE_KEPT:
             pass  # tournament and spectator tiles are not placed (HG-RU 350, 360)
-        elif row.kind == "personality":
-            if not self._clan_spaces(p) and \
-                    self.comp.settings.personality_without_space == "forbidden":
+        elif how == interpret.TAKE_CLAN:
+            if f.need_space and not self._clan_spaces(p):
                 return []
         else:
             cache = {} if placeable is None else placeable
-            key = self._place_key(tile)
-            if key not in cache:
-                cache[key] = bool(self._places(p, tile, self._zone(p) if zone is None
-                                               else zone, True))
-            if not cache[key]:
+            key = f.place_key[tile]
+            fits = cache.get(key)
+            if fits is None:
+                fits = cache[key] = bool(self._places(p, tile, True))
+            if not fits:
                 return []
-        costs = self.comp.costs[tile]
+        costs = f.costs[tile]
         if not costs:
             return [0]
         if len(costs) == 1:
@@ -586,7 +582,9 @@ class GlenMore2State(State):
             return []
         p = self.cur
         if ph == P_TAKE:
-            return self._take_moves(p) + self._sell_moves(p)
+            moves = self._take_moves(p)
+            moves += self._sell_moves(p)
+            return moves
         if ph == P_PLACE:
             return [GMove(PLACE, a=sq(c)) for c in self.places(p, self.tile)]
         if ph == P_PAY:
@@ -600,8 +598,9 @@ class GlenMore2State(State):
             return self._discard_moves(p)
         if ph == P_REMOVE:
             terr = self.terr[p]
+            cut = terr.cut_slots(self.facts.place_adjacency)  # one search for every tile
             removes: list[Move] = [GMove(REMOVE, a=sq(terr.pos[i])) for i in range(len(terr))
-                                   if self._removable(p, i)]
+                                   if self._removable(p, i, cut)]
             return removes + [END_MOVE]
         if ph == P_PLAN:
             return self._plan_moves(p) + self._sell_moves(p) + [END_MOVE]
@@ -619,8 +618,13 @@ class GlenMore2State(State):
             card = self.blueprints[p][self.building]
             return [GMove(BUILD, n=side, a=sq(cell))
                     for cell, side in self.build_spots(p, card["tile"])]
-        return (self._act_moves(p) + self._train_moves(p) + self._move_moves(p)
-                + self._sell_moves(p) + [END_MOVE])
+        moves = self._act_moves(p)  # extended in place: no list made per part
+        if self.reps[p]:
+            moves += self._train_moves(p)
+        moves += self._move_moves(p)
+        moves += self._sell_moves(p)
+        moves.append(END_MOVE)
+        return moves
 
     def _bid_moves(self, p: int) -> list[Move]:
         limit = 5 if "bids5" in self.rules[p] else BID_TOKENS
@@ -628,28 +632,26 @@ class GlenMore2State(State):
 
     def _discard_moves(self, p: int) -> list[Move]:
         out: list[Move] = []
-        placeable: dict[tuple[bool, str, bool], bool] = {}
+        placeable: dict[int, bool] = {}
         have = self.terr[p].have()
-        zone = self._zone(p)
-        rows = self.comp.tiles  # rows[t].id: comp.tile_id(t) without the call
+        ids = self.facts.ids
         for t in sorted(set(self.discarded)):
-            for alt in self.takeable(p, t, placeable, have, zone):
-                out.append(GMove(TAKE, rows[t].id, alt))
+            for alt in self.takeable(p, t, placeable, have):
+                out.append(GMove(TAKE, ids[t], alt))
         return out
 
     def _take_moves(self, p: int) -> list[Move]:
         out: list[Move] = []
         worlds_end = self.comp.worlds_end
         tiles = [t for t in self.track[1:] if t >= 0 and t != worlds_end]
-        placeable: dict[tuple[bool, str, bool], bool] = {}
+        placeable: dict[int, bool] = {}
         have = self.terr[p].have()
-        zone = self._zone(p)
-        rows = self.comp.tiles  # rows[t].id: comp.tile_id(t) without the call
+        ids = self.facts.ids
         for t in tiles:
-            for alt in self.takeable(p, t, placeable, have, zone):
-                out.append(GMove(TAKE, rows[t].id, alt))
+            for alt in self.takeable(p, t, placeable, have):
+                out.append(GMove(TAKE, ids[t], alt))
         if not out:
-            out = [GMove(PASS, rows[t].id) for t in tiles]
+            out = [GMove(PASS, ids[t]) for t in tiles]
         return out
 
     def _sell_moves(self, p: int) -> list[Move]:
@@ -715,16 +717,25 @@ class GlenMore2State(State):
 
     def _act_moves(self, p: int) -> list[Move]:
         terr = self.terr[p]
-        cand = range(len(terr)) if self.extra_one else self.near
+        cand = list(range(len(terr))) if self.extra_one else self.near
         out: list[Move] = []
-        have = terr.have()
+        have: list[int] | None = None  # counted at the first option with an input to pay
+        f = self.facts
+        activated = self.activated
         for slot in cand:
-            if slot in self.activated:
+            if slot in activated:
                 continue
-            effect = self.comp.tiles[terr.tiles[slot]].activation
-            if not effect.options:  # (not Effect.__bool__: a call into uncompiled code)
+            tile = terr.tiles[slot]
+            opts = f.acts[tile]
+            if not opts:
                 continue
-            for n in interpret.options(self, p, effect, slot, have):
+            if have is None and f.act_pays[tile]:
+                have = terr.have()
+            if len(opts) == 1:  # most tiles: interpret.options_facts without its list
+                if interpret.usable_facts(self, p, opts[0], slot, have):
+                    out.append(GMove(ACT, n=0, a=sq(terr.pos[slot])))
+                continue
+            for n in interpret.options_facts(self, p, opts, slot, have):
                 out.append(GMove(ACT, n=n, a=sq(terr.pos[slot])))
         return out
 
@@ -735,7 +746,7 @@ class GlenMore2State(State):
         for slot, cell in enumerate(terr.pos):
             if not terr.scots[slot]:
                 continue
-            near = terr.around(cell, self.comp.settings.move_adjacency) if self.mp > 0 else []
+            near = terr.around(cell, self.facts.move_adjacency) if self.mp > 0 else []
             if self.castle_move and castle is not None and castle != slot and \
                     castle not in near:
                 near = [*near, castle]  # Hero's Homeland (HG-RU 388)
@@ -870,18 +881,10 @@ class GlenMore2State(State):
         need = self.comp.blueprint_need[card["tile"]]
         return sum(card["paid"]) + card["free"] >= need.total
 
-    def _zone(self, p: int) -> set[tuple[int, int]]:
-        """The squares a placement may touch: those of the Scotsmen and next to them."""
-        terr = self.terr[p]
-        adj = dirs(self.comp.settings.placement_adjacency)
-        zone: set[tuple[int, int]] = set()
-        for i, c in enumerate(terr.scots):
-            if c:
-                x, y = terr.pos[i]
-                zone.add((x, y))
-                for dx, dy in adj:
-                    zone.add((x + dx, y + dy))
-        return zone
+    def _zone(self, p: int) -> dict[tuple[int, int], int]:
+        """The squares a placement may touch (the keys): those of the Scotsmen and next to
+        them (kept by the territory, :meth:`Territory.zone`)."""
+        return self.terr[p].zone(self.facts.place_adjacency)
 
     def _fits(self, p: int, cell: tuple[int, int], over: str, river: bool) -> bool:
         """Whether a historic place's cell can be built over ``cell``: a tile of the kind
@@ -970,7 +973,7 @@ class GlenMore2State(State):
             terr.tiles[slot] = t
             if comp.settings.rebuild_covered == "discard":
                 terr.res[slot] = [0, 0, 0, 0, 0]
-                terr.scots[slot] = 0
+                terr.set_scots(slot, 0)
             slots.append(slot)
         near = set(slots)
         for slot in slots:
@@ -1052,7 +1055,7 @@ class GlenMore2State(State):
                 self.discarded.append(tile)
                 self._end_turn()
                 return
-            if comp.is_historic_card(tile):
+            if self.facts.take[tile] == interpret.TAKE_CARD:  # comp.is_historic_card(tile)
                 if self.phase == P_DISCARD:  # Munro: 1 free resource on the card (HG-RU 520)
                     self._take_card(p, tile, 1)
                     self._after_effects(p, self.after_gain)
@@ -1171,7 +1174,7 @@ class GlenMore2State(State):
                 self.central_offers.pop(0)
             self._after_effects(p, self.central_return)
         elif op == SCOT:
-            terr.scots[terr.cells[(move.a.x, move.a.y)]] += 1
+            terr.add_scots(terr.cells[(move.a.x, move.a.y)], 1)
             self.scots_to_place -= 1
             self._after_effects(p, self.scot_return)
         elif op == CHOOSE:
@@ -1183,8 +1186,8 @@ class GlenMore2State(State):
             self._remove(p, terr.cells[(move.a.x, move.a.y)])
         elif op == MOVE:
             a, b = terr.cells[(move.a.x, move.a.y)], terr.cells[(move.b.x, move.b.y)]
-            terr.scots[a] -= 1
-            terr.scots[b] += 1
+            terr.add_scots(a, -1)
+            terr.add_scots(b, 1)
             step = b in terr.around(terr.pos[a], comp.settings.move_adjacency)
             if self.castle_move and b == terr.cells.get(HOME_CASTLE) and \
                     (not step or self.mp <= 0):
@@ -1281,7 +1284,7 @@ class GlenMore2State(State):
             terr.tiles[slot] = tile
             if comp.settings.rebuild_covered == "discard":
                 terr.res[slot] = [0, 0, 0, 0, 0]
-                terr.scots[slot] = 0
+                terr.set_scots(slot, 0)
         else:
             slot = terr.add(tile, cell)
         self.tile = -1
@@ -1342,21 +1345,25 @@ class GlenMore2State(State):
         else:
             self.phase = P_ACT
 
-    def _removable(self, p: int, slot: int) -> bool:
+    def _removable(self, p: int, slot: int, cut: set[int] | None = None) -> bool:
         """Never the home tile (nor a place built over it); a half of a double only when
         2 tiles may be removed, and only if its other half may go too (HG-RU 524-526);
-        never a removal that leaves the territory in parts (spec 6.3)."""
-        terr, comp = self.terr[p], self.comp
-
-        def free(i: int) -> bool:
-            return all(comp.tiles[t].stack != "home" for t in (terr.tiles[i], *terr.under[i]))
-
-        other = comp.partner.get(terr.tiles[slot])
+        never a removal that leaves the territory in parts (spec 6.3). ``cut``: the
+        territory's :meth:`Territory.cut_slots`, when the caller found them."""
+        terr = self.terr[p]
+        other = self.comp.partner.get(terr.tiles[slot])
         if other is None or other not in terr.tiles:
-            return free(slot) and self._keeps_whole(p, {slot})
+            if cut is not None:
+                return slot not in cut and self._not_home(p, slot)
+            return self._not_home(p, slot) and self._keeps_whole(p, {slot})
         half = terr.tiles.index(other)
-        return self.remove_left >= 2 and free(slot) and free(half) and \
-            self._keeps_whole(p, {slot, half})
+        return self.remove_left >= 2 and self._not_home(p, slot) and \
+            self._not_home(p, half) and self._keeps_whole(p, {slot, half})
+
+    def _not_home(self, p: int, slot: int) -> bool:
+        """Neither the tile in ``slot`` nor one under it is a starting tile."""
+        home, terr = self.facts.home, self.terr[p]
+        return not home[terr.tiles[slot]] and not any(home[u] for u in terr.under[slot])
 
     def _keeps_whole(self, p: int, slots: set[int]) -> bool:
         return self.terr[p].connected_without(slots, self.comp.settings.placement_adjacency)
@@ -1570,7 +1577,7 @@ class GlenMore2State(State):
         chronicle 9: the feasts' extra counts and the alternative board, HG-RU 216-218)."""
         fame_won = self._scoring_start() if 10 in self.ch else []
         cats = self.category_counts()
-        plain = {c: [self.comp.pack.scoring_vp(v - min(vs), alternative=9 in self.ch)
+        plain = {c: [interpret.scoring_vp(self.facts, v - min(vs), 9 in self.ch)
                      for v in vs] for c, vs in cats.items()}  # before feasts and modifiers
         for p in range(self.seats):  # chronicle 10's scoring modifiers (HG-RU 344)
             for cat, extra in self.modifiers[p]:
@@ -1586,7 +1593,7 @@ class GlenMore2State(State):
         for values in cats.values():
             low = min(values)
             for p, v in enumerate(values):
-                vp[p] += self.comp.pack.scoring_vp(v - low, alternative=alt)
+                vp[p] += interpret.scoring_vp(self.facts, v - low, alt)
         for p in range(self.seats):
             self.vp[p] += vp[p]
         record: dict[str, Any] = {"round": number, **cats, "vp": vp}
@@ -1785,6 +1792,7 @@ class GlenMore2State(State):
         s.history = list(self.history)
         # shared: read-only during the game
         s.comp, s.comp_prices, s.pay_prices = self.comp, self.comp_prices, self.pay_prices
+        s.facts = self.facts
         s.ch, s.start_tiles = self.ch, self.start_tiles
         # numbers, flags and immutable values
         s.solo, s.seats, s.use_die = self.solo, self.seats, self.use_die

@@ -121,7 +121,11 @@ def test_the_coachs_better_move_on_the_board(serve: Callable[..., TestClient],
         assert time.monotonic() < deadline
         time.sleep(0.1)
     assert verdict["mark"] in ("mistake", "blunder")
-    live = client.get(f"/api/tables/{table}/view?seat=1", headers=auth(token)).json()
+    # the AI's reply, if the game goes on, is awaited: then nothing but a move changes the seq
+    while (live := client.get(f"/api/tables/{table}/view?seat=1", headers=auth(token)).json()
+           )["status"] != "over" and 1 not in live["to_move"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
     pos = client.get(url + "&lang=uk", headers=auth(token)).json()
     assert (pos["of"], pos["index"], pos["player"]) == ("verdict", BLUNDER, 1)
     assert pos["move"] == verdict["best"] and pos["move"] != "7r@8"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,7 @@ import pytest
 
 from clanboard.core import games as all_games
 from clanboard.server.coach.tutorial import TUTORIALS, words
-from tests.support.liveserver import live_server
+from tests.e2e import test_tutorial_isle_of_skye as skye_tutorial
 
 pytestmark = [
     pytest.mark.browser,
@@ -28,7 +27,6 @@ pytestmark = [
 
 TID = "isle-of-skye"
 PLAN = TUTORIALS[TID].plan
-SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
 LANGS = ("en", "ru", "uk", "ja")
 #: what the board outlines: each marked element by its data-testid and the tile or cell
 #: its data-* (or the tile drawn in it) names
@@ -48,20 +46,8 @@ SIGHT = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with live_server(tmp_path_factory.mktemp("data"), hint_iterations=50,
-                     coach_iterations=50, rate_tables=0, max_open_tables=0) as url:
-        yield url
-
-
-def open_page(context: Any, url: str, size: str) -> Any:
-    page = context.new_page()
-    page.set_viewport_size(dict(zip(("width", "height"), SIZES[size], strict=True)))
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.goto(url)
-    return page
+server = skye_tutorial.server  # the same light server, a fixture of this module too
+open_page = skye_tutorial.open_page
 
 
 class Tutorial:

@@ -1,7 +1,9 @@
 """Test configuration: a deterministic hypothesis profile for CI."""
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # a throwaway PostgreSQL cluster for the storage and server suites (fixture ``pg_url``)
@@ -20,3 +22,13 @@ if "CLANBOARD_PACKS_DIR" not in os.environ:
     import tempfile
 
     os.environ["CLANBOARD_PACKS_DIR"] = tempfile.mkdtemp(prefix="clanboard-test-packs-")
+
+
+@pytest.fixture(autouse=True)
+def _terminal_in_english() -> Iterator[None]:
+    """Each test starts with the terminal's language as a new process has it: a command run
+    with ``--lang`` in one test leaves the process speaking that language (clanboard.cli.lang)."""
+    from clanboard.cli import lang
+
+    lang._current[0], lang._asked[0] = "en", None
+    yield

@@ -13,7 +13,7 @@ import pytest
 
 from clanboard.core import GameRecord
 from clanboard.server.tables import timers
-from tests.e2e.conftest import SIZES, page_at
+from tests.e2e.conftest import SIZES, page_at, tutorial_shown
 from tests.support.liveserver import live_server
 
 pytestmark = pytest.mark.browser
@@ -122,7 +122,7 @@ def tutorial_page(browser: Any, base_url: str, lang: str, size: str) -> Any:
     """The lobby in ``lang``; 'Learn to play' for Schotten Totten clicked."""
     page = page_at(browser, f"{base_url}/?lang={lang}", size)
     page.click("[data-testid=learn-schotten-totten]")
-    page.wait_for_selector("[data-testid=tutorial-text]", timeout=60_000)
+    tutorial_shown(page)
     return page
 
 

@@ -9,17 +9,15 @@ languages) go to $CLANBOARD_SCREENSHOTS when set."""
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from clanboard.server.coach.tutorial import TUTORIALS
-from tests.e2e.conftest import SIZES, page_at
+from tests.e2e.conftest import SIZES, page_at, tutorial_shown
 from tests.support.liveserver import live_server
 
 pytestmark = pytest.mark.browser
@@ -168,17 +166,7 @@ def test_a_long_press_on_a_hand_card_selects_nothing(server: str, browser: Any) 
 def start_tutorial(browser: Any, server: str, tid: str, lang: str, size: str) -> Any:
     page = open_page(browser, f"{server}/?lang={lang}", size)
     page.click(f"[data-testid=learn-{tid}]")
-    try:
-        page.wait_for_selector("[data-testid=tutorial-text]", timeout=30_000)
-    except PlaywrightTimeout:
-        # Seen once in a CI run (a Skye table in Ukrainian, 60 s without its step; not
-        # reproduced in 20 tries alone): say what the page held, then reload it as a player
-        # would, so a page that never shows the step still fails.
-        held = page.evaluate("() => ({data: {...document.body.dataset}, url: location.href,"
-                             " coach: document.getElementById('coach')?.outerHTML?.slice(0, 300)})")
-        warnings.warn(f"tutorial step not shown after 30 s: {held} {page.errors}", stacklevel=1)
-        page.reload()
-        page.wait_for_selector("[data-testid=tutorial-text]", timeout=60_000)
+    tutorial_shown(page)
     page.wait_for_function(MY_TURN, timeout=60_000)
     page.wait_for_timeout(300)  # the suggested move scrolled into sight
     return page

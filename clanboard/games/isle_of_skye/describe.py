@@ -7,6 +7,7 @@ moves say only that a choice was made, the same words whichever tile or price it
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from clanboard.core import CHANCE, Move, Plural, seat_name, winners_text, words
@@ -104,7 +105,8 @@ for the tile itself being in the move's message ("{who} сбрасывает к�
 ``with`` is only the preposition there; ``name`` is the whole noun phrase, for a board."""
 
 
-def _things(tile: Tile, lang: str) -> list[str]:
+@lru_cache(maxsize=1024)  # a tile's things never change: every view names every tile
+def _things(tile: Tile, lang: str) -> tuple[str, ...]:
     """What the tile shows, in the order of the icons, then its road, its scroll, and its
     terrain when it has no icon (whose terrain covers most of its edges first)."""
     t = words(TILE_WORDS, lang)
@@ -118,10 +120,10 @@ def _things(tile: Tile, lang: str) -> list[str]:
         parts.append(t["scroll"])
     if not icons:
         parts += [t[c] for c in sorted(set(tile.edges), key=lambda c: -tile.edges.count(c))]
-    return parts
+    return tuple(parts)
 
 
-def _joined(parts: list[str], t: Mapping[str, str]) -> str:
+def _joined(parts: tuple[str, ...], t: Mapping[str, str]) -> str:
     if len(parts) < 2:
         return "".join(parts)
     return t["and"].format(things=t["comma"].join(parts[:-1]), last=parts[-1])

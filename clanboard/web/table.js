@@ -507,6 +507,11 @@
       $("status").textContent = e.message;
       return;
     }
+    // the panels' scripts after this one (coach.js) listen for the first view: a slow one
+    // would miss it, so the socket opens once every script of the page has run
+    if (document.readyState === "loading") {
+      await new Promise((ok) => document.addEventListener("DOMContentLoaded", ok, {once: true}));
+    }
     connect();
   }
   start();

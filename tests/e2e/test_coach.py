@@ -190,3 +190,26 @@ def test_a_refusals_rules_link_opens_its_section(coach_server: str, browser: Any
     assert heading.inner_text() == refused["rules"]["title"]
     assert not page.errors, page.errors
     page.context.close()
+
+
+def test_the_step_shows_when_the_coach_script_comes_after_the_first_view(
+        coach_server: str, browser: Any) -> None:
+    """The coach's script, slow to arrive, missed the table's first view: the step panel
+    stayed empty until the next move (seen about once a CI run). The table now opens its
+    WebSocket only once every script of the page has run."""
+    import time
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+
+    def slow(route: Any) -> None:
+        response = route.fetch()
+        time.sleep(1.5)  # the view reaches the page before this script
+        route.fulfill(response=response)
+
+    context.route("**/static/coach.js", slow)
+    page = context.new_page()
+    page.goto(f"{coach_server}/?lang=en")
+    page.click("[data-testid=learn-schotten-totten]")
+    page.wait_for_selector("[data-testid=tutorial-text]", timeout=15_000)
+    assert page.get_attribute("body", "data-seq") == "0"  # shown before any move was made
+    context.close()

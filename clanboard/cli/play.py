@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 from typing import Annotated
@@ -24,6 +25,7 @@ from clanboard.core import (
     get_game,
     make_agent,
     picture,
+    seat_name,
 )
 from clanboard.core.agents import agent_plugin_errors
 from clanboard.core.registry import discovery_errors
@@ -123,21 +125,59 @@ def _split(move: str) -> tuple[str, str]:
     return (" ".join(words[:2]) + " ", " ".join(words[2:])) if len(words) > 2 else (move, "")
 
 
-def _show_moves(state: State, seat: int) -> None:
-    """Every move numbered (typing the number plays it): a short list one by one, a long
-    one a line per group, ``12–15 5g@{1|2|3|4}`` (12 plays ``5g@1``, 15 ``5g@4``)."""
+def _show_moves(state: State, seat: int, names: list[str] | None = None) -> None:
+    """Every move numbered (typing the number plays it): a short list one move a line in
+    words (the notation beside the words only where two moves read the same), a long one a
+    line per group, ``12–15 5g@{1|2|3|4}`` (12 plays ``5g@1``, 15 ``5g@4``)."""
     moves = [str(m) for m in state.legal_moves(seat)]
     if len(moves) <= SHORT_LIST:
-        console.print("  ".join(f"[dim]{i + 1}.[/]{escape(m)}" for i, m in enumerate(moves)))
+        said = [_menu_words(state, m, seat, names) for m in moves]
+        twice = {w for w in said if said.count(w) > 1}
+        for i, (m, w) in enumerate(zip(moves, said, strict=True)):
+            shown = escape(w) + (f" [dim]({escape(m)})[/]" if w in twice else "")
+            console.print(f"[dim]{i + 1:>3}.[/] {shown}")
         return
     first = 1
-    for head, group in _groups(moves).items():
-        tails = [_split(m)[1] for m in group]
+    for group in _groups(moves).values():
         last = first + len(group) - 1
         numbers = f"{first}." if last == first else f"{first}–{last}"
-        shown = f"{head}{{{'|'.join(tails)}}}" if len(group) > 1 else group[0]
-        console.print(f"[dim]{numbers:>9}[/] {escape(shown)}")
+        console.print(f"[dim]{numbers:>9}[/] {escape(_group_words(state, group, seat, names))}")
         first = last + 1
+
+
+def _group_words(state: State, group: list[str], seat: int, names: list[str] | None) -> str:
+    """A group of moves on one line: in words, what they share once and what tells them
+    apart in braces (``Plays red 5 at stone {1|2|3}``); in the notation where two of them
+    read the same (a tile turned another way), ``place L14 {-4,0 r0|-4,0 r2}``."""
+    said = [_menu_words(state, m, seat, names) for m in group]
+    if len(group) == 1:
+        return said[0]
+    if len(set(said)) < len(said):
+        return _split(group[0])[0] + "{" + "|".join(_split(m)[1] for m in group) + "}"
+    head = os.path.commonprefix(said)
+    tail = os.path.commonprefix([w[len(head):][::-1] for w in said])[::-1]
+    if " " in said[0]:  # a language with spaces: whole words in common
+        head = head[:head.rfind(" ") + 1]
+        tail = tail[tail.find(" "):] if " " in tail else ""
+    apart = [w[len(head):len(w) - len(tail)] for w in said]
+    return head + "{" + "|".join(apart) + "}" + tail
+
+
+def _menu_words(state: State, move: str, seat: int, names: list[str] | None) -> str:
+    """A move of ``seat`` in words for a list of the seat's own choices: the game's words
+    without the player's name leading them ("Discards the tile with a sheep…"); the
+    notation when the game has no words for it."""
+    lang = current_language()
+    try:
+        text = state.describe_move(state.parse_move(move, seat), seat, seat, names, lang)
+    except Exception:  # words must never stop a game: the notation then
+        return move
+    who = seat_name(names, seat, lang)
+    if text.startswith(who):
+        rest = text[len(who):].lstrip(" :：、がは")
+        if rest and rest != str(move):
+            text = rest[0].upper() + rest[1:]
+    return text
 
 
 def _ask_move(state: State, seat: int, names: list[str] | None = None) -> str | None:
@@ -165,7 +205,7 @@ def _ask_move(state: State, seat: int, names: list[str] | None = None) -> str | 
                 raise Resigned
             continue
         if text == "moves":
-            _show_moves(state, seat)
+            _show_moves(state, seat, names)
             continue
         if text == "board":
             console.print(picture(state, seat, current_language()))
@@ -196,7 +236,7 @@ def _echo(before: State, text: str, seat: int, names: list[str] | None) -> None:
                                      current_language())
     except Exception:  # words must never stop a game: the board shows the move anyway
         return
-    console.print(f"[green]{escape(words)}[/] [dim]({escape(text)})[/]")
+    console.print(f"[green]{escape(words)}[/]")
 
 
 def register(app: typer.Typer) -> None:
@@ -282,7 +322,7 @@ def register(app: typer.Typer) -> None:
                     state.apply(move, s)
                     if not secret:
                         words = before.describe_move(move, s, seat, names_, code)
-                        console.print(f"[cyan]{words}[/] [dim]({move})[/]")
+                        console.print(f"[cyan]{escape(words)}[/]")
                     elif s not in state.players_to_move():
                         console.print("[cyan]" + _("{who} has chosen").format(who=names_[s])
                                       + "[/]")
@@ -290,7 +330,7 @@ def register(app: typer.Typer) -> None:
                     if shown != len(state.history):
                         console.print(picture(state, seat, code))
                         shown = len(state.history)
-                    _show_moves(state, seat)
+                    _show_moves(state, seat, names_)
                     try:
                         asked = _ask_move(state, seat, names_)
                     except Resigned:
@@ -377,7 +417,7 @@ def _words(before: State, notation: str, player: int, viewer: int | None,
     """A recorded move in words for ``viewer`` (the notation when it cannot be read)."""
     try:
         return before.describe_move(before.parse_move(notation, player), player, viewer,
-                                    names, lang) + f" ({notation})"
+                                    names, lang)
     except Exception:  # words must never stop a replay: the notation then
         who = names[player] if names else _("Player {n}").format(n=player + 1)
         return f"{who}: {notation}"

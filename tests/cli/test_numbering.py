@@ -44,29 +44,45 @@ def test_games_counts_players_in_words_with_plural_forms(lang: str, two: str, tw
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk", "ja"])
 def test_a_number_from_a_grouped_list_plays_that_move_and_it_is_echoed(lang: str) -> None:
-    """Schotten Totten's first list (54 moves) is shown by groups ``1–9 1o@{1|..|9}``; the
-    10th move is the second group's first one, played when 10 is typed, and said in words."""
+    """Schotten Totten's first list (54 moves) is shown by groups in words, ``1–9 Plays
+    orange 1 at stone {1|..|9}``; the 10th move is the second group's first one, played
+    when 10 is typed, and said in words."""
+    state = get_game("schotten-totten").new_state(2, 4, {})
+    tenth = state.parse_move(play_module._moves_in_order(state, 0)[9], 0)
+    said = state.describe_move(tenth, 0, 0, None, lang)
     out = run("play", "schotten-totten", "--seed", "4", "--vs", "random", "--lang", lang,
               keys="10\nquit\n")
-    groups = re.findall(r"^\s*(\d+)–(\d+) (\w+@)\{([\d|]+)\}$", out, re.M)
+    groups = re.findall(r"^\s*(\d+)–(\d+) (.+)\{([\d|]+)\}(.*)$", out, re.M)
     assert groups[0][:2] == ("1", "9") and groups[1][:2] == ("10", "18")
-    tenth = groups[1][2] + groups[1][3].split("|")[0]
-    echo = re.search(rf"{PLAYER[lang]} ?1> (.+) \({re.escape(tenth)}\)$", out, re.M)
-    assert echo is not None, out
-    words = echo.group(1)
-    assert words.startswith(PLAYER[lang]) and "@" not in words  # words, not the notation
+    head, tails, end = groups[1][2], groups[1][3].split("|"), groups[1][4]
+    assert said.lower().endswith((head + tails[0] + end).lower())  # the move's words, no name
+    assert re.search(rf"{PLAYER[lang]} ?1> {re.escape(said)}$", out, re.M), out
+    assert "@" not in out.split("> ", 1)[1]  # words, never the notation
     assert "seat 0" not in out and "место 0" not in out and "席0" not in out
 
 
-def test_a_short_list_is_numbered_one_by_one_and_a_number_plays_it() -> None:
-    game = get_game("glen-more")
-    state = game.new_state(2, 3, {})
-    short = [str(m) for m in state.legal_moves(0)]
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_short_list_is_numbered_one_by_one_in_words_and_a_number_plays_it(lang: str) -> None:
+    state = get_game("glen-more").new_state(2, 3, {})
+    short = state.legal_moves(0)
     assert len(short) <= play_module.SHORT_LIST
-    out = run("play", "glen-more", "--seed", "3", "--vs", "random", keys="2\nquit\n")
-    flat = " ".join(out.split())
-    assert " ".join(f"{i + 1}.{m}" for i, m in enumerate(short)) in flat
-    assert f"({short[1]})" in flat
+    out = run("play", "glen-more", "--seed", "3", "--vs", "random", "--lang", lang,
+              keys="2\nquit\n")
+    shown = dict(re.findall(r"^\s*(\d+)\. (.+)$", out, re.M)[:len(short)])
+    for i, move in enumerate(short):
+        said = state.describe_move(move, 0, 0, None, lang)
+        assert shown[str(i + 1)].lower() in said.lower(), (shown, said)
+    assert not any(re.search(r"\bT\d\d\b", line) for line in shown.values())  # no tile's id
+    second = state.describe_move(short[1], 0, 0, None, lang)
+    assert re.search(rf"{PLAYER[lang]} ?1> {re.escape(second)}$", out, re.M), out
+
+
+def test_moves_that_read_the_same_keep_their_notation_apart() -> None:
+    """Two moves with the same words (a tile turned another way) are told apart by their
+    notation, in a short list and in a group."""
+    state = get_game("isle-of-skye").new_state(2, 5, {})
+    twins = ["place L14 -4,0 r0", "place L14 -4,0 r2"]
+    assert play_module._group_words(state, twins, 0, None) == "place L14 {-4,0 r0|-4,0 r2}"
 
 
 @pytest.mark.parametrize(("lang", "message"), [

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import clanboard.games.glen_more_2.words as W
-from clanboard.core import CHANCE, Move, seat_name, winners_text, words
+from clanboard.core import CHANCE, Move, Plural, seat_name, winners_text, words
 from clanboard.core.squares import Landmark, square_words
 from clanboard.games.glen_more_2.constants import P_DISCARD, P_PLAN, P_REMOVE
 from clanboard.games.glen_more_2.effects import CATEGORIES, RESOURCES, Effect
@@ -50,8 +50,12 @@ if TYPE_CHECKING:
     from clanboard.games.glen_more_2.state import GlenMore2State
 
 MESSAGES = {
-    "take": "{who} moves on the rondel and takes {tile}",
-    "take_alt": "{who} moves on the rondel and takes {tile}, paying {cost}",
+    "take": Plural("{who} moves {steps} space ahead on the rondel and takes {tile}",
+                   "{who} moves {steps} spaces ahead on the rondel and takes {tile}", "steps"),
+    "take_alt": Plural("{who} moves {steps} space ahead on the rondel and takes {tile}, "
+                       "paying {cost}",
+                       "{who} moves {steps} spaces ahead on the rondel and takes {tile}, "
+                       "paying {cost}", "steps"),
     "take_discard": "{who} takes {tile} from the discard",
     "pass": "{who} cannot take a tile and moves onto {tile}, which leaves the game",
     "place": "{who} places {tile} {square}",  # not Glen More's "{at}": its own id
@@ -189,10 +193,14 @@ def describe_move(s: GlenMore2State, move: Move, player: int, viewer: int | None
             return m["pass"].format(who=who, tile=tile)
         if s.phase == P_DISCARD:
             return m["take_discard"].format(who=who, tile=tile)
-        alts = comp.tiles[comp.index[move.name]].cost.alternatives
+        at = comp.index[move.name]
+        # how far ahead: two tiles of one name differ there (as Glen More says it)
+        steps = s.track.index(at) if at in s.track else 0
+        alts = comp.tiles[at].cost.alternatives
         if move.n and move.n <= len(alts):
-            return m["take_alt"].format(who=who, tile=tile, cost=W.items(alts[move.n - 1], lang))
-        return m["take"].format(who=who, tile=tile)
+            return m["take_alt"].format(who=who, tile=tile, steps=steps,
+                                        cost=W.items(alts[move.n - 1], lang))
+        return m["take"].format(who=who, tile=tile, steps=steps)
     if op == PLACE:
         return m["place"].format(who=who, tile=tile_name(s, s.tile, lang),
                                  square=where(s, player, move.a, lang))

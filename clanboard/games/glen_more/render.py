@@ -43,7 +43,8 @@ _SPECIAL = {
 WORDS = {
     "head": "[bold]Glen More[/] · {n} players · phase {phase}",
     "to_move": " · player {n} to move",
-    "track": "Track, from the back of the chain (moves next) to the front:",
+    "track_ahead": "Track, from the back of the chain (moves next) to the front; the number "
+                   "says how many spaces ahead of the back each one lies:",
     "die": "the die",
     "player": "player {n}",
     "stacks": "Stacks 0/1/2/3: {sizes} · scorings done: {n}",
@@ -110,7 +111,8 @@ def _describe(tile: int, lang: str = "en") -> str:
         parts.append(w["river"])
     if t.road:
         parts.append(w["road"])
-    return f"[{_COLOUR[t.frame]}]{t.id}[/] " + ", ".join(parts)
+    parts[0] = f"[{_COLOUR[t.frame]}]{parts[0]}[/]"  # the frame's colour, never the tile's id
+    return ", ".join(parts)
 
 
 def _res_marks(lang: str) -> str:
@@ -123,9 +125,9 @@ def render(s: GlenMoreState, player: int | None = None, lang: str = "en") -> str
     lines: list[str] = []
     lines.append(w["head"].format(n=s.num_players, phase=Text(PHASES[s.phase]).render(lang))
                  + (w["to_move"].format(n=s.cur + 1) if s.cur >= 0 else ""))
-    lines.append(w["track"])
-    for i, v in enumerate(s.track):
-        space = (s.head + i) % 14
+    lines.append(w["track_ahead"])
+    back = next((i for i, v in enumerate(s.track) if v != GAP), 0)
+    for space, v in enumerate(s.track[back:]):  # spaces ahead of the back, as moves count
         if v >= 0:
             lines.append(f"  {space:>2}  {_describe(v, lang)}")
         elif v == DIE:
@@ -221,7 +223,6 @@ def _player(s: GlenMoreState, p: int, me: bool, lang: str = "en") -> list[str]:
     xs = [xy(q)[0] for q in terr.pos]
     ys = [xy(q)[1] for q in terr.pos]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    out.append("      " + "".join(f"{x:^{CELL}}" for x in range(x0, x1 + 1)))
     for y in range(y0, y1 + 1):
         top, bottom = [], []
         for x in range(x0, x1 + 1):
@@ -237,6 +238,6 @@ def _player(s: GlenMoreState, p: int, me: bool, lang: str = "en") -> list[str]:
             res = "".join(marks[k] * terr.res[slot * 5 + k] for k in range(5))
             clan = "♟" * terr.clan[slot]
             bottom.append(set_cell_size((res + " " + clan).strip(), CELL - 1) + " ")
-        out.append(f"{y:>4}  " + "".join(top))
+        out.append("      " + "".join(top))
         out.append("      " + "".join(bottom))
     return out

@@ -10,7 +10,7 @@ import clanboard.games.glen_more_2.words as W
 from clanboard.core import words
 from clanboard.games.glen_more_2.allenarly import ALLEN
 from clanboard.games.glen_more_2.constants import DIE, GAP, PHASES
-from clanboard.games.glen_more_2.describe import result_explanation, where
+from clanboard.games.glen_more_2.describe import _at, result_explanation, where
 from clanboard.games.glen_more_2.effects import RESOURCES
 from clanboard.games.glen_more_2.moves import Sq
 from clanboard.games.glen_more_2.provenance import used_provisional
@@ -30,8 +30,7 @@ MESSAGES = {
     "feasts": "Feasts", "last_reveal": "last reveal",
     "reveal": "Player {p} stage {stage} feast {f}",
     "placed": "placed", "no_marker": "no marker",
-    "bidding": "Bidding", "bid_help": "(secret): your stack {stack}; "
-               "type e.g. 'bid 4,1,5' (top first) or 'bid none'",
+    "bidding": "Bidding",
     "seat": "Player {p}",
     "stats": "{vp} VP, coins: {coins}, whisky barrels: {whisky}, landmark cards: {landmarks}, "
              "personalities: {personalities}, Scotsmen in the home castle: {castle}",
@@ -44,8 +43,7 @@ MESSAGES = {
     "blueprint_line": "{place}: {have} of {need} resources",
     "step": "step: {phase}", "movement": "movement points {n}",
     "used": "this game used {n} provisional values:",
-    "none": "—",
-    "clan_line": "{clan} (road cost {road}): {effect} — {holders}",
+    "none": "none",
     "feast_line": "{n}. {name} — cost: {cost}; {effect}",
     "allen_head": "{vp} VP, coins: {coins}, trade stones: {stones}, Scotsmen: {scots}, "
                   "landmark cards: {landmarks}, whisky barrels: {whisky}, personalities: "
@@ -62,7 +60,13 @@ MESSAGES = {
     "phase.central": "the central track's reward", "phase.choose": "choose an option",
     "phase.scot": "place the new Scotsman", "phase.over": "the game is over",
     "phase.allenarly": "Allenarly's turn", "phase.allenarly_bid": "Allenarly's bids",
-    "square_at": "{what} (square {at})",
+    "clan_entry": "{clan} (road cost {road}): {effect}",
+    "clan_markers": "clan markers: {holders}",
+    "bid_secret": "(secret) your bid, top of the stack first: the feasts at positions {stack}",
+    "bid_nothing": "(secret) your bid: no feast",
+    "bid_owed": "(secret): choose the feasts to bid on, the top of your stack first — type a "
+                "move's number from the list",
+    "bid_waiting": "(secret): the players choose their bids",
 }
 """The terminal's words (catalogued in the gettext catalogues like the moves')."""
 
@@ -70,7 +74,8 @@ _ABBR = {"wood": "W", "stone": "S", "grain": "G", "sheep": "Sh", "cattle": "C"}
 
 
 def _tile(s: GlenMore2State, t: int, lang: str = "en") -> str:
-    """A tile: id, name, kind, and what it does (cost, placement, activation), in words."""
+    """A tile: its name (``*`` when provisional), kind, and what it does (cost, placement,
+    activation), in words; never its id."""
     comp = s.comp
     row = comp.tiles[t]
     mark = "*" if row.provisional else ""
@@ -83,15 +88,13 @@ def _tile(s: GlenMore2State, t: int, lang: str = "en") -> str:
         if row.activation:
             parts.append(W.m_(lang)["on_activate"].format(
                 effect=W.effect(row.activation, comp, lang)))
-    return escape(f"{row.id}{mark} {W.tile_name(comp, t, lang)} — " + "; ".join(parts))
+    return escape(f"{W.tile_name(comp, t, lang)}{mark} — " + "; ".join(parts))
 
 
 def _rep(s: GlenMore2State, p: int, cell: list[int], lang: str) -> str:
-    """A clan representative by the tile it stands on, and the square to type."""
-    slot = s.terr[p].cells.get((cell[0], cell[1]))
-    what = W.tile_name(s.comp, s.terr[p].tiles[slot], lang) if slot is not None \
-        else where(s, p, Sq(cell[0], cell[1]), lang)
-    return words(MESSAGES, lang)["square_at"].format(what=what, at=f"{cell[0]},{cell[1]}")
+    """A clan representative by the tile it stands on (by its place too when the territory
+    holds two of that name), as the log names it; never the square's coordinates."""
+    return _at(s, p, Sq(cell[0], cell[1]), lang)
 
 
 def _names(s: GlenMore2State, seats: list[int], lang: str) -> str:
@@ -100,6 +103,19 @@ def _names(s: GlenMore2State, seats: list[int], lang: str) -> str:
     m = words(MESSAGES, lang)
     return ", ".join(her_name(lang) if s.solo and p == ALLEN else m["seat"].format(p=p + 1)
                      for p in seats) or m["none"]
+
+
+def _bid(s: GlenMore2State, player: int | None, lang: str) -> str:
+    """The viewer's secret feast bid in words (the feasts by their place in the row, as the
+    log says them), or what to do when it is still owed."""
+    m = words(MESSAGES, lang)
+    mine = s.bids[player] if player is not None else None
+    if mine is None:
+        return m["bid_owed"] if player is not None and player in s.players_to_move() \
+            else m["bid_waiting"]
+    if not mine:
+        return m["bid_nothing"]
+    return m["bid_secret"].format(stack=W.m_(lang)["list"].join(map(str, mine)))
 
 
 def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") -> str:
@@ -132,9 +148,11 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
     for sid, holders in s.clan.items():
         sp = comp.spaces[comp.space_index[sid]]
         effect = W.provisional(W.effect(sp.effect, comp, lang), sp.provisional, lang)
-        out.append("  " + escape(m["clan_line"].format(
-            clan=W.clan_name(comp, sid, lang), road=sp.road_cost, effect=effect,
-            holders=_names(s, list(holders), lang))))
+        line = m["clan_entry"].format(clan=W.clan_name(comp, sid, lang), road=sp.road_cost,
+                                      effect=effect)
+        if holders:
+            line += "; " + m["clan_markers"].format(holders=_names(s, list(holders), lang))
+        out.append("  " + escape(line))
     if s.feast_row:
         out.append(f"[bold]{m['feasts']}[/]")
         for i, f in enumerate(s.feast_row):
@@ -148,9 +166,7 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
                 m["reveal"].format(p=r["seat"] + 1, stage=r["stage"], f=r["feast"])
                 + " " + (m["placed"] if r["paid"] else m["no_marker"]) for r in s.reveal))
         if s.phase == PHASES.index("bid"):
-            mine = s.bids[player] if player is not None else None
-            out.append(f"[bold]{m['bidding']}[/] " + escape(m["bid_help"].format(
-                stack=",".join(map(str, mine)) if mine else "-")))
+            out.append(f"[bold]{m['bidding']}[/] " + escape(_bid(s, player, lang)))
     for p in range(s.num_players):
         terr = s.terr[p]
         head = "[bold]" + ("> " if p == s.cur else "  ") + m["seat"].format(p=p + 1) + "[/]"
@@ -162,7 +178,7 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
                             if terr.res[slot][k])
             scot = "; " + m["scotsmen"].format(n=terr.scots[slot]) if terr.scots[slot] else ""
             res = "; " + escape(m["resources"].format(list=res)) if res else ""
-            at = escape(m["square_at"].format(what=where(s, p, Sq(x, y), lang), at=f"{x},{y}"))
+            at = escape(where(s, p, Sq(x, y), lang))
             out.append(f"     {_tile(s, terr.tiles[slot], lang)}{scot}{res} [dim]— {at}[/]")
     if 10 in s.ch:
         taken = ", ".join(f"{k} ({_names(s, [v], lang)})" for k, v in sorted(s.central.items()))

@@ -1,8 +1,12 @@
 """Text pictures of the position (rich markup): each territory as a small grid.
 
 A tile is drawn in 4 rows of 9 characters: the N edge's terrain (with ``|`` for a road
-end) on top, the W and E edges either side of its number in the order built (``=`` for a
-road end; never its id, which players do not see), an icon line, and the S edge.
+end) on top, the W and E edges either side of its middle (``=`` for a road end; the castle's
+word there, an empty middle for a landscape tile: never its id, which players do not see),
+the line of what it shows (its icons), and the S edge. A tile is told apart from another by
+what it shows, as the words of the moves name it. The rows and columns are labelled by how
+far they lie from the castle ("2 left", "1 up"), as the moves say where a tile goes, never
+by coordinates.
 Terrain: P pasture (green), M mountain, W water (blue).
 Icons: w whisky, s sheep, c cattle, f farm, b broch, l lighthouse, h ship, * scroll.
 """
@@ -11,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.cells import set_cell_size
+from rich.cells import cell_len, set_cell_size
 
 from clanboard.core import Plural, Text, words
 from clanboard.games.isle_of_skye.constants import COLOURS
@@ -58,19 +62,29 @@ def tile_lines(tile: Tile, rot: int, label: str | None = None, lang: str = "en")
     return [top, mid, ico, bot]
 
 
-def render_territory(terr: Territory, lang: str = "en",
-                     numbers: dict[str, str] | None = None) -> str:
-    """The territory as a grid; ``numbers`` labels its tiles (by id) in the middle."""
-    numbers = numbers or {}
+def _from_castle(n: int, less: str, more: str, lang: str) -> str:
+    """A column's or row's label: how far it lies from the castle's ("2 left", "1 up"),
+    nothing for the castle's own."""
+    return "" if n == 0 else words(WORDS, lang)[less if n < 0 else more].format(n=abs(n))
+
+
+def render_territory(terr: Territory, lang: str = "en") -> str:
+    """The territory as a grid, its columns and rows labelled by how far they lie from the
+    castle (which stands on ``0,0``; y grows down the screen), in words of ``lang``."""
     xs = [x for x, _ in terr.cells]
     ys = [y for _, y in terr.cells]
-    lines = ["     " + "".join(f"{'x=' + str(x):^{W}}" for x in range(min(xs), max(xs) + 1))]
+    side = {y: _from_castle(y, "row_up", "row_down", lang) for y in range(min(ys), max(ys) + 1)}
+    pad = max(5, *(cell_len(label) + 1 for label in side.values()))
+    head = (" " * pad + "".join(
+        set_cell_size(f"{_from_castle(x, 'col_left', 'col_right', lang):^{W}}", W)
+        for x in range(min(xs), max(xs) + 1))).rstrip()
+    lines = [head] if head else []
     for y in range(min(ys), max(ys) + 1):
-        rows = [f"y={y:<3}" if i == 1 else "     " for i in range(4)]
+        rows = [set_cell_size(side[y], pad) if i == 1 else " " * pad for i in range(4)]
         for x in range(min(xs), max(xs) + 1):
             cell = terr.cells.get((x, y))
             blank = " " * W
-            pic = (tile_lines(*cell, label=numbers.get(cell[0].id), lang=lang) if cell
+            pic = (tile_lines(*cell, lang=lang) if cell
                    else [blank, f"{'.':^{W}}", blank, blank])
             for i in range(4):
                 rows[i] += pic[i]
@@ -95,17 +109,21 @@ WORDS = {
     "to_build": "  to build: {tiles}",
     "final": "Final: scrolls {scrolls}, gold VP {gold}; winner(s): {who}",
     "legend": "Terrain: {terrain}. Icons: {icons}",
-    "legend_grid": "Each tile shows the terrain at its four edges, | or = where a road "
-                   "leaves it, its number in the middle and its icons below; x counts east, "
-                   "y south",
-    "hint_offer": Plural("you have {gold} gold: discard one tile and price the other two, "
-                         "e.g. {example} (or {first} first)",
-                         "you have {gold} gold: discard one tile and price the other two, "
-                         "e.g. {example} (or {first} first)", "gold"),
-    "hint_price": "price the next tile: {example}",
-    "hint_buy": "buy another player's tile ({example}) or {pass_}",
-    "hint_build": "place a tile: {example} (x east, y south, N quarter turns clockwise); "
-                  "{ret} only for a tile that fits nowhere",
+    "legend_squares": "Each tile shows the terrain at its four edges, | or = where a road "
+                      "leaves it, and its icons below; the labels of the rows and columns say "
+                      "how many squares they lie from the castle, as the moves say where a "
+                      "tile goes",
+    "col_left": "{n} left", "col_right": "{n} right", "row_up": "{n} up", "row_down": "{n} down",
+    "hint_discard": Plural("you have {gold} gold: discard one of your three tiles, then price "
+                           "the other two — type a move's number from the list",
+                           "you have {gold} gold: discard one of your three tiles, then price "
+                           "the other two — type a move's number from the list", "gold"),
+    "hint_next_price": "price your next tile — type a move's number from the list",
+    "hint_to_buy": "buy another player's tile or buy nothing — type a move's number from the "
+                   "list",
+    "hint_place": "place your tile: the list says where, counted from the castle — type a "
+                  "move's number from the list; only a tile that fits nowhere goes back in the "
+                  "bag",
 }
 """The picture's words (English message ids, translated through the catalogues)."""
 SCORING_RULES = {t.rule: t.rule for t in scoring_tiles().values()}
@@ -133,7 +151,7 @@ def _legend(lang: str) -> str:
     icon_text = ", ".join(f"{icons.get(ch, ch)} {Text(kind).render(lang)}"
                           for kind, ch in shown)
     w = words(WORDS, lang)
-    return w["legend"].format(terrain=terrain, icons=icon_text) + "\n" + w["legend_grid"]
+    return w["legend"].format(terrain=terrain, icons=icon_text) + "\n" + w["legend_squares"]
 
 
 def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
@@ -188,8 +206,7 @@ def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
             out.append(w["tiles"].format(tiles=", ".join(parts)) + status)
         if pl["pending"]:
             out.append(w["to_build"].format(tiles=", ".join(map(shown, pl["pending"]))))
-        built = {t: str(i + 1) for i, (t, *_) in enumerate(state.placed[p])}
-        out.append(render_territory(state.territories[p], lang, built))
+        out.append(render_territory(state.territories[p], lang))
     legend = _legend(lang)
     if legend:
         out.append(f"[dim]{legend}[/]")
@@ -212,19 +229,17 @@ def _per_seat(values: list[int]) -> str:
 
 
 def _hint(state: SkyeState, player: int | None, lang: str = "en") -> str:
-    """How to write the move the viewer owes now (for people at a terminal)."""
+    """What the viewer owes now, in words, pointing to the numbered list of moves (for
+    people at a terminal; the notation stays typable but is not taught here)."""
     if player is None or player not in state.players_to_move():
         return ""
     w = words(WORDS, lang)
     if state.phase == "price":
         if state.discard[player] is None:
-            d = state.drawn[player]
-            return w["hint_offer"].format(gold=state.gold[player],
-                                          example=f"'offer {d[0]} {d[1]}=2 {d[2]}=1'",
-                                          first=f"'discard {d[0]}'")
-        return w["hint_price"].format(example="'price Lxx N'")
+            return w["hint_discard"].format(gold=state.gold[player])
+        return w["hint_next_price"]
     if state.phase == "buy":
-        return w["hint_buy"].format(example="'buy Lxx'", pass_="'pass'")
+        return w["hint_to_buy"]
     if state.phase == "build":
-        return w["hint_build"].format(example="'place Lxx x,y rN'", ret="'return Lxx'")
+        return w["hint_place"]
     return ""

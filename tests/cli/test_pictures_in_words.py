@@ -1,0 +1,80 @@
+"""The terminal's board pictures read as words: a tile game's picture (Glen More, Isle of
+Skye, Glen More II) names every component by its name and every place in words, in all four
+languages, at any point of a game and for any viewer — never a tile's id (``T06``, ``L12``,
+the pack's ``HV``/``HC``), a square's coordinates (``0,1``, ``x=0``), an empty placeholder
+(``— —``) or a hint that teaches the notation with ids (``'offer L54 L08=2 L55=1'``)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from rich.text import Text
+
+from clanboard.core import State, get_game, picture
+
+LANGS = ("en", "ru", "uk", "ja")
+GAMES: dict[str, dict[str, object]] = {
+    "glen-more": {}, "isle-of-skye": {}, "glen-more-2": {"provisional": True}}
+ID = re.compile(r"(?<![\w-])(?:[TLG]\d\d|[FNP]\d{1,2}|HV|HC|HUME|S\d\d?-\w+|Lxx)(?![\w])")
+"""A component's id: Glen More's tiles (T06), Isle of Skye's (L12), the Glen More II pack's
+tiles, feasts, personalities and clan spaces (T01, HV, HC, G01, F3, N2, HUME, S9-Cameron)."""
+PAIR = re.compile(r"-?\d+,-?\d+")
+"""A square's coordinates as the notation writes them ("0,1", "-2,0")."""
+LEFT_OVER = re.compile(r"[xy]=-?\d|—\s*—|\(square|'(?:offer|discard|price|buy|place|return|bid) ")
+"""Axis labels, an empty placeholder after a dash, a square's number, notation to copy."""
+
+
+def _plain(text: str) -> str:
+    return Text.from_markup(text).plain
+
+
+def _positions(game_id: str, players: int, seed: int, every: int) -> list[State]:
+    """Positions along a seeded random game: its start, one every ``every`` moves, its end."""
+    state = get_game(game_id).new_state(players, seed, GAMES[game_id])
+    rng = random.Random(seed)
+    out, n = [state.clone()], 0
+    while not state.is_terminal():
+        seat = state.players_to_move()[0]
+        state.apply(rng.choice(state.legal_moves(seat)), seat)
+        n += 1
+        if n % every == 0:
+            out.append(state.clone())
+    out.append(state)
+    return out
+
+
+def _offences(text: str) -> list[str]:
+    return [line for line in text.splitlines()
+            if ID.search(line) or PAIR.search(line) or LEFT_OVER.search(line)]
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed", "every"), [
+    ("glen-more", 2, 3, 11), ("glen-more", 3, 5, 17),
+    ("isle-of-skye", 2, 3, 5), ("isle-of-skye", 3, 7, 7),
+    ("glen-more-2", 2, 3, 23), ("glen-more-2", 3, 4, 37)])
+def test_no_picture_holds_an_id_or_coordinates(game_id: str, players: int, seed: int,
+                                               every: int) -> None:
+    shown = 0
+    for state in _positions(game_id, players, seed, every):
+        viewers = {None, *state.players_to_move()} if not state.is_terminal() else {None, 0}
+        for viewer in viewers:
+            for lang in LANGS:
+                text = _plain(picture(state, viewer, lang))
+                assert not _offences(text), (lang, viewer, _offences(text))
+                shown += 1
+    assert shown >= 40
+
+
+def test_the_check_catches_what_the_pictures_used_to_show() -> None:
+    """The patterns above do find the old pictures' codes (so the test above can fail)."""
+    old = ["  T01* Quarry — material; when activated: gain 1 stone",
+           "     HV* Starting village — village — left of the Home castle (square 0,0)",
+           "  clan MacKay (road cost 0): no effect (provisional) — —",
+           "   3  T06 Pasture, ->cattle, river", "手元のタイル T04 村",
+           "        x=0   ", "y=0   M=CAS W",
+           "you have 5 gold: discard one tile, e.g. 'offer L54 L08=2 L55=1'",
+           "price the next tile: 'price Lxx N'"]
+    assert all(_offences(line) for line in old), [x for x in old if not _offences(x)]
+    assert not _offences("  Quarry* — material; when activated: gain 1 stone")

@@ -43,9 +43,15 @@ def test_bad_notation_names_the_forms(text: str) -> None:
 def test_render_shows_terrain_roads_icons_and_hides_prices() -> None:
     s = state(2)
     put(s, 0, "L12", 0, 1, 2)
-    pic = render_territory(s.territories[0], numbers={"L12": "1"})
+    pic = render_territory(s.territories[0])
     plain = re.sub(r"\[[^\]]*\]", "", pic)
-    assert "CAS" in plain and "M= 1 =M" in plain and "y=1" in plain
+    assert "CAS" in plain and "M=   =M" in plain  # the tile's middle holds no number or id
+    rows = plain.splitlines()
+    assert rows[5].startswith("1 down ") and "=   =" in rows[5]  # its row: 1 below the castle
+    assert not re.search(r"[xy]=", plain)  # no coordinates
+    s.territories[0].cells[(-2, 0)] = s.territories[0].cells[(0, 1)]  # for the picture only
+    head = re.sub(r"\[[^\]]*\]", "", render_territory(s.territories[0], "ru")).splitlines()[0]
+    assert head.split() == ["2", "влево", "1", "влево"]  # the castle's column is not labelled
     assert "L12" not in re.sub(r"\[[^\]]*\]", "", s.render(0))  # never a tile's id
     lines = [re.sub(r"\[[^\]]*\]", "", x) for x in tile_lines(TILES["L12"], 2)]
     assert all(len(x) == 9 for x in lines)
@@ -136,9 +142,14 @@ def test_s14_option_changes_round_scoring() -> None:
 
 def test_render_hints_the_move_owed() -> None:
     s = state(2)
-    assert "offer " in s.render(0) and "offer " not in s.render(None)
+    number = "type a move's number from the list"
+    assert "discard one of your three tiles" in s.render(0) and number in s.render(0)
+    assert number not in s.render(None)  # a spectator owes nothing
+    assert "offer " not in s.render(0)  # the notation is not taught
     play_random(s, 1, until=lambda st: st.phase == "build")
-    assert "place a tile" in s.render(s.current_player())
+    seat = s.players_to_move()[0]
+    assert "place your tile: the list says where, counted from the castle" in s.render(seat)
+    assert "считая от замка, — введите номер хода из списка" in s.render(seat, lang="ru")
 
 
 def test_observation_is_json_and_describes_visible_tiles() -> None:

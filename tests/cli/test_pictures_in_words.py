@@ -78,3 +78,35 @@ def test_the_check_catches_what_the_pictures_used_to_show() -> None:
            "price the next tile: 'price Lxx N'"]
     assert all(_offences(line) for line in old), [x for x in old if not _offences(x)]
     assert not _offences("  Quarry* — material; when activated: gain 1 stone")
+
+
+def test_glen_more_track_counts_spaces_as_the_move_list_does() -> None:
+    """Each tile on the track stands by the number of spaces a take moves to reach it."""
+    state = get_game("glen-more").new_state(3, 5)
+    rng = random.Random(5)
+    for _ in range(25):  # a later turn: the chain's back is no longer the board's space 0
+        state.apply(rng.choice(state.legal_moves()))
+    while "takes" not in state.describe_move(state.legal_moves()[0], state.current_player(),
+                                             None, None, "en"):
+        state.apply(rng.choice(state.legal_moves()))
+    assert state.head != 0  # type: ignore[attr-defined]
+    text = _plain(picture(state, state.current_player(), "en"))
+    takes = [state.describe_move(m, state.current_player(), None, None, "en")
+             for m in state.legal_moves()]
+    found = [re.search(r"moves (\d+) spaces? on the rondel and takes (.+)$", t) for t in takes]
+    assert sum(f is not None for f in found) >= 5, takes
+    for f in found:
+        if f is not None:
+            assert re.search(rf"^\s*{f.group(1)}  {re.escape(f.group(2))},", text, re.M), f[0]
+
+
+def test_glen_more_2_clan_board_names_markers_in_words() -> None:
+    state = get_game("glen-more-2").new_state(2, 3, {"provisional": True})
+    first = next(iter(state.clan))  # type: ignore[attr-defined]
+    lines = [x for x in _plain(picture(state, 0, "en")).splitlines() if "road cost" in x]
+    assert lines and not any("—" in x.split(":", 1)[1].rstrip()[-2:] for x in lines), lines
+    assert not any("clan markers" in x for x in lines)  # nobody has one yet: nothing said
+    state.clan[first] = [1]  # type: ignore[attr-defined]
+    for lang, said in (("en", "clan markers: Player 2"), ("ru", "маркеры клана: Игрок 2"),
+                       ("uk", "маркери клану: Гравець 2"), ("ja", "クランマーカー：プレイヤー2")):
+        assert said in _plain(picture(state, 0, lang)), lang

@@ -46,7 +46,7 @@ WORD_SOURCES: dict[str, tuple[str, ...]] = {
     "clanboard.games.schotten_totten.claims": ("MESSAGES", "CATEGORIES", "CARD_NAMES"),
     "clanboard.games.schotten_totten.state": ("ERRORS", "PHASE_NAMES"),
     "clanboard.games.schotten_totten.moves": ("NOTATION",),
-    "clanboard.games.schotten_totten.render": ("WORDS",),
+    "clanboard.games.schotten_totten.render": ("WORDS", "COLOUR_WORDS", "TACTIC_SHOWN"),
     "clanboard.games.glen_more.describe": ("MESSAGES", "TILE_NAMES", "RESOURCE_NAMES",
                                            "RULE_WORDS"),
     "clanboard.games.glen_more.explain": ("ERRORS", "_PHASE_OPS", "KINDS"),

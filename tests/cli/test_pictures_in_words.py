@@ -110,3 +110,43 @@ def test_glen_more_2_clan_board_names_markers_in_words() -> None:
     for lang, said in (("en", "clan markers: Player 2"), ("ru", "маркеры клана: Игрок 2"),
                        ("uk", "маркери клану: Гравець 2"), ("ja", "クランマーカー：プレイヤー2")):
         assert said in _plain(picture(state, 0, lang)), lang
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_schotten_totten_cards_in_the_viewers_words(lang: str) -> None:
+    """A clan card shows its value and its colour's letter in the viewer's language (explained
+    under the board), a tactic card its name: never the notation's Latin letter elsewhere, nor
+    an English card name."""
+    from clanboard.games.schotten_totten.render import COLOUR_LETTERS
+
+    tactic_words = re.compile(r"\b(joker|spy|shield|blind|mud|recruiter|strategist|banshee|"
+                              r"traitor)\b", re.I)
+    seen_tactic = False
+    for state in _st_positions():
+        text = _plain(picture(state, 0, lang))
+        if lang != "en":
+            assert not re.search(r"\d[roygbp]\b", text), text
+            assert not tactic_words.search(text.replace("m: ", "").replace("b: ", "")), text
+        hand = next(x for x in text.splitlines() if ":" in x and x.split(":")[0] in (
+            "your hand", "ваша рука", "手札"))
+        letters = COLOUR_LETTERS[lang]
+        assert re.search(rf"\d({'|'.join(letters)})", hand) or not re.search(r"\d", hand), hand
+        seen_tactic = seen_tactic or not all(re.fullmatch(r"\d\S+", c) for c in
+                                             hand.split(":", 1)[1].split())
+        legend = [x for x in text.splitlines() if x.startswith(("colours:", "цвета:", "кольори:"))]
+        assert len(legend) == (0 if lang == "ja" else 1), text
+    assert seen_tactic
+
+
+def _st_positions() -> list[State]:
+    state = get_game("schotten-totten").new_state(2, 4, {"tactics": True})
+    rng = random.Random(4)
+    out = []
+    for n in range(60):
+        if state.is_terminal():
+            break
+        seat = state.players_to_move()[0]
+        state.apply(rng.choice(state.legal_moves(seat)), seat)
+        if n % 10 == 9 and state.players_to_move() == [0]:
+            out.append(state.clone())
+    return out

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
+
 from clanboard.core import Plural, Text, words
-from clanboard.games.schotten_totten.cards import CLAN_CARDS, bits, card_name, colour
+from clanboard.games.schotten_totten.cards import (
+    CLAN_CARDS,
+    COLOUR_NAMES,
+    TACTIC_NAMES,
+    bits,
+    colour,
+    value,
+)
 from clanboard.games.schotten_totten.constants import PHASE_NAMES, STONES
 
 if TYPE_CHECKING:
@@ -15,15 +24,57 @@ STYLES = ("bold red", "bold dark_orange", "bold yellow", "bold green", "bold blu
           "bold magenta")
 
 
-def card_markup(card: int) -> str:
-    name = card_name(card)
+COLOUR_LETTERS = {"en": "roygbp", "ru": "кожзсф", "uk": "чпжзсф",
+                  "ja": ("赤", "橙", "黄", "緑", "青", "紫")}
+"""A clan card's colour after its value ("5g" in English, "5з" in Russian, "5緑" in Japanese):
+the first letter of the colour's word (the Japanese word itself), explained under the board
+(never the notation's Latin letter in another language)."""
+COLOUR_WORDS = {c: c.capitalize() for c in COLOUR_NAMES}
+"""The colours as the legend names them (capitalised: the lower-case words are the moves',
+declined in Russian and Ukrainian)."""
+TACTIC_SHOWN = {
+    "joker": "Joker", "spy": "Spy", "shield": "Shield Bearer",
+    "blind": "Blind-Man’s Bluff",  # ’: its own id, the other ("'") is the moves' object
+    "mud": "Mud Fight", "recruiter": "Recruiter", "strategist": "Strategist",
+    "banshee": "Banshee", "traitor": "Traitor",
+}
+"""The tactic cards by name, as a hand or a stone shows them (the moves' words are objects:
+"plays the Spy", in the accusative in Russian and Ukrainian)."""
+
+
+def card_text(card: int, lang: str = "en") -> str:
+    """A card as the board shows it, in ``lang``: value and colour letter, or the tactic's name."""
+    if card < CLAN_CARDS:
+        letters = COLOUR_LETTERS.get(lang, COLOUR_LETTERS["en"])
+        return f"{value(card)}{letters[colour(card)]}"
+    return words(TACTIC_SHOWN, lang)[TACTIC_NAMES[card]]
+
+
+def card_markup(card: int, lang: str = "en") -> str:
+    name = card_text(card, lang)
     if card < CLAN_CARDS:
         return f"[{STYLES[colour(card)]}]{name:>2}[/]"
     return f"[bold white on grey23]{name}[/]"
 
 
-def _side(cards: list[int]) -> str:
-    return " ".join(card_markup(c) for c in cards)
+def _side(cards: list[int], lang: str = "en") -> str:
+    return " ".join(card_markup(c, lang) for c in cards)
+
+
+def _width(cards: list[int], lang: str) -> int:
+    """The cells ``_side`` takes on screen (a kanji takes two)."""
+    return cell_len(" ".join(f"{card_text(c, lang):>2}" for c in cards))
+
+
+def _colours(lang: str) -> str:
+    """The legend of the colour letters ("r red, o orange, …"); none where the letter is the
+    colour's word itself (Japanese)."""
+    if lang == "ja":
+        return ""
+    letters = COLOUR_LETTERS.get(lang, COLOUR_LETTERS["en"])
+    names = words(COLOUR_WORDS, lang)
+    return words(WORDS, lang)["colours"].format(colours=", ".join(
+        f"{letters[i]} {names[c].lower()}" for i, c in enumerate(COLOUR_NAMES)))
 
 
 WORDS = {
@@ -44,6 +95,7 @@ WORDS = {
     "draw": "a draw",
     "wins": "player {n} wins",
     "modes": "m: Mud Fight, b: Blind-Man's Bluff",
+    "colours": "colours: {colours}",
 }
 """The picture's words (English message ids, translated through the catalogues)."""
 
@@ -78,17 +130,20 @@ def render(state: SchottenState, viewer: int | None, lang: str = "en") -> str:
             mark = f"[reverse]{arrow_in}{s + 1}{arrow_out}[/]"
         modes = ("m" if state.mud >> s & 1 else "") + ("b" if state.blind >> s & 1 else "")
         modes_shown = modes_shown or bool(modes)
-        left = _side(state.sides[top][s])
-        pad = 24 - len(" ".join(f"{card_name(c):>2}" for c in state.sides[top][s]))
-        right = _side(state.sides[bottom][s])
+        left = _side(state.sides[top][s], lang)
+        pad = 24 - _width(state.sides[top][s], lang)
+        right = _side(state.sides[bottom][s], lang)
         lines.append(f"{' ' * max(pad, 0)}{left}   {mark:^5}{modes:<2} {right}")
     if modes_shown:
         lines.append(f"[dim]{w['modes']}[/]")
     if state.discard:
-        lines.append(w["discard"].format(cards=_side(state.discard)))
+        lines.append(w["discard"].format(cards=_side(state.discard, lang)))
     if viewer is not None:
-        lines.append(w["hand"].format(cards=_side(sorted_cards(state.hands[viewer]))))
+        lines.append(w["hand"].format(cards=_side(sorted_cards(state.hands[viewer]), lang)))
         lines.append(w["holds"].format(n=state.hands[them].bit_count()))
+    legend = _colours(lang)
+    if legend:
+        lines.append(f"[dim]{legend}[/]")
     if state.is_terminal():
         winners = state.winners()
         lines.append(f"[bold]{w['draw']}[/]" if len(winners) != 1

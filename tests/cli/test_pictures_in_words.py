@@ -15,8 +15,6 @@ from rich.text import Text
 from clanboard.core import State, get_game, picture
 
 LANGS = ("en", "ru", "uk", "ja")
-GAMES: dict[str, dict[str, object]] = {
-    "glen-more": {}, "isle-of-skye": {}, "glen-more-2": {"provisional": True}}
 ID = re.compile(r"(?<![\w-])(?:[TLG]\d\d|[FNP]\d{1,2}|HV|HC|HUME|S\d\d?-\w+|Lxx)(?![\w])")
 """A component's id: Glen More's tiles (T06), Isle of Skye's (L12), the Glen More II pack's
 tiles, feasts, personalities and clan spaces (T01, HV, HC, G01, F3, N2, HUME, S9-Cameron)."""
@@ -30,9 +28,10 @@ def _plain(text: str) -> str:
     return Text.from_markup(text).plain
 
 
-def _positions(game_id: str, players: int, seed: int, every: int) -> list[State]:
+def _positions(game_id: str, players: int, seed: int, every: int,
+               options: dict[str, object]) -> list[State]:
     """Positions along a seeded random game: its start, one every ``every`` moves, its end."""
-    state = get_game(game_id).new_state(players, seed, GAMES[game_id])
+    state = get_game(game_id).new_state(players, seed, options)
     rng = random.Random(seed)
     out, n = [state.clone()], 0
     while not state.is_terminal():
@@ -50,14 +49,19 @@ def _offences(text: str) -> list[str]:
             if ID.search(line) or PAIR.search(line) or LEFT_OVER.search(line)]
 
 
-@pytest.mark.parametrize(("game_id", "players", "seed", "every"), [
-    ("glen-more", 2, 3, 11), ("glen-more", 3, 5, 17),
-    ("isle-of-skye", 2, 3, 5), ("isle-of-skye", 3, 7, 7),
-    ("glen-more-2", 2, 3, 23), ("glen-more-2", 3, 4, 37)])
+PROVISIONAL = {"provisional": True}
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed", "every", "options"), [
+    ("glen-more", 2, 3, 11, {}), ("glen-more", 3, 5, 17, {}),
+    ("isle-of-skye", 2, 3, 5, {}), ("isle-of-skye", 3, 7, 7, {}),
+    ("glen-more-2", 2, 3, 23, PROVISIONAL), ("glen-more-2", 3, 4, 37, PROVISIONAL),
+    ("glen-more-2", 3, 6, 29, {**PROVISIONAL, "chronicles": "9,10,11"}),
+    ("glen-more-2", 1, 6, 7, {**PROVISIONAL, "solo": True, "level": "skelp"})])
 def test_no_picture_holds_an_id_or_coordinates(game_id: str, players: int, seed: int,
-                                               every: int) -> None:
+                                               every: int, options: dict[str, object]) -> None:
     shown = 0
-    for state in _positions(game_id, players, seed, every):
+    for state in _positions(game_id, players, seed, every, options):
         viewers = {None, *state.players_to_move()} if not state.is_terminal() else {None, 0}
         for viewer in viewers:
             for lang in LANGS:

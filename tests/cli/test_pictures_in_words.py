@@ -20,8 +20,10 @@ ID = re.compile(r"(?<![\w-])(?:[TLG]\d\d|[FNP]\d{1,2}|HV|HC|HUME|S\d\d?-\w+|Lxx)
 tiles, feasts, personalities and clan spaces (T01, HV, HC, G01, F3, N2, HUME, S9-Cameron)."""
 PAIR = re.compile(r"-?\d+,-?\d+")
 """A square's coordinates as the notation writes them ("0,1", "-2,0")."""
-LEFT_OVER = re.compile(r"[xy]=-?\d|—\s*—|\(square|'(?:offer|discard|price|buy|place|return|bid) ")
-"""Axis labels, an empty placeholder after a dash, a square's number, notation to copy."""
+LEFT_OVER = re.compile(r"[xy]=-?\d|—\s*—|\(square|@\d|"
+                       r"'(?:offer|discard|price|buy|place|return|bid) ")
+"""Axis labels, an empty placeholder after a dash, a square's number, a price as notation
+("@4"), notation to copy."""
 
 
 def _plain(text: str) -> str:
@@ -79,7 +81,7 @@ def test_the_check_catches_what_the_pictures_used_to_show() -> None:
            "   3  T06 Pasture, ->cattle, river", "手元のタイル T04 村",
            "        x=0   ", "y=0   M=CAS W",
            "you have 5 gold: discard one tile, e.g. 'offer L54 L08=2 L55=1'",
-           "price the next tile: 'price Lxx N'"]
+           "price the next tile: 'price Lxx N'", "  tiles: tile with two ships @4 bought by 2"]
     assert all(_offences(line) for line in old), [x for x in old if not _offences(x)]
     assert not _offences("  Quarry* — material; when activated: gain 1 stone")
 

@@ -61,7 +61,8 @@ def test_render_shows_terrain_roads_icons_and_hides_prices() -> None:
     assert lines[3].strip() == "P"
     d = s.drawn[1]
     s.apply(f"offer {d[0]} {d[1]}=4 {d[2]}=1", 1)
-    assert "@4" not in s.render(0) and "@4" in s.render(1)
+    assert "at 4 gold" not in s.render(0) and "at 4 gold" in s.render(1)  # a hidden price
+    assert "за 4 монеты" in s.render(1, lang="ru") and "@" not in s.render(1)
     assert "gold ?" in s.render(0)
 
 

@@ -37,7 +37,7 @@ MESSAGES = {
     "scotsmen": "Scotsmen: {n}",
     "resources": "resources: {list}",
     "highland": "Highland Games", "ranks": "ranks (caber/stone)",
-    "rank_line": "Player {p}: {caber}/{stone} reps {reps} fame {fame}",
+    "rank_line": "Player {p}: {caber}/{stone}, representatives {reps}, fame {fame}",
     "central_taken": "central track, ranks taken: {taken}",
     "blueprints": "Blueprint cards",
     "blueprint_line": "{place}: {have} of {need} resources",
@@ -185,7 +185,7 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
         out.append(f"[bold]{m['highland']}[/] {m['ranks']}: " + "  ".join(
             m["rank_line"].format(p=p + 1, caber=r[0], stone=r[1], fame=s.fame[p],
                                   reps=escape(", ".join(_rep(s, p, c, lang) for c in s.reps[p]))
-                                  or "-")
+                                  or m["none"])
             for p, r in enumerate(s.rank))
             + "  " + escape(m["central_taken"].format(taken=taken or m["none"])))
     if 11 in s.ch:

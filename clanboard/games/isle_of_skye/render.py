@@ -102,7 +102,8 @@ WORDS = {
     "stats": "{vp} VP, gold {gold}",
     "discard": "{tile} (discard)",
     "pricing": "{tile} (pricing)",
-    "bought": " bought by {n}",
+    "bought_by": " bought by player {n}",
+    "priced": Plural("{tile} at {gold} gold", "{tile} at {gold} gold", "gold"),
     "committed": " — committed",
     "choosing": " — choosing",
     "tiles": "  tiles: {tiles}",
@@ -194,9 +195,9 @@ def render(state: SkyeState, player: int | None, lang: str = "en") -> str:
                     parts.append(w["discard"].format(tile=shown(t)))
                 elif pl["offers"] is not None:
                     o = next((o for o in pl["offers"] if o["tile"] == t), None)
-                    sold = w["bought"].format(n=o["buyer"] + 1) \
+                    sold = w["bought_by"].format(n=o["buyer"] + 1) \
                         if o and o["buyer"] is not None else ""
-                    parts.append(f"{shown(t)} @{o['price']}{sold}" if o
+                    parts.append(w["priced"].format(tile=shown(t), gold=o["price"]) + sold if o
                                  else w["pricing"].format(tile=shown(t)))
                 else:
                     parts.append(shown(t))

@@ -20,10 +20,10 @@ ID = re.compile(r"(?<![\w-])(?:[TLG]\d\d|[FNP]\d{1,2}|HV|HC|HUME|S\d\d?-\w+|Lxx)
 tiles, feasts, personalities and clan spaces (T01, HV, HC, G01, F3, N2, HUME, S9-Cameron)."""
 PAIR = re.compile(r"-?\d+,-?\d+")
 """A square's coordinates as the notation writes them ("0,1", "-2,0")."""
-LEFT_OVER = re.compile(r"[xy]=-?\d|—\s*—|\(square|@\d|"
+LEFT_OVER = re.compile(r"[xy]=-?\d|—\s*—|\(square|@\d|->|\d(?:distinct|any|vp)\b|"
                        r"'(?:offer|discard|price|buy|place|return|bid) ")
 """Axis labels, an empty placeholder after a dash, a square's number, a price as notation
-("@4"), notation to copy."""
+("@4"), the tile data's shorthand ("->cattle", "3any->8vp"), notation to copy."""
 
 
 def _plain(text: str) -> str:
@@ -78,7 +78,7 @@ def test_the_check_catches_what_the_pictures_used_to_show() -> None:
     old = ["  T01* Quarry — material; when activated: gain 1 stone",
            "     HV* Starting village — village — left of the Home castle (square 0,0)",
            "  clan MacKay (road cost 0): no effect (provisional) — —",
-           "   3  T06 Pasture, ->cattle, river", "手元のタイル T04 村",
+           "   3  T06 Pasture, ->cattle, river", "手元のタイル T04 村", "  11  Grocer, 3any->8vp",
            "        x=0   ", "y=0   M=CAS W",
            "you have 5 gold: discard one tile, e.g. 'offer L54 L08=2 L55=1'",
            "price the next tile: 'price Lxx N'", "  tiles: tile with two ships @4 bought by 2"]

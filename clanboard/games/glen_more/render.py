@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import set_cell_size
@@ -14,6 +13,7 @@ from clanboard.games.glen_more.constants import (
     PHASES,
 )
 from clanboard.games.glen_more.data import RESOURCES, TILES
+from clanboard.games.glen_more.describe import rule_words
 from clanboard.games.glen_more.moves import pos, xy
 from clanboard.games.glen_more.view import _owed
 
@@ -50,8 +50,6 @@ WORDS = {
     "stacks": "Stacks 0/1/2/3: {sizes} · scorings done: {n}",
     "market": "Market (filled of 3; buy at filled+1, sell at filled): {rows}",
     "legend": "Grid: ~ river, = road; {resources}; ♟ clansman",
-    "legend_track": "On the track: \"cost\" is what a tile costs to take, \"->\" what it gives "
-                    "when activated",
     "scoring": "Scoring {n}: whisky {whisky}, chieftains+hats {chiefs}, cards {cards} → VP {vp}",
     "final": "[bold]Final scoring[/] (player: before + cards + coins + tile penalty = total)",
     "final_row": "({tiles} tiles, {resources} resources)",
@@ -68,6 +66,8 @@ WORDS = {
     "stats": "{vp} VP · {coins} coins · {whisky} whisky · {chiefs} chieftains (+{hats} hats) · "
              "cards: {cards}",
     "cost": "cost {cost}",
+    "when_activated": "when activated: {rule}",
+    "either": "{a} or {b}",
     "owe_distinct": Plural("{n} different resource", "{n} different resources"),
     "owe_already": "already paid: {res}",
     "owe_any": Plural("{n} resource of any kind", "{n} resources of any kind"),
@@ -76,19 +76,25 @@ WORDS = {
     "road": "road",
 }
 """The picture's words (English message ids, translated through the catalogues)."""
-DATA_WORDS = {w: w for w in ("any", "distinct", "move", "vp", "whisky", "clansman",
-                             "chieftain")}
-"""Words of the tiles' cost and activation texts besides the resources (see _data_text)."""
+DATA_WORDS = {w: w for w in ("clansman", "chieftain")}
+"""Words of the tiles' costs besides the resources and the rules' words (see _rule)."""
 _RES_LETTERS = {"ru": "дкорз", "uk": "дкврз", "ja": "木石羊牛麦"}
 """One mark per resource in the grid (w s h c g in English)."""
 
 
-def _data_text(text: str, lang: str) -> str:
-    """A tile's cost or activation text (``wood+stone``, ``2 distinct -> 3 vp``) with its
-    words in ``lang``."""
-    if lang == "en":
-        return text
-    return re.sub(r"[a-z]+", lambda m: Text(m.group(0)).render(lang), text)
+def _rule(text: str, lang: str, cost: bool = False) -> str:
+    """A tile's cost or activation text of the data (``wood+stone``, ``clansman | chieftain``,
+    ``1 distinct -> 1 vp | 2 distinct -> 3 vp``) in words of ``lang``, through the log's
+    describer (:func:`~clanboard.games.glen_more.describe.rule_words`): "wood and stone",
+    "2 different resources → 3 victory points", alternatives joined by "or"."""
+    w = words(WORDS, lang)
+    said = [words(DATA_WORDS, lang)[alt] if alt in DATA_WORDS
+            else rule_words("->" + alt if cost else alt, lang)
+            for alt in (a.strip() for a in text.split("|"))]
+    out = said[-1]
+    for first in reversed(said[:-1]):
+        out = w["either"].format(a=first, b=out)
+    return out
 
 
 def tile_label(tile: int, lang: str = "en") -> str:
@@ -104,9 +110,9 @@ def _describe(tile: int, lang: str = "en") -> str:
     t = TILES[tile]
     parts = [Text(t.name).render(lang)]
     if t.cost_text:
-        parts.append(w["cost"].format(cost=_data_text(t.cost_text, lang)))
+        parts.append(w["cost"].format(cost=_rule(t.cost_text, lang, cost=True)))
     if t.activation_text:
-        parts.append(_data_text(t.activation_text, lang).replace(" ", ""))
+        parts.append(w["when_activated"].format(rule=_rule(t.activation_text, lang)))
     if t.river:
         parts.append(w["river"])
     if t.road:
@@ -143,7 +149,6 @@ def render(s: GlenMoreState, player: int | None = None, lang: str = "en") -> str
     marks = _res_marks(lang)
     lines.append(w["legend"].format(resources=", ".join(
         f"{marks[k]} {res[k]}" for k in range(5))))
-    lines.append(w["legend_track"])
     for p in range(s.num_players):
         lines.append("")
         lines.extend(_player(s, p, p == player, lang))

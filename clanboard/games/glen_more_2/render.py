@@ -23,8 +23,9 @@ MESSAGES = {
     "badge": "PROVISIONAL COMPONENTS",
     "badge_line": "pack “{pack}”: {n} provisional values (* marks provisional tiles; "
                   "the command “clanboard pack provisional” lists them)",
-    "rondel": "Rondel", "back_to_front": "(back to front)", "stacks": "tiles left in the "
-    "stacks: {stacks}",
+    "rondel": "Rondel", "stacks": "tiles left in the stacks: {stacks}",
+    "rondel_ahead": "(back to front; the number says how many spaces ahead of the back each one "
+                    "lies)",
     "worlds_end": "World's End is out", "die": "die", "scotsman": "Scotsman of Player {p}",
     "market": "Market", "filled": "(filled spaces)", "clan_board": "Clan board",
     "feasts": "Feasts", "last_reveal": "last reveal",
@@ -131,17 +132,18 @@ def render(s: GlenMore2State, player: int | None = None, *, lang: str = "en") ->
                    + escape(m["badge_line"].format(pack=W.pack_name(comp.name, lang), n=len(prov))))
     letters = W.STACK_LETTERS.get(lang, {})
     stacks = "  ".join(f"{letters.get(k, k)} {len(v)}" for k, v in s.stacks.items())
-    out.append(f"[bold]{m['rondel']}[/] {m['back_to_front']}  {m['stacks'].format(stacks=stacks)}"
-               + (f"  {m['worlds_end']}" if s.we_drawn else ""))
-    for v in s.track:
+    out.append(f"[bold]{m['rondel']}[/] {m['rondel_ahead']}")
+    back = next((i for i, v in enumerate(s.track) if v != GAP), 0)
+    for ahead, v in enumerate(s.track[back:]):  # as a move counts the spaces it goes ahead
         if v >= 0:
-            out.append(f"  {_tile(s, v, lang)}")
+            out.append(f"  {ahead:>2}  {_tile(s, v, lang)}")
         elif v == DIE:
-            out.append(f"  [magenta]{m['die']}[/]")
+            out.append(f"  {ahead:>2}  [magenta]{m['die']}[/]")
         elif v != GAP:
-
             text = her_name(lang) if s.solo and v == -2 else m["scotsman"].format(p=-v)
-            out.append(f"  [cyan]{text}[/]")
+            out.append(f"  {ahead:>2}  [cyan]{text}[/]")
+    out.append("  " + m["stacks"].format(stacks=stacks) + (f"  {m['worlds_end']}" if s.we_drawn
+                                                           else ""))
     market = "  ".join(f"{W.resource(r, lang)} {s.market[k]}" for k, r in enumerate(RESOURCES))
     out.append(f"[bold]{m['market']}[/] {m['filled']} {market}")
     out.append(f"[bold]{m['clan_board']}[/]")

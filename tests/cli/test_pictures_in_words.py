@@ -55,11 +55,12 @@ PROVISIONAL = {"provisional": True}
 
 
 @pytest.mark.parametrize(("game_id", "players", "seed", "every", "options"), [
-    ("glen-more", 2, 3, 11, {}), ("glen-more", 3, 5, 17, {}),
-    ("isle-of-skye", 2, 3, 5, {}), ("isle-of-skye", 3, 7, 7, {}),
-    ("glen-more-2", 2, 3, 23, PROVISIONAL), ("glen-more-2", 3, 4, 37, PROVISIONAL),
-    ("glen-more-2", 3, 6, 29, {**PROVISIONAL, "chronicles": "9,10,11"}),
-    ("glen-more-2", 1, 6, 7, {**PROVISIONAL, "solo": True, "level": "skelp"})])
+    pytest.param(*case, id=f"{case[0]}-{case[1]}p-seed{case[2]}") for case in [
+        ("glen-more", 2, 3, 11, {}), ("glen-more", 3, 5, 17, {}),
+        ("isle-of-skye", 2, 3, 5, {}), ("isle-of-skye", 3, 7, 7, {}),
+        ("glen-more-2", 2, 3, 23, PROVISIONAL), ("glen-more-2", 3, 4, 37, PROVISIONAL),
+        ("glen-more-2", 3, 6, 29, {**PROVISIONAL, "chronicles": "9,10,11"}),
+        ("glen-more-2", 1, 6, 7, {**PROVISIONAL, "solo": True, "level": "skelp"})]])
 def test_no_picture_holds_an_id_or_coordinates(game_id: str, players: int, seed: int,
                                                every: int, options: dict[str, object]) -> None:
     shown = 0

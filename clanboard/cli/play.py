@@ -34,6 +34,8 @@ from clanboard.i18n import ai_name, ai_seat_name, default_names, game_name
 console = Console(highlight=False)
 #: a move list this long or shorter is shown one move by one, a longer one by groups
 SHORT_LIST = 24
+#: where a Japanese group's shared words may end and begin (after a particle or a comma)
+_BREAKS = "をにでてがは、・"
 
 def _help() -> str:
     return _("Type a move in the game's notation or its number from the list. "
@@ -110,7 +112,7 @@ def _moves_in_order(state: State, seat: int) -> list[str]:
 
 
 def _groups(moves: list[str]) -> dict[str, list[str]]:
-    """Moves by their head (``5g@``, ``place L05``), in the order heads first come."""
+    """Moves by their head (``5g@``, ``place L05 3,4``), in the order heads first come."""
     groups: dict[str, list[str]] = {}
     for m in moves:
         groups.setdefault(_split(m)[0], []).append(m)
@@ -121,8 +123,11 @@ def _split(move: str) -> tuple[str, str]:
     head, at, tail = move.partition("@")
     if at:
         return head + at, tail
-    words = move.split(" ")  # group "place L05 3,4 0" style moves by their first two words
-    return (" ".join(words[:2]) + " ", " ".join(words[2:])) if len(words) > 2 else (move, "")
+    # "place L05 3,4 r1": the ways to turn one tile on one square together; "take T05 2" by
+    # their first two words
+    words = move.split(" ")
+    cut = len(words) - 1 if len(words) > 3 else 2
+    return (" ".join(words[:cut]) + " ", " ".join(words[cut:])) if len(words) > 2 else (move, "")
 
 
 def _show_moves(state: State, seat: int, names: list[str] | None = None) -> None:
@@ -159,7 +164,13 @@ def _group_words(state: State, group: list[str], seat: int, names: list[str] | N
     if " " in said[0]:  # a language with spaces: whole words in common
         head = head[:head.rfind(" ") + 1]
         tail = tail[tail.find(" "):] if " " in tail else ""
+    else:  # Japanese: cut after a particle or a comma, never inside a number
+        head = head[:max((head.rfind(c) + 1 for c in _BREAKS), default=0)]
+        while tail and not all(w[len(w) - len(tail) - 1] in _BREAKS for w in said):
+            tail = tail[1:]
     apart = [w[len(head):len(w) - len(tail)] for w in said]
+    if not all(apart):  # one of them would read as nothing: each whole
+        head, tail, apart = "", "", said
     return head + "{" + "|".join(apart) + "}" + tail
 
 

@@ -52,7 +52,7 @@ def test_a_number_from_a_grouped_list_plays_that_move_and_it_is_echoed(lang: str
     said = state.describe_move(tenth, 0, 0, None, lang)
     out = run("play", "schotten-totten", "--seed", "4", "--vs", "random", "--lang", lang,
               keys="10\nquit\n")
-    groups = re.findall(r"^\s*(\d+)–(\d+) (.+)\{([\d|]+)\}(.*)$", out, re.M)
+    groups = re.findall(r"^\s*(\d+)–(\d+) (.+)\{([^}]+)\}(.*)$", out, re.M)
     assert groups[0][:2] == ("1", "9") and groups[1][:2] == ("10", "18")
     head, tails, end = groups[1][2], groups[1][3].split("|"), groups[1][4]
     assert said.lower().endswith((head + tails[0] + end).lower())  # the move's words, no name
@@ -77,12 +77,17 @@ def test_a_short_list_is_numbered_one_by_one_in_words_and_a_number_plays_it(lang
     assert re.search(rf"{PLAYER[lang]} ?1> {re.escape(second)}$", out, re.M), out
 
 
-def test_moves_that_read_the_same_keep_their_notation_apart() -> None:
-    """Two moves with the same words (a tile turned another way) are told apart by their
-    notation, in a short list and in a group."""
+def test_moves_that_read_the_same_keep_their_notation_apart(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two moves with the same words are told apart by their notation; Isle of Skye's ways
+    to turn a tile on one square come as one group, told apart in words."""
     state = get_game("isle-of-skye").new_state(2, 5, {})
-    twins = ["place L14 -4,0 r0", "place L14 -4,0 r2"]
-    assert play_module._group_words(state, twins, 0, None) == "place L14 {-4,0 r0|-4,0 r2}"
+    turns = ["place L14 -4,0 r0", "place L14 -4,0 r2"]
+    assert play_module._groups(turns) == {"place L14 -4,0 ": turns}
+    said = play_module._group_words(state, turns, 0, None)
+    assert said.endswith("left of the castle, {not turned|turned half round}"), said
+    monkeypatch.setattr(play_module, "_menu_words", lambda *_: "Places the tile")
+    assert play_module._group_words(state, turns, 0, None) == "place L14 -4,0 {r0|r2}"
 
 
 @pytest.mark.parametrize(("lang", "message"), [

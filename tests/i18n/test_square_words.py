@@ -142,7 +142,8 @@ def test_glen_more_2_placements_name_a_real_neighbour() -> None:
 _SKYE = re.compile(r"\w+ places .+? (?:(?P<way>" + WAY + r") the castle|"
                    r"(?P<n>\d+) squares? (?P<line>above|below|left of|right of) the castle|"
                    r"(?P<h>\d+) squares? (?P<hw>left|right) and (?P<v>\d+) squares? "
-                   r"(?P<vw>up|down) from the castle)")
+                   r"(?P<vw>up|down) from the castle), (?P<turn>not turned|turned a quarter "
+                   r"clockwise|turned half round|turned a quarter anticlockwise)")
 
 
 def _skye_offset(text: str) -> tuple[int, int]:

@@ -49,7 +49,9 @@ def _check(s: SkyeState, move: Any, seat: int) -> str:
         elif isinstance(move, Place):
             assert (move.tile, move.x, move.y, move.rot) in s.placed[seat]
             assert mine.startswith(f"{who} places {tile} ")
-            assert mine.endswith(where(move.x, move.y)) and "castle" in mine
+            turn = ("not turned", "turned a quarter clockwise", "turned half round",
+                    "turned a quarter anticlockwise")[move.rot]
+            assert mine.endswith(f"{where(move.x, move.y)}, {turn}") and "castle" in mine
         elif isinstance(move, Return):
             assert move.tile in s.bag
             assert mine == f"{who} puts the unwanted {tile} back in the bag"

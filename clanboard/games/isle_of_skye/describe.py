@@ -41,7 +41,12 @@ MESSAGES = {
     "buy": Plural("{who} buys {tile} from {owner} for {gold} gold",
                   "{who} buys {tile} from {owner} for {gold} gold", "gold"),
     "pass": "{who} buys nothing",
-    "place": "{who} places {tile} {where}",  # not Glen More's "{at}": its own id
+    "place": "{who} places {tile} {where}, {turn}",  # not Glen More's "{at}": its own id
+    # how the tile was turned from the way the hand shows it (quarter turns clockwise)
+    "turn0": "not turned",
+    "turn1": "turned a quarter clockwise",
+    "turn2": "turned half round",
+    "turn3": "turned a quarter anticlockwise",
     "castle_of": "the castle",
     "return": "{who} puts the unwanted {tile} back in the bag",
     "draw": "a tile is drawn",
@@ -211,7 +216,7 @@ def describe_move(state: SkyeState, move: Move, player: int, viewer: int | None,
         return m["pass"].format(who=who)
     if isinstance(move, Place):
         return m["place"].format(who=who, tile=tile_words(state, move.tile, lang),
-                                 where=where(move.x, move.y, lang))
+                                 where=where(move.x, move.y, lang), turn=m[f"turn{move.rot}"])
     if isinstance(move, Return):
         return m["return"].format(who=who, tile=tile_words(state, move.tile, lang))
     return f"{who}: {move}"

@@ -188,8 +188,10 @@
     document.body.dataset.myturn = seat !== null && view.legal_moves.length && !busy ? "1" : "0";
     $("status").replaceChildren(...statusLine().filter(Boolean));  // no "null" for a missing part
     if (window.clanboard.clock) window.clanboard.clock.show(view, seat);
-    // join panel
-    const joining = params.get("join") && view.status === "waiting" && seat === null;
+    // join panel: from the invite link, or for anyone watching a public table with a seat
+    // open (a visitor who came by the table's own address had no way to sit down)
+    const joining = (params.get("join") || !view.private) && view.status === "waiting" && seat === null
+      && view.seats.some((s) => s.kind === "open");
     $("join").hidden = !joining;
     if (joining) {
       $("join-seats").replaceChildren(...view.seats.filter((s) => s.kind === "open").map((s) =>

@@ -1,0 +1,112 @@
+"""What new players stumbled on walking the web app: a public table's own address with a seat
+open and no way to sit down; a board still asking a player to move once the game was resigned;
+the table chat numbering its "no messages yet" line; the Learn-to-play times cut in two."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.e2e.conftest import page_at
+
+pytestmark = pytest.mark.browser
+
+GAME_OVER = {"en": "Game over", "ru": "Игра окончена", "ja": "ゲーム終了"}
+
+
+def table(base: str, game: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    r = httpx.post(f"{base}/api/tables", json={"game": game, "num_players": len(seats),
+                                                "seats": seats})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_visitor_at_a_public_tables_address_can_take_its_open_seat(
+        browser: Any, base_url: str, size: str) -> None:
+    t = table(base_url, "schotten-totten", [{"kind": "human", "name": "Ailsa"}, {"kind": "open"}])
+    page = page_at(browser, f"{base_url}/t/{t['table']}?lang=ru", size)
+    try:
+        button = page.locator("[data-testid=take-seat-1]")
+        button.wait_for(timeout=10_000)
+        assert button.inner_text() == "Занять место 2"
+        page.fill("[data-testid=join-name]", "Brodie")
+        button.click()
+        page.wait_for_url("**/t/*?seat=1", timeout=10_000)
+        page.wait_for_function("document.body.dataset.status === 'playing'", timeout=10_000)
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_private_tables_address_without_its_invite_offers_no_seat(
+        browser: Any, base_url: str) -> None:
+    r = httpx.post(f"{base_url}/api/tables", json={
+        "game": "schotten-totten", "private": True,
+        "seats": [{"kind": "human", "name": "Ailsa"}, {"kind": "open"}]})
+    assert r.status_code == 201, r.text
+    page = page_at(browser, f"{base_url}/t/{r.json()['table']}", "desktop")
+    try:
+        page.wait_for_function("document.body.dataset.status === 'waiting'", timeout=10_000)
+        assert page.locator("[data-testid^=take-seat-]").count() == 0
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize(("game", "where"), [("schotten-totten", ".st-phase"),
+                                             ("glen-more", "[data-testid=gm-turn]")])
+@pytest.mark.parametrize("lang", ["en", "ru", "ja"])
+def test_a_resigned_game_asks_nobody_to_move(browser: Any, base_url: str, game: str,
+                                             where: str, lang: str) -> None:
+    t = table(base_url, game, [{"kind": "human", "name": "Ailsa"}, {"kind": "open"}])
+    j = httpx.post(f"{base_url}/api/tables/{t['table']}/join", json={"name": "Brodie"})
+    assert j.status_code == 200, j.text
+    r = httpx.post(f"{base_url}/api/tables/{t['table']}/resign", json={"seat": 0},
+                   headers={"Authorization": f"Bearer {t['tokens']['0']}"})
+    assert r.status_code == 200, r.text
+    token = j.json()["token"]
+    page = page_at(browser, f"{base_url}/t/{t['table']}?seat=1&lang={lang}#token={token}", "desktop")
+    try:
+        page.wait_for_function("document.body.dataset.status === 'over'", timeout=10_000)
+        line = page.locator(where).first
+        line.wait_for()
+        assert line.inner_text().strip() == GAME_OVER[lang]
+        assert "Ailsa" not in line.inner_text()
+        if game == "schotten-totten":  # nor asks why a stone cannot be claimed now
+            assert page.locator(".st-ask, [data-testid=st-ask]").count() == 0
+            assert page.locator("#board select").count() == 0
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
+def test_the_table_chat_numbers_nothing(browser: Any, base_url: str) -> None:
+    t = table(base_url, "schotten-totten", [{"kind": "human", "name": "Ailsa"},
+                                            {"kind": "ai", "agent": "random"}])
+    page = page_at(browser, f"{base_url}/t/{t['table']}?seat=0#token={t['tokens']['0']}", "phone")
+    try:
+        empty = page.locator("[data-testid=chat-lines] li")
+        empty.first.wait_for(timeout=10_000)
+        style = page.eval_on_selector("[data-testid=chat-lines]",
+                                      "e => getComputedStyle(e).listStyleType")
+        assert style == "none"
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "ja"])
+def test_learn_to_play_times_stay_on_one_line_on_a_phone(browser: Any, base_url: str,
+                                                         lang: str) -> None:
+    page = page_at(browser, f"{base_url}/?lang={lang}", "phone")
+    try:
+        page.locator(".learn-list .muted").first.wait_for(timeout=10_000)
+        heights = page.eval_on_selector_all(".learn-list .muted", """els => els.map((e) => {
+            const line = parseFloat(getComputedStyle(e).lineHeight) || 20;
+            return e.getBoundingClientRect().height / line; })""")
+        assert heights and all(h < 1.5 for h in heights), heights
+        assert page.errors == []
+    finally:
+        page.context.close()

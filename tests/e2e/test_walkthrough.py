@@ -67,7 +67,8 @@ def test_a_resigned_game_asks_nobody_to_move(browser: Any, base_url: str, game: 
                    headers={"Authorization": f"Bearer {t['tokens']['0']}"})
     assert r.status_code == 200, r.text
     token = j.json()["token"]
-    page = page_at(browser, f"{base_url}/t/{t['table']}?seat=1&lang={lang}#token={token}", "desktop")
+    url = f"{base_url}/t/{t['table']}?seat=1&lang={lang}#token={token}"
+    page = page_at(browser, url, "desktop")
     try:
         page.wait_for_function("document.body.dataset.status === 'over'", timeout=10_000)
         line = page.locator(where).first

@@ -111,3 +111,33 @@ def test_learn_to_play_times_stay_on_one_line_on_a_phone(browser: Any, base_url:
         assert page.errors == []
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ja"])
+def test_glen_more_2_names_the_tile_being_placed(browser: Any, base_url: str, lang: str) -> None:
+    r = httpx.post(f"{base_url}/api/tables", json={
+        "game": "glen-more-2", "variant": "provisional", "num_players": 2, "seed": 3,
+        "seats": [{"kind": "human", "name": "Ailsa"}, {"kind": "human", "name": "Brodie"}]})
+    assert r.status_code == 201, r.text
+    t = r.json()
+    seat = httpx.get(f"{base_url}/api/tables/{t['table']}/view").json()["to_move"][0]
+    auth = {"Authorization": f"Bearer {t['tokens'][str(seat)]}"}
+    view = httpx.get(f"{base_url}/api/tables/{t['table']}/view?seat={seat}", headers=auth).json()
+    take = next(m for m in view["legal_moves"] if m.startswith("take "))
+    moved = httpx.post(f"{base_url}/api/tables/{t['table']}/moves", headers=auth,
+                       json={"seat": seat, "move": take})
+    assert moved.status_code == 200, moved.text
+    tile = moved.json()["observation"]["turn"]["tile"]  # an id such as T02
+    page = page_at(browser, f"{base_url}/t/{t['table']}?seat={seat}&lang={lang}"
+                   f"#token={t['tokens'][str(seat)]}", "desktop")
+    try:
+        line = page.locator("[data-testid=g2-turn]")
+        line.wait_for(timeout=10_000)
+        text = line.inner_text()
+        assert tile not in text, text
+        words = httpx.get(f"{base_url}/api/tables/{t['table']}/view?seat={seat}&lang={lang}",
+                          headers=auth).json()["words"]
+        assert words["tiles"][tile]["name"] in text, text
+        assert page.errors == []
+    finally:
+        page.context.close()

@@ -4,21 +4,33 @@ the table chat numbering its "no messages yet" line; the Learn-to-play times cut
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
 from tests.e2e.conftest import page_at
+from tests.support.liveserver import live_server
 
 pytestmark = pytest.mark.browser
 
 GAME_OVER = {"en": "Game over", "ru": "Игра окончена", "ja": "ゲーム終了"}
 
 
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    # this module makes more tables than one address may make a minute: no table limits
+    with live_server(tmp_path_factory.mktemp("data"), rate_tables=0, max_open_tables=0,
+                     rate_logins=0) as url:
+        yield url
+
+
 def table(base: str, game: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
-    r = httpx.post(f"{base}/api/tables", json={"game": game, "num_players": len(seats),
-                                                "seats": seats})
+    body: dict[str, Any] = {"game": game, "num_players": len(seats), "seats": seats}
+    if game == "glen-more-2":  # its component pack is playable as the provisional preset
+        body["variant"] = "provisional"
+    r = httpx.post(f"{base}/api/tables", json=body)
     assert r.status_code == 201, r.text
     return r.json()
 
@@ -56,7 +68,9 @@ def test_a_private_tables_address_without_its_invite_offers_no_seat(
 
 
 @pytest.mark.parametrize(("game", "where"), [("schotten-totten", ".st-phase"),
-                                             ("glen-more", "[data-testid=gm-turn]")])
+                                             ("glen-more", "[data-testid=gm-turn]"),
+                                             ("glen-more-2", "[data-testid=g2-turn]"),
+                                             ("isle-of-skye", "[data-testid=sk-turn] strong")])
 @pytest.mark.parametrize("lang", ["en", "ru", "ja"])
 def test_a_resigned_game_asks_nobody_to_move(browser: Any, base_url: str, game: str,
                                              where: str, lang: str) -> None:
@@ -141,3 +155,35 @@ def test_glen_more_2_names_the_tile_being_placed(browser: Any, base_url: str, la
         assert page.errors == []
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk", "ja"])
+def test_a_players_page_keeps_to_a_phones_width(browser: Any, base_url: str, lang: str) -> None:
+    """The player page's tables (five columns of words) and the leaderboard's: once pushed
+    the page wider than a phone (the Losses column out of its panel)."""
+    name = f"Wide{lang}"
+    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{base_url}/signup")
+        made = page.evaluate("""async (n) => (await fetch('/api/account/signup', {method: 'POST',
+            headers: {'content-type': 'application/json'},
+            body: JSON.stringify({name: n, password: 'password123'})})).status""", name)
+        assert made == 201
+        t = page.evaluate("""async () => (await (await fetch('/api/tables', {method: 'POST',
+            headers: {'content-type': 'application/json', 'X-CSRF-Token': decodeURIComponent(
+              document.cookie.match(/clanboard_csrf=([^;]+)/)[1])},
+            body: JSON.stringify({game: 'schotten-totten', rated: true,
+              seats: [{kind: 'human'}, {kind: 'ai', agent: 'random'}]})})).json())""")
+        r = page.evaluate("""async (id) => (await fetch(`/api/tables/${id}/resign`, {method: 'POST',
+            headers: {'content-type': 'application/json', 'X-CSRF-Token': decodeURIComponent(
+              document.cookie.match(/clanboard_csrf=([^;]+)/)[1])},
+            body: JSON.stringify({seat: 0})})).status""", t["table"])
+        assert r == 200
+        for path in (f"/u/{name}", "/leaderboard/schotten-totten"):
+            page.goto(f"{base_url}{path}?lang={lang}")
+            page.locator("table.grid").first.wait_for(timeout=10_000)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, (path, width)
+    finally:
+        context.close()

@@ -194,3 +194,30 @@ def test_a_players_page_keeps_to_a_phones_width(browser: Any, base_url: str, lan
             assert width <= 390, (path, width)
     finally:
         context.close()
+
+
+def test_the_challenge_form_keeps_to_a_phones_width(browser: Any, base_url: str) -> None:
+    """Friends on a phone: opening a friend's challenge form pushed Challenge and Unfollow off
+    the screen (the page 482 px wide on a 390 px phone)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+    try:
+        friend = httpx.post(f"{base_url}/api/account/signup",
+                            json={"name": "Eilidh", "password": "password123"})
+        assert friend.status_code == 201, friend.text
+        page = context.new_page()
+        page.goto(f"{base_url}/signup")
+        made = page.evaluate("""async (n) => (await fetch('/api/account/signup', {
+            method: 'POST', headers: {'content-type': 'application/json'},
+            body: JSON.stringify({name: n, password: 'password123'})})).status""", "Fionnlagh")
+        assert made == 201
+        page.goto(f"{base_url}/friends?lang=ru")
+        page.locator("[data-testid=friends] li").first.wait_for(timeout=10_000)  # the page's ready
+        page.fill("[data-testid=follow-name]", "Eilidh")
+        page.click("[data-testid=follow]")
+        page.click("[data-testid=challenge]")
+        page.locator("[data-testid=send-challenge]").wait_for(timeout=10_000)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        box = page.locator("[data-testid=unfollow]").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 390
+    finally:
+        context.close()

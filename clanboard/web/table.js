@@ -171,7 +171,8 @@
     }
     const scores = Array.isArray(obs.scores) ? obs.scores : view.result ? view.result.scores : null;
     const seatsEl = h("ul", {class: "seats"}, view.seats.map((s) => h("li", {
-      class: [view.to_move.includes(s.seat) ? "to-move" : "", s.seat === seat ? "me" : ""].join(" "),
+      // once over (a resignation, an abort, the clock), nobody is marked as to move
+      class: [view.status !== "over" && view.to_move.includes(s.seat) ? "to-move" : "", s.seat === seat ? "me" : ""].join(" "),
     }, h("span", {text: s.name + (s.seat === seat ? " " + t("common.you_mark") : "")}),
       scores ? h("span", {class: "score", text: ` ${scores[s.seat]}`}) : null)));
     // a shuffle the creator chose while a seat was open: every joiner and watcher is told

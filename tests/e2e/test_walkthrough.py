@@ -221,3 +221,28 @@ def test_the_challenge_form_keeps_to_a_phones_width(browser: Any, base_url: str)
         assert box is not None and box["x"] + box["width"] <= 390
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "10 s + 0 s per move"),
+                                             ("ru", "10 с + 0 с за ход"),
+                                             ("ja", "10秒 + 1手ごとに0秒")])
+def test_a_clock_of_seconds_is_said_in_seconds(browser: Any, base_url: str, lang: str,
+                                               words: str) -> None:
+    """A 10-second bank (a bot's challenge, the API's least) read '0 min + 0 s per move'; once
+    it ran out, the loser was still marked as the one to move."""
+    r = httpx.post(f"{base_url}/api/tables", json={
+        "game": "schotten-totten", "clock": {"kind": "realtime", "initial_s": 10},
+        "seats": [{"kind": "human", "name": "Ailsa"}, {"kind": "human", "name": "Brodie"}]})
+    assert r.status_code == 201, r.text
+    t = r.json()
+    page = page_at(browser, f"{base_url}/t/{t['table']}?seat=0&lang={lang}"
+                   f"#token={t['tokens']['0']}", "phone")
+    try:
+        page.locator("[data-testid=clock-0]").wait_for(timeout=10_000)
+        assert page.locator("#clocks > .muted").inner_text() == words
+        page.wait_for_function("document.body.dataset.status === 'over'", timeout=30_000)
+        page.locator("[data-testid=result]").wait_for()
+        assert page.locator("#status .seats li.to-move").count() == 0
+        assert page.errors == []
+    finally:
+        page.context.close()

@@ -170,7 +170,8 @@ window.clanboard.live = (function () {
     const top = document.querySelector("header.top");
     if (!top || !user) return;
     const nav = h("nav", {class: "me-nav"},
-      h("a", {href: "/my-games", "data-testid": "my-games-link"}, t("lobby.your_games"), " ",
+      // the badge keeps its distance by its margin: a space before it, hidden, was underlined
+      h("a", {href: "/my-games", "data-testid": "my-games-link"}, t("lobby.your_games"),
         h("span", {class: "count", "data-testid": "games-badge", hidden: true})),
       " · ", h("a", {href: "/friends", "data-testid": "friends-link", text: t("friends.title")}));
     top.insertBefore(nav, top.querySelector(".account"));

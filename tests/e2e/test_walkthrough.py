@@ -246,3 +246,25 @@ def test_a_clock_of_seconds_is_said_in_seconds(browser: Any, base_url: str, lang
         assert page.errors == []
     finally:
         page.context.close()
+
+
+def test_your_games_link_has_no_underlined_space(browser: Any, base_url: str) -> None:
+    """The header's 'Your games' link ended in a space kept for its badge, underlined as
+    'Your games_ · Friends' while the badge was hidden."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{base_url}/signup")
+        made = page.evaluate("""async () => (await fetch('/api/account/signup', {method: 'POST',
+            headers: {'content-type': 'application/json'},
+            body: JSON.stringify({name: 'Mhairi', password: 'password123'})})).status""")
+        assert made == 201
+        page.goto(f"{base_url}/friends?lang=uk")
+        link = page.locator("[data-testid=my-games-link]")
+        link.wait_for(timeout=10_000)
+        assert page.locator("[data-testid=games-badge]").is_hidden()
+        words = link.evaluate("a => [...a.childNodes].filter((n) => n.nodeType === 3)"
+                              ".map((n) => n.textContent).join('')")
+        assert words == "Ваші ігри"
+    finally:
+        context.close()

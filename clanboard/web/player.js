@@ -12,6 +12,9 @@
     p = await api("GET", `/api/users/${encodeURIComponent(name)}`);
   } catch (e) {
     $("player-error").textContent = e.status === 404 ? t("account.no_such_player") : e.message;
+    // nobody to show: no empty panels, the way back instead
+    for (const panel of document.querySelectorAll("main section.panel")) panel.hidden = true;
+    $("player-error").after(h("p", {}, h("a", {href: "/", "data-testid": "back-to-lobby", text: t("rules.back")})));
     return;
   }
   const shown = accountName(p.name);

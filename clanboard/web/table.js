@@ -507,7 +507,11 @@
       const first = await api("GET", `/api/tables/${tableId}/view?lang=${lang}`);
       gameHasRenderer = !!(games.find((g) => g.id === first.game) || {}).renderer;
     } catch (e) {
-      $("status").textContent = e.message;
+      // no table to show (a wrong or old address): the reason and the way back, without the
+      // empty log and chat panels (the chat's, with no summary yet, read "Details")
+      $("status").replaceChildren(h("p", {text: e.message}),
+        h("a", {href: "/", "data-testid": "back-to-lobby", text: t("rules.back")}));
+      for (const panel of document.querySelectorAll("details.log, #chat")) panel.hidden = true;
       return;
     }
     // the panels' scripts after this one (coach.js) listen for the first view: a slow one

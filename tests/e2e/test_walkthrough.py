@@ -268,3 +268,25 @@ def test_your_games_link_has_no_underlined_space(browser: Any, base_url: str) ->
         assert words == "Ваші ігри"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("lang", ["ru", "ja"])
+def test_a_wrong_address_says_so_and_leads_back(browser: Any, base_url: str, size: str,
+                                                lang: str) -> None:
+    """A table or a player that is not there: the reason in the page's language and a link to
+    the lobby, no empty panels (the table's chat panel read 'Details' in English)."""
+    for path, panels in (("/t/nosuchtable", "details.log, #chat"),
+                         ("/u/nobodyhere", "section.panel")):
+        page = page_at(browser, f"{base_url}{path}?lang={lang}", size)
+        try:
+            back = page.locator("[data-testid=back-to-lobby]")
+            back.wait_for(timeout=10_000)
+            assert back.get_attribute("href") == "/"
+            assert page.locator(f"main {panels}").evaluate_all(
+                "els => els.filter((e) => e.offsetParent !== null).length") == 0
+            text = page.evaluate("document.body.innerText")
+            assert "Details" not in text and "Back to" not in text
+            assert page.errors == []
+        finally:
+            page.context.close()

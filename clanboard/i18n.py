@@ -401,9 +401,16 @@ def rules_markdown(game: object, lang: str) -> tuple[str, str] | None:
     return None
 
 
+# a line of Japanese wrapped in the source: the break between two of its characters (kana,
+# kanji, their punctuation and full-width forms) is no space in the text
+_CJK = "\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
+_CJK_BREAK = re.compile(f"(?<=[{_CJK}])\n[ \t]*(?=[{_CJK}])")
+
+
 def rules_html(markdown: str) -> str:
     """Markdown as HTML by markdown-it-py's ``js-default`` preset: raw HTML in the text is
-    escaped, not passed through, and links are validated (no ``javascript:``)."""
+    escaped, not passed through, and links are validated (no ``javascript:``). A line break
+    between two Japanese characters goes (a browser shows it as a space: '城）の まわり')."""
     from markdown_it import MarkdownIt
 
-    return str(MarkdownIt("js-default").enable("table").render(markdown))
+    return str(MarkdownIt("js-default").enable("table").render(_CJK_BREAK.sub("", markdown)))

@@ -76,7 +76,9 @@
   }
 
   function describe(c) {
-    if (c.kind === "realtime") return t("clock.realtime", {min: Math.round(c.initial_s / 60), inc: c.increment_s});
+    // a bank that is no whole number of minutes (a bot's 10 s challenge) in seconds, not "0 min"
+    if (c.kind === "realtime") return c.initial_s % 60 ? t("clock.realtime_s", {s: c.initial_s, inc: c.increment_s || 0})
+      : t("clock.realtime", {min: c.initial_s / 60, inc: c.increment_s || 0});
     return c.days_per_move === 1 ? t("clock.day_per_move") : t("clock.days_per_move", {n: c.days_per_move});
   }
 

@@ -23,7 +23,7 @@
     $("board").replaceChildren(h("p", {class: "muted", text: t("account.none")}));
     return;
   }
-  $("board").replaceChildren(h("table", {class: "grid"},
+  $("board").replaceChildren(h("div", {class: "grid-scroll"}, h("table", {class: "grid"},
     h("thead", {}, h("tr", {}, ["account.rank", "account.player", "account.variant", "account.rating", "account.rd", "account.games"]
       .map((k) => h("th", {text: t(k)})))),
     h("tbody", {}, r.players.map((p) => h("tr", {},
@@ -31,5 +31,5 @@
       h("td", {}, h("a", {href: `/u/${encodeURIComponent(p.name)}`, text: accountName(p.name)}),
         p.bot && accountName(p.name) === p.name ? ` (${t("account.bot")})` : ""),
       h("td", {text: variantName(r.game, p.variant)}), h("td", {text: p.rating.toFixed(0)}),
-      h("td", {text: p.rd.toFixed(0)}), h("td", {text: String(p.games)}))))));
+      h("td", {text: p.rd.toFixed(0)}), h("td", {text: String(p.games)})))))));
 })();

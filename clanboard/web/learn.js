@@ -48,7 +48,8 @@
       h("button", {class: "primary", "data-testid": `learn-${tut.id}`, onclick: () => start(tut, error),
         text: resume ? t("learn.resume") : t("learn.start")}), " ",
       h("strong", {"data-testid": `learn-title-${tut.id}`, text: title(tut)}), " ",
-      h("span", {class: "muted", text: t("learn.minutes", {n: tut.minutes})}), " ", error));
+      // "about 15 minutes": the number keeps to its unit when the line breaks
+      h("span", {class: "muted", text: t("learn.minutes", {n: tut.minutes}).replace(/(\d) /g, "$1\u00a0")}), " ", error));
   }
   el.replaceChildren(h("h2", {text: t("learn.title")}), h("p", {class: "muted", text: t("learn.intro")}),
     h("ul", {class: "list learn-list"}, rows));

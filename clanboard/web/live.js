@@ -20,7 +20,9 @@ window.clanboard.live = (function () {
   // a clock in words: {kind: realtime|correspondence, ...} or null
   function clockWords(c) {
     if (!c) return t("clock.untimed");
-    if (c.kind === "realtime") return t("clock.realtime", {min: Math.round(c.initial_s / 60), inc: c.increment_s || 0});
+    // a bank that is no whole number of minutes (a bot's 10 s challenge) in seconds, not "0 min"
+    if (c.kind === "realtime") return c.initial_s % 60 ? t("clock.realtime_s", {s: c.initial_s, inc: c.increment_s || 0})
+      : t("clock.realtime", {min: c.initial_s / 60, inc: c.increment_s || 0});
     return c.days_per_move === 1 ? t("clock.day_per_move") : t("clock.days_per_move", {n: c.days_per_move});
   }
   // seconds left in words: "2 d 3 h", "1 h 5 min", "4:05"
@@ -168,7 +170,8 @@ window.clanboard.live = (function () {
     const top = document.querySelector("header.top");
     if (!top || !user) return;
     const nav = h("nav", {class: "me-nav"},
-      h("a", {href: "/my-games", "data-testid": "my-games-link"}, t("lobby.your_games"), " ",
+      // the badge keeps its distance by its margin: a space before it, hidden, was underlined
+      h("a", {href: "/my-games", "data-testid": "my-games-link"}, t("lobby.your_games"),
         h("span", {class: "count", "data-testid": "games-badge", hidden: true})),
       " · ", h("a", {href: "/friends", "data-testid": "friends-link", text: t("friends.title")}));
     top.insertBefore(nav, top.querySelector(".account"));

@@ -12,6 +12,9 @@
     p = await api("GET", `/api/users/${encodeURIComponent(name)}`);
   } catch (e) {
     $("player-error").textContent = e.status === 404 ? t("account.no_such_player") : e.message;
+    // nobody to show: no empty panels, the way back instead
+    for (const panel of document.querySelectorAll("main section.panel")) panel.hidden = true;
+    $("player-error").after(h("p", {}, h("a", {href: "/", "data-testid": "back-to-lobby", text: t("rules.back")})));
     return;
   }
   const shown = accountName(p.name);
@@ -20,9 +23,10 @@
   $("title").textContent = title;
   $("player-name").textContent = shown + (p.bot && shown === p.name ? ` (${t("account.bot")})` : "");
   const game = (id) => gameTitle(id, id);
-  const table = (head, rows) => h("table", {class: "grid"},
+  // in a box of its own width: on a phone a wide table scrolls there, not the whole page
+  const table = (head, rows) => h("div", {class: "grid-scroll"}, h("table", {class: "grid"},
     h("thead", {}, h("tr", {}, head.map((k) => h("th", {text: t(k)})))),
-    h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c) => h("td", {}, c))))));
+    h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c) => h("td", {}, c)))))));
   const none = () => h("p", {class: "muted", text: t("account.none")});
   $("ratings").replaceChildren(p.ratings.length ? table(
     ["account.game", "account.variant", "account.rating", "account.rd", "account.games"],

@@ -171,7 +171,8 @@
     }
     const scores = Array.isArray(obs.scores) ? obs.scores : view.result ? view.result.scores : null;
     const seatsEl = h("ul", {class: "seats"}, view.seats.map((s) => h("li", {
-      class: [view.to_move.includes(s.seat) ? "to-move" : "", s.seat === seat ? "me" : ""].join(" "),
+      // once over (a resignation, an abort, the clock), nobody is marked as to move
+      class: [view.status !== "over" && view.to_move.includes(s.seat) ? "to-move" : "", s.seat === seat ? "me" : ""].join(" "),
     }, h("span", {text: s.name + (s.seat === seat ? " " + t("common.you_mark") : "")}),
       scores ? h("span", {class: "score", text: ` ${scores[s.seat]}`}) : null)));
     // a shuffle the creator chose while a seat was open: every joiner and watcher is told
@@ -188,8 +189,10 @@
     document.body.dataset.myturn = seat !== null && view.legal_moves.length && !busy ? "1" : "0";
     $("status").replaceChildren(...statusLine().filter(Boolean));  // no "null" for a missing part
     if (window.clanboard.clock) window.clanboard.clock.show(view, seat);
-    // join panel
-    const joining = params.get("join") && view.status === "waiting" && seat === null;
+    // join panel: from the invite link, or for anyone watching a public table with a seat
+    // open (a visitor who came by the table's own address had no way to sit down)
+    const joining = (params.get("join") || !view.private) && view.status === "waiting" && seat === null
+      && view.seats.some((s) => s.kind === "open");
     $("join").hidden = !joining;
     if (joining) {
       $("join-seats").replaceChildren(...view.seats.filter((s) => s.kind === "open").map((s) =>
@@ -504,7 +507,11 @@
       const first = await api("GET", `/api/tables/${tableId}/view?lang=${lang}`);
       gameHasRenderer = !!(games.find((g) => g.id === first.game) || {}).renderer;
     } catch (e) {
-      $("status").textContent = e.message;
+      // no table to show (a wrong or old address): the reason and the way back, without the
+      // empty log and chat panels (the chat's, with no summary yet, read "Details")
+      $("status").replaceChildren(h("p", {text: e.message}),
+        h("a", {href: "/", "data-testid": "back-to-lobby", text: t("rules.back")}));
+      for (const panel of document.querySelectorAll("details.log, #chat")) panel.hidden = true;
       return;
     }
     // the panels' scripts after this one (coach.js) listen for the first view: a slow one

@@ -84,9 +84,11 @@ def _chronicle10(s: GlenMore2State) -> dict[str, Any]:
 
 
 def shown_tiles(s: GlenMore2State) -> set[int]:
-    """Every tile in sight: on the rondel, in a territory (and under a rebuild), set aside,
-    on Allenarly's board."""
+    """Every tile in sight: on the rondel, the one taken and being placed, in a territory (and
+    under a rebuild), set aside, on Allenarly's board."""
     shown = {v for v in s.track if v >= 0}
+    if s.tile >= 0:  # off the rondel, not placed yet: the board names it ("tile: Forest")
+        shown.add(s.tile)
     for p in range(s.seats):
         shown.update(s.terr[p].tiles, s.personalities[p], *s.terr[p].under)
     if s.allen is not None:

@@ -223,7 +223,9 @@
     else if (Object.keys(buys).length) hint = t("gm.hint.pay");
     const phase = t("gm.phase." + obs.phase);
     const owed = (o) => Object.entries(o.resources || o).map(([r, n]) => `${rn(r)}: ${n}`).join(", ");
-    const turnText = obs.phase === "over" ? t("common.game_over") : turn ? `${name(turn.player)}: ${phase}` +
+    // a game ended by a resignation, an abort or the clock: no one is to play on
+    const over = obs.phase === "over" || Boolean(ctx.view && ctx.view.status === "over");
+    const turnText = over ? t("common.game_over") : turn ? `${name(turn.player)}: ${phase}` +
       (turn.tile ? " — " + t("gm.turn_tile", {tile: tn(tileInfo(obs, turn.tile).name)}) : "") +
       (turn.owed ? " — " + t("gm.owes", {what: owed(turn.owed)}) : "") +
       (turn.movement_points ? " — " + t("gm.movement", {n: turn.movement_points}) : "") : phase;

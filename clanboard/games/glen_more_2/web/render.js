@@ -744,17 +744,22 @@
 
     // where the game stands and what to click
     const turn = obs.turn || {};
-    const bits = [STR.phase(obs.phase)];
-    if (obs.to_move !== null && obs.to_move !== undefined && obs.phase !== "over") bits.push(STR.toMove(ctx.name(obs.to_move)));
-    if (turn.tile) bits.push(STR.tileBeingPlaced(NM(tileInfo(obs, turn.tile))));
-    // what is still owed, counted in words by the server (this position's; a replay's own otherwise)
-    const owedHere = G.owed && JSON.stringify(G.owed.for) === JSON.stringify(turn.owed || {});
-    const owed = owedHere ? [G.owed.text].filter(Boolean) : Object.entries(turn.owed || {}).map(([r, n]) => `${n} ${RN(r)}`);
-    if (turn.owed_any) owed.push(t("gm2.owed_any", {n: turn.owed_any}));
-    if (turn.owed_distinct) owed.push(t("gm2.owed_distinct", {n: turn.owed_distinct}));
-    if (owed.length) bits.push(STR.owes(owed.join(", ")));
-    if (turn.movement_points) bits.push(STR.movement(turn.movement_points));
-    if (turn.gain_left) bits.push(STR.gainLeft(turn.gain_left));
+    // a game ended by a resignation, an abort or the clock stops where it stood: no one is to
+    // place a tile or pay for anything any more, though the position still says so
+    const ended = obs.phase !== "over" && Boolean(ctx.view && ctx.view.status === "over");
+    const bits = [ended ? t("common.game_over") : STR.phase(obs.phase)];
+    if (!ended) {
+      if (obs.to_move !== null && obs.to_move !== undefined && obs.phase !== "over") bits.push(STR.toMove(ctx.name(obs.to_move)));
+      if (turn.tile) bits.push(STR.tileBeingPlaced(NM(tileInfo(obs, turn.tile))));
+      // what is still owed, counted in words by the server (this position's; a replay's own otherwise)
+      const owedHere = G.owed && JSON.stringify(G.owed.for) === JSON.stringify(turn.owed || {});
+      const owed = owedHere ? [G.owed.text].filter(Boolean) : Object.entries(turn.owed || {}).map(([r, n]) => `${n} ${RN(r)}`);
+      if (turn.owed_any) owed.push(t("gm2.owed_any", {n: turn.owed_any}));
+      if (turn.owed_distinct) owed.push(t("gm2.owed_distinct", {n: turn.owed_distinct}));
+      if (owed.length) bits.push(STR.owes(owed.join(", ")));
+      if (turn.movement_points) bits.push(STR.movement(turn.movement_points));
+      if (turn.gain_left) bits.push(STR.gainLeft(turn.gain_left));
+    }
     wrap.append(h("div", {class: "g2-turn", "data-testid": "g2-turn"}, h("strong", {text: bits.join(" — ")})));
     let hint = "";
     const anyLegal = (ctx.legalMoves || []).length > 0;

@@ -467,8 +467,10 @@
     else if (build && !build.cell) hint = tr("sk.hint.cell");
     else if (build) hint = tr("sk.hint.turn");
     else if (returns.length) hint = tr("sk.hint.return");
-    const phase = PHASE[obs.phase] || obs.phase;
-    const who = obs.phase === "buy" || obs.phase === "build" ? (obs.to_move >= 0 ? " — " + tr("sk.to_move", {who: name(obs.to_move)}) : "") : "";
+    // a game ended by a resignation, an abort or the clock: no one is to buy or build any more
+    const ended = obs.phase !== "over" && Boolean(ctx.view && ctx.view.status === "over");
+    const phase = ended ? tr("common.game_over") : PHASE[obs.phase] || obs.phase;
+    const who = ended ? "" : obs.phase === "buy" || obs.phase === "build" ? (obs.to_move >= 0 ? " — " + tr("sk.to_move", {who: name(obs.to_move)}) : "") : "";
     wrap.append(h("div", {class: "sk-turn", "data-testid": "sk-turn"}, h("strong", {text: phase + who}),
       h("span", {class: "muted", text: " · " + tr("sk.start_bag", {who: name(obs.start_player), n: obs.bag_size})}),
       last && last.words ? h("span", {class: "muted", "data-testid": "sk-last", "data-move": last.text,

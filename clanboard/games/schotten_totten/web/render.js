@@ -144,6 +144,9 @@
     const wrap = h("div", {class: "st", "data-testid": "st-board"});
     // header: phase, decks, opponent's hand
     const phaseText = t("st.phase." + obs.phase);
+    // a game ended by a resignation, an abort or the clock stops where it stood: no one is to
+    // play on, though the position still names a player and a step
+    const over = obs.phase === "over" || Boolean(ctx.view && ctx.view.status === "over");
     const deckEl = (kind) => {
       const can = draws.includes(kind);
       return h("span", {class: "st-deck" + (can ? " target" : ""), "data-deck": kind, "data-rules": kind === "tactic" ? "tactic-deck" : "deck",
@@ -152,7 +155,7 @@
     };
     wrap.append(h("div", {class: "st-info"},
       obs.options && obs.options.rounds > 1 ? h("span", {"data-rules": "score", text: t("st.round", {round: obs.round, rounds: obs.options.rounds, points: obs.match_points.join(" : ")})}) : null,
-      h("span", {class: "st-phase", text: obs.phase === "over" ? t("common.game_over") : `${ctx.names ? ctx.names[obs.to_move] : t("common.seat_n", {n: obs.to_move + 1})}: ${phaseText}`}),
+      h("span", {class: "st-phase", text: over ? t("common.game_over") : `${ctx.names ? ctx.names[obs.to_move] : t("common.seat_n", {n: obs.to_move + 1})}: ${phaseText}`}),
       deckEl("clan"), obs.options && obs.options.tactics ? deckEl("tactic") : null,
       h("span", {class: "st-them", "data-testid": "their-hand"}, `${ctx.names ? ctx.names[them] : t("st.opponent")}: `,
         // a finished game's replay shows every hand face up
@@ -252,7 +255,7 @@
     if (obs.discard && obs.discard.length) {
       wrap.append(h("div", {class: "st-label"}, t("st.discard") + ": ", h("span", {class: "st-discard", "data-testid": "st-discard", "data-rules": "discard", "data-rules-name": t("st.discard")}, obs.discard.map((c) => cardEl(c, /^\d[roygbp]$/.test(c) ? "" : "named")))));
     }
-    if (ctx.explain && !ctx.replay && obs.phase !== "over") wrap.append(askPanel(ctx, obs, me));
+    if (ctx.explain && !ctx.replay && !over) wrap.append(askPanel(ctx, obs, me));
     root.append(wrap);
     return {handled};
   }

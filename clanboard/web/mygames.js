@@ -19,7 +19,8 @@
 
   function draw() {
     const rows = [...live.games.values()].sort((a, b) => (b.my_turn - a.my_turn));
-    list.replaceChildren(...(rows.length ? rows.map(row) : [h("li", {class: "muted", text: t("mygames.none")})]));
+    list.replaceChildren(...(rows.length ? rows.map(row) : [h("li", {class: "muted", "data-testid": "mygames-none"}, t("mygames.none"), " ",
+      h("a", {href: "/", text: t("mygames.start")}))]));
   }
 
   (async () => {

@@ -94,7 +94,11 @@ def test_abort_before_both_have_moved(browser: Any, base_url: str, game: str,
         brodie.page.click("[data-testid=endings-yes]")
         for p in (ailsa.page, brodie.page):
             p.wait_for_function("document.body.dataset.status === 'over'")
-        assert "отменяет игру" in ailsa.page.inner_text("[data-testid=result-why]")
+        # the headline says why, with no winner line and no scores (no result at all)
+        assert "отменяет игру" in ailsa.page.inner_text("[data-testid=result-text]")
+        for p in (ailsa.page, brodie.page):
+            shown = p.inner_text("#result")
+            assert "0 : 0" not in shown and "No winner" not in shown, shown
         view = httpx.get(f"{base_url}/api/tables/{table}/view").json()
         assert view["result"]["reason"] == "aborted" and view["result"]["winners"] == []
     finally:
@@ -192,7 +196,7 @@ def test_the_creator_closes_a_table_nobody_joined(browser: Any, base_url: str,
         page.click("[data-testid=abandon]")
         page.click("[data-testid=endings-yes]")
         page.wait_for_function("document.body.dataset.status === 'over'")
-        assert "закриває стіл" in page.inner_text("[data-testid=result-why]")
+        assert "закриває стіл" in page.inner_text("[data-testid=result-text]")  # the headline
         assert page.is_hidden("[data-testid=join-link]")
         assert page.locator("[data-testid=rematch-offer]").count() == 0
         joined = httpx.post(f"{base_url}/api/tables/{t['table']}/join", json={})

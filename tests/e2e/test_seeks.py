@@ -225,3 +225,20 @@ def test_a_friend_is_followed_seen_online_and_challenged(base_url: str, browser:
     finally:
         me_ctx.close()
         them_ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_your_games_with_none_leads_to_the_lobby(base_url: str, browser: Any,
+                                                 lang: str) -> None:
+    context = account(browser, base_url, f"nogames-{lang}", lang, (390, 844))
+    try:
+        page = context.new_page()
+        errors = errors_of(page)
+        page.goto(f"{base_url}/my-games?lang={lang}")
+        link = page.locator("[data-testid=mygames-none] a")
+        link.wait_for()
+        link.click()
+        page.wait_for_url(f"{base_url}/")
+        assert not errors, errors
+    finally:
+        context.close()

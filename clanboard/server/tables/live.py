@@ -23,6 +23,7 @@ from clanboard.server.clocks.clock import Clocks, Timeout
 from clanboard.server.core.errors import ApiError, say
 from clanboard.server.core.storage import ClockWrite, StoredSeat, StoredTable
 from clanboard.server.endings.outcomes import (
+    NO_RESULT,
     Event,
     left_seats,
     scored_last,
@@ -190,12 +191,15 @@ class LiveTable:
             timeout = next((e for e in reversed(self.events) if e.final),
                            Timeout(self.seq, self.result_override.get("loser", 0), "loss",
                                    winners=winners))
+            reason = self.result_override.get("reason")
+            why: dict[str, Any] = {"summary": timeout.words(names, lang), "lines": [],
+                                   "tables": []}
+            if reason in NO_RESULT:  # aborted: no winner and no scores to show, only why
+                why["headline"] = why["summary"]
             return {"scores": scores, "winners": winners,
                     "returns": [1.0 / len(winners) if p in winners else 0.0
                                 for p in range(state.num_players)],
-                    "reason": self.result_override.get("reason"),
-                    "explanation": {"summary": timeout.words(names, lang), "lines": [],
-                                    "tables": []}}
+                    "reason": reason, "explanation": why}
         if not state.is_terminal():
             return None
         scores, winners, returns = state.scores(), state.winners(), state.returns()

@@ -336,3 +336,17 @@ def test_a_phone_held_sideways_docks_the_step_too(server: str, browser: Any,
     board_clear_of_fixed_bars(page)
     assert not page.errors, page.errors
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_logs_two_switches_share_a_line_on_a_phone(server: str, browser: Any,
+                                                       lang: str) -> None:
+    """'show notation' and 'sound on moves' side by side, neither indented under the other."""
+    page = gm_table(server, browser, lang)
+    page.wait_for_selector("[data-testid=sound]")
+    boxes = page.evaluate("""() => ['log-notation', 'sound'].map((id) => {
+        const r = document.getElementById(id).closest('label').getBoundingClientRect();
+        return [r.top, r.left, r.right]; })""")
+    (top1, left1, right1), (top2, left2, _) = boxes
+    assert abs(top1 - top2) < 4 and left2 > right1, boxes
+    page.context.close()

@@ -69,6 +69,38 @@ def test_your_games_list_whose_turn_and_follow_the_moves(client: TestClient) -> 
     assert mine(waiter)["my_turn"] == 1 and mine(mover)["my_turn"] == 0
 
 
+def test_a_table_left_to_an_ai_leaves_your_games(client: TestClient) -> None:
+    """Resigned at a table of three, the AI plays the seat on: the table is no longer the
+    account's game (its badge counted the AI's turns), and an open page hears so."""
+    one = signed_up(client, "resigning-player")
+    made = one.post("/api/tables", json={
+        "game": "glen-more", "num_players": 3, "on_resign": "ai", "seats": [
+            {"kind": "human"}, {"kind": "ai", "agent": "random"},
+            {"kind": "ai", "agent": "random"}]})
+    assert made.status_code == 201, made.text
+    table, token = made.json()["table"], made.json()["tokens"]["0"]
+    assert [g["table"] for g in one.get("/api/my-games").json()["games"]] == [table]
+    turns = client.app.state.turns  # type: ignore[attr-defined]
+    sent: list[tuple[int, dict[str, Any]]] = []
+    send = turns.hub.send
+
+    def record(uid: int, msg: dict[str, Any]) -> Any:
+        sent.append((uid, msg))
+        return send(uid, msg)
+
+    turns.hub.send = record
+    try:
+        r = one.post(f"/api/tables/{table}/resign", json={"seat": 0},
+                     headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 200 and r.json()["status"] == "playing", r.text
+    finally:
+        turns.hub.send = send
+    gone = [m for _, m in sent if m["type"] == "game" and m["game"]["table"] == table]
+    assert gone == [{"type": "game", "game": {"table": table, "status": "over"}}]  # dropped
+    mine = one.get("/api/my-games").json()
+    assert mine["games"] == [] and mine["my_turn"] == 0
+
+
 def test_your_games_need_an_account(client: TestClient) -> None:
     r = client.get("/api/my-games", headers={"Accept-Language": "uk"})
     assert r.status_code == 401 and "Увійдіть" in r.json()["reason"]

@@ -26,8 +26,9 @@ MAX_TRACKED = 100_000
 
 def game_row(table: LiveTable, user_id: int) -> dict[str, Any] | None:
     """One row of an account's games: its seat, whether it is to move, who is, and the
-    time left of the seat the game waits for (``None``: no seat there)."""
-    seats = [s.seat for s in table.seats if s.user_id == user_id]
+    time left of the seat the game waits for (``None``: no seat there, or only seats an AI
+    took over when their player resigned or left)."""
+    seats = [s.seat for s in table.seats if s.user_id == user_id and s.kind == "human"]
     if not seats:
         return None
     status = table.status
@@ -54,27 +55,36 @@ class Turns:
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
-        self.last: OrderedDict[tuple[str, int], bool] = OrderedDict()
+        #: whether it was the account's turn at the table (None: it left its seat to an AI)
+        self.last: OrderedDict[tuple[str, int], bool | None] = OrderedDict()
         self.notify: list[Any] = []
         hub.on_table.append(self.changed)
 
     def changed(self, table: LiveTable) -> None:
-        users = {s.user_id for s in table.seats if s.user_id is not None and s.kind == "human"}
+        users = {s.user_id for s in table.seats if s.user_id is not None}
         for uid in users:
             row = game_row(table, uid)
-            if row is None:
-                continue
             key = (table.id, uid)
-            before = self.last.pop(key, False)
+            if row is None:  # resigned, an AI plays on: the table leaves their games, once
+                if key not in self.last or self.last[key] is not None:
+                    self.last.pop(key, None)
+                    self._remember(key, None)
+                    self.hub.send(uid, {"type": "game", "game": {"table": table.id,
+                                                                 "status": "over"}})
+                continue
+            before = bool(self.last.pop(key, False))
             if row["status"] != "over":
-                self.last[key] = row["my_turn"]
-                while len(self.last) > MAX_TRACKED:
-                    self.last.popitem(last=False)
+                self._remember(key, row["my_turn"])
             self.hub.send(uid, {"type": "game", "game": row})
             if row["my_turn"] and not before:
                 sent = self.hub.send(uid, {"type": "turn", "game": row})
                 for notify in self.notify:
                     notify(uid, table, row, sent)
+
+    def _remember(self, key: tuple[str, int], turn: bool | None) -> None:
+        self.last[key] = turn
+        while len(self.last) > MAX_TRACKED:
+            self.last.popitem(last=False)
 
 
 async def my_games(tables: Tables, user_id: int) -> list[dict[str, Any]]:

@@ -24,8 +24,8 @@ if "CLANBOARD_PACKS_DIR" not in os.environ:
     os.environ["CLANBOARD_PACKS_DIR"] = tempfile.mkdtemp(prefix="clanboard-test-packs-")
 
 # A server started inside the test process would freeze and unfreeze the garbage collector
-# (server/core/collector.py), which is process-wide: its ticks in a background thread made the
-# collector's own tests miss a doubling. The collector tests turn it on explicitly.
+# (server/core/collector.py), which is process-wide, from a background thread, under every
+# other test's feet. The collector's own tests turn it on explicitly.
 os.environ.setdefault("CLANBOARD_GC_FREEZE_SECONDS", "0")
 
 

@@ -33,6 +33,13 @@ def cycle() -> weakref.ref[Node]:
     return weakref.ref(node)
 
 
+def doubling(collector: Collector) -> list[list[int]]:
+    """Objects that make the frozen heap ``growth`` times what it was at the last full
+    collection, whatever else the process freed meanwhile (the test process has other
+    threads, xdist's among them: doubling only what is frozen now left no margin)."""
+    return [[] for _ in range(int(collector.growth * collector.baseline) + 1)]
+
+
 def test_a_tick_freezes_what_is_alive_and_stop_hands_it_back(unfrozen: None) -> None:
     collector = Collector()
     collector.start()
@@ -53,7 +60,7 @@ def test_frozen_cycles_wait_for_the_full_collection_that_doubling_brings(
     collector.start()  # the cycle is frozen while it is garbage
     assert gc.collect() >= 0 and gone() is not None  # a standard collection skips it
     assert collector.tick() is None and gone() is not None
-    ballast: list[list[int]] = [[] for _ in range(gc.get_freeze_count())]  # doubles the heap
+    ballast = doubling(collector)
     found = collector.tick()
     # at least the node (Python 3.11 keeps an instance's attributes without a dict object
     # until one is asked for, so whether its __dict__ is a second object varies)
@@ -69,7 +76,7 @@ def test_no_full_collection_within_the_interval(unfrozen: None) -> None:
     collector = Collector(growth=2.0, min_interval=3600, floor=1)
     gone = cycle()
     collector.start()
-    ballast: list[list[int]] = [[] for _ in range(gc.get_freeze_count())]
+    ballast = doubling(collector)
     assert collector.tick() is None and gone() is not None and ballast
     collector.last_full -= 3600  # an hour later
     collector.last_count -= 3600
